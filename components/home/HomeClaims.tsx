@@ -1,0 +1,25 @@
+import { brand } from '../../lib/brand'
+import { homeClaims } from '../../lib/content/claims'
+import { SectionIntro } from '../sections/SectionIntro'
+import { StatGrid } from '../sections/StatGrid'
+
+/** The claims of spec section 1 as headline figures. */
+export function HomeClaims() {
+  return (
+    <section className="section section--dark" aria-labelledby="claims-title">
+      <div className="container">
+        <SectionIntro
+          id="claims-title"
+          eyebrow="By the numbers"
+          title="Faster for customers. Cheaper for stores."
+        >
+          <p>
+            Years of driverless pilots with grocers, convenience stores and restaurants, measured delivery by
+            delivery. Here is what the {brand.product} does for retail.
+          </p>
+        </SectionIntro>
+        <StatGrid claims={homeClaims} />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,38 @@
+import { brand } from '../../lib/brand'
+import { APPLY_PATH } from '../../lib/routes'
+import './HomeHero.css'
+import { HeroVideoSlot } from './slots/HeroVideoSlot'
+import { MeetRm5Slot } from './slots/MeetRm5Slot'
+
+/** Full-height opening band: the hero video behind the page's h1, and the 'Meet the RM5' card. */
+export function HomeHero() {
+  return (
+    <section className="home-hero" aria-labelledby="page-title">
+      <HeroVideoSlot />
+      <div className="container home-hero__inner">
+        <div className="home-hero__content">
+          <p className="eyebrow">The autonomous mobile store</p>
+          <h1 id="page-title">Meet the {brand.product}</h1>
+          <p className="lede">
+            Ten lockers, 500 lbs of payload and no one at the wheel. A store that drives itself to the curb in
+            about ten minutes.
+          </p>
+          <div className="page-hero__actions">
+            <a className="button button--accent" href={APPLY_PATH}>
+              Retailer Access{' '}
+              <span className="button__arrow" aria-hidden="true">
+                →
+              </span>
+            </a>
+            <a className="button button--ghost" href="/experience">
+              See how it works
+            </a>
+          </div>
+        </div>
+        <div className="home-hero__aside">
+          <MeetRm5Slot />
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,28 @@
+import { CtaBand } from '../sections/CtaBand'
+import { HomeClaims } from './HomeClaims'
+import { HomeHero } from './HomeHero'
+import { HomeShowcase } from './HomeShowcase'
+import { HomeSpecs } from './HomeSpecs'
+import { HomeTestimonials } from './HomeTestimonials'
+import { HomeViewer } from './HomeViewer'
+import { HomeWhy } from './HomeWhy'
+
+/**
+ * The home page; /docket renders the same page for holders of an access grant (spec section 2).
+ * Media parts are slots in components/home/slots (hero video, 'Meet the RM5' card, 360° viewer,
+ * animated showcase); the text sections around them are server-rendered here.
+ */
+export function HomePage() {
+  return (
+    <>
+      <HomeHero />
+      <HomeSpecs />
+      <HomeClaims />
+      <HomeViewer />
+      <HomeWhy />
+      <HomeShowcase />
+      <HomeTestimonials />
+      <CtaBand />
+    </>
+  )
+}

@@ -1,0 +1,25 @@
+import { brand } from '../../lib/brand'
+import './HomeMedia.css'
+import { ShowcaseMediaSlot } from './slots/ShowcaseMediaSlot'
+
+/** The animated showcase band: media slot (animation, background video, parallax, frames) and copy. */
+export function HomeShowcase() {
+  return (
+    <section className="home-showcase" aria-labelledby="showcase-title">
+      <div className="container home-showcase__inner">
+        <div className="home-showcase__copy">
+          <p className="eyebrow">Curbside, contactless</p>
+          <h2 id="showcase-title">Your order, in your locker, at your curb.</h2>
+          <p className="lede">
+            When the {brand.product} pulls up, only your phone can open your locker. Ambient, chilled or
+            heated, each order travels in its own compartment, sealed from the store to your door.
+          </p>
+          <a className="text-link" href="/experience">
+            Follow an order from tap to curb <span aria-hidden="true">→</span>
+          </a>
+        </div>
+        <ShowcaseMediaSlot />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,62 @@
+import { brand } from '../../lib/brand'
+import { Icon } from './Icon'
+import './ContactDetails.css'
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
+
+/** The company's static address, phone and e-mail (from lib/brand), as an <address>. */
+export function ContactDetails() {
+  const { address } = brand
+  return (
+    <address className="contact-details">
+      <div className="contact-details__item">
+        <span className="contact-details__icon">
+          <Icon name="pin" />
+        </span>
+        <div>
+          <p className="contact-details__label">Headquarters</p>
+          <p>
+            {brand.company}
+            <br />
+            {address.street}
+            <br />
+            {address.city}, {address.region} {address.postalCode}
+            <br />
+            {address.country}
+          </p>
+        </div>
+      </div>
+      <div className="contact-details__item">
+        <span className="contact-details__icon">
+          <Icon name="phone" />
+        </span>
+        <div>
+          <p className="contact-details__label">Phone</p>
+          <p>
+            <a href={telHref(brand.phone)}>{brand.phone}</a>
+          </p>
+        </div>
+      </div>
+      <div className="contact-details__item">
+        <span className="contact-details__icon">
+          <Icon name="mail" />
+        </span>
+        <div>
+          <p className="contact-details__label">E-mail</p>
+          <p>
+            <a href={`mailto:${brand.email}`}>{brand.email}</a>
+          </p>
+        </div>
+      </div>
+      <div className="contact-details__item">
+        <span className="contact-details__icon">
+          <Icon name="clock" />
+        </span>
+        <div>
+          <p className="contact-details__label">Hours</p>
+          <p>Monday to Friday, 9 am – 6 pm Pacific</p>
+        </div>
+      </div>
+    </address>
+  )
+}

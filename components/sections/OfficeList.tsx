@@ -1,0 +1,22 @@
+import type { Office } from '../../lib/content/careers'
+import { Icon } from './Icon'
+import './OfficeList.css'
+
+/** Office locations as cards with their role and address. */
+export function OfficeList({ offices }: { offices: Office[] }) {
+  return (
+    <ul className="offices">
+      {offices.map((office) => (
+        <li key={office.city} className="office">
+          <p className="office__role">{office.role}</p>
+          <h3>{office.city}</h3>
+          <p>{office.body}</p>
+          <p className="office__address">
+            <Icon name="pin" size={18} />
+            {office.address}
+          </p>
+        </li>
+      ))}
+    </ul>
+  )
+}

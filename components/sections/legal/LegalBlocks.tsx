@@ -1,0 +1,35 @@
+import type { LegalBlock } from '../../../lib/content/legal'
+import { ContactDetails } from '../ContactDetails'
+
+/** Paragraphs, lists, sub-headings and the contact block of one legal section. */
+export function LegalBlocks({ blocks }: { blocks: LegalBlock[] }) {
+  return (
+    <>
+      {blocks.map((block, index) => {
+        const key = `${block.kind}-${index}`
+        switch (block.kind) {
+          case 'p':
+            return <p key={key}>{block.text}</p>
+          case 'h3':
+            return <h3 key={key}>{block.text}</h3>
+          case 'ul':
+            return (
+              <ul key={key}>
+                {block.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            )
+          case 'contact':
+            return (
+              <div key={key} className="legal__contact">
+                <ContactDetails />
+              </div>
+            )
+          default:
+            return null
+        }
+      })}
+    </>
+  )
+}

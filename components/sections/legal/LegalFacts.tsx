@@ -1,0 +1,19 @@
+import type { LegalDocument } from '../../../lib/content/legal'
+
+/** The date and key facts of a legal document, for its hero. */
+export function LegalFacts({ document }: { document: LegalDocument }) {
+  return (
+    <dl className="legal-facts">
+      <div>
+        <dt>Last updated</dt>
+        <dd>{document.updated.replace(/^Last updated /, '')}</dd>
+      </div>
+      {document.facts.map((fact) => (
+        <div key={fact.label}>
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

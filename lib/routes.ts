@@ -1,0 +1,39 @@
+// The site's routes in one place: navigation, sitemap, robots and tests read this list.
+export interface NavLink {
+  href: string
+  label: string
+}
+
+export const primaryNav: NavLink[] = [
+  { href: '/experience', label: 'Experience' },
+  { href: '/technology', label: 'Technology' },
+  { href: '/company', label: 'Company' },
+  { href: '/careers', label: 'Careers' },
+]
+
+export const APPLY_PATH = '/apply'
+
+/** Public, indexable pages (sitemap.xml). */
+export const publicPaths = [
+  '/',
+  '/experience',
+  '/technology',
+  '/company',
+  '/careers',
+  '/contact',
+  '/apply',
+  '/terms',
+  '/privacy',
+] as const
+
+export const gateRetailers = ['circlek', 'pizzahut', 'walmart', 'compass', 'partner', 'investor'] as const
+export type GateRetailer = (typeof gateRetailers)[number]
+
+/** Paths that must never be indexed (robots.txt Disallow, noindex). */
+export const privatePaths = [...gateRetailers.map((r) => `/${r}`), '/docket', '/circlek/proposal'] as const
+
+/** True when `href` is the current route (or a section of it) — drives the active-link dot. */
+export function isActivePath(current: string, href: string): boolean {
+  if (href === '/') return current === '/'
+  return current === href || current.startsWith(`${href}/`)
+}

@@ -1,0 +1,41 @@
+import { useEffect } from 'react'
+import { usePageContext } from 'vike-react/usePageContext'
+
+export default function Page() {
+  const pageContext = usePageContext()
+  const { is404, urlPathname } = pageContext
+  useEffect(() => {
+    if (is404) console.error('404 Error: User attempted to access non-existent route:', urlPathname)
+  }, [is404, urlPathname])
+  if (is404) {
+    return (
+      <section className="error-page" aria-labelledby="page-title">
+        <div>
+          <p className="error-page__code" aria-hidden="true">
+            404
+          </p>
+          <h1 id="page-title">Page Not Found</h1>
+          <p>Oops! Page not found</p>
+          <a className="button button--accent" href="/">
+            Return to Home
+          </a>
+        </div>
+      </section>
+    )
+  }
+  const reason =
+    (pageContext.abortReason as string | undefined) ??
+    pageContext.abortStatusCode ??
+    'Something went wrong on our side.'
+  return (
+    <section className="error-page" aria-labelledby="page-title">
+      <div>
+        <h1 id="page-title">Unexpected Application Error!</h1>
+        <p>{String(reason)}</p>
+        <a className="button button--accent" href="/">
+          Return to Home
+        </a>
+      </div>
+    </section>
+  )
+}

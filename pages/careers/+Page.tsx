@@ -1,0 +1,72 @@
+import { PageHero } from '../../components/layout/PageHero'
+import { FeatureCards } from '../../components/sections/FeatureCards'
+import { OfficeList } from '../../components/sections/OfficeList'
+import { SectionIntro } from '../../components/sections/SectionIntro'
+import { CareersVideoSlot } from '../../components/sections/slots/CareersVideoSlot'
+import { brand } from '../../lib/brand'
+import { coreValues, culture, offices } from '../../lib/content/careers'
+
+export default function Page() {
+  return (
+    <>
+      <PageHero page="careers" eyebrow="Careers" title="Build what moves cities">
+        <p className="lede">
+          Join the engineers, operators and designers putting autonomous stores on the road. We call ourselves{' '}
+          {culture.name}.
+        </p>
+        <div className="page-hero__actions">
+          <a className="button button--accent" href="#offices">
+            See our offices
+          </a>
+          <a className="button button--ghost" href={`mailto:${brand.email}?subject=Careers`}>
+            Write to the team
+          </a>
+        </div>
+      </PageHero>
+
+      <section className="section" aria-labelledby="culture-title">
+        <div className="container split split--even">
+          <div>
+            <SectionIntro id="culture-title" eyebrow="Culture" title={`Life as one of the ${culture.name}`} />
+            <div className="prose">
+              {culture.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+            <h3 className="careers-perks__title">What we offer</h3>
+            <ul className="check-list">
+              {culture.perks.map((perk) => (
+                <li key={perk}>{perk}</li>
+              ))}
+            </ul>
+          </div>
+          <CareersVideoSlot />
+        </div>
+      </section>
+
+      <section className="section section--dark" aria-labelledby="values-title">
+        <div className="container">
+          <SectionIntro id="values-title" eyebrow="Core values" title="Eight values we hire and work by">
+            <p>
+              They guide how we build, how we decide and how we treat each other, from the lab to the curb.
+            </p>
+          </SectionIntro>
+          <FeatureCards cards={coreValues} columns={4} />
+        </div>
+      </section>
+
+      <section className="section" id="offices" aria-labelledby="offices-title">
+        <div className="container">
+          <SectionIntro id="offices-title" eyebrow="Offices" title="Where we work">
+            <p>
+              Three offices, one fleet. Do not see your role? Send your résumé to{' '}
+              <a href={`mailto:${brand.email}?subject=Careers`}>{brand.email}</a> and tell us what you would
+              build.
+            </p>
+          </SectionIntro>
+          <OfficeList offices={offices} />
+        </div>
+      </section>
+    </>
+  )
+}

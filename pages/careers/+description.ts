@@ -1,0 +1,3 @@
+import { publicPages } from '../../lib/content/pages'
+
+export default publicPages.careers.description

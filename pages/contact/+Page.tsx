@@ -1,0 +1,79 @@
+import { PageHero } from '../../components/layout/PageHero'
+import { ContactDetails } from '../../components/sections/ContactDetails'
+import { SectionIntro } from '../../components/sections/SectionIntro'
+import { brand } from '../../lib/brand'
+import { APPLY_PATH } from '../../lib/routes'
+import './contact.css'
+
+const routes = [
+  {
+    title: 'Retailers',
+    body: `Bring the ${brand.product} to your stores: apply for the Austin launch and the rollout that follows.`,
+    href: APPLY_PATH,
+    link: 'Apply for Retailer Access',
+  },
+  {
+    title: 'Press',
+    body: 'Interviews, images and background on the company and the vehicle.',
+    href: `mailto:${brand.email}?subject=Press`,
+    link: 'E-mail the press team',
+  },
+  {
+    title: 'Careers',
+    body: 'Our culture, our values and the offices where we build.',
+    href: '/careers',
+    link: 'Explore careers',
+  },
+]
+
+export default function Page() {
+  return (
+    <>
+      <PageHero page="contact" eyebrow="Contact" title="Talk to us" compact>
+        <p className="lede">
+          Questions about the {brand.product}, partnerships or the press? Our team answers within one business
+          day.
+        </p>
+      </PageHero>
+
+      <section className="section" aria-labelledby="contact-title">
+        <div className="container contact-layout">
+          <div className="contact-layout__info">
+            <SectionIntro id="contact-title" eyebrow="Get in touch" title="Reach the team">
+              <p>
+                Write, call or visit our headquarters in {brand.address.city}, {brand.address.region}.
+              </p>
+            </SectionIntro>
+            <ContactDetails />
+          </div>
+          <div className="contact-layout__form">
+            <h2 className="contact-layout__form-title" id="message-title">
+              Send us a message
+            </h2>
+            <p className="contact-layout__form-text">
+              Name, e-mail and message are required; company is optional.
+            </p>
+            {/* contact form: components/contact/ContactForm.tsx */}
+          </div>
+        </div>
+      </section>
+
+      <section className="section section--tint" aria-labelledby="routes-title">
+        <div className="container">
+          <SectionIntro id="routes-title" eyebrow="Shortcuts" title="Looking for something specific?" />
+          <ul className="contact-routes">
+            {routes.map((route) => (
+              <li key={route.title} className="card">
+                <h3>{route.title}</h3>
+                <p>{route.body}</p>
+                <a className="text-link" href={route.href}>
+                  {route.link} <span aria-hidden="true">→</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  )
+}

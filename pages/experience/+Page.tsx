@@ -1,0 +1,56 @@
+import { PageHero } from '../../components/layout/PageHero'
+import { CtaBand } from '../../components/sections/CtaBand'
+import { JourneySteps } from '../../components/sections/JourneySteps'
+import { SectionIntro } from '../../components/sections/SectionIntro'
+import { StatGrid } from '../../components/sections/StatGrid'
+import { brand } from '../../lib/brand'
+import { claims } from '../../lib/content/claims'
+import { journeySteps } from '../../lib/content/experience'
+
+export default function Page() {
+  return (
+    <>
+      <PageHero page="experience" eyebrow="Experience" title="The delivery journey">
+        <p className="lede">
+          Seven steps from tap to curb: how an order travels from the store shelf to a secure locker at the
+          customer’s door.
+        </p>
+      </PageHero>
+
+      <section className="section" aria-labelledby="journey-title">
+        <div className="container split">
+          <div className="split__sticky">
+            <SectionIntro
+              id="journey-title"
+              eyebrow="Seven steps"
+              title="From tap to curb in about ten minutes"
+            >
+              <p>
+                Customers shop their favorite local stores in the app. Staff pick and load. The{' '}
+                {brand.product} does the driving. Here is every step, in order.
+              </p>
+            </SectionIntro>
+          </div>
+          <JourneySteps steps={journeySteps} />
+        </div>
+      </section>
+
+      <section className="section section--dark" aria-labelledby="promise-title">
+        <div className="container">
+          <SectionIntro id="promise-title" eyebrow="The promise" title="Fast, predictable and fair">
+            <p>
+              No markups, no service fees and no tips: customers pay the shelf price and a flat autonomy fee,
+              and know their delivery window before they check out.
+            </p>
+          </SectionIntro>
+          <StatGrid
+            claims={[claims.averageDelivery, claims.windows, claims.repeat, claims.cost]}
+            columns={4}
+          />
+        </div>
+      </section>
+
+      <CtaBand title="Put your store on the route" />
+    </>
+  )
+}

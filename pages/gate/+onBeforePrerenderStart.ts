@@ -1,0 +1,6 @@
+import { gateRetailers } from '../../lib/routes'
+
+// Gate pages do not depend on the request, so all six are pre-rendered.
+export default function onBeforePrerenderStart() {
+  return gateRetailers.map((retailer) => `/${retailer}`)
+}

@@ -1,0 +1,18 @@
+import { PageHero } from '../../components/layout/PageHero'
+import { LegalDocument } from '../../components/sections/legal/LegalDocument'
+import { LegalFacts } from '../../components/sections/legal/LegalFacts'
+import { privacyPolicy } from '../../lib/content/privacy'
+
+export default function Page() {
+  return (
+    <>
+      <PageHero page="privacy" eyebrow="Legal" title={privacyPolicy.title} compact>
+        <p className="lede">
+          How we collect, use, share and protect information about customers, merchants and partners.
+        </p>
+        <LegalFacts document={privacyPolicy} />
+      </PageHero>
+      <LegalDocument document={privacyPolicy} />
+    </>
+  )
+}

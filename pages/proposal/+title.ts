@@ -1,0 +1,1 @@
+export default 'Partnership proposal — RM5'

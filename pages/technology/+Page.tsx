@@ -1,0 +1,77 @@
+import { PageHero } from '../../components/layout/PageHero'
+import { CapabilityMap } from '../../components/sections/CapabilityMap'
+import { CtaBand } from '../../components/sections/CtaBand'
+import { FeatureCards } from '../../components/sections/FeatureCards'
+import { Icon, type IconName } from '../../components/sections/Icon'
+import { SectionIntro } from '../../components/sections/SectionIntro'
+import { StatGrid } from '../../components/sections/StatGrid'
+import { AutonomyVideoSlot } from '../../components/sections/slots/AutonomyVideoSlot'
+import { brand } from '../../lib/brand'
+import { capabilities } from '../../lib/content/capabilities'
+import { claims } from '../../lib/content/claims'
+import { safetyFeatures } from '../../lib/content/safety'
+
+const safetyIcons: IconName[] = ['radar', 'gauge', 'layers', 'person', 'headset', 'lock']
+
+export default function Page() {
+  return (
+    <>
+      <PageHero page="technology" eyebrow="Technology" title="Autonomy built for the last mile">
+        <p className="lede">
+          A full self-driving system, zoned deployment and fleet orchestration that put a store at the curb in
+          about ten minutes.
+        </p>
+      </PageHero>
+
+      <section className="section section--dark" aria-labelledby="capabilities-title">
+        <div className="container">
+          <SectionIntro
+            id="capabilities-title"
+            eyebrow="Capability map"
+            title="Eight capabilities, one delivery"
+          >
+            <p>
+              From the retailer’s catalog to the customer’s curb, every step of a {brand.product} delivery
+              runs on our own technology. Choose a capability to see what it does and how it works.
+            </p>
+          </SectionIntro>
+          <CapabilityMap capabilities={capabilities} labelledBy="capabilities-title" />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="autonomy-title">
+        <div className="container split split--even">
+          <div>
+            <SectionIntro id="autonomy-title" eyebrow="Autonomy" title="Driverless, on real streets">
+              <p>
+                Watch the {brand.product} navigate a live neighborhood: yielding to pedestrians, reading a
+                four-way stop and pulling up at the curb with no one on board.
+              </p>
+            </SectionIntro>
+            <StatGrid claims={[claims.miles, claims.routeTime]} columns={2} />
+          </div>
+          <AutonomyVideoSlot />
+        </div>
+      </section>
+
+      <section className="section section--tint" aria-labelledby="safety-title">
+        <div className="container">
+          <SectionIntro id="safety-title" eyebrow="Safety" title="Safety is the first feature">
+            <p>
+              The {brand.product} carries no driver and no passengers, so every design choice can favor the
+              people around it. Six layers of protection work together on every trip.
+            </p>
+          </SectionIntro>
+          <FeatureCards
+            cards={safetyFeatures.map((feature, index) => ({
+              ...feature,
+              icon: <Icon name={safetyIcons[index] ?? 'radar'} />,
+            }))}
+          />
+        </div>
+      </section>
+
+      <CtaBand />
+    </>
+  )
+}

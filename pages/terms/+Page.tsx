@@ -1,0 +1,20 @@
+import { PageHero } from '../../components/layout/PageHero'
+import { LegalDocument } from '../../components/sections/legal/LegalDocument'
+import { LegalFacts } from '../../components/sections/legal/LegalFacts'
+import { brand } from '../../lib/brand'
+import { termsOfService } from '../../lib/content/terms'
+
+export default function Page() {
+  return (
+    <>
+      <PageHero page="terms" eyebrow="Legal" title={termsOfService.title} compact>
+        <p className="lede">
+          The terms that govern using the {brand.product} service as a consumer, a merchant or a member of
+          store staff.
+        </p>
+        <LegalFacts document={termsOfService} />
+      </PageHero>
+      <LegalDocument document={termsOfService} />
+    </>
+  )
+}

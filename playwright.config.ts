@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// e2e runs against the built production server (`npm start` path) on its own port and data dir.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
+const baseURL = `http://127.0.0.1:${E2E_PORT}`
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      // Background networking is refused on these machines; keep Chromium quiet and local.
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: {
+    command: 'node --import tsx scripts/start.ts',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 300_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.data-e2e',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      S3_ENDPOINT: '',
+      LOG_LEVEL: 'warn',
+      SITE_URL: process.env.SITE_URL ?? 'http://127.0.0.1:3000',
+    },
+  },
+})

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react'
+import { SiteFooter } from '../components/layout/SiteFooter'
+import { SiteHeader } from '../components/layout/SiteHeader'
+import './global.css'
+
+export default function Layout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  )
+}

@@ -1,0 +1,59 @@
+// The Fastify app as a plugin-shaped builder: tests build it and use `inject`; server/main.ts
+// adds the listener, signals and embedded services.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Database } from './db/database.server'
+import type { Env } from './env.server'
+import { HttpError, registerErrorHandling } from './http/errors.server'
+import { loggerOptions } from './logger.server'
+import { healthRoutes } from './routes/health.server'
+import { mediaRoutes } from './routes/media.server'
+import type { Storage } from './storage/storage.server'
+import { type PagesOptions, registerPages } from './vike/pages.server'
+
+export interface AppDeps {
+  env: Env
+  db: Database
+  storage: Storage
+  /** Omit to build an API-only app (most integration tests). */
+  pages?: Omit<PagesOptions, 'pageContextFor'>
+  logger?: FastifyServerOptions['logger']
+}
+
+export const BODY_LIMIT_BYTES = 16 * 1024
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(deps.env),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A number means "trust that many hops"; Fastify accepts it though its types omit it.
+    trustProxy: deps.env.TRUST_PROXY as boolean,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 512 },
+  })
+  app.decorate('deps', deps)
+  registerErrorHandling(app)
+
+  await app.register(healthRoutes, {
+    checks: [
+      { name: 'database', ping: () => deps.db.ping() },
+      { name: 'storage', ping: () => deps.storage.ping() },
+    ],
+  })
+  await app.register(mediaRoutes, { storage: deps.storage })
+
+  // Unknown API paths and non-GET methods answer with the JSON error shape.
+  app.setNotFoundHandler((request) => {
+    throw new HttpError(404, 'not_found', `No route for ${request.method} ${request.url.split('?', 1)[0]}`)
+  })
+
+  if (deps.pages) await registerPages(app, { ...deps.pages })
+  return app
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps
+  }
+}

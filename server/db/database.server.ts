@@ -1,0 +1,96 @@
+// The one way the app reaches Postgres (DESIGN.md #3): DATABASE_URL when set, otherwise the
+// embedded PGlite in DATA_DIR. Both go through the same `pg` pool and Prisma driver adapter.
+import { PrismaPg } from '@prisma/adapter-pg'
+import pg from 'pg'
+import type { Env } from '../env.server.ts'
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded.server.ts'
+import { PrismaClient } from './generated/client.ts'
+import type { DbLogger } from './logger.server.ts'
+
+export { Prisma } from './generated/client.ts'
+export { PrismaClient }
+
+export interface Database {
+  prisma: PrismaClient
+  url: string
+  /** True when this process uses the embedded PGlite (its own or another process's). */
+  embedded: boolean
+  /** Rejects within PING_TIMEOUT_MS unless Postgres answers `SELECT 1`. */
+  ping(): Promise<void>
+  /** Disconnects and, if this process owns the embedded Postgres, shuts it down cleanly. */
+  close(): Promise<void>
+}
+
+/**
+ * A request must fail fast (503 within 2 s) when Postgres is down, so a new connection gets
+ * 1.5 s; "connection refused" fails at once anyway. Statements get 5 s on a real server (PGlite
+ * ignores startup parameters, so the embedded database has no statement timeout).
+ */
+export const CONNECT_TIMEOUT_MS = 1500
+export const STATEMENT_TIMEOUT_MS = 5000
+export const PING_TIMEOUT_MS = 1500
+
+export async function openDatabase(
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
+  log: DbLogger,
+): Promise<Database> {
+  const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres(env.DATA_DIR, log)
+  try {
+    return connect(env.DATABASE_URL ?? (embedded as EmbeddedPostgres).url, embedded, log)
+  } catch (err) {
+    await embedded?.close()
+    throw err
+  }
+}
+
+function connect(url: string, embedded: EmbeddedPostgres | null, log: DbLogger): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    // Embedded: one single-threaded backend serves every connection, so a few are plenty.
+    max: embedded ? 4 : 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  })
+  // Without a listener, an idle connection dropped by the server (restart, failover) would be
+  // an unhandled 'error' event and kill the process. The next query simply reconnects.
+  pool.on('error', (err) => log.warn({ err }, 'idle Postgres connection lost'))
+
+  const adapter = new PrismaPg(pool, {
+    onConnectionError: (err) => log.warn({ err }, 'Postgres connection lost during a transaction'),
+  })
+  const prisma = new PrismaClient({ adapter })
+
+  let closing: Promise<void> | undefined
+  return {
+    prisma,
+    url,
+    embedded: embedded !== null,
+    ping: () =>
+      withTimeout(
+        pool.query('SELECT 1').then(() => {}),
+        PING_TIMEOUT_MS,
+        'database ping',
+      ),
+    close() {
+      closing ??= (async () => {
+        try {
+          await prisma.$disconnect()
+          await pool.end()
+        } finally {
+          await embedded?.close()
+        }
+      })()
+      return closing
+    },
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}

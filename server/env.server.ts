@@ -1,0 +1,75 @@
+// The one place the process environment is read. Parsed once at boot; a bad value stops the
+// process with the variable named (see formatEnvError), so a misconfigured deployment fails loudly.
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const optionalUrl = z.url().optional()
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where embedded Postgres (PGlite), embedded S3 and the generated cookie secret live. */
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** Postgres connection string; unset = embedded PGlite in DATA_DIR. */
+  DATABASE_URL: optionalUrl,
+  /** S3/MinIO endpoint, e.g. http://minio:9000; unset = embedded S3 server in DATA_DIR. */
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Public base URL for media (a CDN or MinIO's public address); unset = served from /media. */
+  MEDIA_PUBLIC_URL: optionalUrl,
+  /** Redis for shared rate limits across instances; unset = in-memory limits. */
+  REDIS_URL: optionalUrl,
+  /** Signs grant cookies; at least 32 characters. Required in production; embedded mode keeps one in DATA_DIR. */
+  COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Canonical site address used in canonical links, sitemaps and social cards. */
+  SITE_URL: z.url().default('http://127.0.0.1:3000'),
+  /** Origin browsers use to reach the site (for CSRF and Secure cookies); defaults to SITE_URL's origin. */
+  PUBLIC_ORIGIN: optionalUrl,
+  /** Trust X-Forwarded-* from a reverse proxy (true, false, or a hop count). */
+  TRUST_PROXY: z.union([bool, z.coerce.number().int().min(1)]).default(false),
+  /** Base URL of the video streaming provider; a bare playback id becomes {base}/{id}.m3u8. */
+  VIDEO_BASE_URL: z.string().min(1).default('/media/video'),
+  /** Brand strings (DESIGN.md #8). */
+  BRAND_PRODUCT: z.string().min(1).max(40).optional(),
+  BRAND_COMPANY: z.string().min(1).max(80).optional(),
+  BRAND_EMAIL: z.email().optional(),
+  BRAND_PHONE: z.string().min(1).max(40).optional(),
+  BRAND_STREET: z.string().min(1).max(120).optional(),
+  BRAND_CITY: z.string().min(1).max(80).optional(),
+  BRAND_REGION: z.string().min(1).max(80).optional(),
+  BRAND_POSTAL_CODE: z.string().min(1).max(20).optional(),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export class EnvError extends Error {}
+
+export function formatEnvError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `Invalid environment variable ${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('\n')
+}
+
+/** Parses the given environment (process.env by default); throws EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings (e.g. `FOO=` in a .env file) mean "unset", as in most twelve-factor tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
+  const result = envSchema.safeParse(cleaned)
+  if (!result.success) throw new EnvError(formatEnvError(result.error))
+  const env = result.data
+  if (env.NODE_ENV === 'production' && env.S3_ENDPOINT && !(env.S3_ACCESS_KEY && env.S3_SECRET_KEY)) {
+    throw new EnvError('Invalid environment variable S3_ACCESS_KEY: required with S3_ENDPOINT')
+  }
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.COOKIE_SECRET) {
+    // With an external database the app may run as several instances: they must share one secret.
+    throw new EnvError('Invalid environment variable COOKIE_SECRET: required in production with DATABASE_URL')
+  }
+  return env
+}

@@ -1,0 +1,39 @@
+import type { FastifyServerOptions } from 'fastify'
+import type { Env } from './env.server'
+
+// Request fields are whitelisted: headers (cookies, authorization) and bodies (access codes,
+// personal data) never reach a log line.
+const serializers = {
+  req(request: { method: string; url: string; id: string }) {
+    return { method: request.method, url: redactUrl(request.url), id: request.id }
+  },
+  res(reply: { statusCode: number }) {
+    return { statusCode: reply.statusCode }
+  },
+}
+
+/** Query strings may carry tokens; keep the path only. */
+function redactUrl(url: string): string {
+  const q = url.indexOf('?')
+  return q === -1 ? url : `${url.slice(0, q)}?…`
+}
+
+export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+  const pretty = process.stdout.isTTY && env.NODE_ENV !== 'production'
+  return {
+    level: env.NODE_ENV === 'test' && env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL,
+    serializers,
+    redact: {
+      paths: ['*.accessCode', '*.code', '*.password', '*.cookie', '*.authorization'],
+      censor: '[redacted]',
+    },
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  }
+}

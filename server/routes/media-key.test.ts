@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { hasEncodedSeparator, invalidKeyReason, MAX_KEY_LENGTH } from './media-key.ts'
+
+describe('invalidKeyReason', () => {
+  it('accepts plain relative keys', () => {
+    for (const key of [
+      'rm5_1.jpg',
+      'hero/0_66.png',
+      'rm5-demo/seg_000.ts',
+      'a b/ünï.jpg',
+      'x..y/...',
+      '.well-known',
+    ]) {
+      expect(invalidKeyReason(key)).toBeUndefined()
+    }
+    expect(invalidKeyReason('a'.repeat(MAX_KEY_LENGTH))).toBeUndefined()
+  })
+
+  it.each([
+    [''],
+    ['..'],
+    ['../etc/passwd'],
+    ['a/../b'],
+    ['a/./b'],
+    ['a/..'],
+    ['/abs'],
+    ['a//b'],
+    ['a/'],
+    ['a\\b'],
+    ['a\u0000b'],
+    ['a\nb'],
+    ['a'.repeat(MAX_KEY_LENGTH + 1)],
+  ])('rejects %j', (key) => {
+    expect(invalidKeyReason(key)).toEqual(expect.any(String))
+  })
+})
+
+describe('hasEncodedSeparator', () => {
+  it('finds encoded slash, backslash and NUL in any case', () => {
+    for (const path of [
+      '/media/360/..%2F..%2Fetc/passwd',
+      '/media/360/a%2fb',
+      '/media/360/a%5Cb',
+      '/media/360/a%00',
+    ]) {
+      expect(hasEncodedSeparator(path)).toBe(true)
+    }
+    expect(hasEncodedSeparator('/media/360/a%20b.jpg')).toBe(false)
+  })
+})

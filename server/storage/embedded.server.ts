@@ -1,0 +1,110 @@
+// Embedded S3 (DESIGN.md #4): without S3_ENDPOINT we run s3rver on loopback with its files in
+// `${DATA_DIR}/s3`, so a fresh checkout needs no MinIO. Like the embedded database, a second
+// process (the media CLI while the server runs) must reach the same store, so the owner publishes
+// `${DATA_DIR}/s3.json` ({ port, pid }) and later processes attach to it instead of starting a
+// second server over the same directory.
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
+import { join } from 'node:path'
+import S3rver from 's3rver'
+import type { StorageLog } from './storage.server.ts'
+
+/** s3rver's fixed credentials (any SigV4 signer works with them). */
+export const EMBEDDED_ACCESS_KEY = 'S3RVER'
+export const EMBEDDED_SECRET_KEY = 'S3RVER'
+export const EMBEDDED_HOST = '127.0.0.1'
+
+export interface EmbeddedS3 {
+  port: number
+  /** True when this process runs the server; false when it attached to another process's. */
+  owned: boolean
+  close(): Promise<void>
+}
+
+interface StateFile {
+  port: number
+  pid: number
+}
+
+const PROBE_TIMEOUT_MS = 1000
+
+export async function startEmbeddedS3(dataDir: string, log: StorageLog): Promise<EmbeddedS3> {
+  const stateFile = join(dataDir, 's3.json')
+  const existing = await readState(stateFile)
+  if (existing && isAlive(existing.pid) && (await answers(existing.port))) {
+    log.info({ port: existing.port, pid: existing.pid }, 'attached to running embedded S3')
+    return { port: existing.port, owned: false, close: async () => {} }
+  }
+
+  const directory = join(dataDir, 's3')
+  await mkdir(directory, { recursive: true })
+  // silent also silences Koa's default error printer (S3rver extends Koa and sets `silent`).
+  const server = new S3rver({ address: EMBEDDED_HOST, port: 0, silent: true, directory })
+  const { port } = await server.run()
+  await writeState(stateFile, { port, pid: process.pid })
+  log.info({ port, directory }, 'embedded S3 started')
+
+  let closing: Promise<void> | undefined
+  const close = () => {
+    closing ??= (async () => {
+      const done = server.close()
+      // Idle keep-alive sockets would hold close() open; a stuck download gets a short grace.
+      server.httpServer?.closeIdleConnections()
+      const force = setTimeout(() => server.httpServer?.closeAllConnections(), 1000)
+      try {
+        await done
+      } finally {
+        clearTimeout(force)
+        // Only remove the state file if it is still ours (another process may have taken over).
+        const current = await readState(stateFile)
+        if (current?.pid === process.pid && current.port === port) await rm(stateFile, { force: true })
+      }
+    })()
+    return closing
+  }
+  return { port, owned: true, close }
+}
+
+async function readState(file: string): Promise<StateFile | undefined> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'))
+    if (typeof parsed !== 'object' || parsed === null) return undefined
+    const { port, pid } = parsed as Record<string, unknown>
+    if (Number.isInteger(port) && Number.isInteger(pid)) return { port: port as number, pid: pid as number }
+  } catch {
+    // Missing or half-written file: behave as if no server runs.
+  }
+  return undefined
+}
+
+/** Write-then-rename so an attaching process never reads a half-written file. */
+async function writeState(file: string, state: StateFile): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`
+  await writeFile(tmp, `${JSON.stringify(state)}\n`)
+  await rename(tmp, file)
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user, so it is alive.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** The pid alone is not enough (pids get reused); the port must answer HTTP too. */
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get(
+      { host: EMBEDDED_HOST, port, path: '/', timeout: PROBE_TIMEOUT_MS, agent: false },
+      (res) => {
+        res.resume()
+        resolve(true)
+      },
+    )
+    req.on('timeout', () => req.destroy(new Error('timeout')))
+    req.on('error', () => resolve(false))
+  })
+}

@@ -1,0 +1,142 @@
+// One storage code path (DESIGN.md #4): always the minio client, pointed at S3_ENDPOINT when set,
+// otherwise at an embedded s3rver in DATA_DIR.
+import http from 'node:http'
+import https from 'node:https'
+import { join } from 'node:path'
+import * as Minio from 'minio'
+import type { Env } from '../env.server.ts'
+import { logicalBucket, physicalBucket, REQUIRED_BUCKETS } from './buckets.ts'
+import {
+  EMBEDDED_ACCESS_KEY,
+  EMBEDDED_HOST,
+  EMBEDDED_SECRET_KEY,
+  type EmbeddedS3,
+  startEmbeddedS3,
+} from './embedded.server.ts'
+
+/** The subset of a pino/Fastify logger the storage layer uses. */
+export interface StorageLog {
+  debug: LogFn
+  info: LogFn
+  warn: LogFn
+  error: LogFn
+}
+type LogFn = { (msg: string): void; (obj: object, msg?: string): void }
+
+export interface Storage {
+  client: Minio.Client
+  /** True when backed by the embedded s3rver (this process's or one it attached to). */
+  embedded: boolean
+  /** Creates the REQUIRED_BUCKETS (physical names) that do not exist yet. */
+  ensureBuckets(): Promise<void>
+  /** Resolves when storage answers; rejects within PING_TIMEOUT_MS when it does not. */
+  ping(): Promise<void>
+  close(): Promise<void>
+  /** Browser URL of an object: MEDIA_PUBLIC_URL/{physical}/{key} or /media/{logical}/{key}. */
+  publicUrl(bucket: string, key: string): string
+}
+
+/** Health checks and media requests must fail fast rather than hang on a black-holed host. */
+export const PING_TIMEOUT_MS = 2000
+
+export class StorageTimeoutError extends Error {
+  code = 'ETIMEDOUT'
+}
+
+export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
+  // Our own agent so close() can drop keep-alive sockets (a CLI would otherwise linger).
+  let embedded: EmbeddedS3 | undefined
+  let agent: http.Agent
+  let client: Minio.Client
+  if (env.S3_ENDPOINT) {
+    const url = new URL(env.S3_ENDPOINT)
+    if (url.pathname !== '/' && url.pathname !== '') {
+      throw new Error('S3_ENDPOINT must be a bare origin such as http://minio:9000 (no path)')
+    }
+    const useSSL = url.protocol === 'https:'
+    agent = useSSL ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true })
+    client = new Minio.Client({
+      endPoint: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+      useSSL,
+      accessKey: env.S3_ACCESS_KEY,
+      secretKey: env.S3_SECRET_KEY,
+      region: env.S3_REGION,
+      // MinIO and most self-hosted S3s have no wildcard DNS for virtual-host buckets.
+      pathStyle: true,
+      transportAgent: agent,
+      // Fail fast: a media request answers 503 and the browser retries, rather than stalling.
+      retryOptions: { disableRetry: true },
+    })
+    log.info({ endpoint: url.origin }, 'using S3 storage')
+  } else {
+    embedded = await startEmbeddedS3(env.DATA_DIR, log)
+    agent = new http.Agent({ keepAlive: true })
+    client = new Minio.Client({
+      endPoint: EMBEDDED_HOST,
+      port: embedded.port,
+      useSSL: false,
+      accessKey: EMBEDDED_ACCESS_KEY,
+      secretKey: EMBEDDED_SECRET_KEY,
+      region: env.S3_REGION,
+      pathStyle: true,
+      transportAgent: agent,
+      retryOptions: { disableRetry: true },
+    })
+    log.debug({ dir: join(env.DATA_DIR, 's3') }, 'using embedded S3 storage')
+  }
+
+  const publicBase = env.MEDIA_PUBLIC_URL?.replace(/\/+$/, '')
+  let closed = false
+
+  return {
+    client,
+    embedded: embedded !== undefined,
+
+    async ensureBuckets() {
+      for (const logical of REQUIRED_BUCKETS) {
+        const bucket = physicalBucket(logical)
+        if (await client.bucketExists(bucket)) continue
+        try {
+          await client.makeBucket(bucket, env.S3_REGION)
+          log.info({ bucket }, 'created bucket')
+        } catch (error) {
+          // Another process (server and CLI starting together) may have just created it.
+          const code = (error as { code?: string }).code
+          if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error
+        }
+      }
+    },
+
+    async ping() {
+      // HEAD on a bucket: cheap, needs no ListAllMyBuckets permission, and any S3 answer
+      // (even "no such bucket") proves the endpoint and credentials work.
+      await withTimeout(client.bucketExists(physicalBucket('360')), PING_TIMEOUT_MS, 'storage ping')
+    },
+
+    async close() {
+      if (closed) return
+      closed = true
+      agent.destroy()
+      await embedded?.close()
+    },
+
+    publicUrl(bucket, key) {
+      const logical = logicalBucket(bucket)
+      if (!logical) throw new Error(`Unknown bucket "${bucket}"`)
+      const path = key.split('/').map(encodeURIComponent).join('/')
+      return publicBase
+        ? `${publicBase}/${physicalBucket(logical)}/${path}`
+        : `/media/${encodeURIComponent(logical)}/${path}`
+    },
+  }
+}
+
+/** Rejects with a StorageTimeoutError when `promise` takes longer than `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StorageTimeoutError(`${what} timed out after ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}

@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { publicPaths } from '../../lib/routes'
+
+// axe (WCAG 2.0 A/AA and 2.1 AA) on every public page at phone and desktop widths, plus the
+// structure axe cannot judge alone: one h1, landmarks, the skip link and visible focus.
+
+/** Scrolls through the page so every fade-in has run before colours are measured. */
+async function revealEverything(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += Math.round(window.innerHeight * 0.6)) {
+      window.scrollTo({ top: y, behavior: 'instant' })
+      await new Promise((resolve) => setTimeout(resolve, 40))
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' })
+  })
+  await expect(page.locator('[data-reveal="waiting"]')).toHaveCount(0)
+  await page.waitForTimeout(1000) // the fade-in transition (0.8 s)
+}
+
+for (const width of [375, 1440]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 375 ? 812 : 900 } })
+
+    for (const path of publicPaths) {
+      test(`${path} has no serious or critical axe violation`, async ({ page }) => {
+        await page.goto(path)
+        await page.waitForLoadState('networkidle')
+        await revealEverything(page)
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+        const blocking = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => ({
+            rule: violation.id,
+            impact: violation.impact,
+            help: violation.help,
+            targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+          }))
+        expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([])
+      })
+    }
+  })
+}
+
+for (const path of publicPaths) {
+  test(`${path} has one h1 and the page landmarks`, async ({ page }) => {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+    await expect(page.getByRole('banner')).toHaveCount(1)
+    await expect(page.getByRole('main')).toHaveCount(1)
+    await expect(page.getByRole('contentinfo')).toHaveCount(1)
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  })
+}
+
+test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
+  await page.goto('/technology')
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to content' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/#main$/)
+  await expect(page.getByRole('main')).toBeFocused()
+})
+
+test('keyboard focus is visible', async ({ page }) => {
+  await page.goto('/')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  const focused = page.locator(':focus')
+  await expect(focused).toHaveAccessibleName('RM5 home')
+  const outline = await focused.evaluate((element) => {
+    const style = getComputedStyle(element)
+    return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) }
+  })
+  expect(outline.style).not.toBe('none')
+  expect(outline.width).toBeGreaterThanOrEqual(2)
+})

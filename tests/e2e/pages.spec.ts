@@ -1,0 +1,376 @@
+import { expect, type Page, test } from '@playwright/test'
+import { capabilities } from '../../lib/content/capabilities'
+import { coreValues } from '../../lib/content/careers'
+import { milestones } from '../../lib/content/company'
+import { journeySteps } from '../../lib/content/experience'
+import { privacyPolicy } from '../../lib/content/privacy'
+import { termsOfService } from '../../lib/content/terms'
+import { testimonials } from '../../lib/content/testimonials'
+
+// Public pages: header behaviour, mobile menu, capability map, fade-ins and page content.
+
+const scrollTo = (page: Page, y: number) =>
+  page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y)
+
+test.describe('header', () => {
+  test('switches to the light style past 50 px, hides scrolling down past 100 px, returns scrolling up', async ({
+    page,
+  }) => {
+    await page.goto('/technology')
+    const header = page.getByRole('banner')
+    const logo = header.getByRole('link', { name: 'RM5 home' }).locator('svg')
+    await expect(header).toHaveAttribute('data-scrolled', 'false')
+    await expect(logo).toHaveAttribute('data-tone', 'light')
+
+    await scrollTo(page, 60)
+    await expect(header).toHaveAttribute('data-scrolled', 'true')
+    await expect(header).toHaveClass(/is-scrolled/)
+    await expect(logo).toHaveAttribute('data-tone', 'dark')
+    await expect(header).toHaveAttribute('data-hidden', 'false')
+    await expect(header).toBeInViewport()
+
+    await scrollTo(page, 600)
+    await expect(header).toHaveAttribute('data-hidden', 'true')
+    await expect(header).not.toBeInViewport()
+
+    await scrollTo(page, 450)
+    await expect(header).toHaveAttribute('data-hidden', 'false')
+    await expect(header).toBeInViewport()
+    await expect(header).toHaveAttribute('data-scrolled', 'true')
+
+    await scrollTo(page, 0)
+    await expect(header).toHaveAttribute('data-scrolled', 'false')
+    await expect(logo).toHaveAttribute('data-tone', 'light')
+  })
+
+  test('does not hide before 100 px', async ({ page }) => {
+    await page.goto('/company')
+    await scrollTo(page, 90)
+    const header = page.getByRole('banner')
+    await expect(header).toHaveAttribute('data-scrolled', 'true')
+    await expect(header).toHaveAttribute('data-hidden', 'false')
+  })
+})
+
+test.describe('mobile menu (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 812 } })
+
+  const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow)
+
+  test('opens with aria-expanded and locks scroll; choosing a link closes it and unlocks', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const button = page.getByRole('button', { name: 'Menu' })
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Company' }),
+    ).toBeHidden()
+
+    await button.click()
+    await expect(button).toHaveAttribute('aria-expanded', 'true')
+    const menu = page.getByRole('navigation', { name: 'Menu' })
+    await expect(menu).toBeVisible()
+    for (const label of ['Experience', 'Technology', 'Company', 'Careers', 'Retailer Access']) {
+      await expect(menu.getByRole('link', { name: label })).toBeVisible()
+    }
+    expect(await bodyOverflow(page)).toBe('hidden')
+
+    await menu.getByRole('link', { name: 'Company' }).click()
+    await expect(page).toHaveURL(/\/company$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/store that drives itself/i)
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await expect(menu).toBeHidden()
+    expect(await bodyOverflow(page)).not.toBe('hidden')
+  })
+
+  test('Escape closes it, unlocks scroll and returns focus to the button', async ({ page }) => {
+    await page.goto('/experience')
+    const button = page.getByRole('button', { name: 'Menu' })
+    await button.click()
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Technology' }).focus()
+    await page.keyboard.press('Escape')
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden()
+    await expect(button).toBeFocused()
+    expect(await bodyOverflow(page)).not.toBe('hidden')
+  })
+
+  test('marks the current route in the menu and offers the apply button', async ({ page }) => {
+    await page.goto('/careers')
+    await page.getByRole('button', { name: 'Menu' }).click()
+    const menu = page.getByRole('navigation', { name: 'Menu' })
+    await expect(menu.getByRole('link', { name: 'Careers' })).toHaveAttribute('aria-current', 'page')
+    await expect(menu.locator('[aria-current="page"] .nav-dot')).toHaveCount(1)
+    await menu.getByRole('link', { name: 'Retailer Access' }).click()
+    await expect(page).toHaveURL(/\/apply$/)
+    expect(await bodyOverflow(page)).not.toBe('hidden')
+  })
+
+  test('the page does not scroll horizontally', async ({ page }) => {
+    for (const path of [
+      '/',
+      '/experience',
+      '/technology',
+      '/company',
+      '/careers',
+      '/contact',
+      '/terms',
+      '/privacy',
+    ]) {
+      await page.goto(path)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, path).toBeLessThanOrEqual(0)
+    }
+  })
+})
+
+test.describe('technology capability map', () => {
+  test('shows the first node by default and another on click', async ({ page }) => {
+    await page.goto('/technology')
+    const map = page.getByRole('tablist', { name: 'Eight capabilities, one delivery' })
+    const tabs = map.getByRole('tab')
+    await expect(tabs).toHaveCount(8)
+    await expect(tabs).toHaveText(capabilities.map((capability) => new RegExp(capability.name)))
+
+    const first = capabilities[0]
+    await expect(map.getByRole('tab', { name: new RegExp(first?.name ?? '') })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    const firstPanel = page.getByRole('tabpanel', { name: new RegExp(first?.name ?? '') })
+    await expect(firstPanel).toBeVisible()
+    await expect(firstPanel.getByRole('heading', { name: 'Overview' })).toBeVisible()
+    await expect(firstPanel.getByRole('heading', { name: 'How It Works' })).toBeVisible()
+    await expect(page.getByRole('tabpanel')).toHaveCount(1)
+
+    await map.getByRole('tab', { name: /Route Optimization/ }).click()
+    await expect(map.getByRole('tab', { name: /Route Optimization/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await expect(map.getByRole('tab', { name: new RegExp(first?.name ?? '') })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    )
+    const panel = page.getByRole('tabpanel', { name: /Route Optimization/ })
+    await expect(panel).toBeVisible()
+    await expect(panel).toContainText(capabilities.find((c) => c.id === 'route-optimization')?.overview ?? '')
+    await expect(firstPanel).toBeHidden()
+  })
+
+  test('is operable with arrow keys, Home and End (roving tabindex)', async ({ page }) => {
+    await page.goto('/technology')
+    const map = page.getByRole('tablist', { name: 'Eight capabilities, one delivery' })
+    const tab = (index: number) => map.getByRole('tab').nth(index)
+
+    await tab(0).focus()
+    await expect(map.locator('[role="tab"][tabindex="0"]')).toHaveCount(1)
+    await page.keyboard.press('ArrowDown')
+    await expect(tab(1)).toBeFocused()
+    await expect(tab(1)).toHaveAttribute('aria-selected', 'true')
+    await expect(tab(1)).toHaveAttribute('tabindex', '0')
+    await expect(tab(0)).toHaveAttribute('tabindex', '-1')
+    await expect(page.getByRole('tabpanel', { name: new RegExp(capabilities[1]?.name ?? '') })).toBeVisible()
+
+    await page.keyboard.press('ArrowRight')
+    await expect(tab(2)).toBeFocused()
+    await page.keyboard.press('End')
+    await expect(tab(7)).toBeFocused()
+    await expect(tab(7)).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('ArrowDown')
+    await expect(tab(0)).toBeFocused()
+    await page.keyboard.press('ArrowUp')
+    await expect(tab(7)).toBeFocused()
+    await page.keyboard.press('Home')
+    await expect(tab(0)).toBeFocused()
+    await expect(tab(0)).toHaveAttribute('aria-selected', 'true')
+
+    // Tab leaves the tab list for the open panel.
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('tabpanel', { name: new RegExp(capabilities[0]?.name ?? '') })).toBeFocused()
+  })
+
+  test('has the autonomy video and six safety cards', async ({ page }) => {
+    await page.goto('/technology')
+    await expect(page.getByRole('heading', { level: 2, name: 'Driverless, on real streets' })).toBeVisible()
+    const safety = page.getByRole('region', { name: 'Safety is the first feature' })
+    await expect(safety.getByRole('listitem')).toHaveCount(6)
+    await expect(safety.getByRole('heading', { level: 3 })).toHaveCount(6)
+  })
+})
+
+test.describe('home', () => {
+  test('has the headline, specs cards, claims, why cards and four testimonials', async ({ page }) => {
+    await page.goto('/')
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'A store that drives itself to the curb.' }),
+    ).toBeVisible()
+    for (const name of ['Vehicle Specs', 'Cargo Specs']) {
+      await expect(page.getByRole('article', { name })).toBeVisible()
+    }
+    const vehicle = page.getByRole('article', { name: 'Vehicle Specs' })
+    for (const fact of [
+      'SAE Level 4',
+      '25 mph (40 km/h)',
+      '112 miles (180 km)',
+      '2,205 lbs',
+      '3,724 × 1,424 × 2,100 mm',
+    ]) {
+      await expect(vehicle).toContainText(fact)
+    }
+    const cargo = page.getByRole('article', { name: 'Cargo Specs' })
+    for (const fact of [
+      '10 (2 × 5)',
+      '500 lbs (226 kg)',
+      '50 lbs',
+      '650 × 610 × 445 mm',
+      'Ambient, chilled or heated',
+      'App-controlled lock',
+    ]) {
+      await expect(cargo).toContainText(fact)
+    }
+    const claims = page.getByRole('region', { name: 'Faster for customers. Cheaper for stores.' })
+    for (const figure of ['10', '70%', '90%', '10 min', '15 min', '40%', '30%', '60%', '5M+']) {
+      await expect(claims.getByRole('term').filter({ hasText: figure }).first()).toBeVisible()
+    }
+    const why = page.getByRole('region', { name: 'Why RM5' })
+    await expect(why.getByRole('listitem')).toHaveText([/Vision/, /Problem/, /Solution/])
+    const partners = page.getByRole('region', { name: 'Trusted by the brands people love' })
+    await expect(partners.getByRole('blockquote')).toHaveCount(4)
+    for (const testimonial of testimonials) await expect(partners).toContainText(testimonial.company)
+  })
+
+  test('why cards fade in on scroll', async ({ page }) => {
+    await page.goto('/')
+    const card = page.getByRole('region', { name: 'Why RM5' }).getByRole('listitem').first()
+    await expect(card).toHaveAttribute('data-reveal', 'waiting')
+    await card.scrollIntoViewIfNeeded()
+    await expect(card).toHaveAttribute('data-reveal', 'shown')
+    await expect.poll(() => card.evaluate((element) => getComputedStyle(element).opacity)).toBe('1')
+  })
+
+  test('why cards never hide with prefers-reduced-motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/')
+    const cards = page.getByRole('region', { name: 'Why RM5' }).getByRole('listitem')
+    await expect(cards.first()).toBeAttached()
+    await page.waitForLoadState('networkidle')
+    for (const card of await cards.all()) {
+      await expect(card).not.toHaveAttribute('data-reveal', /.*/)
+      expect(await card.evaluate((element) => getComputedStyle(element).opacity)).toBe('1')
+    }
+  })
+
+  test('does not shift its layout while loading', async ({ page }) => {
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<
+              PerformanceEntry & { value: number; hadRecentInput: boolean }
+            >) {
+              if (!entry.hadRecentInput) total += entry.value
+            }
+          }).observe({ type: 'layout-shift', buffered: true })
+          setTimeout(() => resolve(total), 500)
+        }),
+    )
+    expect(shift).toBeLessThan(0.05)
+  })
+})
+
+test.describe('content without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('every section is in the server HTML and visible', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('region', { name: 'Why RM5' }).getByRole('listitem').nth(2)).toBeVisible()
+    await page.goto('/technology')
+    await expect(page.getByRole('tabpanel')).toHaveCount(1)
+    await expect(page.getByRole('tabpanel')).toContainText('Overview')
+  })
+})
+
+test.describe('experience, company, careers', () => {
+  test('experience lists the seven steps in order', async ({ page }) => {
+    await page.goto('/experience')
+    const steps = page
+      .getByRole('region', { name: 'From tap to curb in about ten minutes' })
+      .getByRole('heading', { level: 3 })
+    await expect(steps).toHaveText([
+      'Customer Orders',
+      'Store Receives Alert',
+      'RM5 Dispatches',
+      'Curbside Arrival',
+      'Secure Loading',
+      'Customer Receives Alert',
+      'Customer Pickup',
+    ])
+    expect(journeySteps).toHaveLength(7)
+  })
+
+  test('company shows the timeline and the investor and media wordmarks', async ({ page }) => {
+    await page.goto('/company')
+    const history = page.getByRole('region', { name: 'From prototype to scale' })
+    await expect(history.getByRole('listitem')).toHaveCount(milestones.length)
+    await expect(history.getByRole('heading', { level: 3 })).toHaveText([
+      'Founding',
+      'Debut',
+      'Beta',
+      'Pilots',
+      'Scale',
+    ])
+    for (const year of ['2018', '2020', '2021–2024', '2025+']) await expect(history).toContainText(year)
+    await expect(page.getByRole('list', { name: 'Investors' }).getByRole('img')).toHaveCount(6)
+    await expect(page.getByRole('list', { name: 'Media coverage' }).getByRole('img')).toHaveCount(6)
+  })
+
+  test('careers shows the culture, eight values and the offices', async ({ page }) => {
+    await page.goto('/careers')
+    await expect(page.getByRole('heading', { level: 2, name: 'Life as one of the RM5ians' })).toBeVisible()
+    const values = page.getByRole('region', { name: 'Eight values we hire and work by' })
+    await expect(values.getByRole('heading', { level: 3 })).toHaveText(coreValues.map((value) => value.title))
+    const offices = page.getByRole('region', { name: 'Where we work' })
+    await expect(offices.getByRole('heading', { level: 3 })).toHaveCount(3)
+    await expect(page.getByRole('figure').first()).toBeVisible()
+  })
+
+  test('contact shows the static address and phone', async ({ page }) => {
+    await page.goto('/contact')
+    const details = page.locator('address')
+    await expect(details).toContainText('Glendale, CA')
+    await expect(details.getByRole('link', { name: /\+1/ })).toHaveAttribute('href', /^tel:\+1\d{10}$/)
+    await expect(details.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/)
+  })
+})
+
+test.describe('legal pages', () => {
+  for (const [path, document] of [
+    ['/terms', termsOfService],
+    ['/privacy', privacyPolicy],
+  ] as const) {
+    test(`${path} has a table of contents linking to anchored headings`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByText(document.updated, { exact: true })).toBeVisible()
+      const toc = page.getByRole('navigation', { name: 'On this page' })
+      await expect(toc.getByRole('link')).toHaveCount(document.sections.length)
+      for (const section of document.sections) {
+        await expect(page.locator(`h2#${section.id}`)).toContainText(section.title)
+        await expect(page.getByRole('link', { name: `Link to “${section.title}”` })).toHaveAttribute(
+          'href',
+          `#${section.id}`,
+        )
+      }
+      const last = document.sections.at(-1)
+      await toc.getByRole('link', { name: last?.title ?? '' }).click()
+      await expect(page).toHaveURL(new RegExp(`#${last?.id}$`))
+      await expect(page.locator(`h2#${last?.id}`)).toBeInViewport()
+      await expect(page.locator('.legal__contact address')).toContainText('Glendale')
+    })
+  }
+})

@@ -1,0 +1,44 @@
+// Builds the real app for integration tests: a private migrated database (tests/helpers/database)
+// and an embedded S3 in the same temporary DATA_DIR. Use `app.inject` to send requests.
+import type { FastifyInstance } from 'fastify'
+import pino from 'pino'
+import { type AppDeps, buildApp } from '../../server/app.server'
+import { type Database, openDatabase } from '../../server/db/database.server'
+import { type Env, parseEnv } from '../../server/env.server'
+import { openStorage, type Storage } from '../../server/storage/storage.server'
+import { createTestDatabase } from './database'
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Database
+  storage: Storage
+  env: Env
+  close(): Promise<void>
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>
+  pages?: AppDeps['pages']
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase()
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...testDb.env, ...options.env })
+  const log = pino({ level: 'silent' })
+  const db = await openDatabase(env, log)
+  const storage = await openStorage(env, log)
+  await storage.ensureBuckets()
+  const app = await buildApp({ env, db, storage, pages: options.pages, logger: false })
+  await app.ready()
+  return {
+    app,
+    db,
+    storage,
+    env,
+    async close() {
+      await app.close()
+      await Promise.allSettled([db.close(), storage.close()])
+      await testDb.drop()
+    },
+  }
+}

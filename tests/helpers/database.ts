@@ -1,0 +1,76 @@
+// A private, migrated database per test file, so test files can run in parallel.
+// CI (DATABASE_URL set, e.g. postgres://postgres@127.0.0.1:5432/test): a fresh database with a
+// unique name on that server, dropped afterwards. Locally without DATABASE_URL: an embedded
+// PGlite in a temporary DATA_DIR.
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
+import { silentLogger } from '../../server/db/logger.server.ts'
+import { applyMigrations } from '../../server/db/migrate.server.ts'
+
+export interface TestDatabase {
+  url: string
+  /** Merge into the env the app under test parses: points it at this database and a temp DATA_DIR. */
+  env: { DATABASE_URL: string; DATA_DIR: string }
+  /** Migrations applied by createTestDatabase (empty with `migrate: false`). */
+  applied: string[]
+  drop(): Promise<void>
+}
+
+export interface TestDatabaseOptions {
+  /** Apply prisma/migrations (default true). */
+  migrate?: boolean
+}
+
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'rm5-test-'))
+  const serverUrl = process.env.DATABASE_URL
+  const created = serverUrl ? await createOnServer(serverUrl) : await createEmbedded(dataDir)
+  try {
+    const applied = options.migrate === false ? [] : await applyMigrations(created.url, silentLogger)
+    return {
+      url: created.url,
+      env: { DATABASE_URL: created.url, DATA_DIR: dataDir },
+      applied,
+      async drop() {
+        await created.drop()
+        await rm(dataDir, { recursive: true, force: true })
+      },
+    }
+  } catch (err) {
+    await created.drop().catch(() => {})
+    await rm(dataDir, { recursive: true, force: true })
+    throw err
+  }
+}
+
+async function createOnServer(serverUrl: string) {
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    // FORCE: a test that forgot to close its pool must not leave the database behind.
+    drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  }
+}
+
+async function createEmbedded(dataDir: string) {
+  const embedded = await startEmbeddedPostgres(dataDir, silentLogger)
+  return { url: embedded.url, drop: () => embedded.close() }
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}

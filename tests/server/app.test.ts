@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../helpers/app'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('GET /healthz', () => {
+  it('is 200 when Postgres and storage answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ status: 'ok', checks: { database: 'ok', storage: 'ok' } })
+    expect(res.headers['cache-control']).toBe('no-store')
+  })
+
+  it('is 503 naming what is down', async () => {
+    const original = t.db.ping
+    t.db.ping = async () => {
+      throw new Error('connection refused')
+    }
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/healthz' })
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toMatchObject({
+        status: 'unavailable',
+        down: ['database'],
+        checks: { database: 'down', storage: 'ok' },
+      })
+      expect(res.body).not.toMatch(/connection refused/)
+    } finally {
+      t.db.ping = original
+    }
+  })
+})
+
+describe('error shape', () => {
+  it('answers unknown API routes with the JSON error shape', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/nope', payload: {} })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'No route for POST /api/nope' } })
+  })
+
+  it('hides internal errors behind a generic 500 and passes 4xx messages through', async () => {
+    const { buildApp } = await import('../../server/app.server')
+    const { HttpError } = await import('../../server/http/errors.server')
+    const app = await buildApp({ env: t.env, db: t.db, storage: t.storage, logger: false })
+    app.get('/boom', async () => {
+      throw new Error('secret internal detail: password=hunter2')
+    })
+    app.get('/teapot', async () => {
+      throw new HttpError(418, 'teapot', 'I am a teapot')
+    })
+    await app.ready()
+    const boom = await app.inject({ method: 'GET', url: '/boom' })
+    expect(boom.statusCode).toBe(500)
+    expect(boom.json().error.code).toBe('internal_error')
+    expect(boom.body).not.toMatch(/hunter2|secret internal/)
+    const teapot = await app.inject({ method: 'GET', url: '/teapot' })
+    expect(teapot.statusCode).toBe(418)
+    expect(teapot.json()).toEqual({ error: { code: 'teapot', message: 'I am a teapot' } })
+    await app.close()
+  })
+})

@@ -1,0 +1,323 @@
+// Migrations against a real Postgres (DATABASE_URL) or the embedded PGlite, plus the embedded
+// database's own lifecycle. PGlite's first start runs initdb (several seconds), hence the timeouts.
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db/database.server.ts'
+import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
+import { silentLogger } from '../../server/db/logger.server.ts'
+import { applyMigrations, migrationStatus, readMigrations } from '../../server/db/migrate.server.ts'
+import { diffSchemas } from '../../server/db/schema-engine.server.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+
+const SLOW = 60_000
+
+async function query<T extends pg.QueryResultRow>(
+  url: string,
+  sql: string,
+  values?: unknown[],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query<T>(sql, values)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+// Everything that defines the shape of the public schema, in a stable order.
+async function schemaSnapshot(url: string) {
+  const columns = await query(
+    url,
+    `SELECT table_name, column_name, data_type, is_nullable, column_default,
+            numeric_precision, numeric_scale, datetime_precision
+       FROM information_schema.columns
+      WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'
+      ORDER BY table_name, column_name`,
+  )
+  const indexes = await query(
+    url,
+    `SELECT tablename, indexname, indexdef FROM pg_indexes
+      WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'
+      ORDER BY tablename, indexname`,
+  )
+  const constraints = await query(
+    url,
+    `SELECT c.conrelid::regclass::text AS table_name, c.conname, pg_get_constraintdef(c.oid) AS def
+       FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+      WHERE n.nspname = 'public' AND c.conrelid::regclass::text <> '_prisma_migrations'
+      ORDER BY 1, 2`,
+  )
+  return { columns, indexes, constraints }
+}
+
+describe('migrations', () => {
+  let db: TestDatabase
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ migrate: false })
+  }, SLOW)
+  afterAll(() => db?.drop())
+
+  it(
+    'creates every table and column',
+    async () => {
+      const local = (await readMigrations()).migrationDirectories.map((dir) => dir.path)
+      expect(await applyMigrations(db.url)).toEqual(local)
+
+      const rows = await query<{ table_name: string; column_name: string; data_type: string }>(
+        db.url,
+        `SELECT table_name, column_name, data_type FROM information_schema.columns
+          WHERE table_schema = 'public' ORDER BY table_name, ordinal_position`,
+      )
+      const tables: Record<string, string[]> = {}
+      for (const row of rows) tables[row.table_name] = [...(tables[row.table_name] ?? []), row.column_name]
+      expect(tables).toEqual({
+        _prisma_migrations: [
+          'id',
+          'checksum',
+          'finished_at',
+          'migration_name',
+          'logs',
+          'rolled_back_at',
+          'started_at',
+          'applied_steps_count',
+        ],
+        access_attempts: ['id', 'retailer', 'ip_hash', 'outcome', 'created_at'],
+        access_codes: [
+          'id',
+          'retailer',
+          'code_hash',
+          'label',
+          'created_at',
+          'expires_at',
+          'revoked_at',
+          'last_used_at',
+          'use_count',
+        ],
+        contact_messages: ['id', 'created_at', 'idempotency_key', 'name', 'email', 'company', 'message'],
+        retailer_applications: [
+          'id',
+          'created_at',
+          'idempotency_key',
+          'company_name',
+          'business_type',
+          'number_of_locations',
+          'contact_name',
+          'email',
+          'phone',
+          'average_order_value',
+          'monthly_order_volume',
+          'current_delivery_method',
+          'additional_info',
+        ],
+      })
+      const type = (table: string, column: string) =>
+        rows.find((row) => row.table_name === table && row.column_name === column)?.data_type
+      expect(type('access_codes', 'expires_at')).toBe('timestamp with time zone')
+      expect(type('retailer_applications', 'average_order_value')).toBe('numeric')
+      expect(type('access_attempts', 'id')).toBe('bigint')
+    },
+    SLOW,
+  )
+
+  it(
+    'is a no-op the second time',
+    async () => {
+      const before = await query(db.url, 'SELECT * FROM _prisma_migrations ORDER BY migration_name')
+      expect(before.length).toBeGreaterThan(0)
+      expect(await applyMigrations(db.url)).toEqual([])
+      expect(await query(db.url, 'SELECT * FROM _prisma_migrations ORDER BY migration_name')).toEqual(before)
+      const status = await migrationStatus(db.url)
+      expect(status.pending).toEqual([])
+      expect(status.applied).toEqual(status.local)
+    },
+    SLOW,
+  )
+
+  it(
+    'lets the Prisma client read and write the migrated tables',
+    async () => {
+      const database = await openDatabase({ DATABASE_URL: db.url, DATA_DIR: db.env.DATA_DIR }, silentLogger)
+      try {
+        await database.ping()
+        const application = await database.prisma.retailerApplication.create({
+          data: {
+            companyName: 'Corner Shop',
+            businessType: 'Convenience Store',
+            numberOfLocations: 3,
+            contactName: 'Ana',
+            email: 'ana@example.com',
+            phone: '+1 512 555 0100',
+            averageOrderValue: '24.95',
+          },
+        })
+        expect(application.averageOrderValue?.toString()).toBe('24.95')
+        const attempt = await database.prisma.accessAttempt.create({
+          data: { retailer: 'circlek', ipHash: 'abc', outcome: 'denied' },
+        })
+        expect(typeof attempt.id).toBe('bigint')
+      } finally {
+        await database.close()
+      }
+    },
+    SLOW,
+  )
+})
+
+describe('committed migrations match prisma/schema.prisma', () => {
+  // A schema change without `npm run db -- new <name>` fails here.
+  let fromMigrations: TestDatabase
+  let fromSchema: TestDatabase
+
+  beforeAll(async () => {
+    ;[fromMigrations, fromSchema] = await Promise.all([
+      createTestDatabase(),
+      createTestDatabase({ migrate: false }),
+    ])
+  }, SLOW)
+  afterAll(() => Promise.all([fromMigrations?.drop(), fromSchema?.drop()]))
+
+  it(
+    'build the same database as the schema',
+    async () => {
+      const schema = [
+        { path: 'prisma/schema.prisma', content: await readFile('prisma/schema.prisma', 'utf8') },
+      ]
+      const script = await diffSchemas(null, schema, silentLogger)
+      const { migrationDirectories } = await readMigrations()
+      if (migrationDirectories.length === 1) {
+        // While there is only the first migration it must be exactly what Prisma generates.
+        const [init] = migrationDirectories
+        expect(init?.migrationFile.content).toEqual({ tag: 'ok', value: script })
+      }
+      await query(fromSchema.url, script)
+      expect(await schemaSnapshot(fromMigrations.url)).toEqual(await schemaSnapshot(fromSchema.url))
+    },
+    SLOW,
+  )
+})
+
+describe('embedded Postgres', () => {
+  let dataDir: string
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'rm5-embedded-'))
+  })
+  afterAll(() => rm(dataDir, { recursive: true, force: true }))
+
+  it(
+    'migrates, keeps data across a restart and shares itself through pg.json',
+    async () => {
+      const env = { DATA_DIR: dataDir }
+      const first = await openDatabase(env, silentLogger)
+      expect(first.embedded).toBe(true)
+      try {
+        expect((await applyMigrations(first.url)).length).toBeGreaterThan(0)
+        await first.prisma.contactMessage.create({
+          data: { name: 'Ana', email: 'ana@example.com', message: 'Hello', idempotencyKey: 'k1' },
+        })
+
+        const info = JSON.parse(await readFile(join(dataDir, 'pg.json'), 'utf8'))
+        expect(info).toEqual({ pid: process.pid, port: Number(new URL(first.url).port) })
+
+        // A second user of the same DATA_DIR attaches instead of opening PGlite twice.
+        const second = await startEmbeddedPostgres(dataDir, silentLogger)
+        expect(second.owner).toBe(false)
+        expect(second.url).toBe(first.url)
+        expect(await query(second.url, 'SELECT count(*)::int AS n FROM contact_messages')).toEqual([{ n: 1 }])
+        await second.close()
+        await first.ping()
+      } finally {
+        await first.close()
+      }
+      await expect(readFile(join(dataDir, 'pg.json'), 'utf8')).rejects.toThrow()
+
+      const reopened = await openDatabase(env, silentLogger)
+      try {
+        expect(await applyMigrations(reopened.url)).toEqual([])
+        const messages = await reopened.prisma.contactMessage.findMany()
+        expect(messages.map((m) => m.idempotencyKey)).toEqual(['k1'])
+      } finally {
+        await reopened.close()
+      }
+    },
+    SLOW,
+  )
+
+  it(
+    'serves another process: the db CLI attaches to the running instance',
+    async () => {
+      const owner = await startEmbeddedPostgres(dataDir, silentLogger)
+      try {
+        const { DATABASE_URL: _, ...env } = process.env
+        const { stdout, stderr } = await promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/db.ts', 'status'],
+          { env: { ...env, DATA_DIR: dataDir } },
+        )
+        expect(stderr).toContain('Using embedded Postgres of the running server')
+        expect(stdout).toContain('Database is up to date.')
+      } finally {
+        await owner.close()
+      }
+    },
+    SLOW,
+  )
+
+  it(
+    'answers concurrent queries from a pool and keeps transactions apart',
+    async () => {
+      const owner = await startEmbeddedPostgres(dataDir, silentLogger)
+      const pool = new pg.Pool({ connectionString: owner.url, max: 8 })
+      try {
+        // Different statements with parameters from 8 connections at once must not mix up.
+        const results = await Promise.all(
+          Array.from({ length: 200 }, (_, i) =>
+            pool.query<{ n: number }>(`SELECT $1::int + ${i} AS n`, [i]).then((r) => r.rows[0]?.n),
+          ),
+        )
+        expect(results).toEqual(Array.from({ length: 200 }, (_, i) => 2 * i))
+
+        // PGlite has one backend: while a transaction is open, other connections wait for it
+        // rather than run inside it (they would then see the row that is rolled back).
+        const tx = await pool.connect()
+        await tx.query('BEGIN')
+        await tx.query(
+          `INSERT INTO access_attempts (retailer, ip_hash, outcome) VALUES ('partner', 'h', 'granted')`,
+        )
+        const outside = pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM access_attempts WHERE retailer = 'partner'`,
+        )
+        await tx.query('ROLLBACK')
+        tx.release()
+        expect((await outside).rows).toEqual([{ n: 0 }])
+      } finally {
+        await pool.end()
+        await owner.close()
+      }
+    },
+    SLOW,
+  )
+
+  it(
+    'takes over a pg.json left by a process that died',
+    async () => {
+      const dead = await promisify(execFile)(process.execPath, ['-p', 'process.pid'])
+      await writeFile(join(dataDir, 'pg.json'), JSON.stringify({ pid: Number(dead.stdout), port: 1 }))
+      const owner = await startEmbeddedPostgres(dataDir, silentLogger)
+      try {
+        expect(owner.owner).toBe(true)
+        expect(await query(owner.url, 'SELECT count(*)::int AS n FROM contact_messages')).toEqual([{ n: 1 }])
+      } finally {
+        await owner.close()
+      }
+    },
+    SLOW,
+  )
+})

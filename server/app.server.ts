@@ -4,7 +4,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Database } from './db/database.server'
 import type { Env } from './env.server'
 import { HttpError, registerErrorHandling } from './http/errors.server'
+import { registerRateLimit } from './http/rate-limit.server'
 import { loggerOptions } from './logger.server'
+import { apiRoutes } from './routes/api/index.server'
 import { healthRoutes } from './routes/health.server'
 import { mediaRoutes } from './routes/media.server'
 import type { Storage } from './storage/storage.server'
@@ -30,6 +32,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     return503OnClosing: true,
+    // Per-request access lines cost a large share of a pre-rendered page's budget; failures,
+    // unknown paths and rejected requests are logged where they happen instead.
+    disableRequestLogging: true,
     routerOptions: { maxParamLength: 512 },
   })
   app.decorate('deps', deps)
@@ -42,6 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ],
   })
   await app.register(mediaRoutes, { storage: deps.storage })
+  await registerRateLimit(app, deps.env)
+  await app.register(apiRoutes, { prefix: '/api' })
 
   // Unknown API paths and non-GET methods answer with the JSON error shape.
   app.setNotFoundHandler((request) => {

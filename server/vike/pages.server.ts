@@ -81,7 +81,7 @@ async function registerViteDevMiddleware(app: FastifyInstance, root: string) {
     import('vite'),
   ])
   // HMR shares the app's own HTTP server, so dev runs on one port.
-  const vite = await createServer({ root, server: { middlewareMode: true, hmr: { server: app.server } } })
+  const vite = await createServer({ root, server: { middlewareMode: true, ws: { server: app.server } } })
   await app.register(middie)
   app.use(vite.middlewares)
   app.addHook('onClose', async () => vite.close())

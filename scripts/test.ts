@@ -2,6 +2,8 @@
 // production server. Playwright cannot download browsers here, so it uses the system Chromium.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { build, root } from './build'
+import { isBuildCurrent } from './build/stamp'
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
   const result = spawnSync(command, args, { stdio: 'inherit', env })
@@ -39,6 +41,8 @@ function ensureChromium(): string {
 const only = process.argv[2]
 const bin = (name: string) => `node_modules/.bin/${name}`
 let status = 0
+// Integration tests serve the production pages, and e2e runs the production server: build first.
+if (!isBuildCurrent(root)) build()
 if (only !== 'e2e') status = run(bin('vitest'), ['run'])
 if (status === 0 && only !== 'unit') {
   const chromium = ensureChromium()

@@ -1,10 +1,11 @@
 // The Fastify app as a plugin-shaped builder: tests build it and use `inject`; server/main.ts
 // adds the listener, signals and embedded services.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import type { Database } from './db/database.server'
 import type { Env } from './env.server'
 import { HttpError, registerErrorHandling } from './http/errors.server'
 import { registerRateLimit } from './http/rate-limit.server'
+import { registerSecurityHeaders } from './http/security-headers.server'
 import { loggerOptions } from './logger.server'
 import { apiRoutes } from './routes/api/index.server'
 import { healthRoutes } from './routes/health.server'
@@ -34,11 +35,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     // Per-request access lines cost a large share of a pre-rendered page's budget; failures,
     // unknown paths and rejected requests are logged where they happen instead.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 512 },
   })
   app.decorate('deps', deps)
   registerErrorHandling(app)
+  await registerSecurityHeaders(app, { env: deps.env, development: deps.pages?.mode === 'development' })
 
   await app.register(healthRoutes, {
     checks: [

@@ -21,10 +21,17 @@ const routes: Array<[string, RegExp]> = [
 
 for (const [path, heading] of routes) {
   test(`${path} answers with its heading`, async ({ page }) => {
+    // The strict Content-Security-Policy must not block anything the page needs.
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
     const response = await page.goto(path)
     expect(response?.status()).toBe(200)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+    await page.waitForLoadState('networkidle')
+    expect(violations).toEqual([])
   })
 }
 

@@ -1,0 +1,77 @@
+// Security headers on every response, computed once at boot (hot path: one object assignment).
+// The CSP carries no 'unsafe-inline'/'unsafe-eval' in script-src and no per-request nonce, so the
+// same policy covers pre-rendered files and pages rendered on demand: our HTML has no inline
+// executable script (Vike's pageContext and JSON-LD blocks are data, which CSP does not execute).
+import type { FastifyInstance } from 'fastify'
+import type { Env } from '../env.server'
+
+export interface SecurityHeaderOptions {
+  env: Env
+  /** Development (Vite dev server) injects inline scripts and a websocket: no CSP there. */
+  development: boolean
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url || !/^https?:\/\//.test(url)) return undefined
+  return new URL(url).origin
+}
+
+export function contentSecurityPolicy(env: Env): string {
+  // Media may come from a CDN / MinIO public address or an external streaming provider.
+  const mediaOrigins = [originOf(env.MEDIA_PUBLIC_URL), originOf(env.VIDEO_BASE_URL)]
+    .filter(Boolean)
+    .join(' ')
+  const extra = mediaOrigins ? ` ${mediaOrigins}` : ''
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    // React style attributes and the toast library's injected stylesheet need inline styles.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${extra}`,
+    `media-src 'self' blob:${extra}`,
+    // hls.js fetches playlists and segments; MSE hands the player blob: URLs.
+    `connect-src 'self'${extra}`,
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self' blob:",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ')
+}
+
+export function isHttpsSite(env: Env): boolean {
+  return (env.PUBLIC_ORIGIN ?? env.SITE_URL).startsWith('https://')
+}
+
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'origin-agent-cluster': '?1',
+    'x-dns-prefetch-control': 'off',
+    'x-permitted-cross-domain-policies': 'none',
+  }
+  if (!options.development) headers['content-security-policy'] = contentSecurityPolicy(options.env)
+  return headers
+}
+
+export const HSTS = 'max-age=63072000; includeSubDomains'
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+): Promise<void> {
+  const headers = securityHeaders(options)
+  const httpsSite = isHttpsSite(options.env)
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers)
+    // HSTS only means something over HTTPS (directly or behind a trusted TLS proxy).
+    if (httpsSite || request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+  })
+}

@@ -1,8 +1,15 @@
 // The Fastify app as a plugin-shaped builder: tests build it and use `inject`; server/main.ts
 // adds the listener, signals and embedded services.
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
+import {
+  type AccessOptions,
+  accessPageContext,
+  registerAccess,
+  rendersGateError,
+} from './access/access.server'
 import type { Database } from './db/database.server'
 import type { Env } from './env.server'
+import { registerCsrfProtection } from './http/csrf.server'
 import { HttpError, registerErrorHandling } from './http/errors.server'
 import { registerRateLimit } from './http/rate-limit.server'
 import { registerSecurityHeaders } from './http/security-headers.server'
@@ -20,6 +27,8 @@ export interface AppDeps {
   /** Omit to build an API-only app (most integration tests). */
   pages?: Omit<PagesOptions, 'pageContextFor'>
   logger?: FastifyServerOptions['logger']
+  /** Test seams for access (clock, hasher, rate-limit key prefix); production uses the defaults. */
+  access?: AccessOptions
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024
@@ -41,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps)
   registerErrorHandling(app)
   await registerSecurityHeaders(app, { env: deps.env, development: deps.pages?.mode === 'development' })
+  await registerCsrfProtection(app, deps.env)
 
   await app.register(healthRoutes, {
     checks: [
@@ -50,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(mediaRoutes, { storage: deps.storage })
   await registerRateLimit(app, deps.env)
+  await registerAccess(app, { env: deps.env, db: deps.db, options: deps.access })
   await app.register(apiRoutes, { prefix: '/api' })
 
   // Unknown API paths and non-GET methods answer with the JSON error shape.
@@ -57,7 +68,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throw new HttpError(404, 'not_found', `No route for ${request.method} ${request.url.split('?', 1)[0]}`)
   })
 
-  if (deps.pages) await registerPages(app, { ...deps.pages })
+  if (deps.pages) {
+    await registerPages(app, {
+      ...deps.pages,
+      // Guards see only grants the server verified, never the raw cookie (DESIGN.md #5).
+      pageContextFor: (request) => accessPageContext(app, request),
+      renderPerRequest: rendersGateError,
+    })
+  }
   return app
 }
 

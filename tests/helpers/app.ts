@@ -19,6 +19,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>
   pages?: AppDeps['pages']
+  /** Extra routes a test needs, added before the app is ready. */
+  routes?: (app: FastifyInstance) => void
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -29,6 +31,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const storage = await openStorage(env, log)
   await storage.ensureBuckets()
   const app = await buildApp({ env, db, storage, pages: options.pages, logger: false })
+  options.routes?.(app)
   await app.ready()
   return {
     app,

@@ -1,0 +1,47 @@
+// CSRF defence for every state-changing request (no tokens to leak or expire):
+// 1. the body must be JSON (a cross-site page cannot send that without a CORS preflight we never
+//    grant) or our own form encoding (the no-JS gate form); text/plain and multipart get 415;
+// 2. a browser's Sec-Fetch-Site must be same-origin, and an Origin header must be our own origin.
+// Clients that send neither header (curl, server-to-server) are not browsers and carry no
+// ambient cookies of a visitor, so they pass on to normal validation.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Env } from '../env.server'
+import { HttpError } from './errors.server'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const ALLOWED_TYPES = ['application/json', 'application/x-www-form-urlencoded']
+
+function ownOrigins(request: FastifyRequest, env: Env): Set<string> {
+  const origins = new Set<string>()
+  if (request.headers.host) origins.add(`${request.protocol}://${request.headers.host}`)
+  if (env.PUBLIC_ORIGIN) origins.add(new URL(env.PUBLIC_ORIGIN).origin)
+  origins.add(new URL(env.SITE_URL).origin)
+  return origins
+}
+
+export function csrfRejection(request: FastifyRequest, env: Env): string | undefined {
+  if (SAFE_METHODS.has(request.method)) return undefined
+  const type = (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? ''
+  const hasBody =
+    Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined
+  if (hasBody && !ALLOWED_TYPES.includes(type)) return undefined // the body parser answers 415
+  const site = request.headers['sec-fetch-site']
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none')
+    return `cross-site request (${site})`
+  const origin = request.headers.origin
+  if (typeof origin === 'string' && !ownOrigins(request, env).has(origin)) return 'foreign origin'
+  return undefined
+}
+
+export async function registerCsrfProtection(app: FastifyInstance, env: Env): Promise<void> {
+  app.addHook('onRequest', async (request) => {
+    if (hasUnsupportedBody(request)) {
+      throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.')
+    }
+    const reason = csrfRejection(request, env)
+    if (reason) {
+      request.log.warn({ reason, path: request.url.split('?', 1)[0] }, 'cross-site request refused')
+      throw new HttpError(403, 'cross_site_request', 'Cross-site requests are not allowed.')
+    }
+  })
+}

@@ -19,12 +19,17 @@ function ownOrigins(request: FastifyRequest, env: Env): Set<string> {
   return origins
 }
 
-export function csrfRejection(request: FastifyRequest, env: Env): string | undefined {
-  if (SAFE_METHODS.has(request.method)) return undefined
+/** A body of a type a cross-site form could send (text/plain, multipart) is refused outright. */
+export function hasUnsupportedBody(request: FastifyRequest): boolean {
+  if (SAFE_METHODS.has(request.method)) return false
   const type = (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? ''
   const hasBody =
     Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined
-  if (hasBody && !ALLOWED_TYPES.includes(type)) return undefined // the body parser answers 415
+  return hasBody && !ALLOWED_TYPES.includes(type)
+}
+
+export function csrfRejection(request: FastifyRequest, env: Env): string | undefined {
+  if (SAFE_METHODS.has(request.method)) return undefined
   const site = request.headers['sec-fetch-site']
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none')
     return `cross-site request (${site})`

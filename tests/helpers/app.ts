@@ -30,7 +30,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = await openDatabase(env, log)
   const storage = await openStorage(env, log)
   await storage.ensureBuckets()
-  const app = await buildApp({ env, db, storage, pages: options.pages, logger: false })
+  const app = await buildApp({
+    env,
+    db,
+    storage,
+    pages: options.pages,
+    logger: process.env.DEBUG_LOG ? { level: 'error' } : false,
+  })
   options.routes?.(app)
   await app.ready()
   return {

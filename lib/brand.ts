@@ -1,10 +1,9 @@
 // Brand strings (DESIGN.md #8): the spec's {product} and {email} placeholders, postal address,
 // phone and site URL. Neutral defaults, each overridable by an env variable at build time.
-// Imported by pages (bundled by Vite, which inlines import.meta.env) and by server code run
-// outside Vite (tsx), hence the process.env fallback.
-const source: Record<string, string | undefined> =
-  (import.meta as { env?: Record<string, string | undefined> }).env ??
-  (typeof process === 'undefined' ? {} : process.env)
+// Imported by pages (bundled by Vite) and by server code run outside Vite: see lib/build-env.ts.
+import { buildEnv } from './build-env.ts'
+
+const source: Record<string, string | undefined> = { ...buildEnv }
 
 function pick(name: string, fallback: string): string {
   const value = source[name]

@@ -1,11 +1,27 @@
-// Browser-facing media URLs. Media is served by our own /media route (or MEDIA_PUBLIC_URL when a
-// CDN/MinIO public address is configured at build time).
-const env: Record<string, string | undefined> =
-  (import.meta as { env?: Record<string, string | undefined> }).env ?? {}
-const base = (env.VITE_MEDIA_PUBLIC_URL ?? '/media').replace(/\/+$/, '')
+// Browser-facing media URLs. Media is served by our own /media route, or straight from
+// MEDIA_PUBLIC_URL (a CDN or MinIO's public address) when that is set at build time. /media takes
+// the logical bucket name (`Heros`); a public S3 address needs the physical one (`heros`), because
+// S3 bucket names are lowercase (see server/storage/buckets.ts, isomorphic on purpose).
 
-export function mediaUrl(bucket: string, key: string): string {
-  return `${base}/${encodeURIComponent(bucket)}/${key.split('/').map(encodeURIComponent).join('/')}`
+import { type LogicalBucket, physicalBucket } from '../server/storage/buckets.ts'
+import { buildEnv } from './build-env.ts'
+
+const env: Record<string, string | undefined> = { ...buildEnv }
+
+/** MEDIA_PUBLIC_URL without trailing slashes, or '' when media is served by /media. */
+export const mediaPublicBase = (env.MEDIA_PUBLIC_URL ?? '').trim().replace(/\/+$/, '')
+
+const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/')
+
+/** The URL of `key` in `bucket` given a public base ('' = our /media route). */
+export function buildMediaUrl(publicBase: string, bucket: LogicalBucket, key: string): string {
+  return publicBase
+    ? `${publicBase}/${physicalBucket(bucket)}/${encodeKey(key)}`
+    : `/media/${encodeURIComponent(bucket)}/${encodeKey(key)}`
+}
+
+export function mediaUrl(bucket: LogicalBucket, key: string): string {
+  return buildMediaUrl(mediaPublicBase, bucket, key)
 }
 
 /** Hero image of a page: `{page}.jpg` in the `Heros` bucket (spec section 2). */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { SiteToaster } from '../components/feedback/SiteToaster'
 import { SiteFooter } from '../components/layout/SiteFooter'
 import { SiteHeader } from '../components/layout/SiteHeader'
 import './global.css'
@@ -14,6 +15,7 @@ export default function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <SiteToaster />
     </>
   )
 }

@@ -11,8 +11,11 @@ import type { Database } from './db/database.server'
 import type { Env } from './env.server'
 import { registerCsrfProtection } from './http/csrf.server'
 import { HttpError, registerErrorHandling } from './http/errors.server'
+import { createNotFoundLimiter } from './http/not-found-limit.server'
 import { registerRateLimit } from './http/rate-limit.server'
+import { registerRedirectGuard } from './http/redirects.server'
 import { registerSecurityHeaders } from './http/security-headers.server'
+import { BODY_LIMIT_BYTES, transportOptions } from './http/transport.server'
 import { loggerOptions } from './logger.server'
 import { apiRoutes } from './routes/api/index.server'
 import { healthRoutes } from './routes/health.server'
@@ -31,16 +34,15 @@ export interface AppDeps {
   access?: AccessOptions
 }
 
-export const BODY_LIMIT_BYTES = 16 * 1024
+export { BODY_LIMIT_BYTES }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(deps.env),
-    bodyLimit: BODY_LIMIT_BYTES,
+    // Body and header sizes, slow-client timeouts (server/http/transport.server.ts).
+    ...transportOptions(),
     // A number means "trust that many hops"; Fastify accepts it though its types omit it.
     trustProxy: deps.env.TRUST_PROXY as boolean,
-    requestTimeout: 30_000,
-    connectionTimeout: 60_000,
     return503OnClosing: true,
     // Per-request access lines cost a large share of a pre-rendered page's budget; failures,
     // unknown paths and rejected requests are logged where they happen instead.
@@ -51,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app)
   await registerSecurityHeaders(app, { env: deps.env, development: deps.pages?.mode === 'development' })
   await registerCsrfProtection(app, deps.env)
+  registerRedirectGuard(app, deps.env)
 
   await app.register(healthRoutes, {
     checks: [
@@ -63,8 +66,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAccess(app, { env: deps.env, db: deps.db, options: deps.access })
   await app.register(apiRoutes, { prefix: '/api' })
 
-  // Unknown API paths and non-GET methods answer with the JSON error shape.
-  app.setNotFoundHandler((request) => {
+  // Unknown API paths and non-GET methods answer with the JSON error shape; unknown paths of
+  // any kind are limited per client IP (the access test seam's prefix isolates test counters).
+  const notFound = createNotFoundLimiter(app, { prefix: deps.access?.rateLimitPrefix })
+  app.setNotFoundHandler(async (request) => {
+    await notFound.count(request)
     throw new HttpError(404, 'not_found', `No route for ${request.method} ${request.url.split('?', 1)[0]}`)
   })
 
@@ -74,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Guards see only grants the server verified, never the raw cookie (DESIGN.md #5).
       pageContextFor: (request) => accessPageContext(app, request),
       renderPerRequest: rendersGateError,
+      notFoundLimiter: notFound,
     })
   }
   return app

@@ -1,4 +1,25 @@
+import { ApplicationForm } from '../../components/apply/ApplicationForm'
+import { RolloutTimeline } from '../../components/apply/RolloutTimeline'
 import { PageHero } from '../../components/layout/PageHero'
+import { SectionIntro } from '../../components/sections/SectionIntro'
+import { brand } from '../../lib/brand'
+import { rolloutPhases } from '../../lib/content/rollout'
+import './apply.css'
+
+const nextSteps = [
+  {
+    title: 'We review your application',
+    body: 'Our partnerships team looks at your stores, order profile and how you deliver today.',
+  },
+  {
+    title: 'We map your delivery zones',
+    body: `A call to plan pickup bays, locker loads and the neighborhoods the ${brand.product} will serve.`,
+  },
+  {
+    title: 'Your storefront goes live',
+    body: 'Your brand appears in the consumer app and your team manages catalog, prices and stock in the merchant app.',
+  },
+]
 
 export default function Page() {
   return (
@@ -8,10 +29,58 @@ export default function Page() {
           Apply to join the rollout: we are onboarding retailers in Austin first, then across Texas and the
           nation.
         </p>
+        <div className="page-hero__actions">
+          <a className="button button--accent" href="#application">
+            Start your application{' '}
+            <span className="button__arrow" aria-hidden="true">
+              →
+            </span>
+          </a>
+          <a className="button button--ghost" href="#rollout-title">
+            See the rollout
+          </a>
+        </div>
       </PageHero>
-      <section className="section">
+
+      <section className="section section--dark" aria-labelledby="rollout-title">
         <div className="container">
-          <p>More about this is coming soon.</p>
+          <SectionIntro id="rollout-title" eyebrow="Deployment timeline" title="Where we launch, and when">
+            <p>
+              Three phases take the {brand.product} from Austin to the nation. Retailers who apply now are
+              first in line for their market.
+            </p>
+          </SectionIntro>
+          <RolloutTimeline phases={rolloutPhases} />
+        </div>
+      </section>
+
+      <section
+        className="section section--tint apply-section"
+        id="application"
+        aria-labelledby="application-title"
+      >
+        <div className="container split">
+          <div className="split__sticky apply-aside">
+            <SectionIntro id="application-title" eyebrow="Apply" title="Become a launch partner">
+              <p>
+                Tell us about your business. It takes about three minutes, and there is no commitment until
+                you sign a partnership agreement.
+              </p>
+            </SectionIntro>
+            <h3 className="apply-aside__title">What happens next</h3>
+            <ol className="apply-steps">
+              {nextSteps.map((step) => (
+                <li key={step.title}>
+                  <h4>{step.title}</h4>
+                  <p>{step.body}</p>
+                </li>
+              ))}
+            </ol>
+            <p className="apply-aside__contact">
+              Questions first? Write to <a href={`mailto:${brand.email}`}>{brand.email}</a>.
+            </p>
+          </div>
+          <ApplicationForm />
         </div>
       </section>
     </>

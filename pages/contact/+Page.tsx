@@ -1,3 +1,4 @@
+import { ContactForm } from '../../components/contact/ContactForm'
 import { PageHero } from '../../components/layout/PageHero'
 import { ContactDetails } from '../../components/sections/ContactDetails'
 import { SectionIntro } from '../../components/sections/SectionIntro'
@@ -53,7 +54,7 @@ export default function Page() {
             <p className="contact-layout__form-text">
               Name, e-mail and message are required; company is optional.
             </p>
-            {/* contact form: components/contact/ContactForm.tsx */}
+            <ContactForm />
           </div>
         </div>
       </section>

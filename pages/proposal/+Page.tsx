@@ -1,5 +1,92 @@
 import { PageHero } from '../../components/layout/PageHero'
+import { brand } from '../../lib/brand'
+import { commercialTerms } from '../../lib/content/proposal'
+import { retailerNames } from '../../lib/retailers'
+import { CloseProposal } from './CloseProposal'
+import './proposal.css'
+
+const retailer = retailerNames.circlek
 
 export default function Page() {
-  return <PageHero page="proposal" eyebrow="Confidential" title="Partnership Proposal" compact />
+  return (
+    <div className="proposal">
+      <PageHero page="proposal" eyebrow="Confidential" title="Partnership Proposal" compact>
+        <p className="lede">
+          Prepared for {retailer}: on-demand delivery from your stores with the {brand.product}, a driverless,
+          all-electric mobile store.
+        </p>
+        <CloseProposal />
+      </PageHero>
+
+      <section className="section section--tint proposal-body" aria-label="Proposal details">
+        <div className="container proposal-stack">
+          <article className="proposal-card" aria-labelledby="proposal-overview">
+            <span className="proposal-card__index">01</span>
+            <div className="proposal-overview">
+              <div>
+                <h2 id="proposal-overview">Partnership Overview</h2>
+                <p>
+                  {brand.company} proposes to bring on-demand delivery to {retailer} stores with a dedicated
+                  fleet of {brand.product} vehicles. Customers order from your storefront in the{' '}
+                  {brand.product} consumer app; your staff load the order into a locker at the store's pickup
+                  bay; the vehicle drives it to the customer, who unlocks their locker at the curb.
+                </p>
+                <p>
+                  You keep your catalog, prices and inventory in the merchant app. {brand.company} operates
+                  the vehicles, the routing and customer support.
+                </p>
+              </div>
+              <ul className="check-list proposal-overview__points">
+                <li>10-minute delivery promise</li>
+                <li>10 lockers per vehicle: ambient, chilled or heated</li>
+                <li>SAE Level 4 autonomy, top speed 25 mph</li>
+                <li>First stores in select Austin neighborhoods (Q1 2026)</li>
+              </ul>
+            </div>
+          </article>
+
+          <article className="proposal-card proposal-card--dark" aria-labelledby="proposal-terms">
+            <span className="proposal-card__index">02</span>
+            <h2 id="proposal-terms">Key Commercial Terms</h2>
+            <dl className="proposal-terms">
+              {commercialTerms.map((term) => (
+                <div className="proposal-term" key={term.name}>
+                  <dt className="proposal-term__name">{term.name}</dt>
+                  <dd className="proposal-term__body">
+                    <span
+                      className={
+                        /\d/.test(term.value)
+                          ? 'proposal-term__value'
+                          : 'proposal-term__value proposal-term__value--word'
+                      }
+                    >
+                      {term.value}
+                    </span>
+                    <span className="proposal-term__unit">{term.unit}</span>
+                    {term.details.map((detail) => (
+                      <span className="proposal-term__detail" key={detail}>
+                        {detail}
+                      </span>
+                    ))}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </article>
+
+          <article className="proposal-card proposal-status" aria-labelledby="proposal-status">
+            <span className="proposal-card__index">03</span>
+            <div className="proposal-status__row">
+              <h2 id="proposal-status">Proposal Status</h2>
+              <span className="proposal-status__badge">Non-binding</span>
+            </div>
+            <p>
+              These terms are non-binding and for discussion only. Any partnership is subject to a definitive
+              agreement signed by both parties; until then, neither party is committed to the terms above.
+            </p>
+          </article>
+        </div>
+      </section>
+    </div>
+  )
 }

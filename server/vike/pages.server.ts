@@ -3,6 +3,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { NotFoundLimiter } from '../http/not-found-limit.server'
 import { chooseEncoding, loadPrerendered, type PrerenderedSite, type StaticEntry } from './prerendered.server'
 
 export interface PagesOptions {
@@ -11,6 +12,10 @@ export interface PagesOptions {
   root: string
   /** Extra pageContextInit fields computed per request (e.g. verified access grants). */
   pageContextFor?: (request: FastifyRequest) => Promise<Record<string, unknown>> | Record<string, unknown>
+  /** True when a pre-rendered path must render per request (e.g. a gate showing a no-JS form error). */
+  renderPerRequest?: (request: FastifyRequest) => boolean
+  /** Limits 404s per client; a client over it gets 429 before any render (server/http/not-found-limit). */
+  notFoundLimiter?: NotFoundLimiter
 }
 
 type RenderPage = typeof import('vike/server').renderPage
@@ -33,7 +38,10 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     handler: async (request, reply) => {
       const urlPath = request.url.split('?', 1)[0] ?? '/'
       const entry = site.entries.get(urlPath)
-      if (entry) return sendStatic(request, reply, entry)
+      if (entry && !options.renderPerRequest?.(request)) return sendStatic(request, reply, entry)
+      // Unknown API paths answer in the API's JSON shape, not with the HTML error page.
+      if (urlPath.startsWith('/api/')) return reply.callNotFound()
+      await options.notFoundLimiter?.refuseIfOver(request)
       return render(renderPage, options, request, reply)
     },
   })
@@ -67,8 +75,11 @@ async function render(
     request.log.error({ err: pageContext.errorWhileRendering }, 'page rendering failed')
   }
   const { httpResponse } = pageContext
-  if (httpResponse.statusCode === 404)
+  // A client-side navigation to an unknown page asks for its pageContext.json, answered 200 with is404.
+  if (httpResponse.statusCode === 404 || pageContext.is404) {
     request.log.info({ path: request.url.split('?', 1)[0] }, 'unknown path')
+    await options.notFoundLimiter?.count(request)
+  }
   for (const [name, value] of httpResponse.headers) reply.header(name, value)
   // Pages rendered per request may depend on the visitor (grants): never cache them in shared caches.
   reply.header('cache-control', 'private, no-store')

@@ -14,6 +14,9 @@ async function revealEverything(page: Page) {
     }
     window.scrollTo({ top: 0, behavior: 'instant' })
   })
+  // A fast scroll can skip past an element between two frames: bring any such one into view.
+  for (const waiting of await page.locator('[data-reveal="waiting"]').all())
+    await waiting.scrollIntoViewIfNeeded()
   await expect(page.locator('[data-reveal="waiting"]')).toHaveCount(0)
   await page.waitForTimeout(1000) // the fade-in transition (0.8 s)
 }

@@ -19,6 +19,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>
   pages?: AppDeps['pages']
+  /** Access test seams: clock, counting hasher, rate-limit key prefix. */
+  access?: AppDeps['access']
   /** Extra routes a test needs, added before the app is ready. */
   routes?: (app: FastifyInstance) => void
 }
@@ -35,6 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     storage,
     pages: options.pages,
+    access: options.access,
     logger: process.env.DEBUG_LOG ? { level: 'error' } : false,
   })
   options.routes?.(app)

@@ -49,7 +49,7 @@ describe('npm run media', () => {
       expect(res.code, args.join(' ')).toBe(0)
       expect(res.stdout).toMatch(/^Usage: npm run media/)
     }
-  }, 30_000)
+  }, 120_000)
 
   it('uploads a folder, then skips unchanged files, and lists numerically', async () => {
     const first = await media('upload', photos, '--bucket', '360', '--prefix', 'shots')
@@ -68,7 +68,7 @@ describe('npm run media', () => {
       .filter(Boolean)
       .map((line) => line.split(/\s+/)[0])
     expect(names).toEqual(['shots/rm5_1.jpg', 'shots/rm5_2.jpg', 'shots/rm5_10.jpg', 'shots/sub/x.png'])
-  }, 30_000)
+  }, 120_000)
 
   it('fails clearly on an unknown bucket, a missing folder or an unknown command', async () => {
     const bucket = await media('upload', photos, '--bucket', 'nope')
@@ -81,5 +81,5 @@ describe('npm run media', () => {
     expect(command.code).toBe(2)
     const flag = await media('list', '360', '--nope')
     expect(flag.code).toBe(2)
-  }, 30_000)
+  }, 120_000)
 })

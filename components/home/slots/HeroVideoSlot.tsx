@@ -1,17 +1,8 @@
-import { heroImageUrl } from '../../../lib/media'
+import { Video } from '../../media/video/Video'
+import './slots.css'
 
-// MEDIA SLOT (home hero video): replace with the autoplaying, muted hero video with its overlay
-// play button for blocked autoplay. Keep the `home-hero__media` class: it fills the hero band.
+// The home hero's autoplaying background film (spec section 2): muted, looping, behind the h1.
+// Its poster is the page's LCP image, so it loads first; the stream starts after the load event.
 export function HeroVideoSlot() {
-  return (
-    <img
-      className="home-hero__media"
-      src={heroImageUrl('home')}
-      alt=""
-      width={1920}
-      height={1080}
-      fetchPriority="high"
-      decoding="async"
-    />
-  )
+  return <Video variant="ambient" title="background video" priority className="home-hero__media hero-video" />
 }

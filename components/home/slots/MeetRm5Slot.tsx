@@ -1,24 +1,43 @@
+import { useState } from 'react'
 import { brand } from '../../../lib/brand'
 import { heroImageUrl } from '../../../lib/media'
+import { VideoDialog } from '../../media/dialog/VideoDialog'
+import { PlayIcon } from '../../media/icons'
+import './slots.css'
 
-// MEDIA SLOT ('Meet the RM5' card): replace with the card that opens the full-screen streamed
-// video dialog. This stand-in is a static teaser with the same footprint and no action.
+// The 'Meet the RM5' card (spec section 2): opens the full-screen streamed film. Same footprint
+// as the hero's card column; the dialog is rendered beside it and streams only while open.
 export function MeetRm5Slot() {
+  const [open, setOpen] = useState(false)
+  const title = `Meet the ${brand.product}`
   return (
-    <div className="meet-card">
-      <img
-        className="meet-card__thumb"
-        src={heroImageUrl('technology')}
-        alt=""
-        width={160}
-        height={90}
-        loading="lazy"
-        decoding="async"
-      />
-      <div>
-        <p className="meet-card__title">Meet the {brand.product}</p>
-        <p className="meet-card__meta">The film · 2 min</p>
-      </div>
-    </div>
+    <>
+      <button
+        type="button"
+        className="meet-card meet-card--action"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <span className="meet-card__media">
+          <img
+            className="meet-card__thumb"
+            src={heroImageUrl('home')}
+            alt=""
+            width={160}
+            height={90}
+            loading="lazy"
+            decoding="async"
+          />
+          <span className="meet-card__play" aria-hidden="true">
+            <PlayIcon size={16} />
+          </span>
+        </span>
+        <span className="meet-card__text">
+          <span className="meet-card__title">{title}</span>
+          <span className="meet-card__meta">Watch the film</span>
+        </span>
+      </button>
+      <VideoDialog open={open} onClose={() => setOpen(false)} title={title} />
+    </>
   )
 }

@@ -1,21 +1,34 @@
+import { useRef } from 'react'
 import { brand } from '../../../lib/brand'
-import { mediaUrl } from '../../../lib/media'
+import { HeroFrames } from '../../media/motion/HeroFrames'
+import { LottieHeader } from '../../media/motion/LottieHeader'
+import { Parallax } from '../../media/motion/Parallax'
+import { streamData, useStream, VideoButtons, VideoLayers } from '../../media/video/Video'
+import './slots.css'
 
-// MEDIA SLOT (animated showcase): replace with the header animation (the JSON animation file at
-// the site root), the muted inline background video, the parallax layers and the 7-frame hero
-// sequence. The stand-in shows the sequence's resting frame in the same stage.
+// The animated showcase (spec section 2, hero section): a muted inline background film and the
+// header animation on parallax layers, around the 7-frame sequence (a locker opens on hover).
+// The film's buttons sit on the stage rather than in its layer, so the frames never cover them.
 export function ShowcaseMediaSlot() {
+  const stage = useRef<HTMLDivElement>(null)
+  const stream = useStream(stage, {})
+  const title = 'background film'
   return (
-    <div className="showcase-stage">
-      <img
-        className="showcase-stage__image"
-        src={mediaUrl('360', 'hero/0_0.png')}
-        alt={`The ${brand.product} at the curb with one locker open and an order inside`}
-        width={1200}
-        height={800}
-        loading="lazy"
-        decoding="async"
-      />
+    <div ref={stage} className="showcase-stage showcase-media">
+      <Parallax className="showcase-media__backdrop">
+        <div className="rm-video rm-video--ambient showcase-media__video" {...streamData(stream)}>
+          <VideoLayers stream={stream} title={title} ambient loop />
+        </div>
+      </Parallax>
+      <div className="showcase-media__frames">
+        <HeroFrames label={`The ${brand.product} at the curb; one locker opens to show an order inside`} />
+      </div>
+      <Parallax speed={0.22} className="showcase-media__header">
+        <LottieHeader label={`${brand.product}: ten lockers, one of them holding your order`} />
+      </Parallax>
+      <div className="showcase-media__buttons">
+        <VideoButtons stream={stream} title={title} ambient />
+      </div>
     </div>
   )
 }

@@ -1,15 +1,12 @@
-import { brand } from '../../../lib/brand'
-import { mediaUrl } from '../../../lib/media'
-import { VideoPoster } from '../VideoPoster'
+import { Video } from '../../media/video/Video'
+import '../VideoPoster.css'
 
-// MEDIA SLOT (technology autonomy video): replace with the shared streamed video component; the
-// poster keeps the same 16:9 footprint until then.
+// The technology page's autonomy film: the shared streamed video in the same 16:9 frame.
 export function AutonomyVideoSlot() {
   return (
-    <VideoPoster
-      src={mediaUrl('video', 'rm5-demo/poster.jpg')}
-      alt={`The ${brand.product} driving itself through a neighborhood street`}
-      label="Autonomy in motion"
-    />
+    <figure className="video-poster">
+      <Video variant="ambient" title="autonomy film" />
+      <figcaption className="video-poster__label">Autonomy in motion</figcaption>
+    </figure>
   )
 }

@@ -1,15 +1,13 @@
 import { brand } from '../../../lib/brand'
-import { heroImageUrl } from '../../../lib/media'
-import { VideoPoster } from '../VideoPoster'
+import { Video } from '../../media/video/Video'
+import '../VideoPoster.css'
 
-// MEDIA SLOT (careers video): replace with the shared streamed video component; the poster keeps
-// the same 16:9 footprint until then.
+// The careers film: the shared streamed video in the same 16:9 frame.
 export function CareersVideoSlot() {
   return (
-    <VideoPoster
-      src={heroImageUrl('careers')}
-      alt={`The ${brand.product} team at work`}
-      label={`Meet the ${brand.product}ians`}
-    />
+    <figure className="video-poster">
+      <Video variant="ambient" title="careers film" />
+      <figcaption className="video-poster__label">Meet the {brand.product}ians</figcaption>
+    </figure>
   )
 }

@@ -142,12 +142,3 @@ export function groundGrid(canvas: Canvas, camera: Camera, o: GridOptions): void
     )
   }
 }
-
-export function fullRect(canvas: Canvas): Vec2[] {
-  return [
-    [0, 0],
-    [canvas.width, 0],
-    [canvas.width, canvas.height],
-    [0, canvas.height],
-  ]
-}

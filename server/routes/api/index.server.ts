@@ -1,6 +1,12 @@
 // Every JSON API route plugin, registered under /api by server/app.server.ts.
 import type { FastifyInstance } from 'fastify'
+import { accessRoutes } from '../../access/routes.server'
+import { formRoutes } from './forms.server'
+import { viewerRoutes } from './viewer.server'
 
-export async function apiRoutes(_app: FastifyInstance): Promise<void> {
+export async function apiRoutes(app: FastifyInstance): Promise<void> {
   // One line per route module, e.g. `await app.register(applicationRoutes)`.
+  await app.register(formRoutes)
+  await app.register(accessRoutes)
+  await app.register(viewerRoutes)
 }

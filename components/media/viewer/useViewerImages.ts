@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react'
+import { listingProblem, unexpectedError, type ViewerListing } from '../../../lib/viewer/messages.ts'
+
+export type ViewerImages =
+  | { status: 'loading' }
+  | { status: 'error'; reason: string }
+  | { status: 'ready'; bucket: string; urls: string[] }
+
+export const VIEWER_API = '/api/viewer'
+
+async function fetchListing(signal: AbortSignal): Promise<ViewerListing> {
+  const response = await fetch(VIEWER_API, { signal, headers: { accept: 'application/json' } })
+  const body = (await response.json().catch(() => undefined)) as
+    | (ViewerListing & { error?: { message?: string } })
+    | undefined
+  if (!response.ok || !body || !Array.isArray(body.images)) {
+    throw new Error(body?.error?.message ?? `The image list could not be loaded (HTTP ${response.status})`)
+  }
+  return body
+}
+
+/**
+ * The viewer's frames, asked of the server on mount: the page is pre-rendered, and frames may be
+ * uploaded at any time after the build. Until the answer comes, the loading state (which is what
+ * the pre-rendered HTML shows) stays.
+ */
+export function useViewerImages(): ViewerImages {
+  const [state, setState] = useState<ViewerImages>({ status: 'loading' })
+  useEffect(() => {
+    const controller = new AbortController()
+    fetchListing(controller.signal).then(
+      (listing) => {
+        const problem = listingProblem(listing)
+        if (problem) {
+          console.error(`360° viewer: ${problem}`, listing)
+          setState({ status: 'error', reason: problem })
+        } else {
+          setState({ status: 'ready', bucket: listing.bucket ?? '', urls: listing.images.map((i) => i.url) })
+        }
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return
+        console.error('360° viewer: loading the images failed', error)
+        setState({ status: 'error', reason: unexpectedError(error) })
+      },
+    )
+    return () => controller.abort()
+  }, [])
+  return state
+}

@@ -1,0 +1,59 @@
+// Access grants shared by the server (routes, guards) and the browser (gate pages): names and
+// rules only. Whether a request holds a grant is decided on the server alone (DESIGN.md #5).
+import { type GateRetailer, gateRetailers } from './routes'
+
+/** Gates that take a code; walmart's button grants access directly (spec section 6). */
+export const codeRetailers = ['circlek', 'pizzahut', 'compass', 'partner', 'investor'] as const
+export type CodeRetailer = (typeof codeRetailers)[number]
+
+export const VERIFY_PATH = '/api/access/verify'
+export const LOGOUT_PATH = '/api/access/logout'
+export const DOCKET_PATH = '/docket'
+export const PROPOSAL_PATH = '/circlek/proposal'
+
+/** A grant is refused once it is this old, whatever the browser keeps. */
+export const GRANT_MAX_AGE_MS = 12 * 60 * 60 * 1000
+
+export function isGateRetailer(value: unknown): value is GateRetailer {
+  return typeof value === 'string' && (gateRetailers as readonly string[]).includes(value)
+}
+
+export function isCodeRetailer(value: unknown): value is CodeRetailer {
+  return typeof value === 'string' && (codeRetailers as readonly string[]).includes(value)
+}
+
+export const grantCookieName = (retailer: GateRetailer) => `${retailer}-access`
+
+/** Any one granted gate opens the shared docket (spec section 6). */
+export const canOpenDocket = (grants: readonly GateRetailer[]) => grants.length > 0
+export const canOpenProposal = (grants: readonly GateRetailer[]) => grants.includes('circlek')
+
+/**
+ * Why a no-JavaScript form post came back to its gate (`/circlek?error=invalid`). The gate page
+ * renders the matching notice; the server renders such a URL per request (not the pre-rendered
+ * file) so the notice is in the HTML.
+ */
+export const gateErrors = ['empty', 'invalid', 'rate_limited', 'error'] as const
+export type GateError = (typeof gateErrors)[number]
+
+export function isGateError(value: unknown): value is GateError {
+  return typeof value === 'string' && (gateErrors as readonly string[]).includes(value)
+}
+
+export function gateErrorUrl(retailer: GateRetailer, error: GateError, retryAfterSeconds?: number): string {
+  const query = new URLSearchParams({ error })
+  if (retryAfterSeconds !== undefined) query.set('retry', String(retryAfterSeconds))
+  return `/${retailer}?${query}`
+}
+
+declare global {
+  namespace Vike {
+    interface PageContextServer {
+      /**
+       * Gates whose grant cookie this request carries AND the server verified (signature, age,
+       * code still active). Set by server/access for every per-request render; never the raw cookie.
+       */
+      accessGrants?: readonly GateRetailer[]
+    }
+  }
+}

@@ -1,0 +1,48 @@
+// Playback id → URLs (spec §3 "Video input"). A bare id is resolved against the streaming base
+// (VIDEO_BASE_URL at build time; by default the `video` bucket of our own storage, so the demo
+// stream plays offline): {base}/{id}.m3u8, {base}/{id}/high.mp4, {base}/{id}/poster.jpg. That is
+// also Mux's layout for the playlist and the mp4 rendition, so a provider is only a base away.
+// A full .m3u8 URL is used as is, and its renditions sit beside it the same way.
+import { buildEnv } from '../build-env.ts'
+import { mediaPublicBase } from '../media.ts'
+
+const env: Record<string, string | undefined> = { ...buildEnv }
+
+/** The streaming base in effect: VIDEO_BASE_URL, else the video bucket where media is served. */
+export const videoBaseUrl = (
+  env.VIDEO_BASE_URL?.trim() || (mediaPublicBase ? `${mediaPublicBase}/video` : '/media/video')
+).replace(/\/+$/, '')
+
+export interface PlaybackUrls {
+  /** The HLS playlist. */
+  hls: string
+  /** The progressive mp4 rendition, for browsers with neither native HLS nor MSE. */
+  mp4: string
+  /** A still of the video (our storage layout; pass `poster` to override it for a provider). */
+  poster: string
+}
+
+const PLAYLIST = /\.m3u8$/i
+
+/** True for a full playlist URL (absolute or root-relative) rather than a bare id. */
+export function isPlaylistUrl(playbackId: string): boolean {
+  const path = playbackId.split(/[?#]/, 1)[0] ?? ''
+  return PLAYLIST.test(path) && (/^https?:\/\//i.test(playbackId) || playbackId.startsWith('/'))
+}
+
+export function playbackUrls(playbackId: string, base: string = videoBaseUrl): PlaybackUrls {
+  const id = playbackId.trim()
+  if (!id) throw new Error('playbackId is empty')
+  if (isPlaylistUrl(id)) {
+    // Renditions live beside the playlist: …/abc.m3u8 → …/abc/high.mp4 (query strings such as
+    // signed tokens apply to the playlist only).
+    const stem = (id.split(/[?#]/, 1)[0] as string).replace(PLAYLIST, '')
+    return { hls: id, mp4: `${stem}/high.mp4`, poster: `${stem}/poster.jpg` }
+  }
+  if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new Error(`Invalid playbackId "${playbackId}"`)
+  const root = base.replace(/\/+$/, '')
+  return { hls: `${root}/${id}.m3u8`, mp4: `${root}/${id}/high.mp4`, poster: `${root}/${id}/poster.jpg` }
+}
+
+/** The demo stream generated into our storage on first start (scripts/media/demo/video.ts). */
+export const DEMO_PLAYBACK_ID = 'rm5-demo'

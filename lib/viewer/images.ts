@@ -1,0 +1,45 @@
+// Which stored files are 360° viewer frames, and in what order (spec §5 and §7). Shared by the
+// viewer API (server) and its tests; pure so the rules are testable without storage.
+import { VIEWER_BUCKETS } from '../../server/storage/buckets.ts'
+
+/** Buckets tried in order; the first one holding any file at its root is used (spec §7). */
+export const VIEWER_BUCKET_ORDER = VIEWER_BUCKETS
+export type ViewerBucket = (typeof VIEWER_BUCKETS)[number]
+
+/** The spec lists up to 100 files per bucket; more frames would only cost bandwidth. */
+export const MAX_VIEWER_IMAGES = 100
+
+const IMAGE = /\.(jpe?g|png|webp)$/i
+
+/**
+ * The seven hero frames (0_66 … 0_71, 0_0) share bucket 360 with the viewer frames. They live in
+ * the `hero/` folder (docs/decisions/004-hero-frames-folder.md), and a `0_` name at the root is
+ * refused as well, so an admin who uploads them flat does not add seven odd frames to the turn.
+ */
+export const isHeroFrameName = (name: string): boolean => /^0_\d+\.[a-z]+$/i.test(name)
+
+/** A frame file at the bucket root; dotfiles (macOS `._rm5_1.jpg` forks) are never frames. */
+export function isViewerImage(name: string): boolean {
+  return !name.includes('/') && !name.startsWith('.') && IMAGE.test(name) && !isHeroFrameName(name)
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+
+/** Numeric-aware name order: frame_2 before frame_10 (spec §5). */
+export function compareNames(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)
+}
+
+/**
+ * At most `max` names, evenly spread over the whole sequence: a 360-frame turn shown as 100
+ * frames is still a full turn, where the first 100 would stop at 100°.
+ */
+export function spreadEvenly<T>(items: readonly T[], max: number = MAX_VIEWER_IMAGES): T[] {
+  if (items.length <= max) return [...items]
+  return Array.from({ length: max }, (_, i) => items[Math.floor((i * items.length) / max)] as T)
+}
+
+/** The viewer frames among a bucket's root file names, ordered and capped. */
+export function selectViewerImages(names: readonly string[], max: number = MAX_VIEWER_IMAGES): string[] {
+  return spreadEvenly(names.filter(isViewerImage).sort(compareNames), max)
+}

@@ -1,0 +1,28 @@
+// The viewer's visible texts (spec §2 and §8), kept verbatim in one place.
+import type { ViewerBucket } from './images.ts'
+
+export const VIEWER_LOADING = 'Loading 360° Viewer...'
+export const VIEWER_ERROR_TITLE = 'Error loading images'
+export const VIEWER_HINT = 'Click & Drag to Rotate'
+export const VIEWER_CONSOLE_HINT = 'Check the browser console for details.'
+
+export const NO_IMAGES_ANYWHERE =
+  'No images found in any storage bucket. Please check that your images were uploaded correctly to the "360" bucket.'
+
+export const noImageFilesIn = (bucket: ViewerBucket | string) => `No image files found in bucket "${bucket}"`
+
+export const unexpectedError = (error: unknown) =>
+  `Unexpected error: ${(error instanceof Error ? error.message : '') || 'Unknown error'}`
+
+/** What the viewer API answers when storage could be listed. */
+export interface ViewerListing {
+  /** The first bucket holding any file at its root, or null when none does. */
+  bucket: ViewerBucket | null
+  images: { name: string; url: string }[]
+}
+
+/** The error reason for a listing without frames, or undefined when there are frames to show. */
+export function listingProblem(listing: ViewerListing): string | undefined {
+  if (listing.images.length > 0) return undefined
+  return listing.bucket === null ? NO_IMAGES_ANYWHERE : noImageFilesIn(listing.bucket)
+}

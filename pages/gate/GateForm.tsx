@@ -1,0 +1,136 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { navigate } from 'vike/client/router'
+import { usePageContext } from 'vike-react/usePageContext'
+import { DOCKET_PATH, isGateError, VERIFY_PATH } from '../../lib/access'
+import type { GateRetailer } from '../../lib/routes'
+import { type Notice, noticeFor } from './notices'
+import { verifyAccess } from './verifyAccess'
+
+/**
+ * The gate's form. Without JavaScript it is a plain POST that the server answers with a redirect
+ * (to /docket, or back here with `?error=`); once hydrated it verifies with fetch and shows the
+ * notices in place. Either way the grant is an HttpOnly cookie only the server can read.
+ */
+export function GateForm({ retailer }: { retailer: GateRetailer }) {
+  const { urlParsed } = usePageContext()
+  const [notice, setNotice] = useState<Notice | null>(() => noticeFromQuery(urlParsed.search))
+  const [busy, setBusy] = useState(false)
+  const [hydrated, setHydrated] = useState(false)
+  const [reveal, setReveal] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  const noticeBox = useRef<HTMLDivElement>(null)
+  const ids = { field: useId(), notice: useId() }
+  const needsCode = retailer !== 'walmart'
+
+  // Before hydration the browser's own `required` check guards the plain form; after it, our
+  // notice does (the spec's 'Please enter your access code', and no request).
+  useEffect(() => setHydrated(true), [])
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const code = needsCode ? (input.current?.value ?? '') : undefined
+    if (needsCode && !code?.trim()) {
+      setNotice(noticeFor('empty'))
+      focusAfterNotice(false)
+      return
+    }
+    setBusy(true)
+    setNotice(null)
+    const result = await verifyAccess(retailer, code)
+    if (result.kind === 'granted') {
+      // Client navigation still asks the server: /docket's guard runs there for the page context.
+      await navigate(DOCKET_PATH).catch(() => window.location.assign(DOCKET_PATH))
+      return
+    }
+    if (result.kind === 'error') console.error('Error verifying access code', result.error)
+    setNotice(noticeFor(result.kind, result.kind === 'rate_limited' ? result.retryAfter : undefined))
+    setBusy(false)
+    focusAfterNotice(true)
+  }
+
+  // Back to the field for another try, with the notice above it in view (not under the header).
+  function focusAfterNotice(select: boolean) {
+    requestAnimationFrame(() => {
+      input.current?.focus({ preventScroll: true })
+      if (select) input.current?.select()
+      noticeBox.current?.scrollIntoView({ block: 'nearest' })
+    })
+  }
+
+  const fieldProblem = notice?.kind === 'empty' || notice?.kind === 'invalid'
+  return (
+    <form
+      className="gate-form"
+      method="post"
+      action={VERIFY_PATH}
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      aria-busy={busy}
+    >
+      <input type="hidden" name="retailer" value={retailer} />
+      <div className="gate-notice" id={ids.notice} role="alert" ref={noticeBox}>
+        {notice ? (
+          <div className={`gate-notice__box gate-notice__box--${notice.kind}`}>
+            <p className="gate-notice__title">{notice.title}</p>
+            {notice.description ? <p className="gate-notice__text">{notice.description}</p> : null}
+          </div>
+        ) : null}
+      </div>
+      {needsCode ? (
+        <>
+          {/* Lets password managers file the code under this gate. */}
+          <input type="text" name="username" autoComplete="username" value={retailer} readOnly hidden />
+          <label className="gate-form__label" htmlFor={ids.field}>
+            Access Code
+          </label>
+          <div className="gate-field">
+            <input
+              ref={input}
+              id={ids.field}
+              className="gate-field__input"
+              type={reveal ? 'text' : 'password'}
+              name="accessCode"
+              autoComplete="current-password"
+              autoCapitalize="off"
+              autoCorrect="off"
+              spellCheck={false}
+              maxLength={256}
+              required
+              aria-invalid={fieldProblem || undefined}
+              aria-describedby={fieldProblem ? ids.notice : undefined}
+              onInput={() => notice?.kind === 'empty' && setNotice(null)}
+            />
+            {hydrated ? (
+              <button
+                type="button"
+                className="gate-field__reveal"
+                aria-pressed={reveal}
+                aria-controls={ids.field}
+                onClick={() => setReveal((shown) => !shown)}
+              >
+                {reveal ? 'Hide' : 'Show'}
+                <span className="visually-hidden"> access code</span>
+              </button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+      <button type="submit" className="button button--accent button--block gate-form__submit" disabled={busy}>
+        {busy ? 'Verifying...' : 'Access Docket'}
+        {busy ? null : (
+          <span className="button__arrow" aria-hidden="true">
+            →
+          </span>
+        )}
+      </button>
+    </form>
+  )
+}
+
+/** The notice a no-JS form post came back with (`?error=invalid&retry=42`). */
+function noticeFromQuery(search: Record<string, string>): Notice | null {
+  if (!isGateError(search.error)) return null
+  const retry = Number.parseInt(search.retry ?? '', 10)
+  return noticeFor(search.error, Number.isFinite(retry) ? retry : undefined)
+}

@@ -1,0 +1,31 @@
+import type { GateError } from '../../lib/access'
+
+// The gate's notices, worded as the spec's error catalogue (section 8) has them.
+export interface Notice {
+  kind: GateError
+  title: string
+  description?: string
+}
+
+export function noticeFor(kind: GateError, retryAfterSeconds?: number): Notice {
+  switch (kind) {
+    case 'empty':
+      return { kind, title: 'Please enter your access code' }
+    case 'invalid':
+      return { kind, title: 'Invalid access code', description: 'Please check your code and try again' }
+    case 'rate_limited':
+      return { kind, title: 'Too many attempts', description: retryText(retryAfterSeconds) }
+    case 'error':
+      return {
+        kind,
+        title: 'Error verifying access code',
+        description: 'Please try again or contact support',
+      }
+  }
+}
+
+function retryText(seconds: number | undefined): string {
+  if (!seconds || !Number.isFinite(seconds) || seconds <= 0) return 'Please wait a minute, then try again.'
+  if (seconds < 90) return `Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
+  return `Please try again in ${Math.ceil(seconds / 60)} minutes.`
+}

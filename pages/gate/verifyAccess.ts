@@ -1,0 +1,36 @@
+import { VERIFY_PATH } from '../../lib/access'
+import type { GateRetailer } from '../../lib/routes'
+
+export type VerifyResult =
+  | { kind: 'granted' }
+  | { kind: 'invalid' }
+  | { kind: 'rate_limited'; retryAfter?: number }
+  | { kind: 'error'; error: unknown }
+
+/** The spec's backend client gives up after 10 s (section 9). */
+const TIMEOUT_MS = 10_000
+
+/**
+ * Asks the server to check a code (or, for walmart, to grant access). On success the server has
+ * set the HttpOnly grant cookie; nothing about the grant is kept in the browser's storage.
+ */
+export async function verifyAccess(retailer: GateRetailer, accessCode?: string): Promise<VerifyResult> {
+  try {
+    const response = await fetch(VERIFY_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(accessCode === undefined ? { retailer } : { retailer, accessCode }),
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    })
+    if (response.status === 429) {
+      return { kind: 'rate_limited', retryAfter: Number(response.headers.get('retry-after')) || undefined }
+    }
+    const body = (await response.json().catch(() => null)) as { success?: unknown } | null
+    if (response.ok && body?.success === true) return { kind: 'granted' }
+    if (response.ok && body?.success === false) return { kind: 'invalid' }
+    return { kind: 'error', error: new Error(`verify answered ${response.status}`) }
+  } catch (error) {
+    return { kind: 'error', error }
+  }
+}

@@ -1,0 +1,92 @@
+import { type FormEvent, useRef, useState } from 'react'
+import { navigate } from 'vike/client/router'
+import { LOGOUT_PATH } from '../../lib/access'
+import { ConfirmDialog } from './ConfirmDialog'
+
+/** The spec's scroll reset after closing the proposal (section 9). */
+const SCROLL_RESET_MS = 100
+
+/**
+ * The proposal header's close button. With JavaScript it asks first (the spec's dialog); Close
+ * then ends the circlek grant on the server, so the dialog's sentence holds: reopening the
+ * proposal needs the code again. Without JavaScript the button is a plain form post that does
+ * the same and redirects to /.
+ */
+export function CloseProposal() {
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const trigger = useRef<HTMLButtonElement>(null)
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setError(null)
+    setOpen(true)
+  }
+
+  function cancel() {
+    setOpen(false)
+    trigger.current?.focus()
+  }
+
+  async function confirm() {
+    setBusy(true)
+    setError(null)
+    try {
+      const response = await fetch(LOGOUT_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ retailer: 'circlek' }),
+        credentials: 'same-origin',
+        signal: AbortSignal.timeout(10_000),
+      })
+      if (!response.ok) throw new Error(`logout answered ${response.status}`)
+    } catch (failure) {
+      console.error('Could not close the proposal', failure)
+      setError('Could not close the proposal. Please check your connection and try again.')
+      setBusy(false)
+      return
+    }
+    setOpen(false)
+    await navigate('/').catch(() => window.location.assign('/'))
+    setTimeout(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }), SCROLL_RESET_MS)
+  }
+
+  return (
+    <>
+      <form method="post" action={LOGOUT_PATH} onSubmit={onSubmit} className="proposal-close">
+        <input type="hidden" name="retailer" value="circlek" />
+        <button
+          ref={trigger}
+          type="submit"
+          className="button button--ghost button--sm proposal-close__button"
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path
+              d="M6 6l12 12M18 6L6 18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+          Close proposal
+        </button>
+      </form>
+      <ConfirmDialog
+        open={open}
+        title="Close Proposal"
+        confirmLabel="Close"
+        busyLabel="Closing..."
+        busy={busy}
+        error={error}
+        onCancel={cancel}
+        onConfirm={confirm}
+      >
+        <p>
+          Are you sure you want to close this proposal? You'll need to enter the access code again to view it.
+        </p>
+      </ConfirmDialog>
+    </>
+  )
+}

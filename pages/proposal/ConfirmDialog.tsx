@@ -1,0 +1,109 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react'
+
+/**
+ * A modal confirm dialog on the native <dialog> element: showModal() makes the page behind it
+ * inert and gives the dialog role and aria-modal. Tab is kept inside (the browser would
+ * otherwise let it reach the address bar), Escape and a click on the backdrop mean Cancel, and
+ * focus starts on Cancel so Enter never confirms by accident.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy,
+  error,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean
+  title: string
+  children: ReactNode
+  confirmLabel: string
+  /** Shown on the confirm button while `busy`. */
+  busyLabel?: string
+  busy?: boolean
+  /** A failure of the confirmed action, shown in the dialog (which stays open). */
+  error?: string | null
+  onCancel: () => void
+  onConfirm: () => void
+}) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const cancel = useRef<HTMLButtonElement>(null)
+  const ids = { title: useId(), text: useId() }
+
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    if (open && !element.open) {
+      element.showModal()
+      cancel.current?.focus()
+    } else if (!open && element.open) {
+      element.close()
+    }
+  }, [open])
+
+  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== 'Tab') return
+    const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>('button:not(:disabled)') ?? [])]
+    const first = focusable[0]
+    const last = focusable.at(-1)
+    if (!first || !last) return
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog"
+      aria-modal="true"
+      aria-labelledby={ids.title}
+      aria-describedby={ids.text}
+      onCancel={(event) => {
+        // Escape: we close it through state, so React and the element never disagree.
+        event.preventDefault()
+        if (!busy) onCancel()
+      }}
+      onKeyDown={onKeyDown}
+      onClick={(event) => {
+        // The dialog element itself is only hit on its backdrop; content sits in the panel.
+        if (event.target === dialog.current && !busy) onCancel()
+      }}
+    >
+      <div className="confirm-dialog__panel">
+        <h2 className="confirm-dialog__title" id={ids.title}>
+          {title}
+        </h2>
+        <div className="confirm-dialog__text" id={ids.text}>
+          {children}
+        </div>
+        {error ? (
+          <p className="confirm-dialog__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="confirm-dialog__actions">
+          <button
+            ref={cancel}
+            type="button"
+            className="button button--ghost"
+            onClick={onCancel}
+            disabled={busy}
+          >
+            Cancel
+          </button>
+          <button type="button" className="button button--dark" onClick={onConfirm} disabled={busy}>
+            {busy && busyLabel ? busyLabel : confirmLabel}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  )
+}

@@ -1,0 +1,258 @@
+// The shared admin CLI for stored form submissions (`npm run applications`, `npm run contact`):
+// `list` prints a table, `export` streams every row as CSV or JSON. Each script only describes
+// its table (see RecordSet).
+import { parseArgs } from 'node:util'
+import type { PrismaClient } from '../../server/db/database.server.ts'
+import { CliError } from './cli-error.ts'
+import { type Cell, csvRecord } from './csv.ts'
+import { openOutput } from './output.ts'
+import { parseSince } from './since.ts'
+
+export interface Keyed {
+  id: string
+  createdAt: Date
+}
+
+/** What the shared queries pass to a model's findMany / count. */
+export interface PageQuery {
+  where: { AND: object[] }
+  orderBy: { createdAt?: 'asc' | 'desc'; id?: 'asc' | 'desc' }[]
+  take: number
+}
+
+export interface ExportColumn<Row> {
+  /** Header in the CSV and key in the JSON (the field name, so both formats match the schema). */
+  key: string
+  value(row: Row): Cell
+  /** CSV text when it should differ from the JSON value (e.g. dollars with two decimals). */
+  csv?(row: Row): Cell
+}
+
+export interface ListColumn<Row> {
+  header: string
+  width: number
+  value(row: Row): string
+}
+
+export interface RecordSet<Row extends Keyed> {
+  /** The npm script: `npm run <command> -- …`. */
+  command: string
+  /** "applications", "contact messages". */
+  plural: string
+  description: string
+  exportColumns: ExportColumn<Row>[]
+  listColumns: ListColumn<Row>[]
+  findMany(prisma: PrismaClient, query: PageQuery): Promise<Row[]>
+  count(prisma: PrismaClient, query: Pick<PageQuery, 'where'>): Promise<number>
+}
+
+const EXPORT_BATCH = 500
+const DEFAULT_LIST_LIMIT = 50
+
+function help<Row extends Keyed>(set: RecordSet<Row>): string {
+  return `Usage: npm run ${set.command} -- <command> [options]
+
+${set.description}
+
+Commands:
+  list                 Print the newest ${set.plural} as a table (newest first)
+  export               Write all ${set.plural} (oldest first) as CSV or JSON
+
+Options:
+  --since <date>       Only ${set.plural} received at or after this time: a date (2026-01-31,
+                       midnight UTC) or an ISO time with zone (2026-01-31T09:00:00-06:00)
+  --limit <n>          list: how many to show (default ${DEFAULT_LIST_LIMIT})
+  --format csv|json    export: the format (default csv)
+  --out <file>         export: write to this file instead of standard output
+  -h, --help           Show this help
+
+CSV is RFC 4180: UTF-8, a header row, CRLF line ends, fields quoted when they hold a comma, a
+quote or a line break. Text cells starting with = + - @, a tab or a carriage return get a leading
+' so spreadsheets show them as text instead of running them as formulas (phone numbers such as
++15125550142 included); the JSON export keeps the raw values.
+
+Database: DATABASE_URL if set, else the embedded Postgres in DATA_DIR (default .data), shared
+with the running server when \`npm start\` is up.
+
+Examples:
+  npm run ${set.command} -- list --since 2026-01-01
+  npm run ${set.command} -- export --format csv --out ${set.command}.csv
+  npm run ${set.command} -- export --format json --since 2026-03-01 > recent.json
+
+Exit status: 0 on success, 1 when the database or the output fails, 2 for a usage error.`
+}
+
+interface Options {
+  since?: Date
+  limit: number
+  format: 'csv' | 'json'
+  out?: string
+}
+
+function parseOptions(args: string[]): { command?: string; help: boolean; options: Options } {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      since: { type: 'string' },
+      limit: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  const [command, extra] = positionals
+  if (extra !== undefined) throw new CliError(`unexpected argument "${extra}"`, 2)
+  const options: Options = { limit: DEFAULT_LIST_LIMIT, format: 'csv' }
+  if (values.since !== undefined) {
+    const since = parseSince(values.since)
+    if (!since) {
+      throw new CliError(`--since "${values.since}" is not a date: use 2026-01-31 or 2026-01-31T09:00:00Z`, 2)
+    }
+    options.since = since
+  }
+  if (values.limit !== undefined) {
+    const limit = Number(values.limit)
+    if (!Number.isInteger(limit) || limit < 1) throw new CliError('--limit must be a whole number above 0', 2)
+    options.limit = limit
+  }
+  if (values.format !== undefined) {
+    if (values.format !== 'csv' && values.format !== 'json') {
+      throw new CliError(`--format must be csv or json, not "${values.format}"`, 2)
+    }
+    options.format = values.format
+  }
+  if (values.out !== undefined) {
+    if (values.out.trim() === '') throw new CliError('--out needs a file name', 2)
+    options.out = values.out
+  }
+  if (command === 'list' && (values.format !== undefined || values.out !== undefined)) {
+    throw new CliError('--format and --out belong to export', 2)
+  }
+  if (command === 'export' && values.limit !== undefined) throw new CliError('--limit belongs to list', 2)
+  return { command, help: values.help ?? false, options }
+}
+
+const sinceFilter = (since?: Date): object[] => (since ? [{ createdAt: { gte: since } }] : [])
+
+async function list<Row extends Keyed>(set: RecordSet<Row>, prisma: PrismaClient, options: Options) {
+  const where = { AND: sinceFilter(options.since) }
+  const [rows, total] = await Promise.all([
+    set.findMany(prisma, { where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: options.limit }),
+    set.count(prisma, { where }),
+  ])
+  const scope = options.since ? ` since ${options.since.toISOString()}` : ''
+  if (rows.length === 0) {
+    console.log(`No ${set.plural}${scope}.`)
+    return
+  }
+  const cell = (text: string, width: number) => {
+    const flat = text.replace(/\s+/g, ' ')
+    return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat.padEnd(width)
+  }
+  const line = (cells: string[]) => cells.join('  ').trimEnd()
+  console.log(line(set.listColumns.map((c) => cell(c.header, c.width))))
+  for (const row of rows) console.log(line(set.listColumns.map((c) => cell(c.value(row), c.width))))
+  const shown = rows.length < total ? `Showing the newest ${rows.length} of ${total}` : `${total}`
+  console.log(
+    `\n${shown} ${set.plural}${scope}.${rows.length < total ? ' Use --limit or export for more.' : ''}`,
+  )
+}
+
+async function exportRows<Row extends Keyed>(set: RecordSet<Row>, prisma: PrismaClient, options: Options) {
+  const output = openOutput(options.out)
+  let written = 0
+  try {
+    const columns = set.exportColumns
+    if (options.format === 'csv') await output.write(csvRecord(columns.map((c) => c.key)))
+    else await output.write('[')
+    // Keyset pagination on (createdAt, id): constant memory and a stable order however many rows.
+    let after: Keyed | undefined
+    for (;;) {
+      const where = {
+        AND: [
+          ...sinceFilter(options.since),
+          ...(after
+            ? [
+                {
+                  OR: [
+                    { createdAt: { gt: after.createdAt } },
+                    { createdAt: after.createdAt, id: { gt: after.id } },
+                  ],
+                },
+              ]
+            : []),
+        ],
+      }
+      const rows = await set.findMany(prisma, {
+        where,
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        take: EXPORT_BATCH,
+      })
+      let chunk = ''
+      for (const row of rows) {
+        if (options.format === 'csv') {
+          chunk += csvRecord(columns.map((c) => (c.csv ?? c.value)(row)))
+        } else {
+          const record = Object.fromEntries(columns.map((c) => [c.key, c.value(row) ?? null]))
+          chunk += `${written === 0 ? '\n' : ',\n'}  ${JSON.stringify(record)}`
+        }
+        written++
+      }
+      if (chunk) await output.write(chunk)
+      if (options.out && process.stderr.isTTY && rows.length === EXPORT_BATCH) {
+        process.stderr.write(`\r${written} ${set.plural} exported…`)
+      }
+      if (rows.length < EXPORT_BATCH) break
+      after = rows.at(-1)
+    }
+    if (options.format === 'json') await output.write(written === 0 ? ']\n' : '\n]\n')
+    await output.commit()
+  } catch (error) {
+    await output.abort()
+    throw error
+  }
+  if (options.out) process.stderr.write(`\rExported ${written} ${set.plural} to ${options.out}.\n`)
+}
+
+/** Runs the CLI for `set` with `args` (process.argv minus node and script); resolves to the exit code. */
+export async function runRecordsCli<Row extends Keyed>(set: RecordSet<Row>, args: string[]): Promise<number> {
+  try {
+    const { command, help: wantsHelp, options } = parseOptions(args)
+    if (wantsHelp) {
+      console.log(help(set))
+      return 0
+    }
+    if (command !== 'list' && command !== 'export') {
+      throw new CliError(command ? `unknown command "${command}"` : 'missing command: list or export', 2)
+    }
+    // Loaded only now: Prisma and the database layer take a while to import, and --help or a
+    // usage error should answer at once.
+    const { withDatabase } = await import('./cli-database.ts')
+    await withDatabase(({ prisma }) =>
+      command === 'list' ? list(set, prisma, options) : exportRows(set, prisma, options),
+    )
+    return 0
+  } catch (error) {
+    if (error instanceof CliError) {
+      process.stderr.write(`${set.command}: ${error.message}\n`)
+      if (error.exitCode === 2) process.stderr.write(`Run "npm run ${set.command} -- --help" for usage.\n`)
+      return error.exitCode
+    }
+    if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(
+        `${set.command}: ${error.message}\nRun "npm run ${set.command} -- --help" for usage.\n`,
+      )
+      return 2
+    }
+    process.stderr.write(`${set.command}: ${error instanceof Error ? error.message : String(error)}\n`)
+    return 1
+  }
+}
+
+/** Runs the CLI as a script: sets the exit code, lets pending output flush. */
+export function main<Row extends Keyed>(set: RecordSet<Row>): void {
+  runRecordsCli(set, process.argv.slice(2)).then((code) => {
+    process.exitCode = code
+  })
+}

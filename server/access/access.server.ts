@@ -1,0 +1,100 @@
+// Wires server-enforced access (DESIGN.md #5, #6) into the app: keys, code checks, grant reading.
+// The routes (routes.server.ts) and the page guards (through pageContextFor) use `app.access`.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { isGateRetailer } from '../../lib/access'
+import type { GateRetailer } from '../../lib/routes'
+import type { Database } from '../db/database.server'
+import type { Env } from '../env.server'
+import { type CodeChecker, createCodeChecker } from './check-code.server'
+import { countActiveCodes } from './codes.server'
+import { createGrantReader, type GrantReader } from './grants.server'
+import { argon2Hasher, type CodeHasher } from './hasher.server'
+import type { VERIFY_LIMITS } from './limits.server'
+import { type AccessKeys, loadAccessKeys } from './secret.server'
+
+/** Seams for tests; production uses the defaults. */
+export interface AccessOptions {
+  /** Clock for grant ages, code expiry and attempt times. */
+  now?: () => Date
+  hasher?: CodeHasher
+  /** Prefix for rate-limit keys, so parallel tests sharing one Redis keep separate counters. */
+  rateLimitPrefix?: string
+  limits?: typeof VERIFY_LIMITS
+  codeCacheMs?: number
+}
+
+export interface Access {
+  env: Env
+  db: Database
+  keys: AccessKeys
+  now: () => Date
+  codes: CodeChecker
+  grants: GrantReader
+  options: AccessOptions
+}
+
+export async function registerAccess(
+  app: FastifyInstance,
+  deps: { env: Env; db: Database; options?: AccessOptions },
+): Promise<Access> {
+  const options = deps.options ?? {}
+  const now = options.now ?? (() => new Date())
+  const keys = await loadAccessKeys(deps.env, app.log)
+  const access: Access = {
+    env: deps.env,
+    db: deps.db,
+    keys,
+    now,
+    codes: createCodeChecker(deps.db.prisma, options.hasher ?? argon2Hasher, app.log),
+    grants: createGrantReader({
+      prisma: deps.db.prisma,
+      key: keys.cookie,
+      now,
+      log: app.log,
+      cacheMs: options.codeCacheMs,
+    }),
+    options,
+  }
+  app.decorate('access', access)
+  app.addHook('onReady', async () => {
+    await access.codes.warm()
+    await logSetupHint(app, access)
+  })
+  return access
+}
+
+/** Extra pageContextInit for Vike: the verified grants, for +guard hooks. */
+export async function accessPageContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ accessGrants: GateRetailer[] }> {
+  return { accessGrants: await app.access.grants.grantsFor(request.headers.cookie) }
+}
+
+async function logSetupHint(app: FastifyInstance, access: Access) {
+  const active = await countActiveCodes(access.db.prisma, access.now()).catch((error) => {
+    app.log.debug({ err: error }, 'could not count access codes (database not migrated yet?)')
+    return null
+  })
+  if (active !== 0) return
+  app.log.info(
+    'No active access codes: the gates /circlek, /pizzahut, /compass, /partner and /investor refuse ' +
+      'every code. Create one with `npm run codes -- generate circlek` (prints a new code) or ' +
+      '`npm run codes -- set circlek --code <code>`; see `npm run codes -- --help`.',
+  )
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    access: Access
+  }
+}
+
+/**
+ * Gate pages are pre-rendered, but a gate reached with `?error=` (a failed no-JS form post) must
+ * render per request so the notice is in the HTML itself.
+ */
+export function rendersGateError(request: FastifyRequest): boolean {
+  const [path = '', query] = request.url.split('?', 2)
+  return query !== undefined && isGateRetailer(path.slice(1)) && new URLSearchParams(query).has('error')
+}

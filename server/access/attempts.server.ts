@@ -1,0 +1,61 @@
+// Every verify call is recorded for the codes CLI (DESIGN.md #6): retailer, outcome, time and a
+// keyed hash of the client IP (one source can be spotted without storing addresses). Never the code.
+import { createHmac } from 'node:crypto'
+import { z } from 'zod'
+import type { PrismaClient } from '../db/database.server'
+
+export const attemptOutcomes = ['granted', 'denied', 'rate_limited', 'error'] as const
+export const attemptOutcome = z.enum(attemptOutcomes)
+export type AttemptOutcome = z.infer<typeof attemptOutcome>
+
+/** HMAC-SHA256(key, ip) in hex: stable per IP while the secret stays, useless without it. */
+export const hashIp = (key: Buffer, ip: string) => createHmac('sha256', key).update(ip).digest('hex')
+
+export async function recordAttempt(
+  prisma: PrismaClient,
+  attempt: { retailer: string; ipHash: string; outcome: AttemptOutcome; at: Date },
+): Promise<void> {
+  await prisma.accessAttempt.create({
+    data: {
+      retailer: attempt.retailer,
+      ipHash: attempt.ipHash,
+      outcome: attemptOutcome.parse(attempt.outcome),
+      createdAt: attempt.at,
+    },
+  })
+}
+
+export function listAttempts(
+  prisma: PrismaClient,
+  options: { retailer?: string; since?: Date; limit: number },
+) {
+  return prisma.accessAttempt.findMany({
+    where: {
+      ...(options.retailer ? { retailer: options.retailer } : {}),
+      ...(options.since ? { createdAt: { gte: options.since } } : {}),
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: options.limit,
+    select: { id: true, retailer: true, ipHash: true, outcome: true, createdAt: true },
+  })
+}
+
+export async function countAttemptsByOutcome(
+  prisma: PrismaClient,
+  options: { retailer?: string; since?: Date },
+): Promise<Record<AttemptOutcome, number>> {
+  const groups = await prisma.accessAttempt.groupBy({
+    by: ['outcome'],
+    where: {
+      ...(options.retailer ? { retailer: options.retailer } : {}),
+      ...(options.since ? { createdAt: { gte: options.since } } : {}),
+    },
+    _count: { _all: true },
+  })
+  const counts = { granted: 0, denied: 0, rate_limited: 0, error: 0 }
+  for (const group of groups) {
+    const outcome = attemptOutcome.safeParse(group.outcome)
+    if (outcome.success) counts[outcome.data] = group._count._all
+  }
+  return counts
+}

@@ -1,0 +1,110 @@
+// Access codes in Postgres: the queries the verify call, the guards and the codes CLI share.
+// Only argon2id hashes are stored, and only activeCodeHashes (the verify call) ever reads them.
+import type { PrismaClient } from '../db/database.server'
+
+/** The slice of Prisma these queries need; a transaction client fits too (the CLI's set --replace). */
+export type CodesDb = Pick<PrismaClient, 'accessCode'>
+
+/** Where clause for codes that can still grant access at `now`. */
+const activeAt = (now: Date) => ({ revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] })
+
+export interface CodeHashRow {
+  id: string
+  codeHash: string
+}
+
+export function activeCodeHashes(prisma: CodesDb, retailer: string, now: Date): Promise<CodeHashRow[]> {
+  return prisma.accessCode.findMany({
+    where: { retailer, ...activeAt(now) },
+    select: { id: true, codeHash: true },
+    orderBy: { createdAt: 'asc' },
+  })
+}
+
+export interface CodeState {
+  retailer: string
+  expiresAt: Date | null
+  revokedAt: Date | null
+}
+
+/** One primary-key lookup: what a guard needs to know whether a grant's code still holds. */
+export function codeState(prisma: CodesDb, id: string): Promise<CodeState | null> {
+  return prisma.accessCode.findUnique({
+    where: { id },
+    select: { retailer: true, expiresAt: true, revokedAt: true },
+  })
+}
+
+export function isActive(state: CodeState | null, retailer: string, now: Date): boolean {
+  if (!state || state.retailer !== retailer || state.revokedAt) return false
+  return !state.expiresAt || state.expiresAt.getTime() > now.getTime()
+}
+
+export async function recordCodeUse(prisma: CodesDb, id: string, now: Date): Promise<void> {
+  await prisma.accessCode.update({
+    where: { id },
+    data: { lastUsedAt: now, useCount: { increment: 1 } },
+  })
+}
+
+export function countActiveCodes(prisma: CodesDb, now: Date): Promise<number> {
+  return prisma.accessCode.count({ where: activeAt(now) })
+}
+
+export interface NewCode {
+  retailer: string
+  codeHash: string
+  label?: string | null
+  expiresAt?: Date | null
+}
+
+export function insertCode(prisma: CodesDb, code: NewCode) {
+  return prisma.accessCode.create({
+    data: {
+      retailer: code.retailer,
+      codeHash: code.codeHash,
+      label: code.label ?? null,
+      expiresAt: code.expiresAt ?? null,
+    },
+    select: listedColumns,
+  })
+}
+
+/** Everything an admin may see about a code: never the hash. */
+export const listedColumns = {
+  id: true,
+  retailer: true,
+  label: true,
+  createdAt: true,
+  expiresAt: true,
+  revokedAt: true,
+  lastUsedAt: true,
+  useCount: true,
+} as const
+
+export function listCodes(prisma: CodesDb, retailer?: string) {
+  return prisma.accessCode.findMany({
+    where: retailer ? { retailer } : {},
+    select: listedColumns,
+    orderBy: [{ retailer: 'asc' }, { createdAt: 'asc' }],
+  })
+}
+
+/** Revokes active codes; returns the ids it revoked (already revoked codes are left as they are). */
+export async function revokeCodes(
+  prisma: CodesDb,
+  where: { id: string } | { retailer: string },
+  now: Date,
+): Promise<string[]> {
+  const rows = await prisma.accessCode.findMany({
+    where: { ...where, revokedAt: null },
+    select: { id: true },
+  })
+  if (rows.length === 0) return []
+  const ids = rows.map((row) => row.id)
+  await prisma.accessCode.updateMany({
+    where: { id: { in: ids }, revokedAt: null },
+    data: { revokedAt: now },
+  })
+  return ids
+}

@@ -1,0 +1,91 @@
+// Brute-force limits on the verify call (DESIGN.md #6), checked before any hash is computed:
+// per client IP and gate (10 a minute) and per gate overall (60 a minute, so a botnet cannot
+// sweep one gate either). Counters live in @fastify/rate-limit's store: Redis when REDIS_URL is
+// set (shared by every instance), memory otherwise.
+//
+// Two limits on one route need createRateLimit: route hooks from `app.rateLimit()` share a
+// "ran once" flag per request, so a second hook would silently never count.
+import { normalizeIP } from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { GateRetailer } from '../../lib/routes'
+
+export interface LimitRule {
+  max: number
+  windowMs: number
+}
+
+export const VERIFY_LIMITS = {
+  perIp: { max: 10, windowMs: 60_000 },
+  perRetailer: { max: 60, windowMs: 60_000 },
+} satisfies Record<string, LimitRule>
+
+export type VerifyLimiter = (
+  request: FastifyRequest,
+  retailer: GateRetailer,
+) => Promise<{ retryAfter: number } | null>
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>
+type LimitResult = Awaited<ReturnType<Limiter>>
+
+export function createVerifyLimiter(
+  app: FastifyInstance,
+  options: { prefix?: string; limits?: typeof VERIFY_LIMITS } = {},
+): VerifyLimiter {
+  const prefix = `${options.prefix ?? ''}access-verify:`
+  const limits = options.limits ?? VERIFY_LIMITS
+  // The key is computed here and handed to the store through this map: the store only knows requests.
+  const keys = new WeakMap<FastifyRequest, string>()
+  const keyOf = (request: FastifyRequest) => keys.get(request) ?? `${prefix}unknown`
+  const shared = (rule: LimitRule) =>
+    app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: keyOf })
+  const perIp = shared(limits.perIp)
+  const perRetailer = shared(limits.perRetailer)
+  // When Redis fails the plugin lets requests through (skipOnError). For this route that would
+  // switch brute-force protection off, so each instance then falls back to its own counters.
+  const local = new LocalWindows()
+
+  async function hit(limiter: Limiter, rule: LimitRule, request: FastifyRequest, key: string) {
+    keys.set(request, key)
+    const result = await limiter(request)
+    if (storeWasSkipped(result)) return local.hit(key, rule, Date.now())
+    if (result.isAllowed || !result.isExceeded) return null
+    return { retryAfter: Math.max(1, result.ttlInSeconds) }
+  }
+
+  return async (request, retailer) => {
+    // The IP limit first: a blocked client must not also use up the gate's shared allowance.
+    const ip = normalizeIP(request.ip)
+    return (
+      (await hit(perIp, limits.perIp, request, `${prefix}ip:${retailer}:${ip}`)) ??
+      (await hit(perRetailer, limits.perRetailer, request, `${prefix}retailer:${retailer}`))
+    )
+  }
+}
+
+/** A store error leaves the counter untouched: 0 used, nothing remaining spent, no window. */
+function storeWasSkipped(result: LimitResult): boolean {
+  return !result.isAllowed && result.ttl === 0 && result.remaining === result.max
+}
+
+/** Fixed windows in memory, only used while the shared store is unreachable. */
+class LocalWindows {
+  private windows = new Map<string, { count: number; resetAt: number }>()
+
+  hit(key: string, rule: LimitRule, now: number): { retryAfter: number } | null {
+    if (this.windows.size > 10_000) this.prune(now)
+    let window = this.windows.get(key)
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + rule.windowMs }
+      this.windows.set(key, window)
+    }
+    window.count += 1
+    if (window.count <= rule.max) return null
+    return { retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) }
+  }
+
+  private prune(now: number) {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key)
+    // Still full of live windows (a flood of distinct IPs): start over rather than grow without bound.
+    if (this.windows.size > 10_000) this.windows.clear()
+  }
+}

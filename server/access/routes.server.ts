@@ -1,0 +1,174 @@
+// POST /api/access/verify and /api/access/logout. Both answer JSON to the gate pages' fetch calls
+// and a 303 redirect to a plain HTML form post, so the gates also work without JavaScript.
+// Cross-site posts are refused app-wide before they get here (server/http/csrf.server.ts).
+import { normalizeIP } from '@fastify/rate-limit'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { DOCKET_PATH, type GateError, gateErrorUrl, isGateRetailer } from '../../lib/access'
+import { type GateRetailer, gateRetailers } from '../../lib/routes'
+import { describeError, HttpError, validationError } from '../http/errors.server'
+import { isHttpsSite } from '../http/security-headers.server'
+import { type AttemptOutcome, hashIp, recordAttempt } from './attempts.server'
+import { recordCodeUse } from './codes.server'
+import { clearGrantSetCookie, grantSetCookie, signGrant } from './grant-cookie.server'
+import { createVerifyLimiter } from './limits.server'
+
+/** Far longer than any real code; bounds the work one request can ask of argon2. */
+export const MAX_CODE_LENGTH = 256
+export const EMPTY_CODE_MESSAGE = 'Please enter your access code'
+
+const retailer = z.enum(gateRetailers, { error: 'Unknown retailer.' })
+
+const verifyBody = z
+  .object({
+    retailer,
+    accessCode: z
+      .string({ error: 'Send the access code as text.' })
+      .max(MAX_CODE_LENGTH, 'That access code is too long.')
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    // walmart's gate grants without a code (spec section 6); every other gate needs one.
+    if (body.retailer !== 'walmart' && !body.accessCode?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['accessCode'], message: EMPTY_CODE_MESSAGE })
+    }
+  })
+
+const logoutBody = z.object({ retailer })
+
+type VerifyBody = z.infer<typeof verifyBody>
+
+const isFormPost = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
+
+export async function accessRoutes(app: FastifyInstance): Promise<void> {
+  const access = app.access
+  const limiter = createVerifyLimiter(app, {
+    prefix: access.options.rateLimitPrefix,
+    limits: access.options.limits,
+  })
+  // Secure cookies when the site is HTTPS, or this request came over HTTPS (per TRUST_PROXY).
+  const httpsSite = isHttpsSite(access.env)
+  const secure = (request: FastifyRequest) => httpsSite || request.protocol === 'https'
+
+  // Plain HTML forms post urlencoded bodies; the parser is scoped to these routes.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  )
+  app.setErrorHandler(answerError)
+
+  const parse =
+    <T extends z.ZodType>(schema: T) =>
+    async (request: FastifyRequest) => {
+      const result = schema.safeParse(request.body ?? {})
+      if (!result.success) throw validationError(result.error)
+      request.body = result.data
+    }
+
+  app.post('/access/verify', { preValidation: parse(verifyBody) }, async (request, reply) => {
+    const body = request.body as VerifyBody
+    const ipHash = hashIp(access.keys.ip, normalizeIP(request.ip))
+    const record = (outcome: AttemptOutcome) =>
+      recordAttempt(access.db.prisma, { retailer: body.retailer, ipHash, outcome, at: access.now() })
+    reply.header('cache-control', 'no-store')
+
+    // Limits first: an attacker over the limit gets no argon2 work out of us.
+    const limited = await limiter(request, body.retailer)
+    if (limited) {
+      await record('rate_limited').catch((err) =>
+        request.log.error({ err }, 'could not record an access attempt'),
+      )
+      request.log.warn({ retailer: body.retailer, ipHash: ipHash.slice(0, 12) }, 'access verify rate limited')
+      const s = limited.retryAfter
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `Too many attempts. Try again in ${s} second${s === 1 ? '' : 's'}.`,
+        undefined,
+        {
+          'retry-after': String(s),
+        },
+      )
+    }
+
+    const now = access.now()
+    let codeId: string | null = null
+    try {
+      if (body.retailer !== 'walmart') {
+        const match = await access.codes.check(body.retailer, body.accessCode ?? '', now)
+        if (!match) {
+          await record('denied')
+          request.log.info({ retailer: body.retailer }, 'access denied')
+          return answer(request, reply, false, body.retailer)
+        }
+        codeId = match.codeId
+        await recordCodeUse(access.db.prisma, codeId, now)
+      }
+      await record('granted')
+    } catch (error) {
+      await record('error').catch(() => {})
+      throw error
+    }
+    request.log.info({ retailer: body.retailer, codeId }, 'access granted')
+    const value = signGrant(access.keys.cookie, { retailer: body.retailer, codeId, issuedAt: now })
+    reply.header('set-cookie', grantSetCookie(body.retailer, value, secure(request)))
+    return answer(request, reply, true, body.retailer)
+  })
+
+  app.post('/access/logout', { preValidation: parse(logoutBody) }, async (request, reply) => {
+    const { retailer } = request.body as z.infer<typeof logoutBody>
+    reply
+      .header('cache-control', 'no-store')
+      .header('set-cookie', clearGrantSetCookie(retailer, secure(request)))
+    if (isFormPost(request)) return reply.code(303).header('location', '/').send()
+    return { success: true }
+  })
+}
+
+function answer(request: FastifyRequest, reply: FastifyReply, success: boolean, retailer: GateRetailer) {
+  if (!isFormPost(request)) return reply.send({ success })
+  return reply
+    .code(303)
+    .header('location', success ? DOCKET_PATH : gateErrorUrl(retailer, 'invalid'))
+    .send()
+}
+
+/**
+ * The app's error shape plus the spec's `success: false`; a failed form post instead goes back
+ * to its gate with the reason in the query, where the gate page shows the notice.
+ */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body, headers } = describeError(error)
+  if (status >= 500) request.log.error({ err: error, req: request }, 'request failed')
+  if (headers) reply.headers(headers)
+  const gate = formGate(request)
+  if (gate) {
+    const retryAfter = status === 429 ? Number(headers?.['retry-after']) || undefined : undefined
+    return reply
+      .code(303)
+      .header('location', gateErrorUrl(gate, gateErrorFor(status, request), retryAfter))
+      .send()
+  }
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ success: false, ...body })
+}
+
+/** The gate a failed no-JS verify post came from, if it names a real one. */
+function formGate(request: FastifyRequest): GateRetailer | null {
+  if (!isFormPost(request) || request.routeOptions.url !== '/api/access/verify') return null
+  const retailer = (request.body as { retailer?: unknown } | undefined)?.retailer
+  return isGateRetailer(retailer) ? retailer : null
+}
+
+function gateErrorFor(status: number, request: FastifyRequest): GateError {
+  if (status === 429) return 'rate_limited'
+  if (status === 400) {
+    const code = (request.body as { accessCode?: unknown } | undefined)?.accessCode
+    return typeof code === 'string' && code.trim() ? 'invalid' : 'empty'
+  }
+  return 'error'
+}

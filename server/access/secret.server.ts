@@ -1,0 +1,90 @@
+// The secret behind grant cookies and hashed IPs: COOKIE_SECRET, or in embedded mode one generated
+// on first start into ${DATA_DIR}/cookie-secret (0600) and reused, so grants survive restarts.
+import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Env } from '../env.server'
+
+export const SECRET_FILE = 'cookie-secret'
+const GENERATED_BYTES = 48
+
+export interface AccessKeys {
+  /** HMAC key for grant cookie signatures. */
+  cookie: Buffer
+  /** HMAC key for hashing client IPs in access_attempts. */
+  ip: Buffer
+  /** Where the master secret came from (for the startup log, never the secret itself). */
+  source: 'env' | 'file' | 'generated'
+}
+
+interface SecretLog {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+}
+
+export async function loadAccessKeys(
+  env: Pick<Env, 'COOKIE_SECRET' | 'DATA_DIR'>,
+  log?: SecretLog,
+): Promise<AccessKeys> {
+  if (env.COOKIE_SECRET) return deriveKeys(env.COOKIE_SECRET, 'env')
+  const { secret, created } = await readOrCreateSecretFile(join(env.DATA_DIR, SECRET_FILE), log)
+  return deriveKeys(secret, created ? 'generated' : 'file')
+}
+
+/**
+ * One master secret, separate keys per use: a leaked IP hash key must not help forge cookies.
+ * The labels are fixed forever; changing one invalidates every issued grant.
+ */
+export function deriveKeys(secret: string, source: AccessKeys['source']): AccessKeys {
+  const derive = (label: string) => createHmac('sha256', secret).update(label).digest()
+  return { cookie: derive('rm5 access grant cookie v1'), ip: derive('rm5 access attempt ip v1'), source }
+}
+
+async function readOrCreateSecretFile(
+  path: string,
+  log?: SecretLog,
+): Promise<{ secret: string; created: boolean }> {
+  const existing = await readSecret(path)
+  if (existing) {
+    await warnIfReadableByOthers(path, log)
+    return { secret: existing, created: false }
+  }
+  await mkdir(join(path, '..'), { recursive: true })
+  // Written to a temporary name, then hard-linked into place: link fails if the file appeared
+  // meanwhile, so two processes starting together agree on one secret and nobody reads half a file.
+  const temp = `${path}.${randomUUID()}.tmp`
+  await writeFile(temp, `${randomBytes(GENERATED_BYTES).toString('base64url')}\n`, { mode: 0o600 })
+  try {
+    await link(temp, path)
+    log?.info({ path }, 'generated the cookie secret (set COOKIE_SECRET to manage it yourself)')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  } finally {
+    await unlink(temp).catch(() => {})
+  }
+  const secret = await readSecret(path)
+  if (!secret)
+    throw new Error(`${path} is empty or shorter than 32 characters: delete it to generate a new one`)
+  return { secret, created: true }
+}
+
+async function readSecret(path: string): Promise<string | null> {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null
+    throw error
+  })
+  if (text === null) return null
+  const secret = text.trim()
+  if (secret.length < 32) {
+    throw new Error(`${path} is empty or shorter than 32 characters: delete it to generate a new one`)
+  }
+  return secret
+}
+
+async function warnIfReadableByOthers(path: string, log?: SecretLog) {
+  const { mode } = await stat(path)
+  if ((mode & 0o077) === 0) return
+  // Tighten rather than refuse: the file is ours, and a copy restored from a backup often loses its mode.
+  await chmod(path, 0o600).catch(() => {})
+  log?.warn({ path }, 'cookie secret file was readable by other users; changed its mode to 0600')
+}

@@ -1,0 +1,40 @@
+// POST /api/applications: a retailer application from /apply (spec sections 3, 5, 7).
+import type { FastifyInstance } from 'fastify'
+import { type ApplicationInput, applicationSchema } from '../../../lib/forms/application-schema'
+import { sameRowData } from '../../forms/store-once.server'
+import { submissionRoute } from '../../forms/submission-route.server'
+
+/** Column values for a valid application; absent optional answers are stored as NULL. */
+function rowData(input: ApplicationInput) {
+  return {
+    companyName: input.companyName,
+    businessType: input.businessType,
+    numberOfLocations: input.numberOfLocations,
+    contactName: input.contactName,
+    email: input.email,
+    phone: input.phone,
+    // A string, so the Decimal column receives exactly the cents that were typed.
+    averageOrderValue: input.averageOrderValue === undefined ? null : input.averageOrderValue.toFixed(2),
+    monthlyOrderVolume: input.monthlyOrderVolume ?? null,
+    currentDeliveryMethod: input.currentDeliveryMethod ?? null,
+    additionalInfo: input.additionalInfo ?? null,
+  }
+}
+
+export async function applicationRoutes(app: FastifyInstance): Promise<void> {
+  const { prisma } = app.deps.db
+  submissionRoute(app, {
+    url: '/applications',
+    name: 'retailer application',
+    schema: applicationSchema,
+    store(input) {
+      const data = rowData(input)
+      return {
+        create: (idempotencyKey) =>
+          prisma.retailerApplication.create({ data: { ...data, idempotencyKey }, select: { id: true } }),
+        find: (idempotencyKey) => prisma.retailerApplication.findUnique({ where: { idempotencyKey } }),
+        sameAs: (row) => sameRowData(row, data),
+      }
+    },
+  })
+}

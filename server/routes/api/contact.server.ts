@@ -1,0 +1,28 @@
+// POST /api/contact: a contact form message, stored so it is never silently dropped (DESIGN.md #7;
+// the spec's form sent nothing).
+import type { FastifyInstance } from 'fastify'
+import { type ContactInput, contactSchema } from '../../../lib/forms/contact-schema'
+import { sameRowData } from '../../forms/store-once.server'
+import { submissionRoute } from '../../forms/submission-route.server'
+
+function rowData(input: ContactInput) {
+  return { name: input.name, email: input.email, company: input.company ?? null, message: input.message }
+}
+
+export async function contactRoutes(app: FastifyInstance): Promise<void> {
+  const { prisma } = app.deps.db
+  submissionRoute(app, {
+    url: '/contact',
+    name: 'contact message',
+    schema: contactSchema,
+    store(input) {
+      const data = rowData(input)
+      return {
+        create: (idempotencyKey) =>
+          prisma.contactMessage.create({ data: { ...data, idempotencyKey }, select: { id: true } }),
+        find: (idempotencyKey) => prisma.contactMessage.findUnique({ where: { idempotencyKey } }),
+        sameAs: (row) => sameRowData(row, data),
+      }
+    },
+  })
+}

@@ -1,0 +1,40 @@
+// The 360° viewer's image list (spec §7 "Storage file list"): the buckets are tried in order and
+// the first one holding any file at its root is used; its image files become the frames. Read
+// per request (not baked into the pre-rendered page), so frames uploaded later show up at once.
+
+import { selectViewerImages, VIEWER_BUCKET_ORDER } from '../../lib/viewer/images.ts'
+import type { ViewerListing } from '../../lib/viewer/messages.ts'
+import { physicalBucket } from './buckets.ts'
+import type { Storage } from './storage.server.ts'
+
+/** One S3 page: far more than any turn needs, and a bound on the work a request can cause. */
+const MAX_ROOT_ENTRIES = 1000
+
+/** File names at the root of a bucket (folders such as `hero/` left out); [] when it is missing. */
+export async function rootFileNames(storage: Storage, bucket: string): Promise<string[]> {
+  const names: string[] = []
+  // Non-recursive: folders come back as prefixes (no name) and are skipped.
+  const stream = storage.client.listObjectsV2(physicalBucket(bucket), '', false)
+  try {
+    for await (const item of stream) {
+      if (item.name && !item.name.endsWith('/')) names.push(item.name)
+      if (names.length >= MAX_ROOT_ENTRIES) break
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'NoSuchBucket') return []
+    throw error
+  } finally {
+    stream.destroy()
+  }
+  return names
+}
+
+export async function listViewerImages(storage: Storage): Promise<ViewerListing> {
+  for (const bucket of VIEWER_BUCKET_ORDER) {
+    const names = await rootFileNames(storage, bucket)
+    if (names.length === 0) continue
+    const images = selectViewerImages(names).map((name) => ({ name, url: storage.publicUrl(bucket, name) }))
+    return { bucket, images }
+  }
+  return { bucket: null, images: [] }
+}

@@ -1,0 +1,84 @@
+// Starts (and stops) a second production server whose embedded S3 starts empty, and opens that
+// storage from the test so a test can remove buckets or upload files between page loads.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseEnv } from '../../../server/env.server.ts'
+import { openStorage, type Storage } from '../../../server/storage/storage.server.ts'
+
+const root = join(import.meta.dirname, '..', '..', '..')
+const quiet = { debug() {}, info() {}, warn() {}, error() {} }
+
+export interface EmptyServer {
+  baseURL: string
+  /** The server's storage (attached to its embedded S3), for arranging buckets and files. */
+  storage: Storage
+  stop(): Promise<void>
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`empty-storage server exited: ${output()}`)
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`empty-storage server did not become healthy: ${output()}`)
+}
+
+export async function startEmptyServer(): Promise<EmptyServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'rm5-e2e-empty-'))
+  const port = await freePort()
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    S3_ENDPOINT: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/helpers/serve-empty-storage.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output = (output + chunk).slice(-4000)
+  })
+  child.stderr?.on('data', (chunk) => {
+    output = (output + chunk).slice(-4000)
+  })
+  const baseURL = `http://127.0.0.1:${port}`
+  await waitForHealth(baseURL, child, () => output)
+  const storage = await openStorage(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'production' }), quiet)
+  return {
+    baseURL,
+    storage,
+    async stop() {
+      await storage.close()
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,84 @@
+// Helpers for the access tests: real argon2 with a counter, a movable clock, seeded codes and
+// verify calls through app.inject.
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { CodeRetailer } from '../../lib/access'
+import { insertCode } from '../../server/access/codes.server'
+import { argon2Hasher, type CodeHasher } from '../../server/access/hasher.server'
+import type { Database } from '../../server/db/database.server'
+
+/** The real argon2 hasher, counting how many verifications it ran. */
+export function countingHasher(): CodeHasher & { verifications: number } {
+  const counted = {
+    verifications: 0,
+    hash: argon2Hasher.hash,
+    async verify(hash: string, code: string) {
+      counted.verifications += 1
+      return argon2Hasher.verify(hash, code)
+    },
+  }
+  return counted
+}
+
+export function testClock(start = new Date('2026-06-01T09:00:00Z')) {
+  let current = start.getTime()
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms
+    },
+  }
+}
+
+/** A unique prefix for rate-limit keys, so test files never share counters (also in Redis). */
+export const limitPrefix = () => `test-${randomBytes(6).toString('hex')}:`
+
+export async function seedCode(
+  db: Database,
+  retailer: CodeRetailer,
+  code: string,
+  extra: { expiresAt?: Date; revokedAt?: Date; label?: string } = {},
+): Promise<string> {
+  const row = await insertCode(db.prisma, {
+    retailer,
+    codeHash: await argon2Hasher.hash(code),
+    label: extra.label,
+    expiresAt: extra.expiresAt,
+  })
+  if (extra.revokedAt) {
+    await db.prisma.accessCode.update({ where: { id: row.id }, data: { revokedAt: extra.revokedAt } })
+  }
+  return row.id
+}
+
+export function verify(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  options: Partial<InjectOptions> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/access/verify', payload: body, ...options })
+}
+
+/** A plain HTML form post, as a browser without JavaScript sends it. */
+export function verifyForm(
+  app: FastifyInstance,
+  fields: Record<string, string>,
+  options: Partial<InjectOptions> = {},
+): Promise<LightMyRequestResponse> {
+  const { headers, ...rest } = options
+  return app.inject({
+    method: 'POST',
+    url: '/api/access/verify',
+    payload: new URLSearchParams(fields).toString(),
+    ...rest,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  })
+}
+
+/** "name=value" of the grant cookie a response set, for the next request's Cookie header. */
+export function grantCookie(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie']
+  const first = Array.isArray(header) ? header[0] : header
+  if (!first) throw new Error(`no Set-Cookie in the response (status ${response.statusCode})`)
+  return first.split(';', 1)[0] as string
+}

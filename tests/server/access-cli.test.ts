@@ -1,0 +1,291 @@
+// `npm run codes` end to end: the real CLI process against a real database, including the
+// embedded Postgres of a running server (attached through DATA_DIR/pg.json).
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import argon2 from 'argon2'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCodesCli } from '../../scripts/codes/cli'
+import { hashIp, recordAttempt } from '../../server/access/attempts.server'
+import { buildApp } from '../../server/app.server'
+import { openDatabase } from '../../server/db/database.server'
+import { startEmbeddedPostgres } from '../../server/db/embedded.server'
+import { silentLogger } from '../../server/db/logger.server'
+import { applyMigrations } from '../../server/db/migrate.server'
+import { parseEnv } from '../../server/env.server'
+import type { Storage } from '../../server/storage/storage.server'
+import { createTestDatabase, type TestDatabase } from '../helpers/database'
+
+const root = join(import.meta.dirname, '..', '..')
+let testDb: TestDatabase
+
+interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+function codes(args: string[], env: Record<string, string> = {}, stdin?: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/codes.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, ...testDb.env, NODE_ENV: 'test', ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.stdin.end(stdin ?? '')
+  })
+}
+
+/** The CLI in this process (fast): same code path as the binary, output captured. */
+async function codesHere(args: string[]): Promise<Run> {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCodesCli(args, {
+    out: (line) => {
+      stdout += `${line}\n`
+    },
+    err: (line) => {
+      stderr += `${line}\n`
+    },
+  })
+  return { code, stdout, stderr }
+}
+
+async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: testDb.url })
+  await client.connect()
+  try {
+    return (await client.query(sql, params)).rows as T[]
+  } finally {
+    await client.end()
+  }
+}
+
+const savedEnv = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR }
+beforeAll(async () => {
+  testDb = await createTestDatabase()
+  // The in-process CLI reads the environment like the real one.
+  process.env.DATABASE_URL = testDb.url
+  process.env.DATA_DIR = testDb.env.DATA_DIR
+})
+afterAll(async () => {
+  process.env.DATABASE_URL = savedEnv.DATABASE_URL
+  process.env.DATA_DIR = savedEnv.DATA_DIR
+  if (savedEnv.DATA_DIR === undefined) delete process.env.DATA_DIR
+  await testDb?.drop()
+})
+
+describe('first start', () => {
+  it('the server log says how to create a code while there is none', async () => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const env = parseEnv({ NODE_ENV: 'test', ...testDb.env })
+    const db = await openDatabase(env, silentLogger)
+    const app = await buildApp({ env, db, storage: {} as Storage, logger: { level: 'info', stream } })
+    try {
+      await app.ready()
+      const hint = lines
+        .map((line) => JSON.parse(line).msg as string)
+        .filter((msg) => msg.includes('npm run codes'))
+      expect(hint).toHaveLength(1)
+      expect(hint[0]).toContain('No active access codes')
+      expect(hint[0]).toContain('npm run codes -- generate circlek')
+    } finally {
+      await app.close()
+      await db.close()
+    }
+  })
+})
+
+describe('usage', () => {
+  it('prints help and exits 0; a usage error exits 2 (the real process)', async () => {
+    const help = await codes(['--help'])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toMatch(/^Usage: npm run codes -- <command>/)
+    const bad = await codes(['set', 'circlek', '--code', 'short'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('codes: the code must be at least 8 characters long')
+    expect(bad.stderr).toContain('npm run codes -- --help')
+  }, 60_000)
+
+  it('exits 1 with one clear line when the database is unreachable', async () => {
+    const run = await codes(['list'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/^codes: Could not (reach|open)/)
+    expect(run.stderr.trim().split('\n')).toHaveLength(1)
+  }, 60_000)
+
+  it('has help for each command', async () => {
+    for (const command of ['generate', 'set', 'list', 'revoke', 'attempts']) {
+      const run = await codesHere([command, '--help'])
+      expect(run.code, command).toBe(0)
+      expect(run.stdout).toMatch(new RegExp(`^Usage: npm run codes -- ${command}`))
+    }
+  })
+
+  it.each([
+    [['frobnicate'], /unknown command "frobnicate"/],
+    [[], /^Usage/],
+    [['set', 'circlek', '--code', '  short  '], /at least 8 characters/],
+    [['set', 'walmart', '--code', 'long-enough-code'], /walmart takes no code/],
+    [['set', 'target', '--code', 'long-enough-code'], /unknown retailer "target"/],
+    [['set', 'circlek'], /needs --code/],
+    [['generate'], /needs a retailer/],
+    [['generate', 'circlek', 'extra'], /unexpected argument "extra"/],
+    [['generate', 'circlek', '--expires', 'someday'], /--expires "someday" is not a time/],
+    [['revoke'], /either a code id or --retailer/],
+    [['revoke', 'abc', '--retailer', 'circlek'], /either a code id or --retailer/],
+    [['revoke', 'xyz!'], /is not a code id/],
+    [['list', '--limit', '5'], /--limit does not apply to list/],
+    [['attempts', '--limit', '0'], /--limit must be a whole number/],
+    [['attempts', '--since', 'yesterday'], /--since "yesterday" is not a date/],
+    [['list', '--nope'], /Unknown option '--nope'/],
+  ])('exits 2 with a clear message for %j', async (args, message) => {
+    const run = await codesHere(args)
+    expect(run.code).toBe(2)
+    expect(`${run.stderr}${run.stdout}`).toMatch(message)
+  })
+})
+
+describe('managing codes', () => {
+  let generatedId = ''
+
+  it('generate: prints a new ≥100-bit code once and stores only its argon2id hash', async () => {
+    const run = await codesHere(['generate', 'circlek', '--label', 'Jane Doe, ops', '--expires', '30d'])
+    expect(run.code, run.stderr).toBe(0)
+    const code = /code:\s+(\S+)/.exec(run.stdout)?.[1] ?? ''
+    generatedId = /id:\s+(\S+)/.exec(run.stdout)?.[1] ?? ''
+    expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){5}$/)
+    expect(run.stdout).toContain('only time the code is shown')
+    const [row] = await query<{ code_hash: string; label: string; expires_at: Date }>(
+      'SELECT code_hash, label, expires_at FROM access_codes WHERE id = $1',
+      [generatedId],
+    )
+    expect(row?.code_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/)
+    expect(await argon2.verify(row?.code_hash as string, code)).toBe(true)
+    expect(JSON.stringify(row)).not.toContain(code)
+    expect(row?.label).toBe('Jane Doe, ops')
+    expect(row?.expires_at.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000)
+  }, 60_000)
+
+  it('set: adds a chosen code, from the argument or standard input, and refuses a duplicate', async () => {
+    const first = await codesHere(['set', 'pizzahut', '--code', 'pizza-party-2026'])
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stdout).not.toContain('pizza-party-2026')
+    const again = await codesHere(['set', 'pizzahut', '--code', ' pizza-party-2026 '])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toMatch(/already active for pizzahut/)
+    const piped = await codes(['set', 'pizzahut', '--code', '-', '--json'], {}, 'from-stdin-code\n')
+    expect(piped.code, piped.stderr).toBe(0)
+    const added = JSON.parse(piped.stdout)
+    const [row] = await query<{ code_hash: string }>('SELECT code_hash FROM access_codes WHERE id = $1', [
+      added.id,
+    ])
+    expect(await argon2.verify(row?.code_hash as string, 'from-stdin-code')).toBe(true)
+  }, 60_000)
+
+  it('list: shows every column but never a hash', async () => {
+    const run = await codesHere(['list'])
+    expect(run.code, run.stderr).toBe(0)
+    const [header] = run.stdout.split('\n')
+    expect(header).toMatch(/^ID\s+RETAILER\s+LABEL\s+CREATED\s+EXPIRES\s+REVOKED\s+LAST USED\s+USES$/)
+    expect(run.stdout).toContain(generatedId)
+    expect(run.stdout).toContain('Jane Doe, ops')
+    expect(run.stdout).toMatch(/3 code\(s\), 3 active/)
+    expect(run.stdout).not.toContain('argon2')
+    const json = await codesHere(['list', '--retailer', 'pizzahut', '--json'])
+    const rows = JSON.parse(json.stdout)
+    expect(rows).toHaveLength(2)
+    expect(Object.keys(rows[0]).sort()).toEqual(
+      ['createdAt', 'expiresAt', 'id', 'label', 'lastUsedAt', 'retailer', 'revokedAt', 'useCount'].sort(),
+    )
+  }, 60_000)
+
+  it('revoke: by id prefix, then by retailer; unknown ids fail', async () => {
+    const one = await codesHere(['revoke', generatedId.slice(0, 8)])
+    expect(one.code, one.stderr).toBe(0)
+    expect(one.stdout).toContain(`Revoked ${generatedId}`)
+    expect(one.stdout).toMatch(/end within 5 seconds/)
+    const twice = await codesHere(['revoke', generatedId])
+    expect(twice.code).toBe(0)
+    expect(twice.stdout).toContain('already revoked')
+    const missing = await codesHere(['revoke', '00000000-0000-4000-8000-000000000000'])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/no access code with id/)
+    const all = await codesHere(['revoke', '--retailer', 'pizzahut'])
+    expect(all.code).toBe(0)
+    expect(all.stdout.match(/^Revoked /gm)).toHaveLength(2)
+    const [count] = await query<{ n: string }>(
+      'SELECT count(*) AS n FROM access_codes WHERE revoked_at IS NULL',
+    )
+    expect(Number(count?.n)).toBe(0)
+  }, 60_000)
+
+  it('attempts: newest first with totals, filtered by retailer', async () => {
+    const db = await openDatabase({ DATABASE_URL: testDb.url, DATA_DIR: testDb.env.DATA_DIR }, silentLogger)
+    try {
+      const ipHash = hashIp(Buffer.from('k'), '203.0.113.1')
+      const at = (s: number) => new Date(Date.UTC(2026, 0, 2, 10, 0, s))
+      await recordAttempt(db.prisma, { retailer: 'circlek', ipHash, outcome: 'denied', at: at(1) })
+      await recordAttempt(db.prisma, { retailer: 'circlek', ipHash, outcome: 'rate_limited', at: at(2) })
+      await recordAttempt(db.prisma, { retailer: 'circlek', ipHash, outcome: 'granted', at: at(3) })
+      await recordAttempt(db.prisma, { retailer: 'walmart', ipHash, outcome: 'granted', at: at(4) })
+    } finally {
+      await db.close()
+    }
+    const run = await codesHere(['attempts', '--retailer', 'circlek'])
+    expect(run.code, run.stderr).toBe(0)
+    const lines = run.stdout.trim().split('\n')
+    expect(lines[0]).toMatch(/^TIME\s+RETAILER\s+OUTCOME\s+IP \(HASHED\)$/)
+    expect(lines[1]).toMatch(/granted/)
+    expect(lines[3]).toMatch(/denied/)
+    expect(run.stdout).toContain('3 attempt(s) for circlek: 1 granted, 1 denied, 1 rate limited, 0 failed.')
+    expect(run.stdout).not.toContain('walmart')
+    const json = JSON.parse((await codesHere(['attempts', '--json', '--limit', '1'])).stdout)
+    expect(json.totals).toEqual({ granted: 2, denied: 1, rate_limited: 1, error: 0 })
+    expect(json.attempts).toHaveLength(1)
+  }, 60_000)
+})
+
+describe('with the embedded database of a running server', () => {
+  it('attaches to the server’s PGlite instead of opening it a second time', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'rm5-codes-cli-'))
+    // This process plays `npm start`: it owns the embedded Postgres in dataDir.
+    const server = await startEmbeddedPostgres(dataDir, silentLogger)
+    try {
+      await applyMigrations(server.url, silentLogger)
+      const env = { DATABASE_URL: '', DATA_DIR: dataDir }
+      const run = await codes(['generate', 'investor', '--json'], env)
+      expect(run.code, run.stderr).toBe(0)
+      const { id, code } = JSON.parse(run.stdout)
+      expect(code).toMatch(/^[0-9A-Z-]{29}$/)
+      const client = new pg.Client({ connectionString: server.url })
+      await client.connect()
+      const { rows } = await client.query('SELECT retailer FROM access_codes WHERE id = $1', [id])
+      await client.end()
+      expect(rows).toEqual([{ retailer: 'investor' }])
+      const list = await codes(['list'], env)
+      expect(list.stdout).toContain(id)
+    } finally {
+      await server.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  }, 180_000)
+})

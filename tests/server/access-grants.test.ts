@@ -1,0 +1,148 @@
+// Reading grants back from cookies (what the /docket and /circlek/proposal guards get): signature,
+// retailer binding, 12-hour age, and the code still active in Postgres.
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GRANT_MAX_AGE_MS } from '../../lib/access'
+import { signGrant } from '../../server/access/grant-cookie.server'
+import { CODE_CACHE_MS } from '../../server/access/grants.server'
+import { grantCookie, limitPrefix, seedCode, testClock, verify } from '../helpers/access'
+import { createTestApp, type TestApp } from '../helpers/app'
+
+const clock = testClock()
+let t: TestApp
+let circlekCookie: string
+let circlekId: string
+
+const grantsFor = (cookie: string | undefined) => t.app.access.grants.grantsFor(cookie)
+const cookieValue = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1)
+
+beforeAll(async () => {
+  t = await createTestApp({ access: { now: clock.now, rateLimitPrefix: limitPrefix() } })
+  circlekId = await seedCode(t.db, 'circlek', 'circle-k-grants-1')
+  const res = await verify(t.app, { retailer: 'circlek', accessCode: 'circle-k-grants-1' })
+  circlekCookie = grantCookie(res)
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('grants from cookies', () => {
+  it('finds the grant a verify call set, and none without cookies', async () => {
+    expect(await grantsFor(circlekCookie)).toEqual(['circlek'])
+    expect(await grantsFor(`theme=dark; ${circlekCookie}; other=1`)).toEqual(['circlek'])
+    expect(await grantsFor(undefined)).toEqual([])
+    expect(await grantsFor('')).toEqual([])
+  })
+
+  it('ignores tampered, unsigned, foreign-secret and malformed cookies', async () => {
+    const value = cookieValue(circlekCookie)
+    const [version, id, issued, sig] = value.split('.') as [string, string, string, string]
+    const foreign = signGrant(randomBytes(32), {
+      retailer: 'circlek',
+      codeId: circlekId,
+      issuedAt: clock.now(),
+    })
+    const bad = [
+      'circlek-access=granted', // the spec's forgeable sessionStorage flag
+      `circlek-access=${[version, id, String(Number(issued) + 3600), sig].join('.')}`,
+      `circlek-access=${[version, id, issued].join('.')}`,
+      `circlek-access=${[version, id, issued, sig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))].join('.')}`,
+      `circlek-access=${foreign}`,
+      'circlek-access=',
+      'circlek-access=%E0%A4%A',
+      `circlek-access=${'a'.repeat(5000)}`,
+      'circlek-access=v1.none.1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    ]
+    for (const cookie of bad) expect(await grantsFor(cookie), cookie.slice(0, 60)).toEqual([])
+    // A broken duplicate does not hide a valid copy.
+    expect(await grantsFor(`circlek-access=junk; ${circlekCookie}`)).toEqual(['circlek'])
+  })
+
+  it('refuses a grant copied into another retailer’s cookie', async () => {
+    const value = cookieValue(circlekCookie)
+    expect(await grantsFor(`pizzahut-access=${value}`)).toEqual([])
+    expect(await grantsFor(`walmart-access=${value}`)).toEqual([])
+  })
+
+  it('refuses a grant signed for another retailer with a real code of this one', async () => {
+    // Signed correctly, but the code belongs to circlek: a pizzahut grant must name a pizzahut code.
+    const forged = signGrant(t.app.access.keys.cookie, {
+      retailer: 'pizzahut',
+      codeId: circlekId,
+      issuedAt: clock.now(),
+    })
+    expect(await grantsFor(`pizzahut-access=${forged}`)).toEqual([])
+  })
+
+  it('ends every grant after 12 hours, walmart’s included', async () => {
+    const app = t.app
+    const walmart = grantCookie(await verify(app, { retailer: 'walmart' }))
+    expect(await grantsFor(`${circlekCookie}; ${walmart}`)).toEqual(['circlek', 'walmart'])
+    clock.advance(GRANT_MAX_AGE_MS - 60_000)
+    expect(await grantsFor(`${circlekCookie}; ${walmart}`)).toEqual(['circlek', 'walmart'])
+    clock.advance(60_000)
+    expect(await grantsFor(`${circlekCookie}; ${walmart}`)).toEqual([])
+    // A fresh verify gives a fresh 12 hours.
+    const again = grantCookie(await verify(app, { retailer: 'circlek', accessCode: 'circle-k-grants-1' }))
+    expect(await grantsFor(again)).toEqual(['circlek'])
+  })
+})
+
+describe('code lifecycle ends grants', () => {
+  it('ends an existing grant when its code is revoked (within the short cache)', async () => {
+    const id = await seedCode(t.db, 'compass', 'compass-grants-1')
+    const cookie = grantCookie(await verify(t.app, { retailer: 'compass', accessCode: 'compass-grants-1' }))
+    expect(await grantsFor(cookie)).toEqual(['compass'])
+    // Revoked from another process (the codes CLI writes the database directly).
+    await t.db.prisma.accessCode.update({ where: { id }, data: { revokedAt: clock.now() } })
+    clock.advance(CODE_CACHE_MS)
+    expect(await grantsFor(cookie)).toEqual([])
+  })
+
+  it('ends an existing grant when its code expires', async () => {
+    const expiresAt = new Date(clock.now().getTime() + 10 * 60_000)
+    await seedCode(t.db, 'investor', 'investor-grants-1', { expiresAt })
+    const cookie = grantCookie(await verify(t.app, { retailer: 'investor', accessCode: 'investor-grants-1' }))
+    expect(await grantsFor(cookie)).toEqual(['investor'])
+    clock.advance(10 * 60_000)
+    expect(await grantsFor(cookie)).toEqual([])
+  })
+
+  it('ends an existing grant when its code is deleted', async () => {
+    const id = await seedCode(t.db, 'partner', 'partner-grants-1')
+    const cookie = grantCookie(await verify(t.app, { retailer: 'partner', accessCode: 'partner-grants-1' }))
+    expect(await grantsFor(cookie)).toEqual(['partner'])
+    await t.db.prisma.accessCode.delete({ where: { id } })
+    clock.advance(CODE_CACHE_MS)
+    expect(await grantsFor(cookie)).toEqual([])
+  })
+
+  it('looks a code up once per cache window, however many requests', async () => {
+    const cookie = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: 'circle-k-grants-1' }))
+    clock.advance(CODE_CACHE_MS)
+    const original = t.db.prisma.accessCode.findUnique
+    let lookups = 0
+    t.db.prisma.accessCode.findUnique = ((args: never) => {
+      lookups++
+      return original(args)
+    }) as never
+    try {
+      for (let i = 0; i < 20; i++) expect(await grantsFor(cookie)).toEqual(['circlek'])
+      expect(lookups).toBe(1)
+    } finally {
+      t.db.prisma.accessCode.findUnique = original
+    }
+  })
+
+  it('treats a code-backed grant as absent, not as an error, when the database is down', async () => {
+    const cookie = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: 'circle-k-grants-1' }))
+    clock.advance(CODE_CACHE_MS)
+    const original = t.db.prisma.accessCode.findUnique
+    t.db.prisma.accessCode.findUnique = (() => Promise.reject(new Error('db down'))) as never
+    try {
+      expect(await grantsFor(cookie)).toEqual([])
+    } finally {
+      t.db.prisma.accessCode.findUnique = original
+    }
+  })
+})

@@ -1,0 +1,226 @@
+// The guarded pages through Vike on a real production build: /docket and /circlek/proposal
+// (302s decided by +guard.server.ts on the server, also for client-side navigation's
+// pageContext.json), the gates (pre-rendered, per request when showing a no-JS error) and the
+// no-JavaScript form flow end to end.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GRANT_MAX_AGE_MS } from '../../lib/access'
+import { CODE_CACHE_MS } from '../../server/access/grants.server'
+import { grantCookie, limitPrefix, seedCode, testClock, verify, verifyForm } from '../helpers/access'
+import { createTestApp, type TestApp } from '../helpers/app'
+import { type ProductionBuild, productionBuild } from '../helpers/production-build'
+
+const CODE = 'circle-k-pages-01'
+const clock = testClock()
+let build: ProductionBuild
+let t: TestApp
+let circlekId: string
+
+beforeAll(async () => {
+  build = await productionBuild()
+  t = await createTestApp({
+    pages: { mode: 'production', root: build.root },
+    access: { now: clock.now, rateLimitPrefix: limitPrefix() },
+  })
+  circlekId = await seedCode(t.db, 'circlek', CODE)
+  await seedCode(t.db, 'pizzahut', 'pizza-hut-pages-01')
+}, 300_000)
+afterAll(async () => {
+  await t?.close()
+  await build?.remove()
+})
+
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })
+const circlekGrant = async () => grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: CODE }))
+const walmartGrant = async () => grantCookie(await verify(t.app, { retailer: 'walmart' }))
+
+describe('/docket', () => {
+  it('redirects to / without a grant, before rendering anything', async () => {
+    const res = await get('/docket')
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('/')
+    expect(res.body).not.toContain('Meet the')
+  })
+
+  it('renders the home page, noindex and uncached, for any valid grant', async () => {
+    for (const cookie of [await walmartGrant(), await circlekGrant()]) {
+      const res = await get('/docket', cookie)
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toContain('Meet the RM5')
+      expect(res.body).toMatch(/<meta name="robots" content="noindex[^"]*"/)
+      expect(res.headers['cache-control']).toBe('private, no-store')
+      // The grant is never handed to the browser in the page.
+      expect(res.body).not.toContain(cookie.split('=')[1])
+      expect(res.body).not.toContain('accessGrants')
+    }
+  })
+
+  it('guards client-side navigation too: the pageContext.json request redirects without a grant', async () => {
+    const refused = await get('/docket/index.pageContext.json')
+    expect(refused.statusCode).toBe(200)
+    expect(refused.json()).toMatchObject({ _urlRedirect: { url: '/', statusCode: 302 } })
+    expect(refused.body).not.toContain('pageId')
+    const allowed = await get('/docket/index.pageContext.json', await walmartGrant())
+    expect(allowed.json()).toMatchObject({ pageId: '/pages/docket' })
+    expect(allowed.json()).not.toHaveProperty('_urlRedirect')
+  })
+
+  it('redirects (never a 500) for tampered, unsigned, foreign or copied cookies', async () => {
+    const real = (await circlekGrant()).split('=')[1] as string
+    const cookies = [
+      'circlek-access=granted',
+      `circlek-access=${real.slice(0, -2)}xx`,
+      `circlek-access=${real.split('.').slice(0, 3).join('.')}`,
+      `pizzahut-access=${real}`,
+      'walmart-access=v1.none.99999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      'circlek-access=%ZZ%; walmart-access==;;',
+      `investor-access=${'x'.repeat(3000)}`,
+    ]
+    for (const cookie of cookies) {
+      const res = await get('/docket', cookie)
+      expect(res.statusCode, cookie.slice(0, 50)).toBe(302)
+      expect(res.headers.location).toBe('/')
+    }
+  })
+
+  it('redirects once the grant is 12 hours old', async () => {
+    const cookie = await walmartGrant()
+    clock.advance(GRANT_MAX_AGE_MS)
+    const res = await get('/docket', cookie)
+    expect(res.statusCode).toBe(302)
+  })
+})
+
+describe('/circlek/proposal', () => {
+  it('redirects to the circlek gate without the circlek grant', async () => {
+    for (const cookie of [undefined, await walmartGrant()]) {
+      const res = await get('/circlek/proposal', cookie)
+      expect(res.statusCode).toBe(302)
+      expect(res.headers.location).toBe('/circlek')
+    }
+    const pizzahut = grantCookie(
+      await verify(t.app, { retailer: 'pizzahut', accessCode: 'pizza-hut-pages-01' }),
+    )
+    expect((await get('/circlek/proposal', pizzahut)).headers.location).toBe('/circlek')
+    const json = await get('/circlek/proposal/index.pageContext.json', pizzahut)
+    expect(json.json()).toMatchObject({ _urlRedirect: { url: '/circlek', statusCode: 302 } })
+  })
+
+  it('renders the proposal with its cards and exact terms for the circlek grant', async () => {
+    const res = await get('/circlek/proposal', await circlekGrant())
+    expect(res.statusCode).toBe(200)
+    const text = res.body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+    for (const expected of [
+      'Partnership Overview',
+      'Key Commercial Terms',
+      'Proposal Status',
+      '$3.00 per order',
+      'Charged to the consumer and set by the provider.',
+      'No markups, no other service fees and no tips.',
+      '3% of GMV per order',
+      'Charged to the retailer',
+      '972 completed deliveries per vehicle per calendar month',
+      '3 orders per hour × 12 hours per day × 27 days.',
+      'make-up fee equal to the platform fee',
+      'suspend or terminate access',
+      'Subscription fee Waived while the minimum is met',
+      'Monthly with monthly statements',
+      'non-binding and for discussion only',
+      'subject to a definitive agreement',
+      'Close proposal',
+    ]) {
+      expect(text, expected).toContain(expected)
+    }
+    expect(res.body).toMatch(/<meta name="robots" content="noindex[^"]*"/)
+  })
+
+  it('is closed by logout: the cleared cookie no longer opens it', async () => {
+    const cookie = await circlekGrant()
+    expect((await get('/circlek/proposal', cookie)).statusCode).toBe(200)
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/access/logout',
+      payload: { retailer: 'circlek' },
+      headers: { cookie },
+    })
+    const cleared = String(logout.headers['set-cookie']).split(';', 1)[0]
+    expect(cleared).toBe('circlek-access=')
+    expect((await get('/circlek/proposal', cleared)).headers.location).toBe('/circlek')
+  })
+
+  it('closes for every holder when the code is revoked', async () => {
+    const cookie = await circlekGrant()
+    expect((await get('/circlek/proposal', cookie)).statusCode).toBe(200)
+    await t.db.prisma.accessCode.update({ where: { id: circlekId }, data: { revokedAt: clock.now() } })
+    clock.advance(CODE_CACHE_MS)
+    expect((await get('/circlek/proposal', cookie)).headers.location).toBe('/circlek')
+    expect((await get('/docket', cookie)).headers.location).toBe('/')
+    await t.db.prisma.accessCode.update({ where: { id: circlekId }, data: { revokedAt: null } })
+    clock.advance(CODE_CACHE_MS)
+  })
+})
+
+describe('gates', () => {
+  it('serves the six gates pre-rendered, noindex, with a real form', async () => {
+    for (const retailer of ['circlek', 'pizzahut', 'compass', 'partner', 'investor']) {
+      const res = await get(`/${retailer}`)
+      expect(res.statusCode, retailer).toBe(200)
+      expect(res.headers.etag).toBeDefined() // the pre-rendered file
+      const form = /<form class="gate-form"[^>]*>/.exec(res.body)?.[0] ?? ''
+      expect(form).toContain('action="/api/access/verify"')
+      expect(form).toContain('method="post"')
+      expect(res.body).toMatch(/<label[^>]*>Access Code<\/label>/)
+      const input = /<input[^>]*name="accessCode"[^>]*>/.exec(res.body)?.[0] ?? ''
+      expect(input).toContain('type="password"')
+      expect(input.toLowerCase()).toContain('autocomplete="current-password"')
+      expect(input).toContain('required')
+      expect(input).not.toMatch(/onpaste|readonly/i) // paste and password managers allowed
+      expect(res.body).toContain('Access Docket')
+      expect(res.body).toMatch(/<meta name="robots" content="noindex[^"]*"/)
+    }
+    const walmart = await get('/walmart')
+    expect(walmart.body).not.toContain('type="password"')
+    expect(walmart.body).toContain('Access Docket')
+  })
+
+  it('renders a no-JS error per request, with the notice in the HTML', async () => {
+    const cases = [
+      ['/circlek?error=invalid', ['Invalid access code', 'Please check your code and try again']],
+      ['/circlek?error=empty', ['Please enter your access code']],
+      ['/circlek?error=error', ['Error verifying access code', 'Please try again or contact support']],
+      ['/circlek?error=rate_limited&retry=42', ['Too many attempts', 'Please try again in 42 seconds.']],
+    ] as const
+    for (const [url, texts] of cases) {
+      const res = await get(url)
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['cache-control']).toBe('private, no-store')
+      for (const text of texts) expect(res.body, `${url}: ${text}`).toContain(text)
+    }
+    // Other queries keep the pre-rendered file.
+    const plain = await get('/circlek?utm_source=mail')
+    expect(plain.headers.etag).toBeDefined()
+    expect(plain.body).not.toContain('Invalid access code')
+  })
+})
+
+describe('no-JavaScript form flow', () => {
+  it('wrong code: back to the gate, which says so; right code: on to the docket', async () => {
+    const wrong = await verifyForm(t.app, { retailer: 'circlek', accessCode: 'not-the-code' })
+    expect(wrong.statusCode).toBe(303)
+    const gate = await get(wrong.headers.location as string)
+    expect(gate.body).toContain('Invalid access code')
+
+    const right = await verifyForm(t.app, { retailer: 'circlek', accessCode: CODE })
+    expect(right.statusCode).toBe(303)
+    expect(right.headers.location).toBe('/docket')
+    const docket = await get('/docket', grantCookie(right))
+    expect(docket.statusCode).toBe(200)
+    expect(docket.body).toContain('Meet the RM5')
+  })
+
+  it('walmart: the button alone opens the docket', async () => {
+    const res = await verifyForm(t.app, { retailer: 'walmart' })
+    expect(res.headers.location).toBe('/docket')
+    expect((await get('/docket', grantCookie(res))).statusCode).toBe(200)
+  })
+})

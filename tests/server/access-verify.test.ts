@@ -1,0 +1,353 @@
+// POST /api/access/verify and /api/access/logout against a real Postgres (issue 6, DESIGN.md #5).
+import { createHmac } from 'node:crypto'
+import { Writable } from 'node:stream'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { dummyHash } from '../../server/access/hasher.server'
+import { buildApp } from '../../server/app.server'
+import {
+  countingHasher,
+  grantCookie,
+  limitPrefix,
+  seedCode,
+  testClock,
+  verify,
+  verifyForm,
+} from '../helpers/access'
+import { createTestApp, type TestApp } from '../helpers/app'
+
+const CODE = 'circle-k-2026-alpha'
+const hasher = countingHasher()
+const clock = testClock()
+let t: TestApp
+let circlekId: string
+
+beforeAll(async () => {
+  t = await createTestApp({ access: { hasher, now: clock.now, rateLimitPrefix: limitPrefix() } })
+  circlekId = await seedCode(t.db, 'circlek', CODE, { label: 'ops' })
+})
+afterAll(async () => {
+  await t?.close()
+})
+beforeEach(async () => {
+  hasher.verifications = 0
+  await t.db.prisma.accessAttempt.deleteMany()
+})
+
+// Each test comes from its own address so the per-IP limit (10 a minute) never interferes.
+let ip = 0
+const nextIp = () => `198.51.100.${++ip}`
+
+const lastAttempt = () => t.db.prisma.accessAttempt.findFirst({ orderBy: { id: 'desc' } })
+
+describe('verify: answers', () => {
+  it('grants a right code: success, a session cookie, an attempt and a use recorded', async () => {
+    const remoteAddress = nextIp()
+    const res = await verify(t.app, { retailer: 'circlek', accessCode: CODE }, { remoteAddress })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ success: true })
+    expect(res.headers['cache-control']).toBe('no-store')
+    const setCookie = String(res.headers['set-cookie'])
+    expect(setCookie).toMatch(
+      /^circlek-access=v1\.[0-9a-f-]{36}\.\d+\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
+    )
+    expect(setCookie).toContain(circlekId)
+    expect(setCookie).not.toMatch(/Max-Age|Expires|Secure/i)
+
+    const attempt = await lastAttempt()
+    expect(attempt).toMatchObject({ retailer: 'circlek', outcome: 'granted' })
+    // ipHash is HMAC-SHA256 under a key derived from the secret: not the IP, not a plain hash of it.
+    const ipKey = t.app.access.keys.ip
+    expect(attempt?.ipHash).toBe(createHmac('sha256', ipKey).update(remoteAddress).digest('hex'))
+    expect(attempt?.ipHash).not.toContain(remoteAddress)
+    const code = await t.db.prisma.accessCode.findUniqueOrThrow({ where: { id: circlekId } })
+    expect(code.useCount).toBeGreaterThanOrEqual(1)
+    expect(code.lastUsedAt?.getTime()).toBe(clock.now().getTime())
+  })
+
+  it('trims the whitespace a paste brings along', async () => {
+    const res = await verify(
+      t.app,
+      { retailer: 'circlek', accessCode: `  ${CODE}\n` },
+      { remoteAddress: nextIp() },
+    )
+    expect(res.json()).toEqual({ success: true })
+  })
+
+  it('refuses a wrong code: success false, no cookie, a denied attempt', async () => {
+    const res = await verify(
+      t.app,
+      { retailer: 'circlek', accessCode: 'circle-k-2026-alphA' },
+      { remoteAddress: nextIp() },
+    )
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ success: false })
+    expect(res.headers['set-cookie']).toBeUndefined()
+    expect(await lastAttempt()).toMatchObject({ retailer: 'circlek', outcome: 'denied' })
+  })
+
+  it('does not open one gate with another gate’s code', async () => {
+    await seedCode(t.db, 'pizzahut', 'pizza-code-0001')
+    const res = await verify(
+      t.app,
+      { retailer: 'circlek', accessCode: 'pizza-code-0001' },
+      { remoteAddress: nextIp() },
+    )
+    expect(res.json()).toEqual({ success: false })
+  })
+
+  it('refuses an expired code and a revoked code', async () => {
+    await seedCode(t.db, 'compass', 'compass-expired-1', {
+      expiresAt: new Date(clock.now().getTime() - 1000),
+    })
+    await seedCode(t.db, 'compass', 'compass-revoked-1', { revokedAt: clock.now() })
+    for (const accessCode of ['compass-expired-1', 'compass-revoked-1']) {
+      const res = await verify(t.app, { retailer: 'compass', accessCode }, { remoteAddress: nextIp() })
+      expect(res.json(), accessCode).toEqual({ success: false })
+      expect(res.headers['set-cookie']).toBeUndefined()
+    }
+  })
+
+  it('accepts any of several active codes of a retailer, until one expires', async () => {
+    const soon = new Date(clock.now().getTime() + 60_000)
+    await seedCode(t.db, 'partner', 'partner-code-one')
+    await seedCode(t.db, 'partner', 'partner-code-two', { expiresAt: soon })
+    for (const accessCode of ['partner-code-one', 'partner-code-two']) {
+      const res = await verify(t.app, { retailer: 'partner', accessCode }, { remoteAddress: nextIp() })
+      expect(res.json(), accessCode).toEqual({ success: true })
+    }
+    clock.advance(61_000)
+    const later = await verify(
+      t.app,
+      { retailer: 'partner', accessCode: 'partner-code-two' },
+      { remoteAddress: nextIp() },
+    )
+    expect(later.json()).toEqual({ success: false })
+  })
+
+  it('answers the same, with one argon2 check, for no code, a revoked code and a wrong code', async () => {
+    await seedCode(t.db, 'investor', 'investor-revoked', { revokedAt: clock.now() })
+    const cases = [
+      { retailer: 'investor', accessCode: 'investor-revoked' }, // only a revoked code exists
+      { retailer: 'investor', accessCode: 'anything-at-all' }, // same retailer, wrong
+      { retailer: 'circlek', accessCode: 'definitely-wrong' }, // one active code, wrong
+    ]
+    const bodies = new Set<string>()
+    for (const body of cases) {
+      hasher.verifications = 0
+      const res = await verify(t.app, body, { remoteAddress: nextIp() })
+      bodies.add(`${res.statusCode} ${res.body} ${res.headers['set-cookie'] ?? ''}`)
+      expect(hasher.verifications, body.accessCode).toBe(1)
+    }
+    expect([...bodies]).toEqual(['200 {"success":false} '])
+  })
+
+  it('checks the dummy hash with the same argon2 parameters as real codes', async () => {
+    const real = await t.db.prisma.accessCode.findUniqueOrThrow({ where: { id: circlekId } })
+    const params = (hash: string) => hash.split('$').slice(1, 4).join('$')
+    expect(params(real.codeHash)).toBe('argon2id$v=19$m=19456,p=1,t=2')
+    expect(params(await dummyHash(hasher)())).toBe(params(real.codeHash))
+  })
+
+  it('grants walmart without a code (and ignores one if sent)', async () => {
+    for (const body of [{ retailer: 'walmart' }, { retailer: 'walmart', accessCode: 'whatever' }]) {
+      hasher.verifications = 0
+      const res = await verify(t.app, body, { remoteAddress: nextIp() })
+      expect(res.json()).toEqual({ success: true })
+      expect(String(res.headers['set-cookie'])).toMatch(
+        /^walmart-access=v1\.none\.\d+\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
+      )
+      expect(hasher.verifications).toBe(0)
+    }
+    expect(await lastAttempt()).toMatchObject({ retailer: 'walmart', outcome: 'granted' })
+  })
+})
+
+describe('verify: bad requests', () => {
+  it.each([
+    ['no retailer', { accessCode: CODE }, 'retailer'],
+    ['an unknown retailer', { retailer: 'target', accessCode: CODE }, 'retailer'],
+    ['an empty code', { retailer: 'circlek', accessCode: '   ' }, 'accessCode'],
+    ['no code', { retailer: 'circlek' }, 'accessCode'],
+    ['a code that is not text', { retailer: 'circlek', accessCode: 12345678 }, 'accessCode'],
+    ['a code over 256 characters', { retailer: 'circlek', accessCode: 'x'.repeat(257) }, 'accessCode'],
+  ])('answers 400 for %s, without hashing or recording', async (_name, body, field) => {
+    const res = await verify(t.app, body, { remoteAddress: nextIp() })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'validation_failed' } })
+    expect(res.json().error.fields).toHaveProperty(field)
+    expect(hasher.verifications).toBe(0)
+    expect(await lastAttempt()).toBeNull()
+  })
+
+  it('answers 400 for a body that is not JSON and 415 for other content types', async () => {
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/access/verify',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"retailer":',
+    })
+    expect(broken.statusCode).toBe(400)
+    expect(broken.json()).toMatchObject({ success: false, error: { code: 'invalid_json' } })
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/access/verify',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'retailer=circlek',
+    })
+    expect(text.statusCode).toBe(415)
+  })
+
+  it('refuses a cross-site post (login CSRF)', async () => {
+    const res = await verify(t.app, { retailer: 'walmart' }, { headers: { 'sec-fetch-site': 'cross-site' } })
+    expect(res.statusCode).toBe(403)
+    expect(res.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('answers 500 with the generic message and records an error attempt when the database fails', async () => {
+    const original = t.db.prisma.accessCode.findMany
+    t.db.prisma.accessCode.findMany = (() => Promise.reject(new Error('connection reset'))) as never
+    try {
+      const res = await verify(t.app, { retailer: 'circlek', accessCode: CODE }, { remoteAddress: nextIp() })
+      expect(res.statusCode).toBe(500)
+      expect(res.json()).toMatchObject({ success: false, error: { code: 'internal_error' } })
+      expect(res.body).not.toContain('connection reset')
+      expect(await lastAttempt()).toMatchObject({ outcome: 'error' })
+    } finally {
+      t.db.prisma.accessCode.findMany = original
+    }
+  })
+})
+
+describe('verify: no-JavaScript form posts', () => {
+  it('redirects a right code to /docket with the grant cookie', async () => {
+    const res = await verifyForm(
+      t.app,
+      { retailer: 'circlek', accessCode: CODE },
+      { remoteAddress: nextIp() },
+    )
+    expect(res.statusCode).toBe(303)
+    expect(res.headers.location).toBe('/docket')
+    expect(grantCookie(res)).toMatch(/^circlek-access=v1\./)
+  })
+
+  it('sends a wrong or empty code back to its gate with the reason', async () => {
+    const wrong = await verifyForm(
+      t.app,
+      { retailer: 'pizzahut', accessCode: 'nope-nope-nope' },
+      { remoteAddress: nextIp() },
+    )
+    expect(wrong.statusCode).toBe(303)
+    expect(wrong.headers.location).toBe('/pizzahut?error=invalid')
+    expect(wrong.headers['set-cookie']).toBeUndefined()
+    const empty = await verifyForm(
+      t.app,
+      { retailer: 'pizzahut', accessCode: '' },
+      { remoteAddress: nextIp() },
+    )
+    expect(empty.headers.location).toBe('/pizzahut?error=empty')
+  })
+
+  it('grants walmart from its button-only form', async () => {
+    const res = await verifyForm(t.app, { retailer: 'walmart' }, { remoteAddress: nextIp() })
+    expect(res.statusCode).toBe(303)
+    expect(res.headers.location).toBe('/docket')
+  })
+
+  it('answers 400 JSON for a form naming no real gate (nowhere to send it back to)', async () => {
+    const res = await verifyForm(t.app, { retailer: 'target', accessCode: CODE }, { remoteAddress: nextIp() })
+    expect(res.statusCode).toBe(400)
+  })
+})
+
+describe('logout', () => {
+  it('clears the grant cookie server-side', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/access/logout',
+      payload: { retailer: 'circlek' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ success: true })
+    expect(res.headers['set-cookie']).toBe(
+      'circlek-access=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax',
+    )
+  })
+
+  it('redirects a no-JS close to / and rejects unknown retailers', async () => {
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/access/logout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'retailer=circlek',
+    })
+    expect(form.statusCode).toBe(303)
+    expect(form.headers.location).toBe('/')
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/access/logout',
+      payload: { retailer: 'nope' },
+    })
+    expect(bad.statusCode).toBe(400)
+  })
+})
+
+describe('secure cookies', () => {
+  it('marks the grant Secure when the site is HTTPS, or the request came over HTTPS through a trusted proxy', async () => {
+    const https = await buildApp({
+      env: { ...t.env, SITE_URL: 'https://rm5.example' },
+      db: t.db,
+      storage: t.storage,
+      logger: false,
+      access: { rateLimitPrefix: limitPrefix() },
+    })
+    const proxied = await buildApp({
+      env: { ...t.env, TRUST_PROXY: true },
+      db: t.db,
+      storage: t.storage,
+      logger: false,
+      access: { rateLimitPrefix: limitPrefix() },
+    })
+    try {
+      const a = await verify(https, { retailer: 'walmart' })
+      expect(String(a.headers['set-cookie'])).toContain('; Secure;')
+      const b = await verify(proxied, { retailer: 'walmart' }, { headers: { 'x-forwarded-proto': 'https' } })
+      expect(String(b.headers['set-cookie'])).toContain('; Secure;')
+      const c = await verify(proxied, { retailer: 'walmart' })
+      expect(String(c.headers['set-cookie'])).not.toContain('Secure')
+    } finally {
+      await Promise.all([https.close(), proxied.close()])
+    }
+  })
+})
+
+describe('logging', () => {
+  it('never writes a submitted code to the log', async () => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const app = await buildApp({
+      env: t.env,
+      db: t.db,
+      storage: t.storage,
+      logger: { level: 'trace', stream },
+      access: { rateLimitPrefix: limitPrefix() },
+    })
+    try {
+      const secretGuess = 'guess-7f3a9c-never-log-me'
+      await verify(app, { retailer: 'circlek', accessCode: secretGuess })
+      await verify(app, { retailer: 'circlek', accessCode: CODE })
+      await verifyForm(app, { retailer: 'circlek', accessCode: secretGuess })
+      const log = lines.join('')
+      expect(log).toContain('access denied')
+      expect(log).toContain('access granted')
+      expect(log).not.toContain(secretGuess)
+      expect(log).not.toContain(CODE)
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -1,0 +1,128 @@
+// GET /api/viewer against a real embedded S3 (s3rver): bucket order, filtering, numeric order,
+// the cap, and the empty / missing / unavailable storage the viewer turns into its error texts.
+import { Readable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listingProblem, type ViewerListing } from '../../lib/viewer/messages.ts'
+import { createTestApp, type TestApp } from '../helpers/app'
+
+let t: TestApp
+const BYTES = Buffer.from('not really a jpeg')
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+async function viewer(): Promise<{ status: number; body: ViewerListing; headers: Record<string, unknown> }> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/viewer' })
+  return { status: res.statusCode, body: res.json(), headers: res.headers }
+}
+
+async function put(bucket: string, ...keys: string[]) {
+  if (!(await t.storage.client.bucketExists(bucket))) await t.storage.client.makeBucket(bucket)
+  for (const key of keys) await t.storage.client.putObject(bucket, key, BYTES, BYTES.length)
+}
+
+async function empty(bucket: string, remove = false) {
+  if (!(await t.storage.client.bucketExists(bucket))) return
+  const keys: string[] = []
+  for await (const item of t.storage.client.listObjectsV2(bucket, '', true))
+    if (item.name) keys.push(item.name)
+  if (keys.length) await t.storage.client.removeObjects(bucket, keys)
+  if (remove) await t.storage.client.removeBucket(bucket)
+}
+
+describe('GET /api/viewer', () => {
+  it('reports no bucket at all when storage is empty', async () => {
+    const { status, body, headers } = await viewer()
+    expect(status).toBe(200)
+    expect(body).toEqual({ bucket: null, images: [] })
+    expect(headers['cache-control']).toBe('no-cache')
+    expect(listingProblem(body)).toBe(
+      'No images found in any storage bucket. Please check that your images were uploaded correctly to the "360" bucket.',
+    )
+  })
+
+  it('treats missing buckets like empty ones', async () => {
+    await empty('360', true)
+    try {
+      const { status, body } = await viewer()
+      expect(status).toBe(200)
+      expect(body).toEqual({ bucket: null, images: [] })
+    } finally {
+      await t.storage.client.makeBucket('360')
+    }
+  })
+
+  it('falls back to the next bucket with files, filtered and sorted numerically', async () => {
+    await put('images', 'frame_10.jpg', 'frame_2.jpg', 'frame_1.webp', 'notes.txt', '0_66.png', 'hero/x.png')
+    const { body } = await viewer()
+    expect(body.bucket).toBe('images')
+    expect(body.images).toEqual([
+      { name: 'frame_1.webp', url: '/media/images/frame_1.webp' },
+      { name: 'frame_2.jpg', url: '/media/images/frame_2.jpg' },
+      { name: 'frame_10.jpg', url: '/media/images/frame_10.jpg' },
+    ])
+  })
+
+  it('prefers 360, leaving out the hero frames (own folder or 0_ names) and non-images', async () => {
+    await put(
+      '360',
+      'rm5_2.JPG',
+      'rm5_10.jpeg',
+      'rm5_1.jpg',
+      '0_0.png',
+      'hero/0_66.png',
+      'readme.txt',
+      'thumbs.db',
+    )
+    const { body } = await viewer()
+    expect(body.bucket).toBe('360')
+    expect(body.images.map((i) => i.name)).toEqual(['rm5_1.jpg', 'rm5_2.JPG', 'rm5_10.jpeg'])
+    expect(body.images[0]?.url).toBe('/media/360/rm5_1.jpg')
+  })
+
+  it('uses the first bucket with files even when none of them is an image', async () => {
+    await empty('360')
+    await put('360', 'readme.txt')
+    const { body } = await viewer()
+    expect(body).toEqual({ bucket: '360', images: [] })
+    expect(listingProblem(body)).toBe('No image files found in bucket "360"')
+  })
+
+  it('caps a large turn at 100 frames spread over the whole sequence', async () => {
+    await empty('360')
+    const names = Array.from({ length: 130 }, (_, i) => `turn_${i + 1}.jpg`)
+    await put('360', ...names)
+    const { body } = await viewer()
+    expect(body.images).toHaveLength(100)
+    expect(body.images[0]?.name).toBe('turn_1.jpg')
+    expect(body.images[1]?.name).toBe('turn_2.jpg')
+    expect(body.images.at(-1)?.name).toBe('turn_129.jpg')
+    const numbers = body.images.map((i) => Number(/\d+/.exec(i.name)?.[0]))
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b))
+  })
+
+  it('answers 503 storage_unavailable when storage fails', async () => {
+    const client = t.storage.client
+    const original = client.listObjectsV2.bind(client)
+    client.listObjectsV2 = (() => {
+      const stream = new Readable({ objectMode: true, read() {} })
+      setImmediate(() =>
+        stream.destroy(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+      )
+      return stream
+    }) as unknown as typeof client.listObjectsV2
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/viewer' })
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toEqual({
+        error: { code: 'storage_unavailable', message: 'Media storage is temporarily unavailable' },
+      })
+    } finally {
+      client.listObjectsV2 = original
+    }
+  })
+})

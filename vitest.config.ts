@@ -4,7 +4,11 @@ import { defineConfig } from 'vitest/config'
 // Postgres (DATABASE_URL, one fresh database per file) or embedded PGlite when it is unset.
 export default defineConfig({
   test: {
-    include: ['{server,lib,components,pages,scripts}/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
+    include: [
+      '{server,lib,components,pages,scripts}/**/*.test.{ts,tsx}',
+      'tests/server/**/*.test.ts',
+      'tests/reliability/**/*.test.ts',
+    ],
     exclude: ['node_modules', 'dist', '.data', 'tests/e2e/**'],
     pool: 'forks',
     testTimeout: 30_000,

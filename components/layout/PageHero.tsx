@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { preload } from 'react-dom'
 import { heroImageUrl } from '../../lib/media'
 
 /** Dark hero band with the page's hero image from the `Heros` bucket behind the headline. */
@@ -15,11 +16,15 @@ export function PageHero({
   children?: ReactNode
   compact?: boolean
 }) {
+  const src = heroImageUrl(page)
+  // The hero is the LCP element: React hoists this into <head>, so the download starts before
+  // the stylesheets are parsed instead of when the <img> is reached.
+  preload(src, { as: 'image', fetchPriority: 'high' })
   return (
     <section className={compact ? 'page-hero page-hero--compact' : 'page-hero'} aria-labelledby="page-title">
       <img
         className="page-hero__media"
-        src={heroImageUrl(page)}
+        src={src}
         alt=""
         width={1920}
         height={1080}

@@ -11,20 +11,22 @@ const IDLE_TIMEOUT_MS = 1500
 export function usePageLoaded(): boolean {
   const [loaded, setLoaded] = useState(false)
   useEffect(() => {
-    let idle = 0
+    let cancel = () => {}
     const ready = () => {
-      if ('requestIdleCallback' in window) {
-        idle = window.requestIdleCallback(() => setLoaded(true), { timeout: IDLE_TIMEOUT_MS })
+      // Safari has no requestIdleCallback: a short timeout stands in for it there.
+      if (typeof window.requestIdleCallback === 'function') {
+        const id = window.requestIdleCallback(() => setLoaded(true), { timeout: IDLE_TIMEOUT_MS })
+        cancel = () => window.cancelIdleCallback(id)
       } else {
-        idle = window.setTimeout(() => setLoaded(true), 200)
+        const id = setTimeout(() => setLoaded(true), 200)
+        cancel = () => clearTimeout(id)
       }
     }
     if (document.readyState === 'complete') ready()
     else window.addEventListener('load', ready, { once: true })
     return () => {
       window.removeEventListener('load', ready)
-      if ('cancelIdleCallback' in window) window.cancelIdleCallback(idle)
-      window.clearTimeout(idle)
+      cancel()
     }
   }, [])
   return loaded

@@ -25,7 +25,10 @@ export function noticeFor(kind: GateError, retryAfterSeconds?: number): Notice {
 }
 
 function retryText(seconds: number | undefined): string {
-  if (!seconds || !Number.isFinite(seconds) || seconds <= 0) return 'Please wait a minute, then try again.'
+  // The server's limits reset within a minute; anything odd (e.g. an edited URL) gets the plain advice.
+  if (!seconds || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
+    return 'Please wait a minute, then try again.'
+  }
   if (seconds < 90) return `Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
   return `Please try again in ${Math.ceil(seconds / 60)} minutes.`
 }

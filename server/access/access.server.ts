@@ -1,7 +1,7 @@
 // Wires server-enforced access (DESIGN.md #5, #6) into the app: keys, code checks, grant reading.
 // The routes (routes.server.ts) and the page guards (through pageContextFor) use `app.access`.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { isGateRetailer } from '../../lib/access'
+import { isGateError, isGateRetailer } from '../../lib/access'
 import type { GateRetailer } from '../../lib/routes'
 import type { Database } from '../db/database.server'
 import type { Env } from '../env.server'
@@ -96,5 +96,10 @@ declare module 'fastify' {
  */
 export function rendersGateError(request: FastifyRequest): boolean {
   const [path = '', query] = request.url.split('?', 2)
-  return query !== undefined && isGateRetailer(path.slice(1)) && new URLSearchParams(query).has('error')
+  // Only the known reasons: any other query keeps the (cheaper) pre-rendered file.
+  return (
+    query !== undefined &&
+    isGateRetailer(path.slice(1)) &&
+    isGateError(new URLSearchParams(query).get('error'))
+  )
 }

@@ -31,13 +31,14 @@ export function siteOrigins(env: Pick<Env, 'SITE_URL' | 'PUBLIC_ORIGIN'>): Set<s
 
 export function registerRedirectGuard(app: FastifyInstance, env: Env): void {
   const ownOrigins = siteOrigins(env)
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: it runs on every response, and an async hook costs a promise each.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const location = reply.getHeader('location')
-    if (location === undefined || isSameSiteLocation(String(location), ownOrigins)) return payload
+    if (location === undefined || isSameSiteLocation(String(location), ownOrigins)) return done(null, payload)
     request.log.warn({ path: request.url.split('?', 1)[0] }, 'refused an off-site redirect')
     reply.removeHeader('location')
     reply.code(400).type('application/json; charset=utf-8')
     const body: ErrorBody = { error: { code: 'bad_request', message: 'The request is malformed.' } }
-    return JSON.stringify(body)
+    done(null, JSON.stringify(body))
   })
 }

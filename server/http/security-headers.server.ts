@@ -69,9 +69,11 @@ export async function registerSecurityHeaders(
 ): Promise<void> {
   const headers = securityHeaders(options)
   const httpsSite = isHttpsSite(options.env)
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not async: it runs on every request, and an async hook costs a promise each.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers)
     // HSTS only means something over HTTPS (directly or behind a trusted TLS proxy).
     if (httpsSite || request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+    done()
   })
 }

@@ -47,7 +47,11 @@ const CLIENT_ERRORS: Record<string, { status: number; code: string; message: str
     code: 'request_timeout',
     message: 'The request took too long to arrive.',
   },
-  HPE_HEADER_OVERFLOW: { status: 431, code: 'headers_too_large', message: 'The request headers are too large.' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'headers_too_large',
+    message: 'The request headers are too large.',
+  },
 }
 const MALFORMED = { status: 400, code: 'bad_request', message: 'The request is malformed.' }
 

@@ -3,8 +3,10 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { GateRetailer } from '../../lib/routes'
 import type { NotFoundLimiter } from '../http/not-found-limit.server'
 import { chooseEncoding, loadPrerendered, type PrerenderedSite, type StaticEntry } from './prerendered.server'
+import { createRenderCache, type RenderCache } from './render-cache.server'
 
 export interface PagesOptions {
   mode: 'production' | 'development'
@@ -31,32 +33,36 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   }
   const { renderPage } = await import('vike/server')
   app.decorate('prerendered', site)
+  // Development renders every time (sources change under it).
+  const cache = options.mode === 'production' ? createRenderCache() : undefined
 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
-    handler: async (request, reply) => {
-      const urlPath = request.url.split('?', 1)[0] ?? '/'
+    // Not async: a pre-rendered hit answers synchronously (Fastify awaits render's promise).
+    handler: (request, reply) => {
+      const query = request.url.indexOf('?')
+      const urlPath = query === -1 ? request.url : request.url.slice(0, query)
       const entry = site.entries.get(urlPath)
       if (entry && !options.renderPerRequest?.(request)) return sendStatic(request, reply, entry)
       // Unknown API paths answer in the API's JSON shape, not with the HTML error page.
       if (urlPath.startsWith('/api/')) return reply.callNotFound()
-      await options.notFoundLimiter?.refuseIfOver(request)
-      return render(renderPage, options, request, reply)
+      return render(renderPage, options, request, reply, cache)
     },
   })
 }
 
+// The hot path of every public page: one header-object assignment, no per-request parsing.
 export function sendStatic(request: FastifyRequest, reply: FastifyReply, entry: StaticEntry, status = 200) {
-  reply
-    .header('etag', entry.etag)
-    .header('cache-control', entry.cacheControl)
-    .header('vary', 'Accept-Encoding')
-  if (status === 200 && request.headers['if-none-match'] === entry.etag) return reply.code(304).send()
+  if (status === 200 && request.headers['if-none-match'] === entry.etag) {
+    reply.headers(entry.headers.identity).removeHeader('content-type')
+    return reply.code(304).send()
+  }
   const encoding = chooseEncoding(request.headers['accept-encoding'], entry)
-  reply.code(status).type(entry.type)
-  if (encoding) reply.header('content-encoding', encoding)
-  return reply.send(encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.body)
+  if (status !== 200) reply.code(status)
+  if (encoding === 'br') return reply.headers(entry.headers.br).send(entry.br)
+  if (encoding === 'gzip') return reply.headers(entry.headers.gzip).send(entry.gzip)
+  return reply.headers(entry.headers.identity).send(entry.body)
 }
 
 async function render(
@@ -64,8 +70,15 @@ async function render(
   options: PagesOptions,
   request: FastifyRequest,
   reply: FastifyReply,
+  cache?: RenderCache,
 ) {
   const extra = options.pageContextFor ? await options.pageContextFor(request) : {}
+  // Grants are verified above on every request; only a render the guard rule allows is reused.
+  const grants = (extra.accessGrants ?? []) as GateRetailer[]
+  const cached = cache?.lookup(request.url, grants)
+  if (cached) return sendStatic(request, reply, cached)
+  // After the cache: a cached guarded page is a known route, not a 404 probe worth a limiter call.
+  await options.notFoundLimiter?.refuseIfOver(request)
   const pageContext = await renderPage({
     urlOriginal: request.url,
     headersOriginal: request.headers,
@@ -83,6 +96,10 @@ async function render(
   for (const [name, value] of httpResponse.headers) reply.header(name, value)
   // Pages rendered per request may depend on the visitor (grants): never cache them in shared caches.
   reply.header('cache-control', 'private, no-store')
+  const type = reply.getHeader('content-type')
+  if (cache && !pageContext.errorWhileRendering && typeof type === 'string') {
+    cache.remember(request.url, grants, httpResponse.statusCode, type, httpResponse.body)
+  }
   return reply.code(httpResponse.statusCode).send(httpResponse.body)
 }
 

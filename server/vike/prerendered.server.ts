@@ -11,6 +11,30 @@ export interface StaticEntry {
   type: string
   etag: string
   cacheControl: string
+  /** Response headers per encoding, built once so the hot path makes one reply.headers() call. */
+  headers: Record<'identity' | 'br' | 'gzip', Record<string, string>>
+}
+
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
+}
+
+/** Fills in an entry's precomputed headers (call again after changing cacheControl or variants). */
+export function withHeaders(entry: Omit<StaticEntry, 'headers'>): StaticEntry {
+  const common = {
+    'content-type': entry.type,
+    etag: entry.etag,
+    'cache-control': entry.cacheControl,
+    vary: 'Accept-Encoding',
+  }
+  return {
+    ...entry,
+    headers: {
+      identity: common,
+      br: { ...common, 'content-encoding': 'br' },
+      gzip: { ...common, 'content-encoding': 'gzip' },
+    },
+  }
 }
 
 const types: Record<string, string> = {
@@ -75,34 +99,53 @@ export function loadPrerendered(clientDir: string): PrerenderedSite {
     const full = path.join(clientDir, rel)
     const ext = path.extname(rel).toLowerCase()
     const body = readFileSync(full)
-    const entry: StaticEntry = {
+    const entry = {
       body,
       br: readOptional(`${full}.br`),
       gzip: readOptional(`${full}.gz`),
       type: types[ext] ?? 'application/octet-stream',
-      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-      cacheControl: '',
+      etag: etagOf(body),
     }
     if (rel === '404.html') {
-      notFound = { ...entry, cacheControl: 'no-store' }
+      notFound = withHeaders({ ...entry, cacheControl: 'no-store' })
       continue
     }
     const urlPath = urlPathOf(rel)
     if (!urlPath) continue
-    entry.cacheControl = cacheControlOf(urlPath, ext)
-    entries.set(urlPath, entry)
+    entries.set(urlPath, withHeaders({ ...entry, cacheControl: cacheControlOf(urlPath, ext) }))
   }
   return { entries, notFound }
+}
+
+interface Accepts {
+  br: boolean
+  gzip: boolean
+}
+// Browsers send a handful of distinct Accept-Encoding values: parse each once, not per request.
+// Bounded because the header is client-chosen.
+const acceptsCache = new Map<string, Accepts>()
+const ACCEPTS_CACHE_LIMIT = 256
+
+function acceptsOf(acceptEncoding: string): Accepts {
+  let accepts = acceptsCache.get(acceptEncoding)
+  if (accepts) return accepts
+  accepts = {
+    br: /\bbr\b/.test(acceptEncoding) && !/\bbr;q=0(\.0*)?\b/.test(acceptEncoding),
+    gzip: /\bgzip\b/.test(acceptEncoding) && !/\bgzip;q=0(\.0*)?\b/.test(acceptEncoding),
+  }
+  if (acceptsCache.size >= ACCEPTS_CACHE_LIMIT) acceptsCache.clear()
+  acceptsCache.set(acceptEncoding, accepts)
+  return accepts
 }
 
 /** Picks the best encoding the client accepts among those we hold. */
 export function chooseEncoding(
   acceptEncoding: string | undefined,
-  entry: StaticEntry,
+  entry: Pick<StaticEntry, 'br' | 'gzip'>,
 ): 'br' | 'gzip' | undefined {
   if (!acceptEncoding) return undefined
-  if (entry.br && /\bbr\b/.test(acceptEncoding) && !/\bbr;q=0(\.0*)?\b/.test(acceptEncoding)) return 'br'
-  if (entry.gzip && /\bgzip\b/.test(acceptEncoding) && !/\bgzip;q=0(\.0*)?\b/.test(acceptEncoding))
-    return 'gzip'
+  const accepts = acceptsOf(acceptEncoding)
+  if (entry.br && accepts.br) return 'br'
+  if (entry.gzip && accepts.gzip) return 'gzip'
   return undefined
 }

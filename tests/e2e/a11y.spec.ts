@@ -15,8 +15,9 @@ async function revealEverything(page: Page) {
     window.scrollTo({ top: 0, behavior: 'instant' })
   })
   // A fast scroll can skip past an element between two frames: bring any such one into view.
-  for (const waiting of await page.locator('[data-reveal="waiting"]').all())
-    await waiting.scrollIntoViewIfNeeded()
+  // The list shrinks as items reveal, so always take the first one still waiting (bounded).
+  const waiting = page.locator('[data-reveal="waiting"]')
+  for (let i = 0; i < 50 && (await waiting.count()) > 0; i++) await waiting.first().scrollIntoViewIfNeeded()
   await expect(page.locator('[data-reveal="waiting"]')).toHaveCount(0)
   await page.waitForTimeout(1000) // the fade-in transition (0.8 s)
 }

@@ -16,7 +16,11 @@ export function summary(values: number[]): string {
 }
 
 /** Runs `task` for each item with at most `limit` running at once; results in input order. */
-export async function mapLimit<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>) {
+export async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+) {
   const results = new Array<R>(items.length)
   let next = 0
   const worker = async () => {

@@ -196,10 +196,12 @@ describe('gates', () => {
       expect(res.headers['cache-control']).toBe('private, no-store')
       for (const text of texts) expect(res.body, `${url}: ${text}`).toContain(text)
     }
-    // Other queries keep the pre-rendered file.
-    const plain = await get('/circlek?utm_source=mail')
-    expect(plain.headers.etag).toBeDefined()
-    expect(plain.body).not.toContain('Invalid access code')
+    // Other queries, and unknown reasons, keep the pre-rendered file.
+    for (const url of ['/circlek?utm_source=mail', '/circlek?error=bogus']) {
+      const plain = await get(url)
+      expect(plain.headers.etag, url).toBeDefined()
+      expect(plain.body).not.toContain('gate-notice__box')
+    }
   })
 })
 

@@ -106,6 +106,9 @@ export function VideoButtons({
   const { player, hydrated } = stream
   if (!hydrated) return null
   if (player.state === 'failed') {
+    // Decorative film: the poster stays and the console has the details. A film someone asked
+    // for says it cannot play.
+    if (ambient) return null
     return (
       <p className="rm-video__error" role="status">
         This video can't be played right now.

@@ -1,0 +1,66 @@
+// `npm run bench:lighthouse`: Lighthouse 12, mobile preset with simulated throttling, on every
+// pre-rendered public page of the production build (served by the real server, as `npm start`).
+// Prints performance, LCP, CLS and TBT per page. A benchmark, not a test: it asserts nothing.
+import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { ensureBuild, startSite } from './bench/server'
+import { root } from './build'
+
+if (process.argv.includes('--help')) {
+  console.log(`Usage: npm run bench:lighthouse [-- /path ...]
+
+Runs Lighthouse (mobile, simulated throttling) against the production server on every public page,
+or only the paths given. Chromium from CHROME_PATH (default /usr/bin/chromium).`)
+  process.exit(0)
+}
+
+function publicPages(): string[] {
+  const clientDir = path.join(root, 'dist/client')
+  const pages = ['/']
+  for (const name of readdirSync(clientDir).sort())
+    if (existsSync(path.join(clientDir, name, 'index.html'))) pages.push(`/${name}`)
+  return pages
+}
+
+async function main() {
+  ensureBuild()
+  const only = process.argv.slice(2).filter((a) => a.startsWith('/'))
+  const pages = only.length ? only : publicPages()
+  const site = await startSite()
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking'],
+  })
+  const rows: Record<string, unknown>[] = []
+  try {
+    for (const page of pages) {
+      // Default config = mobile form factor with simulated (Lantern) throttling.
+      const result = await lighthouse(`${site.url}${page}`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        logLevel: 'error',
+      })
+      const lhr = result?.lhr
+      const audit = (id: string) => lhr?.audits[id]?.numericValue
+      rows.push({
+        page,
+        performance: lhr?.categories.performance?.score ?? null,
+        'LCP s': Number(((audit('largest-contentful-paint') ?? 0) / 1000).toFixed(2)),
+        CLS: Number((audit('cumulative-layout-shift') ?? 0).toFixed(3)),
+        'TBT ms': Math.round(audit('total-blocking-time') ?? 0),
+      })
+      console.log(`${page} done`)
+    }
+    console.table(rows)
+  } finally {
+    await chrome.kill()
+    await site.stop()
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error)
+  process.exit(1)
+})

@@ -1,0 +1,235 @@
+// `npm run bench`: the production server against nginx serving the same pre-rendered bytes,
+// measured side by side in one run (ratios, not absolute figures: these machines are shared).
+// A benchmark, not a test: it asserts nothing and never runs in `npm test`.
+import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { firstLoadOfSite } from './bench/first-load'
+import { ensureBuild, rssMb, startNginx, startSite } from './bench/server'
+import { root } from './build'
+
+if (process.argv.includes('--help')) {
+  console.log(`Usage: npm run bench [-- --quick]
+
+Builds if stale, starts the production server (embedded Postgres/S3, temp DATA_DIR) and nginx if
+installed, then runs autocannon (50 connections, 10 s after a 2 s warm-up) per route and prints
+req/s, p50, p99, the ratio to nginx, server RSS, RSS after 3 x 50k requests and first-load JS.
+  --quick   3 s runs and 3 x 10k requests (a smoke run; figures are not comparable)`)
+  process.exit(0)
+}
+
+const quick = process.argv.includes('--quick')
+const DURATION = quick ? 3 : 10
+const WARMUP = quick ? 1 : 2
+const CONNECTIONS = 50
+const BATCH = quick ? 10_000 : 50_000
+
+type Options = autocannon.Options
+interface Row {
+  route: string
+  target: string
+  rps: number
+  p50: number
+  p99: number
+  non2xx: number
+  ratio?: string
+  rss?: number
+}
+
+async function cannon(options: Options): Promise<autocannon.Result> {
+  return autocannon({ connections: CONNECTIONS, ...options })
+}
+
+async function measure(route: string, target: string, options: Options): Promise<Row> {
+  await cannon({ ...options, duration: WARMUP })
+  const result = await cannon({ ...options, duration: DURATION })
+  return {
+    route,
+    target,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  }
+}
+
+function ip(n: number): string {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`
+}
+
+function applicationBody(n: number): string {
+  return JSON.stringify({
+    companyName: `Bench Market ${n}`,
+    businessType: 'Grocery Store',
+    numberOfLocations: '3',
+    contactName: `Casey Bench ${n}`,
+    email: `casey.${n}@example.com`,
+    phone: '(512) 555-0100',
+    averageOrderValue: '42.50',
+    monthlyOrderVolume: 1200,
+    currentDeliveryMethod: 'In-house delivery',
+    additionalInfo: `Benchmark submission ${n}.`,
+  })
+}
+
+async function walmartCookie(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/access/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.255.255.1' },
+    body: JSON.stringify({ retailer: 'walmart' }),
+  })
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('walmart-access='))
+  if (!cookie) throw new Error(`verify gave no grant cookie (${response.status})`)
+  return cookie.split(';', 1)[0] ?? ''
+}
+
+/** Correct code verification (argon2id) one request at a time, from distinct client addresses. */
+async function verifyP50(url: string, code: string, count: number): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < count; i++) {
+    const start = performance.now()
+    const response = await fetch(`${url}/api/access/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip(200_000 + i) },
+      body: JSON.stringify({ retailer: 'circlek', accessCode: code }),
+    })
+    await response.arrayBuffer()
+    if (response.status !== 200) throw new Error(`correct code answered ${response.status}`)
+    times.push(performance.now() - start)
+  }
+  times.sort((a, b) => a - b)
+  return Math.round(times[Math.floor(times.length / 2)] ?? 0)
+}
+
+function publicPages(clientDir: string): string[] {
+  const pages = ['/']
+  for (const name of readdirSync(clientDir).sort())
+    if (existsSync(path.join(clientDir, name, 'index.html'))) pages.push(`/${name}`)
+  return pages
+}
+
+function printTable(rows: Record<string, unknown>[]) {
+  console.table(rows)
+}
+
+async function main() {
+  ensureBuild()
+  const site = await startSite({ TRUST_PROXY: 'true' })
+  const nginx = await startNginx()
+  const rows: Row[] = []
+  try {
+    const { url } = site
+    const cookie = await walmartCookie(url)
+    const code = `bench-${randomUUID()}`
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/codes.ts', 'set', 'circlek', '--code', code],
+      {
+        cwd: root,
+        env: site.env,
+        stdio: 'ignore',
+      },
+    )
+    console.log(`server ${url}${nginx ? `, nginx ${nginx.url}` : ', nginx not installed (no ratios)'}`)
+
+    // Page routes: nginx and the server one after the other, route by route (same load window).
+    // /docket renders the home page: it runs right after `/` so it is compared with nginx's `/`.
+    for (const page of ['/', '/technology']) {
+      const reference = nginx ? await measure(page, 'nginx', { url: `${nginx.url}${page}` }) : undefined
+      const row = await measure(page, 'server', { url: `${url}${page}` })
+      const docket =
+        page === '/'
+          ? await measure('/docket (grant)', 'server', { url: `${url}/docket`, headers: { cookie } })
+          : undefined
+      if (reference) {
+        rows.push(reference)
+        row.ratio = `${Math.round((row.rps / reference.rps) * 100)}%`
+        if (docket) docket.ratio = `${Math.round((docket.rps / reference.rps) * 100)}% of nginx /`
+      }
+      rows.push(row)
+      if (docket) rows.push(docket)
+    }
+    rows.push(await measure('/media/Heros/home.jpg', 'server', { url: `${url}/media/Heros/home.jpg` }))
+    rows.push(await measure('/media/360/rm5_1.jpg', 'server', { url: `${url}/media/360/rm5_1.jpg` }))
+    // The verify and applications limits stay on: 429s are counted in non2xx, honestly.
+    rows.push(
+      await measure('POST verify (walmart, one IP)', 'server', {
+        url: `${url}/api/access/verify`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ retailer: 'walmart' }),
+      }),
+    )
+    let n = 0
+    rows.push(
+      await measure('POST applications (distinct IPs)', 'server', {
+        url: `${url}/api/applications`,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              n++
+              return {
+                ...request,
+                headers: {
+                  'content-type': 'application/json',
+                  'x-forwarded-for': ip(n),
+                  'idempotency-key': `bench-${randomUUID()}`,
+                },
+                body: applicationBody(n),
+              }
+            },
+          },
+        ],
+      }),
+    )
+    const rss = rssMb(site.pid)
+    printTable(
+      rows.map((r) => ({
+        route: r.route,
+        target: r.target,
+        'req/s': r.rps,
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        'non-2xx': r.non2xx,
+        'ratio to nginx': r.ratio ?? '',
+      })),
+    )
+    console.log(`server RSS after the runs above: ${rss ?? '?'} MB`)
+
+    const p50 = await verifyP50(url, code, 20)
+    console.log(`correct code verification (argon2id, sequential, distinct IPs): p50 ${p50} ms`)
+
+    // Memory: three batches of mixed public + docket requests; RSS must not grow after the second.
+    const memory: Record<string, unknown>[] = []
+    for (let batch = 1; batch <= 3; batch++) {
+      await cannon({
+        url,
+        amount: BATCH,
+        requests: [{ path: '/' }, { path: '/docket', headers: { cookie } }],
+      })
+      memory.push({ after: `${(batch * BATCH) / 1000}k requests`, 'RSS MB': rssMb(site.pid) })
+    }
+    printTable(memory)
+
+    const clientDir = path.join(root, 'dist/client')
+    printTable(
+      firstLoadOfSite(clientDir, publicPages(clientDir)).map((f) => ({
+        page: f.page,
+        'JS files': f.files,
+        'first-load JS gzip KB': f.gzipKb,
+        budget: f.page === '/' ? 150 : 100,
+        'hls/lottie': f.heavy.join(', ') || 'none',
+      })),
+    )
+  } finally {
+    await Promise.allSettled([site.stop(), nginx?.stop()])
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error)
+  process.exit(1)
+})

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { isSameSiteLocation, siteOrigins } from './redirects.server'
+
+const own = siteOrigins({ SITE_URL: 'https://rm5.example', PUBLIC_ORIGIN: 'https://www.rm5.example' })
+
+describe('isSameSiteLocation', () => {
+  it('accepts paths and absolute URLs of our own origins', () => {
+    for (const location of ['/', '/docket', '/circlek?error=invalid&retry=30', '/a%0d%0ab', '/%2F%2Fevil']) {
+      expect(isSameSiteLocation(location, own), location).toBe(true)
+    }
+    expect(isSameSiteLocation('https://rm5.example/docket', own)).toBe(true)
+    expect(isSameSiteLocation('https://www.rm5.example/', own)).toBe(true)
+  })
+
+  it('refuses anything a browser would resolve to another site', () => {
+    for (const location of [
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'https://evil.example/',
+      'https://rm5.example.evil.example/',
+      'http://rm5.example/', // another scheme is another origin
+      'javascript:alert(1)',
+      'evil.example',
+      '',
+    ]) {
+      expect(isSameSiteLocation(location, own), JSON.stringify(location)).toBe(false)
+    }
+  })
+})

@@ -1,0 +1,277 @@
+// Postgres cut for real during a load of submissions: a TCP proxy of the test's own sits between
+// the app and Postgres and is cut (every connection reset; new ones refused, or accepted and
+// never answered) for ~2 s, then restored. Nothing acknowledged may be lost, every failure must
+// be a quick, clear, retryable 503, pages without a database keep serving, and the app recovers
+// by itself.
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app.server'
+import { type Database, openDatabase } from '../../server/db/database.server'
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/db/errors.server'
+import { silentLogger } from '../../server/db/logger.server'
+import { parseEnv } from '../../server/env.server'
+import { openStorage, type Storage, type StorageLog } from '../../server/storage/storage.server'
+import { limitPrefix } from '../helpers/access'
+import { createTestDatabase, type TestDatabase } from '../helpers/database'
+import { applicationBody, randomIp } from '../helpers/form-bodies'
+import { sleep, summary } from '../helpers/latency'
+import { type CutMode, startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
+
+const quiet: StorageLog = { debug() {}, info() {}, warn() {}, error() {} }
+const IMAGE = Buffer.from('a media object that needs no database')
+
+let testDb: TestDatabase
+let proxy: TcpProxy
+let db: Database
+let storage: Storage
+let app: FastifyInstance
+let direct: pg.Client
+
+beforeAll(async () => {
+  testDb = await createTestDatabase()
+  const real = new URL(testDb.url)
+  proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) })
+  // The app reaches the very same database, but only through the proxy.
+  const viaProxy = new URL(testDb.url)
+  viaProxy.hostname = '127.0.0.1'
+  viaProxy.port = String(proxy.port)
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...testDb.env,
+    DATABASE_URL: viaProxy.toString(),
+  })
+  db = await openDatabase(env, silentLogger)
+  storage = await openStorage(env, quiet)
+  await storage.ensureBuckets()
+  await storage.client.putObject('360', 'rm5_1.jpg', IMAGE, IMAGE.length)
+  app = await buildApp({
+    env,
+    db,
+    storage,
+    logger: false,
+    pages: { mode: 'production', root: process.cwd() },
+    access: { rateLimitPrefix: limitPrefix() },
+  })
+  await app.ready()
+  direct = new pg.Client({ connectionString: testDb.url })
+  await direct.connect()
+  // Warm up (Prisma's first query, Vike's first render, the pool's connections), so that the
+  // timings below measure the outage and not a cold start.
+  await Promise.all(Array.from({ length: 10 }, (_, n) => submit(-1 - n, randomUUID())))
+  for (const url of ['/healthz', '/', '/media/360/rm5_1.jpg', '/docket']) await app.inject({ url })
+  await direct.query('DELETE FROM retailer_applications')
+})
+
+afterAll(async () => {
+  await direct?.end()
+  await app?.close()
+  await Promise.allSettled([db?.close(), storage?.close()])
+  await proxy?.close()
+  await testDb?.drop()
+})
+
+interface Outcome {
+  n: number
+  key: string
+  status: number
+  ms: number
+  body: { id?: string; error?: { code: string; message: string } }
+}
+
+async function submit(n: number, key: string): Promise<Outcome> {
+  const started = performance.now()
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/applications',
+    remoteAddress: randomIp(),
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    payload: JSON.stringify(applicationBody(n)),
+  })
+  return { n, key, status: res.statusCode, ms: performance.now() - started, body: res.json() }
+}
+
+interface Probe {
+  at: number
+  url: string
+  status: number
+  ms: number
+  res: LightMyRequestResponse
+}
+
+/** Requests that must not depend on Postgres, sent every 200 ms while `until` is pending. */
+async function probeWhile(until: Promise<unknown>, urls: string[], t0: number): Promise<Probe[]> {
+  const probes: Probe[] = []
+  let done = false
+  void until.finally(() => {
+    done = true
+  })
+  while (!done) {
+    await Promise.all(
+      urls.map(async (url) => {
+        const started = performance.now()
+        const res = await app.inject({ method: 'GET', url, remoteAddress: randomIp() })
+        probes.push({ at: started - t0, url, status: res.statusCode, ms: performance.now() - started, res })
+      }),
+    )
+    await sleep(200)
+  }
+  return probes
+}
+
+async function storedRows(): Promise<Map<string, string[]>> {
+  const { rows } = await direct.query<{ id: string; idempotency_key: string }>(
+    'SELECT id, idempotency_key FROM retailer_applications',
+  )
+  const byKey = new Map<string, string[]>()
+  for (const row of rows) byKey.set(row.idempotency_key, [...(byKey.get(row.idempotency_key) ?? []), row.id])
+  return byKey
+}
+
+/**
+ * `count` submissions paced `paceMs` apart, the database cut from `cutAt` to `cutAt + cutMs` (ms
+ * after the first). Returns every outcome plus the probes sent meanwhile.
+ */
+async function loadWithCut(options: {
+  count: number
+  paceMs: number
+  cutAt: number
+  cutMs: number
+  mode: CutMode
+}) {
+  const t0 = performance.now()
+  const cut = {} as { start: number; end: number }
+  const outage = (async () => {
+    await sleep(options.cutAt)
+    cut.start = performance.now() - t0
+    await proxy.cut(options.mode)
+    await sleep(options.cutMs)
+    await proxy.restore()
+    cut.end = performance.now() - t0
+  })()
+  let finished = () => {}
+  const probes = probeWhile(
+    new Promise<void>((resolve) => {
+      finished = resolve
+    }),
+    ['/healthz', '/', '/media/360/rm5_1.jpg', '/docket'],
+    t0,
+  )
+  const sent: Promise<Outcome & { sentAt: number }>[] = []
+  for (let n = 0; n < options.count; n++) {
+    const due = t0 + n * options.paceMs
+    if (due > performance.now()) await sleep(due - performance.now())
+    const sentAt = performance.now() - t0
+    sent.push(submit(n, randomUUID()).then((outcome) => ({ ...outcome, sentAt })))
+  }
+  const outcomes = await Promise.all(sent)
+  await outage
+  finished()
+  return { outcomes, probes: await probes, cut }
+}
+
+async function expectNothingLost(outcomes: Outcome[], label: string) {
+  const created = outcomes.filter((o) => o.status === 201)
+  const failed = outcomes.filter((o) => o.status !== 201)
+  const byKey = await storedRows()
+  // Every acknowledged submission is stored, exactly once, under the id the client was given.
+  for (const o of created) expect(byKey.get(o.key), `${label} #${o.n}`).toEqual([o.body.id])
+  // Every failure is a clear, retryable answer, fast.
+  for (const o of failed) {
+    expect(o.status, `${label} #${o.n}`).toBe(503)
+    expect(o.body).toEqual({ error: { code: 'database_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE } })
+    expect(o.ms, `${label} #${o.n} answered in ${o.ms} ms`).toBeLessThan(2000)
+  }
+  // The client retries each failure with the same key: each is stored once, nothing twice.
+  const retried = await Promise.all(failed.map((o) => submit(o.n, o.key)))
+  for (const r of retried) expect(r.status, `${label} retry #${r.n}: ${JSON.stringify(r.body)}`).toBe(201)
+  // And a retry of an acknowledged one (its answer lost in transit) replays, not duplicates.
+  for (const o of created.slice(0, 20)) {
+    const again = await submit(o.n, o.key)
+    expect(again.status).toBe(201)
+    expect(again.body.id).toBe(o.body.id)
+  }
+  const after = await storedRows()
+  for (const o of outcomes) expect(after.get(o.key)?.length, `${label} #${o.n} stored once`).toBe(1)
+  return { created, failed, retried }
+}
+
+function expectPagesServed(probes: Probe[], cut: { start: number; end: number }) {
+  const during = probes.filter((p) => p.at > cut.start + 100 && p.at < cut.end - 100)
+  if (process.env.DEBUG_PROBES)
+    console.log(
+      cut,
+      probes.map((p) => [p.url, p.at.toFixed(0), p.ms.toFixed(0), p.status]),
+    )
+  expect(during.length).toBeGreaterThan(0)
+  const health = during.filter((p) => p.url === '/healthz')
+  expect(health.some((p) => p.status === 503 && p.res.json().checks.database === 'down')).toBe(true)
+  for (const p of health) expect(p.res.json().checks.storage).toBe('ok')
+  for (const p of during.filter((p) => p.url !== '/healthz')) {
+    // The home page is a pre-rendered file, media come from S3, and /docket without a grant
+    // redirects before any lookup: none needs Postgres.
+    const expected = p.url === '/docket' ? 302 : 200
+    expect(p.status, `${p.url} at ${p.at.toFixed(0)} ms`).toBe(expected)
+  }
+  return during
+}
+
+describe('Postgres cut during a load of submissions', () => {
+  it('loses nothing when connections are reset and refused for 2 s', async () => {
+    const N = 300
+    const { outcomes, probes, cut } = await loadWithCut({
+      count: N,
+      paceMs: 15,
+      cutAt: 1000,
+      cutMs: 2000,
+      mode: 'refuse',
+    })
+    const { created, failed } = await expectNothingLost(outcomes, 'refuse')
+    const during = expectPagesServed(probes, cut)
+
+    expect(failed.length, 'the cut must have hit some submissions').toBeGreaterThan(0)
+    // Recovered by itself: everything sent well after the restore was stored at once.
+    const late = outcomes.filter((o) => o.sentAt > cut.end + 500)
+    expect(late.length).toBeGreaterThan(0)
+    for (const o of late) expect(o.status, `#${o.n} after recovery`).toBe(201)
+    const health = await app.inject({ method: 'GET', url: '/healthz' })
+    expect(health.json()).toMatchObject({ status: 'ok', checks: { database: 'ok', storage: 'ok' } })
+    expect(await direct.query('SELECT count(*)::int AS n FROM retailer_applications')).toMatchObject({
+      rows: [{ n: N }],
+    })
+
+    console.log(
+      `db cut (refuse, ${(cut.end - cut.start).toFixed(0)} ms): ${N} submissions → ${created.length} × 201, ` +
+        `${failed.length} × 503 (latency ${summary(failed.map((o) => o.ms))}); all ${failed.length} retried with ` +
+        `their key → 201; rows = ${N}, each key once. During the cut: ${during.length} probes of /, /media, ` +
+        `/docket, /healthz → ${summary(during.map((p) => p.ms))}`,
+    )
+  }, 60_000)
+
+  it('answers within 2 s when the database black-holes new connections', async () => {
+    await direct.query('DELETE FROM retailer_applications')
+    const N = 100
+    const { outcomes, probes, cut } = await loadWithCut({
+      count: N,
+      paceMs: 30,
+      cutAt: 500,
+      cutMs: 2000,
+      mode: 'blackhole',
+    })
+    const { created, failed } = await expectNothingLost(outcomes, 'blackhole')
+    const during = expectPagesServed(probes, cut)
+    expect(failed.length).toBeGreaterThan(0)
+    const health = await app.inject({ method: 'GET', url: '/healthz' })
+    expect(health.statusCode).toBe(200)
+    expect(await direct.query('SELECT count(*)::int AS n FROM retailer_applications')).toMatchObject({
+      rows: [{ n: N }],
+    })
+    console.log(
+      `db cut (black hole, ${(cut.end - cut.start).toFixed(0)} ms): ${N} submissions → ${created.length} × 201, ` +
+        `${failed.length} × 503 (latency ${summary(failed.map((o) => o.ms))}); retried → rows = ${N}. ` +
+        `Pages meanwhile ${summary(during.filter((p) => p.url !== '/healthz').map((p) => p.ms))}`,
+    )
+  }, 60_000)
+})

@@ -1,0 +1,217 @@
+// Two app instances on two ports, as behind a load balancer: one Postgres database, one Redis,
+// one S3, one COOKIE_SECRET, each instance with its own connection pool. Nothing may depend on
+// which instance a request lands on: a grant from A opens /docket on B, the verify and 404
+// limits are shared, and an application sent to both with one Idempotency-Key is stored once.
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addCode } from '../../scripts/codes/commands'
+import { buildApp } from '../../server/app.server'
+import { type Database, openDatabase } from '../../server/db/database.server'
+import { silentLogger } from '../../server/db/logger.server'
+import { type Env, parseEnv } from '../../server/env.server'
+import { NOT_FOUND_LIMIT } from '../../server/http/not-found-limit.server'
+import { openStorage, type Storage } from '../../server/storage/storage.server'
+import { countingHasher, limitPrefix } from '../helpers/access'
+import { createTestDatabase, type TestDatabase } from '../helpers/database'
+import { applicationBody, randomIp } from '../helpers/form-bodies'
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 })
+const redisUp = await probe.connect().then(
+  () => true,
+  () => false,
+)
+probe.disconnect()
+
+interface Instance {
+  name: string
+  app: FastifyInstance
+  db: Database
+  storage: Storage
+  hasher: ReturnType<typeof countingHasher>
+  url: string
+}
+
+const quiet = { debug() {}, info() {}, warn() {}, error() {} }
+const prefix = limitPrefix()
+let testDb: TestDatabase
+let env: Env
+let a: Instance
+let b: Instance
+let code: string
+
+async function startInstance(name: string): Promise<Instance> {
+  const db = await openDatabase(env, silentLogger)
+  const storage = await openStorage(env, quiet) // the second one attaches to the first's S3
+  const hasher = countingHasher()
+  const app = await buildApp({
+    env,
+    db,
+    storage,
+    logger: false,
+    pages: { mode: 'production', root: process.cwd() },
+    // The same key prefix on both, unique to this run: shared counters, isolated from other tests.
+    access: { hasher, rateLimitPrefix: prefix },
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as AddressInfo
+  return { name, app, db, storage, hasher, url: `http://127.0.0.1:${port}` }
+}
+
+beforeAll(async () => {
+  if (!redisUp) return
+  testDb = await createTestDatabase()
+  env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...testDb.env,
+    REDIS_URL,
+    COOKIE_SECRET: randomBytes(32).toString('base64url'),
+    // Behind the load balancer: the client address comes from X-Forwarded-For.
+    TRUST_PROXY: 'true',
+  })
+  a = await startInstance('A')
+  b = await startInstance('B')
+  // A real code, created the way `npm run codes -- generate circlek` creates it.
+  const printed: string[] = []
+  await addCode(
+    a.db.prisma,
+    { print: (line = '') => printed.push(line), now: () => new Date() },
+    { retailer: 'circlek', replace: false, json: true },
+  )
+  code = JSON.parse(printed[0] as string).code
+})
+
+afterAll(async () => {
+  for (const instance of [b, a]) {
+    if (!instance) continue
+    await instance.app.close()
+    await Promise.allSettled([instance.db.close(), instance.storage.close()])
+  }
+  if (redisUp) {
+    const redis = new Redis(REDIS_URL)
+    const keys = await redis.keys(`*${prefix}*`)
+    if (keys.length) await redis.del(...keys)
+    redis.disconnect()
+  }
+  await testDb?.drop()
+})
+
+function send(
+  instance: Instance,
+  path: string,
+  init: { method?: string; body?: unknown; ip: string; headers?: Record<string, string> },
+) {
+  return fetch(`${instance.url}${path}`, {
+    method: init.method ?? 'GET',
+    redirect: 'manual',
+    headers: {
+      'x-forwarded-for': init.ip,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json', origin: instance.url }),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+}
+
+describe.runIf(redisUp)('two instances behind one load balancer', () => {
+  it('a grant from instance A opens /docket on instance B', async () => {
+    const visitor = randomIp()
+    const granted = await send(a, '/api/access/verify', {
+      method: 'POST',
+      body: { retailer: 'circlek', accessCode: code },
+      ip: visitor,
+    })
+    expect(granted.status).toBe(200)
+    expect(await granted.json()).toEqual({ success: true })
+    const cookie = (granted.headers.getSetCookie()[0] ?? '').split(';', 1)[0] as string
+    expect(cookie).toMatch(/^circlek-access=v1\./)
+
+    const onB = await send(b, '/docket', { ip: visitor, headers: { cookie } })
+    expect(onB.status).toBe(200)
+    expect(await onB.text()).toContain('Meet the RM5')
+    const proposalOnB = await send(b, '/circlek/proposal', { ip: visitor, headers: { cookie } })
+    expect(proposalOnB.status).toBe(200)
+    expect((await send(b, '/docket', { ip: visitor })).status).toBe(302)
+    console.log('scale-out: grant from A opened /docket and /circlek/proposal on B')
+  })
+
+  it('shares the verify limit: 10 wrong tries split over both, then 429 on either', async () => {
+    const attacker = randomIp()
+    const before = a.hasher.verifications + b.hasher.verifications
+    for (let i = 0; i < 10; i++) {
+      const res = await send(i % 2 ? b : a, '/api/access/verify', {
+        method: 'POST',
+        body: { retailer: 'circlek', accessCode: `wrong-guess-${i}` },
+        ip: attacker,
+      })
+      expect(res.status, `try ${i + 1}`).toBe(200)
+      expect(await res.json()).toEqual({ success: false })
+    }
+    for (const instance of [a, b]) {
+      const res = await send(instance, '/api/access/verify', {
+        method: 'POST',
+        body: { retailer: 'circlek', accessCode: code },
+        ip: attacker,
+      })
+      expect(res.status, `11th on ${instance.name}`).toBe(429)
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+    const hashes = a.hasher.verifications + b.hasher.verifications - before
+    expect(hashes).toBe(10)
+    console.log(
+      `scale-out: 10 wrong tries (5 on A, 5 on B) → 11th is 429 on both; ${hashes} argon2 checks in all`,
+    )
+  })
+
+  it('shares the 404 limit across instances', async () => {
+    const scanner = randomIp()
+    for (let i = 0; i < NOT_FOUND_LIMIT.max; i++) {
+      const res = await send(i % 2 ? b : a, `/api/scan-${i}`, { ip: scanner })
+      expect(res.status).toBe(404)
+    }
+    expect((await send(a, '/wp-login.php', { ip: scanner })).status).toBe(429)
+    expect((await send(b, '/wp-login.php', { ip: scanner })).status).toBe(429)
+  })
+
+  it('stores an application sent to both instances with one Idempotency-Key once', async () => {
+    const submit = (instance: Instance, key: string, n: number) =>
+      send(instance, '/api/applications', {
+        method: 'POST',
+        body: applicationBody(n),
+        ip: randomIp(),
+        headers: { 'idempotency-key': key },
+      })
+    // A retry that lands on the other instance.
+    const key = randomUUID()
+    const first = await submit(a, key, 1)
+    const retry = await submit(b, key, 1)
+    expect([first.status, retry.status]).toEqual([201, 201])
+    const id = (await first.json()).id
+    expect((await retry.json()).id).toBe(id)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+
+    // Twenty racing pairs: each pair's two copies arrive at both instances at once.
+    const keys = Array.from({ length: 20 }, () => randomUUID())
+    const raced = await Promise.all(keys.flatMap((k, n) => [submit(a, k, 100 + n), submit(b, k, 100 + n)]))
+    const ids = await Promise.all(
+      raced.map(async (res) => ({ status: res.status, id: (await res.json()).id })),
+    )
+    for (let n = 0; n < keys.length; n++) {
+      const [onA, onB] = [ids[2 * n], ids[2 * n + 1]]
+      expect(onA?.status).toBe(201)
+      expect(onB?.status).toBe(201)
+      expect(onA?.id).toBe(onB?.id)
+    }
+    const rows = await a.db.prisma.retailerApplication.count({
+      where: { idempotencyKey: { in: [key, ...keys] } },
+    })
+    expect(rows).toBe(1 + keys.length)
+    console.log(
+      `scale-out: ${1 + keys.length} applications sent to both instances (${2 * (1 + keys.length)} requests) → ${rows} rows`,
+    )
+  })
+})

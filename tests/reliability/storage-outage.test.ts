@@ -1,0 +1,145 @@
+// Object storage cut for real: the app speaks S3 to the embedded s3rver only through a TCP proxy
+// of the test's own. While it is cut, /media and the viewer answer 503 quickly, /healthz names
+// storage, pages and form submissions keep working; once restored, media serve again without a
+// restart.
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app.server'
+import { type Database, openDatabase } from '../../server/db/database.server'
+import { silentLogger } from '../../server/db/logger.server'
+import { parseEnv } from '../../server/env.server'
+import { EMBEDDED_ACCESS_KEY, EMBEDDED_SECRET_KEY } from '../../server/storage/embedded.server'
+import { openStorage, type Storage, type StorageLog } from '../../server/storage/storage.server'
+import { limitPrefix } from '../helpers/access'
+import { createTestDatabase, type TestDatabase } from '../helpers/database'
+import { applicationBody, randomIp } from '../helpers/form-bodies'
+import { summary, timed } from '../helpers/latency'
+import { type CutMode, startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
+
+const quiet: StorageLog = { debug() {}, info() {}, warn() {}, error() {} }
+const IMAGE = Buffer.from('bytes of a media object')
+const MEDIA = '/media/360/rm5_1.jpg'
+
+let testDb: TestDatabase
+let db: Database
+let embedded: Storage
+let proxied: Storage
+let proxy: TcpProxy
+let app: FastifyInstance
+
+beforeAll(async () => {
+  testDb = await createTestDatabase()
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...testDb.env })
+  db = await openDatabase(env, silentLogger)
+  // The embedded S3 runs in this process; the app reaches it only through the proxy, as it
+  // would reach MinIO over the network (S3_ENDPOINT).
+  embedded = await openStorage(env, quiet)
+  await embedded.ensureBuckets()
+  await embedded.client.putObject('360', 'rm5_1.jpg', IMAGE, IMAGE.length)
+  const { port } = JSON.parse(await readFile(join(env.DATA_DIR, 's3.json'), 'utf8')) as { port: number }
+  proxy = await startTcpProxy({ host: '127.0.0.1', port })
+  const proxiedEnv = parseEnv({
+    ...testDb.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
+    S3_ACCESS_KEY: EMBEDDED_ACCESS_KEY,
+    S3_SECRET_KEY: EMBEDDED_SECRET_KEY,
+  })
+  proxied = await openStorage(proxiedEnv, quiet)
+  app = await buildApp({
+    env: proxiedEnv,
+    db,
+    storage: proxied,
+    logger: false,
+    pages: { mode: 'production', root: process.cwd() },
+    access: { rateLimitPrefix: limitPrefix() },
+  })
+  await app.ready()
+  for (const url of ['/', '/company', '/no-such-page', '/docket', MEDIA, '/healthz'])
+    await app.inject({ url })
+})
+
+afterAll(async () => {
+  await app?.close()
+  await Promise.allSettled([proxied?.close(), embedded?.close(), db?.close()])
+  await proxy?.close()
+  await testDb?.drop()
+})
+
+const get = (url: string) => timed(() => app.inject({ method: 'GET', url, remoteAddress: randomIp() }))
+
+async function duringCut(mode: CutMode) {
+  await proxy.cut(mode)
+  try {
+    // All at once, as visitors would send them: pages must not wait behind stalled media.
+    const [media, viewer, health, pages, submission] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => get(MEDIA))),
+      get('/api/viewer'),
+      get('/healthz'),
+      Promise.all(['/', '/company', '/no-such-page', '/docket'].map(get)),
+      timed(() =>
+        app.inject({
+          method: 'POST',
+          url: '/api/applications',
+          remoteAddress: randomIp(),
+          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          payload: JSON.stringify(applicationBody(1)),
+        }),
+      ),
+    ])
+    return { media, viewer, health, pages, submission }
+  } finally {
+    await proxy.restore()
+  }
+}
+
+describe('storage cut', () => {
+  for (const [mode, budgetMs] of [
+    ['refuse', 1000],
+    // A black hole costs the S3 timeouts: 2 s for the health ping, 5 s for a media request.
+    ['blackhole', 6000],
+  ] as const) {
+    it(`media 503 (${mode}), pages and forms unaffected, recovers by itself`, async () => {
+      expect((await get(MEDIA)).value.statusCode).toBe(200)
+      const cut = await duringCut(mode)
+
+      for (const { value } of cut.media) {
+        expect(value.statusCode).toBe(503)
+        expect(value.headers['retry-after']).toBe('5')
+        expect(value.json()).toEqual({
+          error: { code: 'storage_unavailable', message: 'Media storage is temporarily unavailable' },
+        })
+      }
+      const mediaMs = cut.media.map((r) => r.ms)
+      expect(Math.max(...mediaMs)).toBeLessThan(budgetMs)
+      expect(cut.viewer.value.statusCode).toBe(503)
+      expect(cut.health.value.statusCode).toBe(503)
+      expect(cut.health.value.json()).toMatchObject({
+        checks: { storage: 'down', database: 'ok' },
+        down: ['storage'],
+      })
+      const pageStatus = Object.fromEntries(
+        cut.pages.map((p, i) => [['/', '/company', '/no-such-page', '/docket'][i], p.value.statusCode]),
+      )
+      expect(pageStatus).toEqual({ '/': 200, '/company': 200, '/no-such-page': 404, '/docket': 302 })
+      expect(cut.submission.value.statusCode).toBe(201)
+
+      // Restored: no restart, the next requests are served.
+      const after = await get(MEDIA)
+      expect(after.value.statusCode).toBe(200)
+      expect(after.value.rawPayload.equals(IMAGE)).toBe(true)
+      expect((await get('/healthz')).value.statusCode).toBe(200)
+      expect((await get('/api/viewer')).value.statusCode).toBe(200)
+
+      console.log(
+        `storage cut (${mode}): /media 503 in ${summary(mediaMs)}; pages meanwhile ` +
+          `${summary(cut.pages.map((p) => p.ms))}; a submission ${cut.submission.ms.toFixed(0)} ms (201); ` +
+          `recovered: /media 200 in ${after.ms.toFixed(0)} ms`,
+      )
+    }, 30_000)
+  }
+})

@@ -1,0 +1,120 @@
+// 1,000 wrong access codes from one client over real HTTP: at most 10 argon2 verifications (the
+// per IP + gate limit, checked before any hash), the rest 429, forged X-Forwarded-For headers
+// change nothing (TRUST_PROXY is off), and pages keep their usual latency meanwhile.
+import { spawn } from 'node:child_process'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { VERIFY_LIMITS } from '../../server/access/limits.server'
+import { countingHasher, limitPrefix, seedCode } from '../helpers/access'
+import { createTestApp, type TestApp } from '../helpers/app'
+import { percentile, sleep, summary } from '../helpers/latency'
+import { rawGet, rawRequest } from '../helpers/raw-http'
+
+const hasher = countingHasher()
+let t: TestApp
+let base: string
+let port: number
+
+beforeAll(async () => {
+  t = await createTestApp({
+    pages: { mode: 'production', root: process.cwd() },
+    access: { hasher, rateLimitPrefix: limitPrefix() },
+  })
+  await seedCode(t.db, 'circlek', 'circle-k-flood-1')
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  port = (t.app.server.address() as AddressInfo).port
+  base = `http://127.0.0.1:${port}`
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const PAGES = ['/', '/company', '/circlek', '/docket']
+
+interface AutocannonResult {
+  statusCodeStats: Record<string, { count: number }>
+  errors: number
+}
+
+/**
+ * The attacker is another process (autocannon, 20 keep-alive connections), so the page figures
+ * are the server's and not this process's own HTTP client work. Every code differs, and all claim
+ * another client in X-Forwarded-For, which must change nothing (TRUST_PROXY is off).
+ */
+function floodFromAnotherProcess(amount: number): Promise<AutocannonResult> {
+  const args = [
+    'node_modules/.bin/autocannon',
+    ...['-a', String(amount), '-c', '20', '-m', 'POST', '-j', '-I'],
+    ...['-H', 'content-type=application/json', '-H', 'x-forwarded-for=203.0.113.77'],
+    ...['-b', JSON.stringify({ retailer: 'circlek', accessCode: 'guess-[<id>]' })],
+    `${base}/api/access/verify`,
+  ]
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (chunk) => {
+      out += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      err += chunk
+    })
+    child.on('error', reject)
+    child.on('close', (code) => {
+      if (code === 0) resolve(JSON.parse(out) as AutocannonResult)
+      else reject(new Error(`autocannon exited ${code}: ${err}`))
+    })
+  })
+}
+
+async function samplePages(until: () => boolean): Promise<number[]> {
+  const latencies: number[] = []
+  while (!until()) {
+    for (const path of PAGES) {
+      // A raw socket: the cheapest client, so the figure is the server's.
+      const res = await rawRequest(port, rawGet(path))
+      expect([200, 302], path).toContain(res.status)
+      latencies.push(res.ms)
+    }
+    await sleep(20)
+  }
+  return latencies
+}
+
+describe('a flood of wrong codes', () => {
+  it('computes at most 10 hashes for 1,000 wrong codes from one client; pages stay fast', async () => {
+    for (const path of PAGES) await rawRequest(port, rawGet(path)) // first renders are cold
+    let stop = false
+    const baseline = samplePages(() => stop)
+    await sleep(1500)
+    stop = true
+    const before = await baseline
+
+    let flooding = true
+    const during = samplePages(() => !flooding)
+    const started = performance.now()
+    const flood = await floodFromAnotherProcess(1000).finally(() => {
+      flooding = false
+    })
+    const floodMs = performance.now() - started
+    flooding = false
+    const pages = await during
+
+    const denied = flood.statusCodeStats['200']?.count ?? 0
+    const limited = flood.statusCodeStats['429']?.count ?? 0
+    expect(flood.errors).toBe(0)
+    expect(denied + limited).toBe(1000)
+    expect(hasher.verifications).toBeLessThanOrEqual(VERIFY_LIMITS.perIp.max)
+    expect(denied).toBe(hasher.verifications)
+    expect(limited).toBeGreaterThanOrEqual(990)
+    const attempts = await t.db.prisma.accessAttempt.groupBy({ by: ['outcome'], _count: { _all: true } })
+    // Every page answered (checked while sampling). The bound is loose on purpose: shared CI
+    // machines are noisy; the printed figures tell the story.
+    expect(percentile(pages, 95)).toBeLessThan(Math.max(1000, 5 * percentile(before, 95)))
+    console.log(
+      `verify flood: 1000 wrong codes in ${floodMs.toFixed(0)} ms → ${denied} denied after ${hasher.verifications} ` +
+        `argon2 checks, ${limited} × 429; attempts recorded ${JSON.stringify(Object.fromEntries(attempts.map((a) => [a.outcome, a._count._all])))}. ` +
+        `Pages (${PAGES.join(' ')}) before ${summary(before)}, during ${summary(pages)}`,
+    )
+  }, 60_000)
+})

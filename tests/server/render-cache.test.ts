@@ -1,0 +1,79 @@
+// The docket's rendered HTML is cached (server/vike/render-cache.server.ts): once filled, the
+// cache must still never answer a request without a valid grant, and what it serves must carry
+// nothing of the visitor who filled it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { grantCookie, limitPrefix, seedCode, testClock, verify } from '../helpers/access'
+import { createTestApp, type TestApp } from '../helpers/app'
+import { type ProductionBuild, productionBuild } from '../helpers/production-build'
+
+const CODE = 'circle-k-cache-01'
+const clock = testClock()
+let build: ProductionBuild
+let t: TestApp
+
+beforeAll(async () => {
+  build = await productionBuild()
+  t = await createTestApp({
+    pages: { mode: 'production', root: build.root },
+    access: { now: clock.now, rateLimitPrefix: limitPrefix() },
+  })
+  await seedCode(t.db, 'circlek', CODE)
+}, 300_000)
+afterAll(async () => {
+  await t?.close()
+  await build?.remove()
+})
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers })
+const circlekGrant = async () => grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: CODE }))
+const walmartGrant = async () => grantCookie(await verify(t.app, { retailer: 'walmart' }))
+
+describe('cached /docket', () => {
+  it('still redirects every request without a valid grant once the cache is filled', async () => {
+    const walmart = await walmartGrant()
+    const first = await get('/docket', { cookie: walmart })
+    const second = await get('/docket', { cookie: walmart })
+    expect(first.statusCode).toBe(200)
+    expect(second.statusCode).toBe(200)
+    expect(second.body).toBe(first.body)
+    for (const cookie of [undefined, 'walmart-access=granted', `circlek-access=${walmart.split('=')[1]}`]) {
+      const res = await get('/docket', cookie ? { cookie } : {})
+      expect(res.statusCode).toBe(302)
+      expect(res.headers.location).toBe('/')
+      expect(res.body).not.toContain('Meet the')
+    }
+  })
+
+  it('serves the same bytes to every grant holder, with nothing of the visitor in them', async () => {
+    const walmart = await walmartGrant()
+    const circlek = await circlekGrant()
+    const a = await get('/docket', { cookie: walmart })
+    const b = await get('/docket', { cookie: circlek })
+    expect(a.body).toBe(b.body)
+    for (const cookie of [walmart, circlek]) expect(a.body).not.toContain(cookie.split('=')[1])
+    expect(a.headers['cache-control']).toBe('private, no-store')
+    expect(a.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('keeps the proposal for circlek holders: a docket-only grant is still redirected', async () => {
+    const circlek = await circlekGrant()
+    expect((await get('/circlek/proposal', { cookie: circlek })).statusCode).toBe(200)
+    expect((await get('/circlek/proposal', { cookie: circlek })).statusCode).toBe(200)
+    const refused = await get('/circlek/proposal', { cookie: await walmartGrant() })
+    expect(refused.statusCode).toBe(302)
+    expect(refused.headers.location).toBe('/circlek')
+  })
+
+  it('answers compressed variants and 304 for a matching ETag', async () => {
+    const walmart = await walmartGrant()
+    const first = await get('/docket', { cookie: walmart })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const br = await get('/docket', { cookie: walmart, 'accept-encoding': 'br' })
+    expect(br.headers['content-encoding']).toBe('br')
+    const etag = String(first.headers.etag ?? br.headers.etag)
+    const notModified = await get('/docket', { cookie: walmart, 'if-none-match': etag })
+    expect(notModified.statusCode).toBe(304)
+    expect((await get('/docket', { 'if-none-match': etag })).statusCode).toBe(302)
+  })
+})

@@ -1,0 +1,134 @@
+// Transport limits over real sockets: a client trickling its headers or body, or connecting and
+// sending nothing, is cut with a 408 in the configured time; oversized headers get 431 and
+// oversized bodies 413. Meanwhile everyone else is served as usual.
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  BODY_LIMIT_BYTES,
+  HEADERS_TIMEOUT_MS,
+  MAX_HEADER_BYTES,
+  REQUEST_TIMEOUT_MS,
+  TIMEOUT_SWEEP_MS,
+} from '../../server/http/transport.server'
+import { createTestApp, type TestApp } from '../helpers/app'
+import { sleep, summary } from '../helpers/latency'
+import { rawGet, rawRequest } from '../helpers/raw-http'
+
+// Node sweeps connections every TIMEOUT_SWEEP_MS; allow that plus scheduling noise on a busy CI.
+const SLACK_MS = TIMEOUT_SWEEP_MS + 1500
+
+let t: TestApp
+let port: number
+beforeAll(async () => {
+  t = await createTestApp()
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  port = (t.app.server.address() as AddressInfo).port
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const timeoutBody = { error: { code: 'request_timeout', message: 'The request took too long to arrive.' } }
+
+// Each case waits for a timeout, so they run side by side.
+describe.concurrent('slow clients', () => {
+  it('cuts a client trickling its headers (slowloris) with 408, while others are served', async () => {
+    const trickle = 'Host: 127.0.0.1\r\nUser-Agent: slowloris\r\nX-Padding: '.padEnd(400, 'a').split('')
+    const slow = Array.from({ length: 100 }, () =>
+      rawRequest(port, '', { chunks: ['GET / HTTP/1.1\r\n', ...trickle], gapMs: 200, timeoutMs: 30_000 }),
+    )
+    // Everyone else keeps getting answers while 100 sockets trickle.
+    const healthy: number[] = []
+    const sampling = (async () => {
+      for (let i = 0; i < 20; i++) {
+        const res = await rawRequest(port, rawGet('/healthz'))
+        expect(res.status).toBe(200)
+        healthy.push(res.ms)
+        await sleep(250)
+      }
+    })()
+    const results = await Promise.all(slow)
+    await sampling
+    const cutAfter = results.map((r) => r.ms)
+    console.log(
+      `slowloris: 100 trickling sockets cut after ${summary(cutAfter)} (headersTimeout ${HEADERS_TIMEOUT_MS} ms); ` +
+        `/healthz meanwhile ${summary(healthy)}`,
+    )
+    for (const res of results) {
+      expect(res.status).toBe(408)
+      expect(JSON.parse(res.body)).toEqual(timeoutBody)
+      expect(res.ms).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 100)
+      expect(res.ms).toBeLessThan(HEADERS_TIMEOUT_MS + SLACK_MS)
+    }
+    expect(Math.max(...healthy)).toBeLessThan(1000)
+  }, 30_000)
+
+  it('cuts a connection that never sends a byte', async () => {
+    const res = await rawRequest(port, '', { chunks: [''], timeoutMs: 30_000 })
+    console.log(`idle connection cut after ${res.ms.toFixed(0)} ms with ${res.status}`)
+    expect(res.status).toBe(408)
+    expect(res.ms).toBeLessThan(HEADERS_TIMEOUT_MS + SLACK_MS)
+  }, 30_000)
+
+  it('cuts a client trickling its body with 408 within the request timeout', async () => {
+    const body = JSON.stringify({ name: 'Slow', email: 'slow@example.com', message: 'x'.repeat(200) })
+    const head =
+      'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+      `Content-Length: ${body.length}\r\n\r\n`
+    const res = await rawRequest(port, '', {
+      chunks: [head, ...body.split('')],
+      gapMs: 100,
+      timeoutMs: 40_000,
+    })
+    console.log(
+      `body trickle cut after ${res.ms.toFixed(0)} ms with ${res.status} (requestTimeout ${REQUEST_TIMEOUT_MS} ms)`,
+    )
+    expect(res.status).toBe(408)
+    expect(res.ms).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100)
+    expect(res.ms).toBeLessThan(REQUEST_TIMEOUT_MS + SLACK_MS)
+    expect(await t.db.prisma.contactMessage.count({ where: { name: 'Slow' } })).toBe(0)
+  }, 40_000)
+})
+
+describe('size limits', () => {
+  it(`answers 431 to headers over ${MAX_HEADER_BYTES} bytes, one big or many small`, async () => {
+    const big = await rawRequest(port, rawGet('/healthz', { 'x-big': 'a'.repeat(MAX_HEADER_BYTES) }))
+    expect(big.status).toBe(431)
+    expect(JSON.parse(big.body)).toEqual({
+      error: { code: 'headers_too_large', message: 'The request headers are too large.' },
+    })
+    const many = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`x-h${i}`, 'b'.repeat(40)]))
+    expect((await rawRequest(port, rawGet('/healthz', many))).status).toBe(431)
+    // Just under the limit is fine: big cookies from other apps on the domain must not lock visitors out.
+    const under = await rawRequest(
+      port,
+      rawGet('/healthz', { cookie: `x=${'c'.repeat(MAX_HEADER_BYTES - 1024)}` }),
+    )
+    expect(under.status).toBe(200)
+  })
+
+  it(`answers 413 to a body over ${BODY_LIMIT_BYTES} bytes without reading it`, async () => {
+    const size = BODY_LIMIT_BYTES + 1
+    const head =
+      'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+      `Content-Length: ${size}\r\nConnection: close\r\n\r\n`
+    const res = await rawRequest(port, `${head}${'x'.repeat(size)}`)
+    expect(res.status).toBe(413)
+    expect(JSON.parse(res.body).error.code).toBe('payload_too_large')
+  })
+
+  it('answers 400 in the JSON error shape to malformed HTTP', async () => {
+    for (const request of [
+      'GET /a b HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n',
+      'GET /\u0000 HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ]) {
+      const res = await rawRequest(port, request)
+      expect(res.status, JSON.stringify(request)).toBe(400)
+      expect(JSON.parse(res.body)).toEqual({
+        error: { code: 'bad_request', message: 'The request is malformed.' },
+      })
+    }
+  })
+})

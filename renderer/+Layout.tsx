@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { SiteFooter } from '../components/layout/SiteFooter'
 import { SiteHeader } from '../components/layout/SiteHeader'
 import './global.css'
@@ -10,6 +10,10 @@ const SiteToaster = lazy(() =>
 )
 
 export default function Layout({ children }: { children: ReactNode }) {
+  // Mounted only after hydration: a lazy component rendered on the server suspends, and React then
+  // abandons server HTML for the boundary (error #419 on hydration).
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   return (
     <>
       <a className="skip-link" href="#main">
@@ -20,9 +24,11 @@ export default function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <Suspense fallback={null}>
-        <SiteToaster />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <SiteToaster />
+        </Suspense>
+      ) : null}
     </>
   )
 }

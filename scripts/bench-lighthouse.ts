@@ -51,7 +51,9 @@ async function main() {
         CLS: Number((audit('cumulative-layout-shift') ?? 0).toFixed(3)),
         'TBT ms': Math.round(audit('total-blocking-time') ?? 0),
       })
-      console.log(`${page} done`)
+      // A page Lighthouse could not score (e.g. NO_LCP) says why instead of printing zeros.
+      const problem = lhr?.runtimeError?.message ?? lhr?.audits['largest-contentful-paint']?.errorMessage
+      console.log(`${page} done${problem ? `: ${problem}` : ''}`)
     }
     console.table(rows)
   } finally {

@@ -53,18 +53,23 @@ export function useSubmissionForm<F extends string>(options: SubmissionFormOptio
       return updated
     })
 
-  const focusFirstInvalid = (invalid: FieldErrors<F>) => {
-    // After React has rendered the errors, so the field's description already includes them.
-    requestAnimationFrame(() => {
-      const form = formRef.current
-      if (!form) return
-      for (const element of Array.from(form.elements) as Control[]) {
-        if (element.name && element.name in invalid) {
-          element.focus()
-          return
-        }
+  // Focus moves after React has committed the errors and re-enabled the form (a disabled control
+  // cannot take focus), so the request is carried to the next commit instead of a timer.
+  const focusRequest = useRef<FieldErrors<F> | null>(null)
+  useEffect(() => {
+    const invalid = focusRequest.current
+    const form = formRef.current
+    if (!invalid || !form) return
+    focusRequest.current = null
+    for (const element of Array.from(form.elements) as Control[]) {
+      if (element.name && element.name in invalid) {
+        element.focus()
+        return
       }
-    })
+    }
+  })
+  const focusFirstInvalid = (invalid: FieldErrors<F>) => {
+    focusRequest.current = invalid
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,4 +1,4 @@
-import { privatePaths, publicPaths } from '../routes'
+import { privatePaths, publicPaths } from '../routes.ts'
 
 // sitemap.xml and robots.txt, generated from lib/routes so a new page cannot be forgotten in one
 // of them. Addresses are absolute on the configured SITE_URL, as the sitemap protocol requires.

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite'
-import { robotsTxt, sitemapXml } from './crawlerFiles'
+import { robotsTxt, sitemapXml } from './crawlerFiles.ts'
 
 // Writes sitemap.xml and robots.txt into the client build (dist/client, served like any other
 // built file) and serves them in development. They need the absolute SITE_URL, which is baked in

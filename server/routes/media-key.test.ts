@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasEncodedSeparator, invalidKeyReason, MAX_KEY_LENGTH } from './media-key.ts'
+import { hasEncodedSeparator, invalidKeyReason, MAX_KEY_LENGTH, MAX_SEGMENT_BYTES } from './media-key.ts'
 
 describe('invalidKeyReason', () => {
   it('accepts plain relative keys', () => {
@@ -13,7 +13,12 @@ describe('invalidKeyReason', () => {
     ]) {
       expect(invalidKeyReason(key)).toBeUndefined()
     }
-    expect(invalidKeyReason('a'.repeat(MAX_KEY_LENGTH))).toBeUndefined()
+    const longest = `${'a'.repeat(MAX_SEGMENT_BYTES)}/${'b'.repeat(MAX_SEGMENT_BYTES)}/`.padEnd(
+      MAX_KEY_LENGTH,
+      'c',
+    )
+    expect(invalidKeyReason(longest)).toBeUndefined()
+    expect(invalidKeyReason('é'.repeat(MAX_SEGMENT_BYTES / 2))).toBeUndefined()
   })
 
   it.each([
@@ -30,6 +35,8 @@ describe('invalidKeyReason', () => {
     ['a\u0000b'],
     ['a\nb'],
     ['a'.repeat(MAX_KEY_LENGTH + 1)],
+    ['a'.repeat(MAX_SEGMENT_BYTES + 1)],
+    [`dir/${'é'.repeat(MAX_SEGMENT_BYTES / 2)}.jpg`],
   ])('rejects %j', (key) => {
     expect(invalidKeyReason(key)).toEqual(expect.any(String))
   })

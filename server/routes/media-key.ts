@@ -4,6 +4,13 @@
 // relative paths, and reject anything that could be read two ways.
 
 export const MAX_KEY_LENGTH = 512
+/**
+ * Per path segment, in UTF-8 bytes: filesystem-backed stores keep each segment as a file or
+ * folder name (at most 255 bytes), some with a suffix of their own (s3rver adds up to 22
+ * characters), and a longer name fails inside the store, which would read as "storage
+ * unavailable" (503) instead of the client's mistake.
+ */
+export const MAX_SEGMENT_BYTES = 200
 
 /** Encoded `/`, `\` or NUL in the raw path: a decoded key would not match what the client sent. */
 const ENCODED_SEPARATOR = /%(2f|5c|00)/i
@@ -25,6 +32,9 @@ export function invalidKeyReason(key: string): string | undefined {
   for (const segment of key.split('/')) {
     if (segment === '') return 'Media key must not contain empty path segments'
     if (segment === '.' || segment === '..') return 'Media key must not contain dot segments'
+    if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES) {
+      return `Media key segments must be at most ${MAX_SEGMENT_BYTES} bytes long`
+    }
   }
   return undefined
 }

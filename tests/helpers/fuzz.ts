@@ -55,6 +55,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     'a'.repeat(5000),
     '<script>alert(1)</script>',
     "' OR 1=1 --",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection probe, on purpose
     '${7*7}',
     '{{7*7}}',
     'NaN',

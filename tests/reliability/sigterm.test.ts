@@ -49,6 +49,7 @@ beforeAll(async () => {
   await fillBuckets(dataDir)
   port = await freePort()
   // The real entry point, with nothing external: embedded Postgres and S3, in-memory limits.
+  // Empty rather than deleted, so a local .env (which `npm start` reads) cannot fill them in.
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of [
     'DATABASE_URL',
@@ -58,7 +59,7 @@ beforeAll(async () => {
     'S3_SECRET_KEY',
     'COOKIE_SECRET',
   ])
-    delete env[name]
+    env[name] = ''
   server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build'], {
     cwd: process.cwd(),
     env: {

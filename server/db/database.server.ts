@@ -1,9 +1,9 @@
 // The one way the app reaches Postgres (DESIGN.md #3): DATABASE_URL when set, otherwise the
 // embedded PGlite in DATA_DIR. Both go through the same `pg` pool and Prisma driver adapter.
 import { PrismaPg } from '@prisma/adapter-pg'
-import pg from 'pg'
 import type { Env } from '../env.server.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded.server.ts'
+import { FailFastPool } from './fail-fast-pool.server.ts'
 import { PrismaClient } from './generated/client.ts'
 import type { DbLogger } from './logger.server.ts'
 
@@ -23,11 +23,11 @@ export interface Database {
 
 /**
  * A request must fail fast (503 within 2 s) when Postgres is down, so a new connection gets
- * 1.5 s; "connection refused" fails at once anyway. Statements get 5 s on a real server (PGlite
+ * 1.5 s; "connection refused" fails at once anyway. Statements get 1.5 s on a real server (PGlite
  * ignores startup parameters, so the embedded database has no statement timeout).
  */
-export const CONNECT_TIMEOUT_MS = 1500
-export const STATEMENT_TIMEOUT_MS = 5000
+export { CONNECT_TIMEOUT_MS } from './fail-fast-pool.server.ts'
+export const STATEMENT_TIMEOUT_MS = 1500
 export const PING_TIMEOUT_MS = 1500
 
 export async function openDatabase(
@@ -44,12 +44,14 @@ export async function openDatabase(
 }
 
 function connect(url: string, embedded: EmbeddedPostgres | null, log: DbLogger): Database {
-  const pool = new pg.Pool({
+  // Connect and queue timeouts: see fail-fast-pool.server.ts.
+  const pool = new FailFastPool({
     connectionString: url,
     // Embedded: one single-threaded backend serves every connection, so a few are plenty.
     max: embedded ? 4 : 10,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
+    // Client side too: a black-holed connection never delivers the server's timeout error.
+    query_timeout: STATEMENT_TIMEOUT_MS + 400,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
   })

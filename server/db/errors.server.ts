@@ -45,7 +45,7 @@ const UNAVAILABLE_CAUSE_CODES = new Set([
 
 // Errors the pg pool raises without a code.
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended/i
+  /Connection terminated|timeout exceeded when trying to connect|^timeout expired$|Query read timeout|Client has encountered a connection error|Connection ended/i
 
 /** True when `error` (or one of its causes) means Postgres could not be reached or dropped us. */
 export function isDatabaseUnavailable(error: unknown): boolean {

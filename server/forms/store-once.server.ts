@@ -19,7 +19,28 @@ export interface Stored {
   replayed: boolean
 }
 
+/**
+ * The whole write gets this long before the visitor is told to retry (issue 7: 503 within 2 s).
+ * Pool waits, connects and statements each have their own, shorter timeouts; this deadline bounds
+ * their sum. A write that still commits after it is found by the retry's Idempotency-Key.
+ */
+export const WRITE_DEADLINE_MS = 1900
+
 export async function storeOnce<Row extends { id: string }>(options: StoreOnceOptions<Row>): Promise<Stored> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(databaseUnavailable()), WRITE_DEADLINE_MS)
+  })
+  try {
+    return await Promise.race([storeOnceUnbounded(options), deadline])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+async function storeOnceUnbounded<Row extends { id: string }>(
+  options: StoreOnceOptions<Row>,
+): Promise<Stored> {
   try {
     // Insert first: the usual case (a new key, or none) costs one statement.
     const { id } = await options.create(options.key)

@@ -1,15 +1,11 @@
 // `npm run dev`: Vite dev middleware inside Fastify with HMR on the same port.
-import { applyMigrations } from '../server/db/migrate.server'
 import { startServer } from '../server/main'
-import { ensureDemoMedia } from './media/ensure-demo'
+import { runPrepare } from './lib/run-prepare'
 
 process.env.NODE_ENV ??= 'development'
 startServer({
   mode: 'development',
-  async beforeListen({ db, storage, log }) {
-    await applyMigrations(db.url, log)
-    await ensureDemoMedia(storage, log)
-  },
+  beforeListen: runPrepare,
 })
   .then((app) => {
     const address = app.server.address()

@@ -1,12 +1,12 @@
 // `npm start`: build when the build is missing or stale, migrate, upload demo media when the
-// buckets are empty, then serve the production site (embedded Postgres and S3 unless configured).
+// buckets are empty, then serve the production site (embedded Postgres and S3, in their own
+// process, unless configured).
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { applyMigrations } from '../server/db/migrate.server'
 import { startServer } from '../server/main'
 import { build, root } from './build'
 import { isBuildCurrent } from './build/stamp'
-import { ensureDemoMedia } from './media/ensure-demo'
+import { runPrepare } from './lib/run-prepare'
 
 const args = new Set(process.argv.slice(2))
 if (args.has('--help')) {
@@ -27,11 +27,7 @@ if (!args.has('--no-build') && !isBuildCurrent(root)) build()
 
 startServer({
   mode: 'production',
-  async beforeListen({ db, storage, log }) {
-    const applied = await applyMigrations(db.url, log)
-    log.info({ applied }, applied.length ? 'applied migrations' : 'database schema is up to date')
-    await ensureDemoMedia(storage, log)
-  },
+  beforeListen: runPrepare,
 })
   .then((app) => {
     const address = app.server.address()

@@ -1,20 +1,24 @@
-// The listener: parse env, open Postgres and storage (embedded when unconfigured), build the app,
-// listen, and drain on SIGTERM/SIGINT.
+// The listener: parse env, start the embedded Postgres/S3 in their own process when unconfigured,
+// open them, build the app, listen, and drain on SIGTERM/SIGINT.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pino from 'pino'
 import { buildApp } from './app.server'
-import { type Database, openDatabase } from './db/database.server'
+import { openDatabase } from './db/database.server'
+import { type EmbeddedSidecar, startEmbeddedSidecar } from './embedded/sidecar.server'
 import { type Env, EnvError, parseEnv } from './env.server'
 import { loggerOptions } from './logger.server'
-import { openStorage, type Storage } from './storage/storage.server'
+import { openStorage } from './storage/storage.server'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 export interface StartOptions {
   mode?: 'production' | 'development'
-  /** Runs after services open and before the app listens (migrations, demo media). */
-  beforeListen?: (services: { env: Env; db: Database; storage: Storage; log: pino.Logger }) => Promise<void>
+  /**
+   * Runs after services open and before the app listens (migrations, demo media: scripts/start.ts
+   * runs them in a child process so their libraries never load into the server).
+   */
+  beforeListen?: () => Promise<void>
 }
 
 export function loadEnvOrExit(): Env {
@@ -32,20 +36,28 @@ export function loadEnvOrExit(): Env {
 export async function startServer(options: StartOptions = {}) {
   const env = loadEnvOrExit()
   const log = pino(loggerOptions(env) as pino.LoggerOptions)
-  const db = await openDatabase(env, log)
+  const sidecar = await startEmbeddedSidecar(env, log)
+  const db = await openDatabase(env, log).catch(async (error) => {
+    await sidecar?.stop()
+    throw error
+  })
   const storage = await openStorage(env, log).catch(async (error) => {
     await db.close()
+    await sidecar?.stop()
     throw error
   })
   const closeServices = async () => {
     await Promise.allSettled([db.close(), storage.close()])
+    // Last: in-flight requests have drained and our connections are closed.
+    await sidecar?.stop()
   }
   try {
     await storage.ensureBuckets()
-    await options.beforeListen?.({ env, db, storage, log })
+    await options.beforeListen?.()
     const mode = options.mode ?? (env.NODE_ENV === 'production' ? 'production' : 'development')
     const app = await buildApp({ env, db, storage, pages: { mode, root: projectRoot } })
-    installShutdown(app, closeServices)
+    const shutdown = installShutdown(app, closeServices)
+    watchSidecar(sidecar, app, shutdown)
     await app.listen({ port: env.PORT, host: env.HOST })
     return app
   } catch (error) {
@@ -70,7 +82,7 @@ function installShutdown(app: Awaited<ReturnType<typeof buildApp>>, closeService
       await app.close()
       await closeServices()
       app.log.info('shutdown complete')
-      process.exit(0)
+      process.exit(process.exitCode ?? 0)
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed')
       process.exit(1)
@@ -78,6 +90,21 @@ function installShutdown(app: Awaited<ReturnType<typeof buildApp>>, closeService
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
+  return shutdown
+}
+
+// Without its database and storage the server can only fail requests: exit non-zero so the
+// supervisor (Docker's restart policy, systemd) restarts the pair.
+function watchSidecar(
+  sidecar: EmbeddedSidecar | undefined,
+  app: Awaited<ReturnType<typeof buildApp>>,
+  shutdown: (signal: string) => Promise<void>,
+) {
+  sidecar?.onUnexpectedExit((code, signal) => {
+    app.log.error({ code, signal }, 'embedded services stopped unexpectedly; shutting down')
+    process.exitCode = 1
+    void shutdown('embedded services exit')
+  })
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto'
 import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { PGlite } from '@electric-sql/pglite'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import type { PGlite } from '@electric-sql/pglite'
+import type { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import pg from 'pg'
 import { type DbLogger, silentLogger } from './logger.server.ts'
 
@@ -115,6 +115,11 @@ async function own(
   let db: PGlite | undefined
   let server: PGLiteSocketServer | undefined
   try {
+    // Loaded only by the process that runs PGlite (~50 MB just to import): attaching needs `pg` only.
+    const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite-socket'),
+    ])
     db = await PGlite.create(join(dir, 'pg'))
     server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections })
     await server.start()

@@ -6,7 +6,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { join } from 'node:path'
-import S3rver from 's3rver'
 import type { StorageLog } from './storage.server.ts'
 
 /** s3rver's fixed credentials (any SigV4 signer works with them). */
@@ -36,6 +35,8 @@ export async function startEmbeddedS3(dataDir: string, log: StorageLog): Promise
     return { port: existing.port, owned: false, close: async () => {} }
   }
 
+  // Loaded only by the process that runs it: attaching needs nothing but HTTP.
+  const { default: S3rver } = await import('s3rver')
   const directory = join(dataDir, 's3')
   await mkdir(directory, { recursive: true })
   // silent also silences Koa's default error printer (S3rver extends Koa and sets `silent`).

@@ -2,7 +2,7 @@
 // a temporary DATA_DIR): requests already in flight finish with 201, including ones whose body
 // is still arriving when the signal comes; new connections are refused; the process exits 0;
 // and PGlite was closed cleanly, so the DATA_DIR opens again with every acknowledged row.
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -13,77 +13,22 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmbeddedPostgres } from '../../server/db/embedded.server'
-import { parseEnv } from '../../server/env.server'
-import { openStorage } from '../../server/storage/storage.server'
 import { applicationBody } from '../helpers/form-bodies'
 import { sleep } from '../helpers/latency'
+import { fillBuckets, startSite } from '../helpers/start-process'
 
 let dataDir: string
 let port: number
 let server: ChildProcess
-let output = ''
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
-/** Without this, `npm start` would generate the demo media set into the empty buckets first. */
-async function fillBuckets(dir: string) {
-  const quiet = { debug() {}, info() {}, warn() {}, error() {} }
-  const storage = await openStorage(parseEnv({ NODE_ENV: 'test', DATA_DIR: dir }), quiet)
-  try {
-    await storage.ensureBuckets()
-    for (const bucket of ['360', 'heros', 'video'])
-      await storage.client.putObject(bucket, 'placeholder.txt', 'x', 1)
-  } finally {
-    await storage.close()
-  }
-}
+let output = () => ''
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'rm5-sigterm-'))
   await fillBuckets(dataDir)
-  port = await freePort()
-  // The real entry point, with nothing external: embedded Postgres and S3, in-memory limits.
-  // Empty rather than deleted, so a local .env (which `npm start` reads) cannot fill them in.
-  const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const name of [
-    'DATABASE_URL',
-    'REDIS_URL',
-    'S3_ENDPOINT',
-    'S3_ACCESS_KEY',
-    'S3_SECRET_KEY',
-    'COOKIE_SECRET',
-  ])
-    env[name] = ''
-  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build'], {
-    cwd: process.cwd(),
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  server.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  server.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  const deadline = Date.now() + 90_000
-  while (!output.includes('RM5 site ready at')) {
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`)
-    await sleep(100)
-  }
+  const site = await startSite(dataDir)
+  server = site.process
+  port = site.port
+  output = site.output
 }, 120_000)
 
 afterAll(async () => {
@@ -198,11 +143,13 @@ describe('SIGTERM during load', () => {
     const statuses = answers.map((a) => a.status || a.error)
     expect(
       statuses.filter((s) => s !== 201),
-      output,
+      output(),
     ).toEqual([])
-    expect(code, output).toBe(0)
+    expect(code, output()).toBe(0)
     expect(refused.aliveThen, 'connections refused while still draining').toBe(true)
-    expect(output).toContain('shutdown complete')
+    expect(output()).toContain('shutdown complete')
+    // The embedded services' process stopped too, after the server had drained.
+    expect(output()).toContain('embedded Postgres closed')
     // PGlite released its lock file on a clean close, and opens again with every row.
     expect(existsSync(join(dataDir, 'pg.json'))).toBe(false)
     const reopened = await startEmbeddedPostgres(dataDir)

@@ -1,0 +1,26 @@
+// First-start preparation, run by `npm start` and `npm run dev` in a short-lived child process
+// (scripts/lib/run-prepare.ts) once the database and storage answer: apply the migrations, then
+// upload the demo media when the buckets are empty. A child so that Prisma's WebAssembly schema
+// engine and sharp never load into the long-running server (decision 006).
+import pino from 'pino'
+import { openDatabase } from '../server/db/database.server'
+import { applyMigrations } from '../server/db/migrate.server'
+import { loggerOptions } from '../server/logger.server'
+import { loadEnvOrExit } from '../server/main'
+import { openStorage } from '../server/storage/storage.server'
+import { ensureDemoMedia } from './media/ensure-demo'
+
+const env = loadEnvOrExit()
+const log = pino(loggerOptions(env) as pino.LoggerOptions)
+const db = await openDatabase(env, log)
+const storage = await openStorage(env, log)
+try {
+  const applied = await applyMigrations(db.url, log)
+  log.info({ applied }, applied.length ? 'applied migrations' : 'database schema is up to date')
+  await ensureDemoMedia(storage, log)
+} catch (error) {
+  log.error({ err: error }, 'preparation failed')
+  process.exitCode = 1
+} finally {
+  await Promise.allSettled([db.close(), storage.close()])
+}

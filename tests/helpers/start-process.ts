@@ -1,0 +1,83 @@
+// `npm start`'s entry (scripts/start.ts --no-build) as a real child process with nothing external:
+// embedded Postgres and S3 in `dataDir`, in-memory limits. For tests about processes and signals.
+import { type ChildProcess, spawn } from 'node:child_process'
+import net from 'node:net'
+import { parseEnv } from '../../server/env.server'
+import { openStorage } from '../../server/storage/storage.server'
+import { sleep } from './latency'
+
+export interface StartedSite {
+  process: ChildProcess
+  port: number
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string
+  exited: Promise<number | null>
+}
+
+export async function freePort(): Promise<number> {
+  const probe = net.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as net.AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+/** Without this, `npm start` would first generate the demo media set into the empty buckets. */
+export async function fillBuckets(dataDir: string): Promise<void> {
+  const quiet = { debug() {}, info() {}, warn() {}, error() {} }
+  const storage = await openStorage(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }), quiet)
+  try {
+    await storage.ensureBuckets()
+    for (const bucket of ['360', 'heros', 'video'])
+      await storage.client.putObject(bucket, 'placeholder.txt', 'x', 1)
+  } finally {
+    await storage.close()
+  }
+}
+
+/** Starts the site and resolves once it prints that it is ready (rejects if it exits first). */
+export async function startSite(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<StartedSite> {
+  const port = await freePort()
+  // Empty rather than deleted, so a local .env (which `npm start` reads) cannot fill them in.
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'S3_ENDPOINT',
+    'S3_ACCESS_KEY',
+    'S3_SECRET_KEY',
+    'COOKIE_SECRET',
+  ])
+    env[name] = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build'], {
+    cwd: process.cwd(),
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'info',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const deadline = Date.now() + 90_000
+  while (!output.includes('RM5 site ready at')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not start:\n${output}`)
+    }
+    await sleep(100)
+  }
+  return { process: child, port, output: () => output, exited }
+}

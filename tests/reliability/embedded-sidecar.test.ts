@@ -1,0 +1,129 @@
+// The embedded Postgres and S3 run in a child process of the server (decision 006). The server
+// must not carry them, must not outlive them, and they must not outlive the server: killed
+// abruptly, the server still leaves a database that opens again with its rows.
+import { readFileSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterEach, describe, expect, it } from 'vitest'
+import { sleep } from '../helpers/latency'
+import { fillBuckets, type StartedSite, startSite } from '../helpers/start-process'
+
+const dirs: string[] = []
+const sites: StartedSite[] = []
+
+afterEach(async () => {
+  for (const site of sites.splice(0)) if (site.process.exitCode === null) site.process.kill('SIGKILL')
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
+})
+
+async function dataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'rm5-sidecar-'))
+  dirs.push(dir)
+  await fillBuckets(dir)
+  return dir
+}
+
+async function start(dir: string): Promise<StartedSite> {
+  const site = await startSite(dir)
+  sites.push(site)
+  return site
+}
+
+async function ownerPid(dir: string, file: 'pg.json' | 's3.json'): Promise<number> {
+  return (JSON.parse(await readFile(join(dir, file), 'utf8')) as { pid: number }).pid
+}
+
+function parentOf(pid: number): number {
+  // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so split after ')'.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 20_000) {
+  const deadline = Date.now() + ms
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await sleep(100)
+  }
+}
+
+async function countApplications(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM retailer_applications')
+    return Number(rows[0]?.n)
+  } finally {
+    await client.end()
+  }
+}
+
+function submit(port: number, n: number) {
+  return fetch(`http://127.0.0.1:${port}/api/applications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.88.0.${n}` },
+    body: JSON.stringify({
+      companyName: `Sidecar Market ${n}`,
+      businessType: 'Grocery Store',
+      numberOfLocations: '3',
+      contactName: `Casey Sidecar ${n}`,
+      email: `casey.${n}@example.com`,
+      phone: '(512) 555-0100',
+      averageOrderValue: '42.50',
+      monthlyOrderVolume: 1200,
+      currentDeliveryMethod: 'In-house delivery',
+    }),
+  })
+}
+
+describe('embedded services in their own process', () => {
+  it('run PGlite and s3rver in a child of the server, not in the server', async () => {
+    const dir = await dataDir()
+    const site = await start(dir)
+    const serverPid = site.process.pid ?? 0
+    const pgOwner = await ownerPid(dir, 'pg.json')
+    const s3Owner = await ownerPid(dir, 's3.json')
+    expect(pgOwner).not.toBe(serverPid)
+    expect(s3Owner).toBe(pgOwner)
+    expect(parentOf(pgOwner)).toBe(serverPid)
+    const health = await fetch(`http://127.0.0.1:${site.port}/healthz`)
+    expect(health.status).toBe(200)
+  }, 120_000)
+
+  it('stop cleanly when the server is killed outright, keeping every row', async () => {
+    const dir = await dataDir()
+    const site = await start(dir)
+    for (let n = 1; n <= 5; n++) expect((await submit(site.port, n)).status).toBe(201)
+    const sidecar = await ownerPid(dir, 'pg.json')
+
+    site.process.kill('SIGKILL')
+    // The child notices its parent is gone (IPC channel closed), closes PGlite and exits.
+    await until(() => !alive(sidecar), 'the embedded services to exit')
+    await expect(readFile(join(dir, 'pg.json'))).rejects.toMatchObject({ code: 'ENOENT' })
+
+    const again = await start(dir)
+    const url = `postgresql://postgres@127.0.0.1:${(JSON.parse(await readFile(join(dir, 'pg.json'), 'utf8')) as { port: number }).port}/postgres`
+    expect(await countApplications(url)).toBe(5)
+    expect((await submit(again.port, 6)).status).toBe(201)
+  }, 180_000)
+
+  it('take the server down with them when they die, so a supervisor restarts both', async () => {
+    const dir = await dataDir()
+    const site = await start(dir)
+    process.kill(await ownerPid(dir, 's3.json'), 'SIGKILL')
+    const code = await Promise.race([site.exited, sleep(20_000).then(() => 'still running')])
+    expect(code, site.output()).toBe(1)
+    expect(site.output()).toContain('embedded services stopped unexpectedly')
+  }, 120_000)
+})

@@ -42,7 +42,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.data-e2e',
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e',
       DATABASE_URL: '',
       REDIS_URL: '',
       S3_ENDPOINT: '',

@@ -5,6 +5,7 @@
 
 import { type LogicalBucket, physicalBucket } from '../server/storage/buckets.ts'
 import { buildEnv } from './build-env.ts'
+import { type ResponsiveImage, responsiveImage } from './responsive-images.ts'
 
 const env: Record<string, string | undefined> = { ...buildEnv }
 
@@ -27,4 +28,13 @@ export function mediaUrl(bucket: LogicalBucket, key: string): string {
 /** Hero image of a page: `{page}.jpg` in the `Heros` bucket (spec section 2). */
 export function heroImageUrl(page: string): string {
   return mediaUrl('Heros', `${page}.jpg`)
+}
+
+/** Size of the stored page heroes (the demo renders 1920 x 1080; upload real ones at that size). */
+export const HERO_WIDTH = 1920
+export const HERO_HEIGHT = 1080
+
+/** A page's hero with its AVIF/WebP/JPEG width variants stored beside it. */
+export function heroImage(page: string): ResponsiveImage {
+  return responsiveImage(heroImageUrl(page), HERO_WIDTH, HERO_HEIGHT)
 }

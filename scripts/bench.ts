@@ -3,7 +3,7 @@
 // A benchmark, not a test: it asserts nothing and never runs in `npm test`.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { firstLoadOfSite } from './bench/first-load'
@@ -15,7 +15,8 @@ if (process.argv.includes('--help')) {
 
 Builds if stale, starts the production server (embedded Postgres/S3, temp DATA_DIR) and nginx if
 installed, then runs autocannon (50 connections, 10 s after a 2 s warm-up) per route and prints
-req/s, p50, p99, the ratio to nginx, server RSS, RSS after 3 x 50k requests and first-load JS.
+req/s, p50, p99, the ratio to nginx for every pre-rendered page, server RSS (and, separately, the
+embedded services' process), RSS after 3 x 50k requests and first-load JS.
   --quick   3 s runs and 3 x 10k requests (a smoke run; figures are not comparable)`)
   process.exit(0)
 }
@@ -110,6 +111,16 @@ function publicPages(clientDir: string): string[] {
   return pages
 }
 
+/** The process running the embedded Postgres and S3 for a data dir (decision 008), if any. */
+function embeddedServicesPid(dataDir: string | undefined): number | undefined {
+  if (!dataDir) return undefined
+  try {
+    return (JSON.parse(readFileSync(path.join(dataDir, 'pg.json'), 'utf8')) as { pid: number }).pid
+  } catch {
+    return undefined
+  }
+}
+
 function printTable(rows: Record<string, unknown>[]) {
   console.table(rows)
 }
@@ -134,9 +145,10 @@ async function main() {
     )
     console.log(`server ${url}${nginx ? `, nginx ${nginx.url}` : ', nginx not installed (no ratios)'}`)
 
-    // Page routes: nginx and the server one after the other, route by route (same load window).
-    // /docket renders the home page: it runs right after `/` so it is compared with nginx's `/`.
-    for (const page of ['/', '/technology']) {
+    // Page routes: nginx and the server one after the other, route by route (same load window),
+    // for every pre-rendered public page. /docket renders the home page: it runs right after `/`
+    // so it is compared with nginx's `/`.
+    for (const page of publicPages(path.join(root, 'dist/client'))) {
       const reference = nginx ? await measure(page, 'nginx', { url: `${nginx.url}${page}` }) : undefined
       const row = await measure(page, 'server', { url: `${url}${page}` })
       const docket =
@@ -186,6 +198,7 @@ async function main() {
       }),
     )
     const rss = rssMb(site.pid)
+    const services = embeddedServicesPid(site.env.DATA_DIR)
     printTable(
       rows.map((r) => ({
         route: r.route,
@@ -198,6 +211,7 @@ async function main() {
       })),
     )
     console.log(`server RSS after the runs above: ${rss ?? '?'} MB`)
+    if (services) console.log(`embedded Postgres + S3 process (not the server): ${rssMb(services) ?? '?'} MB`)
 
     const p50 = await verifyP50(url, code, 20)
     console.log(`correct code verification (argon2id, sequential, distinct IPs): p50 ${p50} ms`)

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { wantsVariants } from '../lib/responsive-images.ts'
 import { EnvError, parseEnv } from '../server/env.server.ts'
 import { type LogicalBucket, physicalBucket, REQUIRED_BUCKETS } from '../server/storage/buckets.ts'
 import { openStorage, type Storage, type StorageLog } from '../server/storage/storage.server.ts'
@@ -11,6 +12,7 @@ import type { GeneratedFile } from './media/generate-demo.ts'
 import { formatBytes, progress } from './media/progress.ts'
 import {
   collectFiles,
+  type LocalFile,
   normalisePrefix,
   requireBucket,
   type UploadSummary,
@@ -32,8 +34,8 @@ Run "npm run media -- <command> --help" for a command's options.
 Storage: S3_ENDPOINT (+ S3_ACCESS_KEY, S3_SECRET_KEY) if set, else the embedded store in DATA_DIR.`,
   demo: `Usage: npm run media -- demo [--force] [--out <dir>]
 
-Renders the demo media (36 viewer frames, 7 hero frames, 12 page heroes, an HLS test stream) and
-uploads it to the 360, Heros and video buckets. Existing objects are kept unless --force.
+Renders the demo media (36 viewer frames, 7 hero frames, 12 page heroes, an HLS test stream, and
+the heroes' and the video still's AVIF/WebP/JPEG width variants) and uploads it to the 360, Heros and video buckets. Existing objects are kept unless --force.
 
 Options:
   --force       Overwrite objects that already exist with different content
@@ -43,6 +45,9 @@ Options:
 
 Uploads every file under <dir> (dotfiles skipped) to the bucket, keyed by its path relative to
 <dir>. Files whose size and MD5 match the stored object are skipped; changed files are replaced.
+Images uploaded to Heros (and video stills named poster.jpg in video) also get responsive
+variants beside them: {name}.w640.avif, .webp, .jpg … up to the image's own width
+(docs/decisions/006-responsive-images.md). The original stays the largest JPEG.
 
 Options:
   --bucket <name>   Target bucket: 360, Heros, video, 360-images, images, product-images
@@ -168,15 +173,31 @@ async function upload(args: string[]): Promise<number> {
   const bucket = requireBucket(values.bucket)
   const files = await collectFiles(positionals[0] as string, values.prefix)
   if (files.length === 0) throw new UserError(`No files to upload under "${positionals[0]}"`)
-  return withStorage(async (storage) => {
-    const report = progress(files.length)
-    const prefix = normalisePrefix(values.prefix)
-    console.error(`Uploading ${files.length} files to ${bucket}${prefix ? `/${prefix}` : ''}`)
-    const summary = await uploadAll(storage, bucket, files, { overwrite: true, report })
-    report.done()
-    printSummary(summary)
-    return summary.failed > 0 ? 1 : 0
-  })
+  const work = await mkdtemp(join(tmpdir(), 'rm5-variants-'))
+  try {
+    return await withStorage(async (storage) => {
+      const variants = await uploadVariants(storage, bucket, files, work)
+      const all = [...files, ...variants.files]
+      const report = progress(all.length)
+      const prefix = normalisePrefix(values.prefix)
+      console.error(`Uploading ${all.length} files to ${bucket}${prefix ? `/${prefix}` : ''}`)
+      const summary = await uploadAll(storage, bucket, all, { overwrite: true, report })
+      summary.unchanged += variants.unchanged
+      report.done()
+      printSummary(summary)
+      return summary.failed > 0 ? 1 : 0
+    })
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
+}
+
+/** The responsive variants to upload with `files` (none for buckets without them). */
+async function uploadVariants(storage: Storage, bucket: LogicalBucket, files: LocalFile[], work: string) {
+  if (!files.some((f) => wantsVariants(bucket, f.key))) return { files: [], unchanged: 0 }
+  // Loaded on demand, like the demo renderer: only image uploads to these buckets need sharp.
+  const { prepareVariants } = await import('./media/store-variants.ts')
+  return prepareVariants(storage, bucket, files, work, (key) => console.error(`rendering variants of ${key}`))
 }
 
 async function list(args: string[]): Promise<number> {

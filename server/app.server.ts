@@ -20,6 +20,7 @@ import { loggerOptions } from './logger.server'
 import { apiRoutes } from './routes/api/index.server'
 import { healthRoutes } from './routes/health.server'
 import { mediaRoutes } from './routes/media.server'
+import { createMediaCache } from './routes/media-cache'
 import type { Storage } from './storage/storage.server'
 import { type PagesOptions, registerPages } from './vike/pages.server'
 
@@ -61,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       { name: 'storage', ping: () => deps.storage.ping() },
     ],
   })
-  await app.register(mediaRoutes, { storage: deps.storage })
+  await app.register(mediaRoutes, { storage: deps.storage, cache: createMediaCache(deps.env) })
   await registerRateLimit(app, deps.env)
   await registerAccess(app, { env: deps.env, db: deps.db, options: deps.access })
   await app.register(apiRoutes, { prefix: '/api' })

@@ -8,6 +8,8 @@ const bool = z
 
 const optionalUrl = z.url().optional()
 
+const MIB = 1024 * 1024
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,6 +26,16 @@ export const envSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   /** Public base URL for media (a CDN or MinIO's public address); unset = served from /media. */
   MEDIA_PUBLIC_URL: optionalUrl,
+  /** /media answers objects up to this many bytes from memory; 0 disables the media cache. */
+  MEDIA_CACHE_MAX_OBJECT_BYTES: z.coerce.number().int().min(0).default(MIB),
+  /** Memory for all cached media objects, in bytes (least recently used evicted); 0 disables. */
+  MEDIA_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * MIB),
+  /** Seconds a cached media object is served before a stat revalidates it against storage. */
+  MEDIA_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(86_400).default(10),
   /** Redis for shared rate limits across instances; unset = in-memory limits. */
   REDIS_URL: optionalUrl,
   /** Signs grant cookies; at least 32 characters. Required in production; embedded mode keeps one in DATA_DIR. */

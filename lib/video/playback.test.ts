@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPlaylistUrl, playbackUrls, videoBaseUrl } from './playback'
+import { isPlaylistUrl, playbackUrls, storedPosterImage, videoBaseUrl } from './playback'
 
 describe('playbackUrls', () => {
   it('builds the playlist, mp4 rendition and poster of a bare id from the base', () => {
@@ -35,5 +35,20 @@ describe('playbackUrls', () => {
     expect(() => playbackUrls('a/b')).toThrow(/Invalid/)
     expect(isPlaylistUrl('film.m3u8')).toBe(false)
     expect(isPlaylistUrl('javascript:alert(1)//x.m3u8')).toBe(false)
+  })
+
+  it('gives our own still responsive variants, and a provider still none', () => {
+    const ours = storedPosterImage(playbackUrls('rm5-demo'))
+    expect(ours?.src).toBe('/media/video/rm5-demo/poster.jpg')
+    expect(ours?.sources[0]?.srcSet).toBe(
+      '/media/video/rm5-demo/poster.w640.avif 640w, /media/video/rm5-demo/poster.w960.avif 960w',
+    )
+    expect([ours?.width, ours?.height]).toEqual([960, 540])
+    const cdn = 'https://cdn.example.com/video'
+    expect(storedPosterImage(playbackUrls('rm5-demo', cdn), cdn)?.srcSet).toBe(
+      'https://cdn.example.com/video/rm5-demo/poster.w640.jpg 640w, https://cdn.example.com/video/rm5-demo/poster.jpg 960w',
+    )
+    expect(storedPosterImage(playbackUrls('AbC_12', 'https://stream.mux.com'))).toBeUndefined()
+    expect(storedPosterImage(playbackUrls('https://cdn.example.com/v/film.m3u8'))).toBeUndefined()
   })
 })

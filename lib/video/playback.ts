@@ -5,13 +5,19 @@
 // A full .m3u8 URL is used as is, and its renditions sit beside it the same way.
 import { buildEnv } from '../build-env.ts'
 import { mediaPublicBase } from '../media.ts'
+import { type ResponsiveImage, responsiveImage } from '../responsive-images.ts'
 
 const env: Record<string, string | undefined> = { ...buildEnv }
 
+/** Where our own `video` bucket is served (the /media route or MEDIA_PUBLIC_URL). */
+export const storageVideoBase = mediaPublicBase ? `${mediaPublicBase}/video` : '/media/video'
+
 /** The streaming base in effect: VIDEO_BASE_URL, else the video bucket where media is served. */
-export const videoBaseUrl = (
-  env.VIDEO_BASE_URL?.trim() || (mediaPublicBase ? `${mediaPublicBase}/video` : '/media/video')
-).replace(/\/+$/, '')
+export const videoBaseUrl = (env.VIDEO_BASE_URL?.trim() || storageVideoBase).replace(/\/+$/, '')
+
+/** The size of a stored still (the demo renders 960 x 540; the <img> reserves this box). */
+export const POSTER_WIDTH = 960
+export const POSTER_HEIGHT = 540
 
 export interface PlaybackUrls {
   /** The HLS playlist. */
@@ -46,3 +52,15 @@ export function playbackUrls(playbackId: string, base: string = videoBaseUrl): P
 
 /** The demo stream generated into our storage on first start (scripts/media/demo/video.ts). */
 export const DEMO_PLAYBACK_ID = 'rm5-demo'
+
+/**
+ * The still as a responsive image when it lives in our video bucket, where the demo and the media
+ * CLI store its AVIF/WebP/JPEG variants beside it; undefined for a provider's still, which has none.
+ */
+export function storedPosterImage(
+  urls: PlaybackUrls,
+  storageBase: string = storageVideoBase,
+): ResponsiveImage | undefined {
+  if (!urls.poster.startsWith(`${storageBase}/`)) return undefined
+  return responsiveImage(urls.poster, POSTER_WIDTH, POSTER_HEIGHT)
+}

@@ -25,6 +25,16 @@ describe('viewer images', () => {
     expect(isViewerImage('0_front.png')).toBe(true)
   })
 
+  it('leaves out responsive variants (docs/decisions/006)', () => {
+    expect(isViewerImage('rm5_1.w640.avif')).toBe(false)
+    expect(isViewerImage('rm5_1.w640.webp')).toBe(false)
+    expect(isViewerImage('rm5_1.w960.jpg')).toBe(false)
+    expect(selectViewerImages(['rm5_2.jpg', 'rm5_2.w640.jpg', 'rm5_1.jpg', 'rm5_1.w1280.webp'])).toEqual([
+      'rm5_1.jpg',
+      'rm5_2.jpg',
+    ])
+  })
+
   it('sorts numerically: frame_2 before frame_10', () => {
     const names = ['frame_10.jpg', 'frame_2.jpg', 'frame_1.jpg', 'Frame_3.jpg', 'frame_21.jpg']
     expect(selectViewerImages(names)).toEqual([

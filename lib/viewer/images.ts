@@ -1,6 +1,7 @@
 // Which stored files are 360° viewer frames, and in what order (spec §5 and §7). Shared by the
 // viewer API (server) and its tests; pure so the rules are testable without storage.
 import { VIEWER_BUCKETS } from '../../server/storage/buckets.ts'
+import { isVariantKey } from '../responsive-images.ts'
 
 /** Buckets tried in order; the first one holding any file at its root is used (spec §7). */
 export const VIEWER_BUCKET_ORDER = VIEWER_BUCKETS
@@ -18,9 +19,18 @@ const IMAGE = /\.(jpe?g|png|webp)$/i
  */
 export const isHeroFrameName = (name: string): boolean => /^0_\d+\.[a-z]+$/i.test(name)
 
-/** A frame file at the bucket root; dotfiles (macOS `._rm5_1.jpg` forks) are never frames. */
+/**
+ * A frame file at the bucket root; dotfiles (macOS `._rm5_1.jpg` forks) and responsive variants
+ * (`rm5_1.w640.webp`, docs/decisions/006-responsive-images.md) are never frames.
+ */
 export function isViewerImage(name: string): boolean {
-  return !name.includes('/') && !name.startsWith('.') && IMAGE.test(name) && !isHeroFrameName(name)
+  return (
+    !name.includes('/') &&
+    !name.startsWith('.') &&
+    IMAGE.test(name) &&
+    !isHeroFrameName(name) &&
+    !isVariantKey(name)
+  )
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })

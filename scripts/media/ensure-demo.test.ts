@@ -3,6 +3,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseEnv } from '../../server/env.server.ts'
 import { openStorage, type Storage, type StorageLog } from '../../server/storage/storage.server.ts'
@@ -64,6 +65,40 @@ describe('ensureDemoMedia', () => {
 
   it('does nothing once every bucket has content', async () => {
     const result = await ensureDemoMedia(storage, quiet)
-    expect(result).toEqual({ filled: [], uploaded: 0 })
+    expect(result).toEqual({ filled: [], uploaded: 0, variants: 0 })
+  })
+
+  it('renders the missing variants of images stored before variants existed, once', async () => {
+    const image = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#203040' } })
+        .jpeg()
+        .toBuffer()
+    await storage.client.putObject('heros', 'company.jpg', await image(1280, 720))
+    await storage.client.putObject('video', 'rm5-demo/poster.jpg', await image(960, 540))
+    const result = await ensureDemoMedia(storage, quiet)
+    // company: 640 and 960 in three formats, 1280 in AVIF and WebP; the still: 640 x 3, 960 x 2.
+    expect(result).toEqual({ filled: [], uploaded: 0, variants: 13 })
+    const heros = await keys('heros')
+    expect(heros).toContain('company.w640.avif')
+    expect(heros).toContain('company.w1280.webp')
+    // 'real hero' is not an image: it is left as it is (and keeps its page on the JPEG).
+    expect(heros.filter((k) => k.startsWith('home.'))).toEqual(['home.jpg'])
+    expect(await keys('video')).toEqual(
+      expect.arrayContaining([
+        'rm5-demo/poster.w640.avif',
+        'rm5-demo/poster.w960.webp',
+        'rm5-demo/poster.w640.jpg',
+      ]),
+    )
+    const avif = await storage.client.statObject('heros', 'company.w640.avif')
+    expect(avif.metaData['content-type']).toBe('image/avif')
+    expect(
+      (
+        await sharp(
+          Buffer.concat(await (await storage.client.getObject('heros', 'company.w640.avif')).toArray()),
+        ).metadata()
+      ).width,
+    ).toBe(640)
+    expect(await ensureDemoMedia(storage, quiet)).toEqual({ filled: [], uploaded: 0, variants: 0 })
   })
 })

@@ -1,9 +1,10 @@
-// Renders the whole demo set once (~20-30 s on 2 cores) and checks what the site relies on.
+// Renders the whole demo set once (~1-2.5 min on 2 cores, mostly the AVIF variants) and checks what the site relies on.
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isVariantKey, variantsFor } from '../../lib/responsive-images.ts'
 import { HERO_FRAME_NAMES } from './demo/hero-frames.ts'
 import { HERO_PAGES } from './demo/hero-images.ts'
 import { verifyPlaylist } from './demo/video.ts'
@@ -16,7 +17,7 @@ let files: GeneratedFile[]
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rm5-demo-test-'))
   files = await generateDemo(dir)
-}, 240_000)
+}, 420_000)
 
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true })
@@ -52,7 +53,7 @@ describe('generateDemo', () => {
   })
 
   it('renders one 1920x1080 hero image per page in Heros, each under 250 KB', async () => {
-    const heros = inBucket('Heros')
+    const heros = inBucket('Heros').filter((f) => !isVariantKey(f.key))
     expect(heros.map((f) => f.key).sort()).toEqual(HERO_PAGES.map((p) => `${p}.jpg`).sort())
     expect(HERO_PAGES).toHaveLength(12)
     for (const f of heros) expect(f.size).toBeLessThan(250 * 1024)
@@ -61,6 +62,25 @@ describe('generateDemo', () => {
     // Distinct compositions, not one image copied twelve times.
     const sizes = new Set(heros.map((f) => f.size))
     expect(sizes.size).toBe(12)
+  })
+
+  it('renders AVIF/WebP/JPEG width variants of every hero and of the video still', async () => {
+    for (const page of HERO_PAGES) {
+      const keys = new Set(inBucket('Heros').map((f) => f.key))
+      for (const v of variantsFor(`${page}.jpg`, 1920)) expect(keys.has(v.key), v.key).toBe(true)
+    }
+    const video = new Set(inBucket('video').map((f) => f.key))
+    for (const v of variantsFor('rm5-demo/poster.jpg', 960)) expect(video.has(v.key), v.key).toBe(true)
+    // No variants where nothing uses them (the viewer frames).
+    expect(inBucket('360').filter((f) => isVariantKey(f.key))).toEqual([])
+    // The mobile LCP image stays small: the 640 px AVIF of each hero and of the still.
+    const small = files.filter((f) => f.key.endsWith('.w640.avif'))
+    expect(small).toHaveLength(HERO_PAGES.length + 1)
+    for (const f of small) expect(f.size, f.key).toBeLessThan(40 * 1024)
+    const meta = await sharp(join(dir, 'Heros', 'technology.w640.avif')).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['heif', 640, 360])
+    const jpeg = await sharp(join(dir, 'video', 'rm5-demo', 'poster.w640.jpg')).metadata()
+    expect([jpeg.format, jpeg.width, jpeg.height]).toEqual(['jpeg', 640, 360])
   })
 
   it('writes a playable HLS stream with relative segment URIs, an mp4 and a poster', async () => {

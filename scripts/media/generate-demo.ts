@@ -1,18 +1,22 @@
 // Generates the whole demo media set (DESIGN.md #9) into a folder laid out by logical bucket:
 //   {out}/360/rm5_1.jpg … rm5_36.jpg, {out}/360/hero/0_66.png …, {out}/Heros/{page}.jpg,
 //   {out}/video/rm5-demo.m3u8 + {out}/video/rm5-demo/…
+// plus the responsive variants of the heroes and the video still ({out}/Heros/home.w640.avif …,
+// lib/responsive-images.ts).
 // Deterministic: the same code gives the same files. Run alone with
 //   npx tsx scripts/media/generate-demo.ts <out-dir>
 import { mkdir, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { wantsVariants } from '../../lib/responsive-images.ts'
 import type { LogicalBucket } from '../../server/storage/buckets.ts'
 import { heroFrameJobs } from './demo/hero-frames.ts'
 import { heroImageJobs } from './demo/hero-images.ts'
-import type { DemoJob } from './demo/job.ts'
+import type { DemoFile, DemoJob } from './demo/job.ts'
 import { videoJob } from './demo/video.ts'
 import { viewerFrameJobs } from './demo/viewer-frames.ts'
+import { renderVariants } from './variants.ts'
 
 export interface GeneratedFile {
   bucket: LogicalBucket
@@ -33,6 +37,17 @@ export function demoJobs(): DemoJob[] {
   return [videoJob(), ...viewerFrameJobs(), ...heroFrameJobs(), ...heroImageJobs()]
 }
 
+/** A job's files followed by the responsive variants of those that have them. */
+async function withVariants(files: DemoFile[]): Promise<DemoFile[]> {
+  const out = [...files]
+  for (const file of files) {
+    if (!wantsVariants(file.bucket, file.key)) continue
+    for (const v of await renderVariants(file.data, file.key))
+      out.push({ bucket: file.bucket, key: v.key, data: v.data })
+  }
+  return out
+}
+
 export async function generateDemo(outDir: string, options: GenerateOptions = {}): Promise<GeneratedFile[]> {
   const jobs = demoJobs()
   const concurrency = options.concurrency ?? Math.max(2, availableParallelism())
@@ -42,7 +57,7 @@ export async function generateDemo(outDir: string, options: GenerateOptions = {}
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++] as DemoJob
-      for (const file of await job.run()) {
+      for (const file of await withVariants(await job.run())) {
         const path = resolve(outDir, file.bucket, ...file.key.split('/'))
         await mkdir(dirname(path), { recursive: true })
         await writeFile(path, file.data)

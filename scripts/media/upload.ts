@@ -107,6 +107,36 @@ export function md5File(path: string): Promise<string> {
 
 export type Outcome = 'uploaded' | 'unchanged' | 'kept'
 
+/** Whether the stored object under `file.key` is absent, identical (size + MD5) or different. */
+export async function storedState(
+  storage: Storage,
+  physical: string,
+  file: LocalFile,
+  md5: string,
+): Promise<'absent' | 'same' | 'different'> {
+  const existing = await storage.client.statObject(physical, file.key).catch((error: { code?: string }) => {
+    if (error.code === 'NotFound' || error.code === 'NoSuchKey') return undefined
+    throw error
+  })
+  if (!existing) return 'absent'
+  // Multipart uploads have an ETag that is not the MD5 ("…-3"); we store the MD5 as metadata too.
+  const storedMd5 = existing.etag.includes('-') ? existing.metaData?.md5 : existing.etag
+  return existing.size === file.size && storedMd5 === md5 ? 'same' : 'different'
+}
+
+/** Every key in a bucket (recursive); empty when the bucket does not exist yet. */
+export async function listKeys(storage: Storage, physical: string, prefix = ''): Promise<Set<string>> {
+  const keys = new Set<string>()
+  try {
+    for await (const item of storage.client.listObjectsV2(physical, prefix, true)) {
+      if (item.name) keys.add(item.name)
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'NoSuchBucket') throw error
+  }
+  return keys
+}
+
 /**
  * Uploads one file unless the stored object is identical. With `overwrite: false` an existing
  * object is kept even if it differs (demo media must never replace real uploads).
@@ -118,16 +148,9 @@ export async function uploadFile(
   overwrite: boolean,
 ): Promise<Outcome> {
   const md5 = await md5File(file.path)
-  const existing = await storage.client.statObject(physical, file.key).catch((error: { code?: string }) => {
-    if (error.code === 'NotFound' || error.code === 'NoSuchKey') return undefined
-    throw error
-  })
-  if (existing) {
-    // Multipart uploads have an ETag that is not the MD5 ("…-3"); we store the MD5 as metadata too.
-    const storedMd5 = existing.etag.includes('-') ? existing.metaData?.md5 : existing.etag
-    if (existing.size === file.size && storedMd5 === md5) return 'unchanged'
-    if (!overwrite) return 'kept'
-  }
+  const state = await storedState(storage, physical, file, md5)
+  if (state === 'same') return 'unchanged'
+  if (state === 'different' && !overwrite) return 'kept'
   await storage.client.fPutObject(physical, file.key, file.path, {
     'Content-Type': contentTypeFor(file.key),
     md5,

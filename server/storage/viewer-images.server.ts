@@ -2,6 +2,7 @@
 // the first one holding any file at its root is used; its image files become the frames. Read
 // per request (not baked into the pre-rendered page), so frames uploaded later show up at once.
 
+import { isVariantKey } from '../../lib/responsive-images.ts'
 import { selectViewerImages, VIEWER_BUCKET_ORDER } from '../../lib/viewer/images.ts'
 import type { ViewerListing } from '../../lib/viewer/messages.ts'
 import { physicalBucket } from './buckets.ts'
@@ -10,14 +11,17 @@ import type { Storage } from './storage.server.ts'
 /** One S3 page: far more than any turn needs, and a bound on the work a request can cause. */
 const MAX_ROOT_ENTRIES = 1000
 
-/** File names at the root of a bucket (folders such as `hero/` left out); [] when it is missing. */
+/**
+ * File names at the root of a bucket (folders such as `hero/` and responsive variants left out, so
+ * neither counts as content nor towards the cap); [] when it is missing.
+ */
 export async function rootFileNames(storage: Storage, bucket: string): Promise<string[]> {
   const names: string[] = []
   // Non-recursive: folders come back as prefixes (no name) and are skipped.
   const stream = storage.client.listObjectsV2(physicalBucket(bucket), '', false)
   try {
     for await (const item of stream) {
-      if (item.name && !item.name.endsWith('/')) names.push(item.name)
+      if (item.name && !item.name.endsWith('/') && !isVariantKey(item.name)) names.push(item.name)
       if (names.length >= MAX_ROOT_ENTRIES) break
     }
   } catch (error) {

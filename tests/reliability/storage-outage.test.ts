@@ -48,6 +48,9 @@ beforeAll(async () => {
     S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
     S3_ACCESS_KEY: EMBEDDED_ACCESS_KEY,
     S3_SECRET_KEY: EMBEDDED_SECRET_KEY,
+    // Revalidate on every request: a cut must reach /media even for an object served just before
+    // (within a TTL the memory cache would answer 200 without asking storage; tests/server/media-cache).
+    MEDIA_CACHE_TTL_SECONDS: '0',
   })
   proxied = await openStorage(proxiedEnv, quiet)
   app = await buildApp({

@@ -3,10 +3,19 @@ import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isVariantKey } from '../../lib/responsive-images.ts'
 
 let dataDir: string
 let photos: string
+let heros: string
+
+/** A real 1280 x 720 JPEG, so the upload can render its variants (the colour makes it distinct). */
+const heroJpeg = (red: number) =>
+  sharp({ create: { width: 1280, height: 720, channels: 3, background: { r: red, g: 40, b: 60 } } })
+    .jpeg()
+    .toBuffer()
 
 function media(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -36,7 +45,17 @@ beforeAll(async () => {
   await writeFile(join(photos, 'rm5_2.jpg'), 'two')
   await writeFile(join(photos, 'sub', 'x.png'), 'x')
   await writeFile(join(photos, '.DS_Store'), 'junk')
+  heros = join(dataDir, 'heros')
+  await mkdir(heros)
+  await writeFile(join(heros, 'careers.jpg'), await heroJpeg(20))
 })
+
+const listed = (stdout: string) =>
+  stdout
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((line) => line.split(/\s+/)[0] as string)
 
 afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
@@ -62,12 +81,55 @@ describe('npm run media', () => {
     expect(second.stdout).toContain('4 unchanged')
     const list = await media('list', '360')
     expect(list.code).toBe(0)
-    const names = list.stdout
-      .split('\n')
-      .slice(1)
-      .filter(Boolean)
-      .map((line) => line.split(/\s+/)[0])
-    expect(names).toEqual(['shots/rm5_1.jpg', 'shots/rm5_2.jpg', 'shots/rm5_10.jpg', 'shots/sub/x.png'])
+    // No variants outside Heros and video stills.
+    expect(listed(list.stdout)).toEqual([
+      'shots/rm5_1.jpg',
+      'shots/rm5_2.jpg',
+      'shots/rm5_10.jpg',
+      'shots/sub/x.png',
+    ])
+  }, 120_000)
+
+  it('renders AVIF/WebP/JPEG variants of a hero, then skips them all when nothing changed', async () => {
+    const first = await media('upload', heros, '--bucket', 'Heros')
+    expect(first.code, first.stderr).toBe(0)
+    // careers.jpg, then AVIF + WebP + JPEG at 640 and 960, AVIF + WebP at 1280 (its own width).
+    expect(first.stdout).toContain('9 uploaded')
+    const names = listed((await media('list', 'Heros')).stdout)
+    expect(names).toEqual([
+      'careers.jpg',
+      'careers.w640.avif',
+      'careers.w640.jpg',
+      'careers.w640.webp',
+      'careers.w960.avif',
+      'careers.w960.jpg',
+      'careers.w960.webp',
+      'careers.w1280.avif',
+      'careers.w1280.webp',
+    ])
+    expect(names.filter(isVariantKey)).toHaveLength(8)
+
+    const second = await media('upload', heros, '--bucket', 'Heros')
+    expect(second.code, second.stderr).toBe(0)
+    expect(second.stdout).toContain('0 uploaded')
+    expect(second.stdout).toContain('9 unchanged')
+    expect(second.stderr).not.toContain('rendering variants')
+
+    // A replaced original gets fresh variants.
+    await writeFile(join(heros, 'careers.jpg'), await heroJpeg(200))
+    const third = await media('upload', heros, '--bucket', 'Heros')
+    expect(third.code, third.stderr).toBe(0)
+    expect(third.stdout).toContain('9 uploaded')
+  }, 180_000)
+
+  it('refuses a Heros image it cannot read, before uploading anything', async () => {
+    const broken = join(dataDir, 'broken')
+    await mkdir(broken)
+    await writeFile(join(broken, 'about.jpg'), 'not an image')
+    const res = await media('upload', broken, '--bucket', 'Heros')
+    expect(res.code).toBe(1)
+    expect(res.stderr).toMatch(/Cannot render variants of ".*about\.jpg"/)
+    expect(listed((await media('list', 'Heros')).stdout)).not.toContain('about.jpg')
   }, 120_000)
 
   it('fails clearly on an unknown bucket, a missing folder or an unknown command', async () => {

@@ -3,29 +3,17 @@ import { createHash } from 'node:crypto'
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../../server/env.server.ts'
-import { mediaRoutes } from '../../server/routes/media.server.ts'
 import { physicalBucket } from '../../server/storage/buckets.ts'
-import { openStorage, type Storage, type StorageLog } from '../../server/storage/storage.server.ts'
+import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
+import { buildMediaApp, quietStorageLog } from '../helpers/media-app.ts'
 
-const quiet: StorageLog = { debug() {}, info() {}, warn() {}, error() {} }
+const quiet = quietStorageLog
 const IMAGE = Buffer.from(Array.from({ length: 256 }, (_, i) => i))
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex')
-
-/** Stands in for the lead's app error handler: { error: { code, message } }, 4xx messages kept. */
-async function buildApp(storage: Storage): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false })
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    const status = error.statusCode ?? 500
-    const message = status < 500 ? error.message : 'Internal server error'
-    return reply.code(status).send({ error: { code: error.code ?? 'internal', message } })
-  })
-  await app.register(mediaRoutes, { storage })
-  await app.ready()
-  return app
-}
+const buildApp = (storage: Storage) => buildMediaApp(storage)
 
 let dataDir: string
 let storage: Storage

@@ -92,6 +92,18 @@ describe('GET /api/viewer', () => {
     expect(listingProblem(body)).toBe('No image files found in bucket "360"')
   })
 
+  it('never lists responsive variants as frames, nor counts a bucket holding only variants', async () => {
+    await empty('360')
+    await put('360', 'rm5_1.w640.avif', 'rm5_1.w640.webp', 'rm5_1.w640.jpg', 'rm5_1.w1920.avif')
+    const onlyVariants = await viewer()
+    // 360 holds nothing but variants: the viewer goes on to the next bucket with files (`images`).
+    expect(onlyVariants.body.bucket).toBe('images')
+    await put('360', 'rm5_2.jpg', 'rm5_10.jpg', 'rm5_2.w960.jpg', 'rm5_10.w640.webp')
+    const { body } = await viewer()
+    expect(body.bucket).toBe('360')
+    expect(body.images.map((i) => i.name)).toEqual(['rm5_2.jpg', 'rm5_10.jpg'])
+  })
+
   it('caps a large turn at 100 frames spread over the whole sequence', async () => {
     await empty('360')
     const names = Array.from({ length: 130 }, (_, i) => `turn_${i + 1}.jpg`)

@@ -1,5 +1,11 @@
 import { type RefObject, useMemo, useRef } from 'react'
-import { DEMO_PLAYBACK_ID, type PlaybackUrls, playbackUrls } from '../../../lib/video/playback.ts'
+import {
+  DEMO_PLAYBACK_ID,
+  type PlaybackUrls,
+  playbackUrls,
+  storedPosterImage,
+} from '../../../lib/video/playback.ts'
+import { ResponsivePicture } from '../ResponsivePicture'
 import { useInView } from '../useInView'
 import { useReducedMotion } from '../useMediaQuery'
 import { usePageHydrated, usePageLoaded } from '../usePageLoaded'
@@ -60,18 +66,25 @@ export interface VideoLayersProps {
 export function VideoLayers({ stream, title, ambient, poster, priority, loop, sound }: VideoLayersProps) {
   const { player, urls } = stream
   const still = poster ?? urls.poster
+  // Our own still has AVIF/WebP/JPEG width variants (and a priority one is preloaded); a custom or
+  // a provider's poster is a plain <img>.
+  const image = poster ? undefined : storedPosterImage(urls)
   return (
     <>
-      <img
-        className="rm-video__poster"
-        src={still}
-        alt=""
-        width={960}
-        height={540}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : 'auto'}
-        decoding={priority ? 'sync' : 'async'}
-      />
+      {image ? (
+        <ResponsivePicture className="rm-video__poster" image={image} sizes="100vw" priority={priority} />
+      ) : (
+        <img
+          className="rm-video__poster"
+          src={still}
+          alt=""
+          width={960}
+          height={540}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding={priority ? 'sync' : 'async'}
+        />
+      )}
       <video
         ref={player.ref}
         className="rm-video__media"

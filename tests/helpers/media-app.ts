@@ -1,0 +1,52 @@
+// The /media routes alone, on a bare Fastify app, for tests against a real (embedded) S3.
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import { mediaRoutes } from '../../server/routes/media.server'
+import type { MediaCache } from '../../server/routes/media-cache'
+import type { Storage, StorageLog } from '../../server/storage/storage.server'
+
+export const quietStorageLog: StorageLog = { debug() {}, info() {}, warn() {}, error() {} }
+
+/** Stands in for the lead's app error handler: { error: { code, message } }, 4xx messages kept. */
+export async function buildMediaApp(storage: Storage, cache?: MediaCache): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false })
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error.statusCode ?? 500
+    const message = status < 500 ? error.message : 'Internal server error'
+    return reply.code(status).send({ error: { code: error.code ?? 'internal', message } })
+  })
+  await app.register(mediaRoutes, { storage, cache })
+  await app.ready()
+  return app
+}
+
+export type S3Calls = Record<'statObject' | 'getObject' | 'getPartialObject', number>
+
+/**
+ * The real storage with its minio client wrapped: every call still goes to S3, and the counts
+ * show which ones a request made. `hold.stat` (when set) is awaited before each statObject.
+ */
+export function countingStorage(storage: Storage): {
+  storage: Storage
+  calls: S3Calls
+  hold: { stat?: Promise<void>; getObjectError?: Error }
+} {
+  const calls: S3Calls = { statObject: 0, getObject: 0, getPartialObject: 0 }
+  const hold: { stat?: Promise<void>; getObjectError?: Error } = {}
+  const client = new Proxy(storage.client, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver)
+      if (typeof value !== 'function' || !(property in calls)) return value
+      return async (...args: unknown[]) => {
+        calls[property as keyof S3Calls]++
+        if (property === 'statObject' && hold.stat) await hold.stat
+        if (property === 'getObject' && hold.getObjectError) {
+          const error = hold.getObjectError
+          hold.getObjectError = undefined
+          throw error
+        }
+        return value.apply(target, args)
+      }
+    },
+  })
+  return { storage: { ...storage, client }, calls, hold }
+}

@@ -64,6 +64,8 @@ export async function startSite(extraEnv: NodeJS.ProcessEnv = {}): Promise<Runni
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // As `npm start` and the Docker image run it (package.json, Dockerfile; decision 008).
+    MALLOC_MMAP_THRESHOLD_: '131072',
     ...extraEnv,
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build'], {

@@ -42,4 +42,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # Migrates, uploads demo media when the buckets are empty, then serves (no rebuild: dist is current).
-CMD ["node", "--import", "tsx", "scripts/start.ts", "--no-build"]
+# The server runs from its bundle (dist/node, decision 010): no TypeScript loader in production.
+CMD ["node", "dist/node/start.mjs", "--no-build"]

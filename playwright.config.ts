@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test'
 
 // e2e runs against the built production server (`npm start` path) on its own port and data dir.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
+/** The e2e server's data dir; the admin CLIs the tests run attach to its embedded services. */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e'
 const baseURL = `http://127.0.0.1:${E2E_PORT}`
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -42,7 +44,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e',
+      DATA_DIR: E2E_DATA_DIR,
       DATABASE_URL: '',
       REDIS_URL: '',
       S3_ENDPOINT: '',

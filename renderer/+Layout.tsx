@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { HydrationUnit } from '../components/layout/HydrationUnit'
 import { SiteFooter } from '../components/layout/SiteFooter'
 import { SiteHeader } from '../components/layout/SiteHeader'
 import './global.css'
@@ -19,11 +20,15 @@ export default function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader />
+      <HydrationUnit>
+        <SiteHeader />
+      </HydrationUnit>
       <main id="main" tabIndex={-1}>
-        {children}
+        <HydrationUnit>{children}</HydrationUnit>
       </main>
-      <SiteFooter />
+      <HydrationUnit>
+        <SiteFooter />
+      </HydrationUnit>
       {hydrated ? (
         <Suspense fallback={null}>
           <SiteToaster />

@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { printLighthouseDetails } from './bench/lighthouse-details'
 import { ensureBuild, startSite } from './bench/server'
 import { root } from './build'
 
@@ -12,7 +13,8 @@ if (process.argv.includes('--help')) {
   console.log(`Usage: npm run bench:lighthouse [-- /path ...]
 
 Runs Lighthouse (mobile, simulated throttling) against the production server on every public page,
-or only the paths given. Chromium from CHROME_PATH (default /usr/bin/chromium).`)
+or only the paths given. Chromium from CHROME_PATH (default /usr/bin/chromium).
+  --details   also print, per page, the LCP element, its phases and the render-blocking requests`)
   process.exit(0)
 }
 
@@ -25,7 +27,7 @@ function publicPages(): string[] {
 }
 
 async function main() {
-  ensureBuild()
+  await ensureBuild()
   const only = process.argv.slice(2).filter((a) => a.startsWith('/'))
   const pages = only.length ? only : publicPages()
   const site = await startSite()
@@ -54,6 +56,7 @@ async function main() {
       // A page Lighthouse could not score (e.g. NO_LCP) says why instead of printing zeros.
       const problem = lhr?.runtimeError?.message ?? lhr?.audits['largest-contentful-paint']?.errorMessage
       console.log(`${page} done${problem ? `: ${problem}` : ''}`)
+      if (lhr && process.argv.includes('--details')) printLighthouseDetails(lhr)
     }
     console.table(rows)
   } finally {

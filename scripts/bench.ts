@@ -126,7 +126,7 @@ function printTable(rows: Record<string, unknown>[]) {
 }
 
 async function main() {
-  ensureBuild()
+  await ensureBuild()
   const site = await startSite({ TRUST_PROXY: 'true' })
   const nginx = await startNginx()
   const rows: Row[] = []

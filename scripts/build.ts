@@ -1,15 +1,18 @@
-// `npm run build`: vike build (pre-renders public pages), precompress, write the build stamp.
+// `npm run build`: vike build (pre-renders public pages), inline each page's CSS, precompress,
+// bundle the production server (dist/node), write the build stamp.
 // Run `vike build`, not `vite build`: through npm the latter silently skips pre-rendering.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { isEntryModule, projectRootOf } from '../server/process-entry'
 import { compressDir } from './build/compress'
+import { rewritePagesForFirstPaint } from './build/first-paint'
+import { bundleServer } from './build/server-bundle'
 import { computeBuildStamp, stampFile } from './build/stamp'
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const root = projectRootOf(import.meta.url)
 
-export function build(): void {
+export async function build(): Promise<void> {
   const started = Date.now()
   console.log('Building the site (vike build)…')
   const vike = path.join(root, 'node_modules/vike/bin.js')
@@ -19,7 +22,10 @@ export function build(): void {
     env: { ...process.env, NODE_ENV: 'production' },
   })
   if (result.status !== 0) throw new Error(`vike build failed (exit ${result.status ?? result.signal})`)
-  const totals = compressDir(path.join(root, 'dist/client'))
+  const clientDir = path.join(root, 'dist/client')
+  rewritePagesForFirstPaint(clientDir)
+  const totals = compressDir(clientDir)
+  await bundleServer(root)
   mkdirSync(path.dirname(stampFile(root)), { recursive: true })
   writeFileSync(stampFile(root), `${computeBuildStamp(root)}\n`)
   console.log(
@@ -27,11 +33,9 @@ export function build(): void {
   )
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  try {
-    build()
-  } catch (error) {
+if (isEntryModule(import.meta.url)) {
+  build().catch((error) => {
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)
-  }
+  })
 }

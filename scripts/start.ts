@@ -23,7 +23,7 @@ const dotenv = path.join(root, '.env')
 if (existsSync(dotenv)) process.loadEnvFile(dotenv)
 process.env.NODE_ENV ??= 'production'
 
-if (!args.has('--no-build') && !isBuildCurrent(root)) build()
+if (!args.has('--no-build') && !isBuildCurrent(root)) await build()
 
 startServer({
   mode: 'production',

@@ -42,7 +42,7 @@ const only = process.argv[2]
 const bin = (name: string) => `node_modules/.bin/${name}`
 let status = 0
 // Integration tests serve the production pages, and e2e runs the production server: build first.
-if (!isBuildCurrent(root)) build()
+if (!isBuildCurrent(root)) await build()
 if (only !== 'e2e') status = run(bin('vitest'), ['run'])
 if (status === 0 && only !== 'unit') {
   const chromium = ensureChromium()

@@ -1,16 +1,15 @@
 // The listener: parse env, start the embedded Postgres/S3 in their own process when unconfigured,
 // open them, build the app, listen, and drain on SIGTERM/SIGINT.
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pino from 'pino'
 import { buildApp } from './app.server'
 import { openDatabase } from './db/database.server'
 import { type EmbeddedSidecar, startEmbeddedSidecar } from './embedded/sidecar.server'
 import { type Env, EnvError, parseEnv } from './env.server'
 import { loggerOptions } from './logger.server'
+import { isEntryModule, projectRootOf } from './process-entry'
 import { openStorage } from './storage/storage.server'
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const projectRoot = projectRootOf(import.meta.url)
 
 export interface StartOptions {
   mode?: 'production' | 'development'
@@ -107,7 +106,7 @@ function watchSidecar(
   })
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+if (isEntryModule(import.meta.url)) {
   startServer().catch((error) => {
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)

@@ -1,3 +1,4 @@
+import { HydrationUnit } from '../layout/HydrationUnit'
 import { CtaBand } from '../sections/CtaBand'
 import { HomeClaims } from './HomeClaims'
 import { HomeHero } from './HomeHero'
@@ -10,19 +11,36 @@ import { HomeWhy } from './HomeWhy'
 /**
  * The home page; /docket renders the same page for holders of an access grant (spec section 2).
  * Media parts are slots in components/home/slots (hero video, 'Meet the RM5' card, 360° viewer,
- * animated showcase); the text sections around them are server-rendered here.
+ * animated showcase); the text sections around them are server-rendered here. Each section
+ * hydrates as its own unit, so no single hydration task spans the whole page.
  */
 export function HomePage() {
   return (
     <>
-      <HomeHero />
-      <HomeSpecs />
-      <HomeClaims />
-      <HomeViewer />
-      <HomeWhy />
-      <HomeShowcase />
-      <HomeTestimonials />
-      <CtaBand />
+      <HydrationUnit>
+        <HomeHero />
+      </HydrationUnit>
+      <HydrationUnit>
+        <HomeSpecs />
+      </HydrationUnit>
+      <HydrationUnit>
+        <HomeClaims />
+      </HydrationUnit>
+      <HydrationUnit>
+        <HomeViewer />
+      </HydrationUnit>
+      <HydrationUnit>
+        <HomeWhy />
+      </HydrationUnit>
+      <HydrationUnit>
+        <HomeShowcase />
+      </HydrationUnit>
+      <HydrationUnit>
+        <HomeTestimonials />
+      </HydrationUnit>
+      <HydrationUnit>
+        <CtaBand />
+      </HydrationUnit>
     </>
   )
 }

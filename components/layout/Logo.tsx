@@ -1,6 +1,7 @@
 import { brand } from '../../lib/brand'
 
-/** The wordmark, drawn inline so it needs no request; `tone` picks the dark or light version. */
+/** The wordmark, drawn inline so it needs no request; `tone` picks the dark or light version
+ * (the header switches it by its data-tone attribute, renderer/styles/header.css). */
 export function Logo({ tone }: { tone: 'light' | 'dark' }) {
   const ink = tone === 'light' ? '#ffffff' : '#0b0d10'
   return (

@@ -2,15 +2,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { isActivePath, type NavLink } from '../../lib/routes'
 
 /** Links with the current route marked by a dot and aria-current="page". */
-export function NavLinks({
-  links,
-  className,
-  onNavigate,
-}: {
-  links: NavLink[]
-  className: string
-  onNavigate?: () => void
-}) {
+export function NavLinks({ links, className }: { links: NavLink[]; className: string }) {
   const { urlPathname } = usePageContext()
   return (
     <ul className={className}>
@@ -22,7 +14,6 @@ export function NavLinks({
               href={link.href}
               aria-current={active ? 'page' : undefined}
               className={active ? 'is-active' : undefined}
-              onClick={onNavigate}
             >
               {active ? <span className="nav-dot" aria-hidden="true" /> : null}
               {link.label}

@@ -27,8 +27,8 @@ export function freePort(): Promise<number> {
   })
 }
 
-export function ensureBuild(): void {
-  if (!isBuildCurrent(root)) build()
+export async function ensureBuild(): Promise<void> {
+  if (!isBuildCurrent(root)) await build()
 }
 
 /** RSS in MB of a process, from /proc (Linux only; undefined elsewhere). */
@@ -53,7 +53,10 @@ function stopChild(child: ChildProcess): Promise<void> {
   })
 }
 
-/** `npm start --no-build` as a child (node directly, so its pid is the server's for RSS). */
+/**
+ * The production server as the Docker image runs it: the bundle (dist/node/start.mjs, decision
+ * 010) with --no-build, as a direct child so its pid is the server's for RSS.
+ */
 export async function startSite(extraEnv: NodeJS.ProcessEnv = {}): Promise<Running> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rm5-bench-'))
   const port = await freePort()
@@ -68,7 +71,7 @@ export async function startSite(extraEnv: NodeJS.ProcessEnv = {}): Promise<Runni
     MALLOC_MMAP_THRESHOLD_: '131072',
     ...extraEnv,
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build'], {
+  const child = spawn(process.execPath, ['dist/node/start.mjs', '--no-build'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
-// A fingerprint of everything a production build depends on: sources, public files, the lockfile
-// and the env values baked into pre-rendered pages. `npm start` rebuilds when it changes.
+// A fingerprint of everything a production build depends on: sources (pages and the bundled
+// server, dist/node), public files, the lockfile and the env values baked into pre-rendered pages.
+// `npm start` rebuilds when it changes.
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -11,6 +12,9 @@ const inputs = [
   'components',
   'lib',
   'public',
+  'server',
+  'scripts',
+  'prisma',
   'vite.config.ts',
   'package-lock.json',
   'tsconfig.json',
@@ -48,5 +52,6 @@ export const stampFile = (root: string) => path.join(root, 'dist', 'build-stamp.
 export function isBuildCurrent(root: string): boolean {
   const file = stampFile(root)
   if (!existsSync(file) || !existsSync(path.join(root, 'dist/server/entry.mjs'))) return false
+  if (!existsSync(path.join(root, 'dist/node/start.mjs'))) return false
   return readFileSync(file, 'utf8').trim() === computeBuildStamp(root)
 }

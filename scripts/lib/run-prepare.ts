@@ -1,13 +1,13 @@
 // Runs scripts/prepare.ts (migrations, demo media) as a child process and waits for it.
 import { fork } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
+import { childEntry, childExecArgv } from '../../server/process-entry'
 
-const PREPARE = fileURLToPath(new URL('../prepare.ts', import.meta.url))
+const PREPARE = childEntry(import.meta.url, '../prepare.ts', 'prepare')
 
 export function runPrepare(): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = fork(PREPARE, [], {
-      execArgv: process.execArgv.filter((arg) => !arg.startsWith('--inspect')),
+      execArgv: childExecArgv(),
       stdio: 'inherit',
     })
     child.once('error', reject)

@@ -8,8 +8,8 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { wantsVariants } from '../../lib/responsive-images.ts'
+import { isEntryModule } from '../../server/process-entry.ts'
 import type { LogicalBucket } from '../../server/storage/buckets.ts'
 import { heroFrameJobs } from './demo/hero-frames.ts'
 import { heroImageJobs } from './demo/hero-images.ts'
@@ -73,7 +73,7 @@ export async function generateDemo(outDir: string, options: GenerateOptions = {}
   )
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+if (isEntryModule(import.meta.url)) {
   const out = process.argv[2]
   if (!out || out === '--help' || out === '-h') {
     console.log(

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isEntryModule } from '../../server/process-entry'
 import {
   animated,
   drawOn,
@@ -144,7 +145,7 @@ export function headerAnimation() {
 
 export const HEADER_ANIMATION_FILE = 'rm5-header.json'
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isEntryModule(import.meta.url)) {
   const out = join(fileURLToPath(new URL('../../public/', import.meta.url)), HEADER_ANIMATION_FILE)
   writeFileSync(out, `${JSON.stringify(headerAnimation())}\n`)
   console.log(`Wrote ${out}`)

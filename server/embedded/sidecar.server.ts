@@ -3,8 +3,8 @@
 // shared the event loop with every HTTP request; as a child it is what MinIO and Postgres are in
 // production: another process the server talks to over loopback.
 import { type ChildProcess, fork } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import type { Env } from '../env.server.ts'
+import { childEntry, childExecArgv } from '../process-entry.ts'
 import type { SidecarMessage } from './sidecar-protocol.ts'
 
 export interface EmbeddedSidecar {
@@ -21,7 +21,7 @@ interface SidecarLog {
   info(obj: object, msg?: string): void
 }
 
-const MAIN = fileURLToPath(new URL('./sidecar-main.server.ts', import.meta.url))
+const MAIN = childEntry(import.meta.url, './sidecar-main.server.ts', 'sidecar-main')
 const START_TIMEOUT_MS = 60_000
 const STOP_TIMEOUT_MS = 15_000
 
@@ -36,8 +36,7 @@ export async function startEmbeddedSidecar(
 ): Promise<EmbeddedSidecar | undefined> {
   if (!needsEmbeddedServices(env)) return undefined
   const child = fork(MAIN, [], {
-    // The same loader (tsx) as ours, without debugger flags that would collide on their port.
-    execArgv: process.execArgv.filter((arg) => !arg.startsWith('--inspect')),
+    execArgv: childExecArgv(),
     env: process.env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

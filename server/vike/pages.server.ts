@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { GateRetailer } from '../../lib/routes'
 import type { NotFoundLimiter } from '../http/not-found-limit.server'
+import { firstPaintHtml, type StylesheetText } from './first-paint-html'
 import { chooseEncoding, loadPrerendered, type PrerenderedSite, type StaticEntry } from './prerendered.server'
 import { createRenderCache, type RenderCache } from './render-cache.server'
 
@@ -35,6 +36,9 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   app.decorate('prerendered', site)
   // Development renders every time (sources change under it).
   const cache = options.mode === 'production' ? createRenderCache() : undefined
+  // On-demand renders get the same head as the pre-rendered pages (their CSS inlined).
+  const stylesheetText: StylesheetText | undefined =
+    options.mode === 'production' ? (href) => site.entries.get(href)?.body.toString('utf8') : undefined
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -47,7 +51,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       if (entry && !options.renderPerRequest?.(request)) return sendStatic(request, reply, entry)
       // Unknown API paths answer in the API's JSON shape, not with the HTML error page.
       if (urlPath.startsWith('/api/')) return reply.callNotFound()
-      return render(renderPage, options, request, reply, cache)
+      return render(renderPage, options, request, reply, cache, stylesheetText)
     },
   })
 }
@@ -71,6 +75,7 @@ async function render(
   request: FastifyRequest,
   reply: FastifyReply,
   cache?: RenderCache,
+  stylesheetText?: StylesheetText,
 ) {
   const extra = options.pageContextFor ? await options.pageContextFor(request) : {}
   // Grants are verified above on every request; only a render the guard rule allows is reused.
@@ -97,10 +102,14 @@ async function render(
   // Pages rendered per request may depend on the visitor (grants): never cache them in shared caches.
   reply.header('cache-control', 'private, no-store')
   const type = reply.getHeader('content-type')
+  const body =
+    stylesheetText && typeof type === 'string' && type.startsWith('text/html')
+      ? firstPaintHtml(httpResponse.body, stylesheetText)
+      : httpResponse.body
   if (cache && !pageContext.errorWhileRendering && typeof type === 'string') {
-    cache.remember(request.url, grants, httpResponse.statusCode, type, httpResponse.body)
+    cache.remember(request.url, grants, httpResponse.statusCode, type, body)
   }
-  return reply.code(httpResponse.statusCode).send(httpResponse.body)
+  return reply.code(httpResponse.statusCode).send(body)
 }
 
 async function registerViteDevMiddleware(app: FastifyInstance, root: string) {

@@ -1,35 +1,13 @@
-import { spawn } from 'node:child_process'
-import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { type CodeRetailer, codeRetailers } from '../../lib/access'
+import { runCli } from './helpers/cli'
 
 // The access gates, the docket and the proposal in Chromium against the production server.
 // Codes are created the way an admin does it, with `npm run codes` attached to the running
-// server's embedded database (.data-e2e); there is no test-only way in.
+// server's embedded database (tests/e2e/helpers/cli.ts); there is no test-only way in.
 
-const root = join(import.meta.dirname, '..', '..')
-
-function codesCli(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/codes.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: '.data-e2e', DATABASE_URL: '', NODE_ENV: 'production' },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`codes ${args[0]} failed (${code}): ${stderr}`)),
-    )
-  })
-}
+const codesCli = (args: string[]) => runCli('codes', args)
 
 // One fresh code per gate for this worker, revoked again at the end.
 const issued = new Map<CodeRetailer, { id: string; code: string }>()

@@ -13,35 +13,39 @@ const scrollTo = (page: Page, y: number) =>
   page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y)
 
 test.describe('header', () => {
-  test('switches to the light style past 50 px, hides scrolling down past 100 px, returns scrolling up', async ({
-    page,
-  }) => {
-    await page.goto('/technology')
-    const header = page.getByRole('banner')
-    const logo = header.getByRole('link', { name: 'RM5 home' }).locator('svg')
-    await expect(header).toHaveAttribute('data-scrolled', 'false')
-    await expect(logo).toHaveAttribute('data-tone', 'light')
+  // The same behaviour on a hydrated React page and on an HTML-only page (decision 009).
+  for (const path of ['/technology', '/terms']) {
+    test(`${path}: switches to the light style past 50 px, hides scrolling down past 100 px, returns scrolling up`, async ({
+      page,
+    }) => {
+      await page.goto(path)
+      const header = page.getByRole('banner')
+      const logo = header.getByRole('link', { name: 'RM5 home' }).locator('svg')
+      await expect(header).toHaveAttribute('data-scrolled', 'false')
+      await expect(logo).toHaveAttribute('data-tone', 'light')
 
-    await scrollTo(page, 60)
-    await expect(header).toHaveAttribute('data-scrolled', 'true')
-    await expect(header).toHaveClass(/is-scrolled/)
-    await expect(logo).toHaveAttribute('data-tone', 'dark')
-    await expect(header).toHaveAttribute('data-hidden', 'false')
-    await expect(header).toBeInViewport()
+      await scrollTo(page, 60)
+      await expect(header).toHaveAttribute('data-scrolled', 'true')
+      await expect(header).toHaveClass(/is-scrolled/)
+      await expect(logo).toHaveAttribute('data-tone', 'dark')
+      await expect(logo.locator('text')).toHaveCSS('fill', 'rgb(11, 13, 16)')
+      await expect(header).toHaveAttribute('data-hidden', 'false')
+      await expect(header).toBeInViewport()
 
-    await scrollTo(page, 600)
-    await expect(header).toHaveAttribute('data-hidden', 'true')
-    await expect(header).not.toBeInViewport()
+      await scrollTo(page, 600)
+      await expect(header).toHaveAttribute('data-hidden', 'true')
+      await expect(header).not.toBeInViewport()
 
-    await scrollTo(page, 450)
-    await expect(header).toHaveAttribute('data-hidden', 'false')
-    await expect(header).toBeInViewport()
-    await expect(header).toHaveAttribute('data-scrolled', 'true')
+      await scrollTo(page, 450)
+      await expect(header).toHaveAttribute('data-hidden', 'false')
+      await expect(header).toBeInViewport()
+      await expect(header).toHaveAttribute('data-scrolled', 'true')
 
-    await scrollTo(page, 0)
-    await expect(header).toHaveAttribute('data-scrolled', 'false')
-    await expect(logo).toHaveAttribute('data-tone', 'light')
-  })
+      await scrollTo(page, 0)
+      await expect(header).toHaveAttribute('data-scrolled', 'false')
+      await expect(logo).toHaveAttribute('data-tone', 'light')
+    })
+  }
 
   test('does not hide before 100 px', async ({ page }) => {
     await page.goto('/company')

@@ -1,5 +1,6 @@
-// `npm start`'s entry (scripts/start.ts --no-build) as a real child process with nothing external:
-// embedded Postgres and S3 in `dataDir`, in-memory limits. For tests about processes and signals.
+// `npm start`'s entry (scripts/start.ts --no-build) or the production bundle the Docker image runs
+// (dist/node/start.mjs) as a real child process with nothing external: embedded Postgres and S3
+// in `dataDir`, in-memory limits. For tests about processes and signals.
 import { type ChildProcess, spawn } from 'node:child_process'
 import net from 'node:net'
 import { parseEnv } from '../../server/env.server'
@@ -35,8 +36,17 @@ export async function fillBuckets(dataDir: string): Promise<void> {
   }
 }
 
+const ENTRIES = {
+  source: ['--import', 'tsx', 'scripts/start.ts', '--no-build'],
+  bundle: ['dist/node/start.mjs', '--no-build'],
+}
+
 /** Starts the site and resolves once it prints that it is ready (rejects if it exits first). */
-export async function startSite(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<StartedSite> {
+export async function startSite(
+  dataDir: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+  entry: keyof typeof ENTRIES = 'source',
+): Promise<StartedSite> {
   const port = await freePort()
   // Empty rather than deleted, so a local .env (which `npm start` reads) cannot fill them in.
   const env: NodeJS.ProcessEnv = { ...process.env }
@@ -49,7 +59,7 @@ export async function startSite(dataDir: string, extraEnv: NodeJS.ProcessEnv = {
     'COOKIE_SECRET',
   ])
     env[name] = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build'], {
+  const child = spawn(process.execPath, ENTRIES[entry], {
     cwd: process.cwd(),
     env: {
       ...env,

@@ -25,8 +25,8 @@ async function dataDir(): Promise<string> {
   return dir
 }
 
-async function start(dir: string): Promise<StartedSite> {
-  const site = await startSite(dir)
+async function start(dir: string, entry: 'source' | 'bundle' = 'source'): Promise<StartedSite> {
+  const site = await startSite(dir, {}, entry)
   sites.push(site)
   return site
 }
@@ -39,6 +39,10 @@ function parentOf(pid: number): number {
   // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so split after ')'.
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+}
+
+function commandLine(pid: number): string {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
 }
 
 function alive(pid: number): boolean {
@@ -125,5 +129,23 @@ describe('embedded services in their own process', () => {
     const code = await Promise.race([site.exited, sleep(20_000).then(() => 'still running')])
     expect(code, site.output()).toBe(1)
     expect(site.output()).toContain('embedded services stopped unexpectedly')
+  }, 120_000)
+
+  it('run the same way from the production bundle: no TypeScript loader in either process', async () => {
+    const dir = await dataDir()
+    const site = await start(dir, 'bundle')
+    const serverPid = site.process.pid ?? 0
+    const sidecar = await ownerPid(dir, 'pg.json')
+    expect(parentOf(sidecar)).toBe(serverPid)
+    for (const pid of [serverPid, sidecar]) {
+      expect(commandLine(pid)).toContain('dist/node/')
+      expect(commandLine(pid)).not.toContain('tsx')
+    }
+    expect((await fetch(`http://127.0.0.1:${site.port}/`)).status).toBe(200)
+    expect((await submit(site.port, 7)).status).toBe(201)
+    site.process.kill('SIGTERM')
+    expect(await site.exited).toBe(0)
+    expect(site.output()).toContain('shutdown complete')
+    expect(alive(sidecar)).toBe(false)
   }, 120_000)
 })

@@ -1,20 +1,18 @@
-// Runs an admin CLI against the e2e server's embedded database (.data-e2e, attached through
-// pg.json exactly as an admin would while `npm start` runs).
+// Runs an admin CLI against the e2e server's embedded database (E2E_DATA_DIR, attached through
+// pg.json exactly as an admin would while `npm start` runs); there is no test-only way in.
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
+import { E2E_DATA_DIR } from '../../../playwright.config'
 
 const root = join(import.meta.dirname, '..', '..', '..')
 
-export function exportJson(script: 'applications' | 'contact'): Promise<Record<string, unknown>[]> {
+/** `npm run {script} -- ...args`; resolves with stdout, rejects with stderr on a non-zero exit. */
+export function runCli(script: 'applications' | 'contact' | 'codes', args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', `scripts/${script}.ts`, 'export', '--format', 'json'],
-      {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: '.data-e2e', DATABASE_URL: '', NODE_ENV: 'production' },
-      },
-    )
+    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '', NODE_ENV: 'production' },
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => {
@@ -24,9 +22,14 @@ export function exportJson(script: 'applications' | 'contact'): Promise<Record<s
       stderr += chunk
     })
     child.on('error', reject)
-    child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`npm run ${script} -- export failed (${code}): ${stderr}`))
-      else resolve(JSON.parse(stdout))
-    })
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(stdout)
+        : reject(new Error(`npm run ${script} -- ${args[0]} failed (${code}): ${stderr}`)),
+    )
   })
+}
+
+export async function exportJson(script: 'applications' | 'contact'): Promise<Record<string, unknown>[]> {
+  return JSON.parse(await runCli(script, ['export', '--format', 'json']))
 }

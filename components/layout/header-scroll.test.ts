@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HIDE_OFFSET, nextScrollState, STYLE_SWITCH_OFFSET } from './useScrollState'
+import { HIDE_OFFSET, nextScrollState, STYLE_SWITCH_OFFSET } from './header-scroll'
 
 const top = { scrolled: false, hidden: false }
 

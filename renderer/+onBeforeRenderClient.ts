@@ -1,0 +1,9 @@
+// Hydration waits for the first paint (decision 009). The server HTML is the complete page; when
+// the scripts are already at hand (cache, fast link) the browser would otherwise run React's
+// long hydration task before painting anything. Yielding one frame shows the page first.
+import type { PageContextClient } from 'vike/types'
+
+export async function onBeforeRenderClient(pageContext: PageContextClient): Promise<void> {
+  if (!pageContext.isHydration) return
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+}

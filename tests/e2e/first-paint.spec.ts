@@ -1,0 +1,71 @@
+import { expect, type Page, test } from '@playwright/test'
+
+// Each page carries its CSS in one <style> (docs/decisions/009-first-paint-and-html-only-pages.md): no stylesheet
+// request blocks the first paint or is fetched again at hydration, and a client-side navigation
+// still brings the next page's own stylesheets.
+
+function cssRequests(page: Page): string[] {
+  const urls: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css'))
+      urls.push(new URL(request.url()).pathname)
+  })
+  return urls
+}
+
+const capabilityMapDisplay = (page: Page) =>
+  page
+    .locator('.capability-map')
+    .first()
+    .evaluate((el) => getComputedStyle(el).display)
+
+test('the home page paints from its inline styles and fetches no stylesheet, even after hydration', async ({
+  page,
+}) => {
+  const css = cssRequests(page)
+  await page.goto('/', { waitUntil: 'networkidle' })
+  // Styled by the inline rules: the hero is laid out as its stylesheet says.
+  await expect(page.locator('.home-hero')).toHaveCSS('position', 'relative')
+  // As served: one <style>, and every stylesheet link left in the head is disabled.
+  const html = await (await page.request.get('/')).text()
+  expect(html.match(/<style>/g)).toHaveLength(1)
+  const links = html.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? []
+  expect(links.length).toBeGreaterThan(0)
+  for (const link of links) expect(link).toContain(' disabled')
+  // Only files loaded by components after hydration (lazy chunks) may add a stylesheet.
+  expect(css.filter((url) => !url.includes('SiteToaster'))).toEqual([])
+})
+
+test('a client-side navigation brings the next page its stylesheets', async ({ page }) => {
+  await page.goto('/technology')
+  const direct = await capabilityMapDisplay(page)
+  expect(direct).toBe('grid')
+
+  const css = cssRequests(page)
+  await page.goto('/', { waitUntil: 'networkidle' })
+  await page.locator('.site-header__links a[href="/technology"]').click()
+  await expect(page).toHaveURL(/\/technology$/)
+  await expect(page.locator('.capability-map').first()).toBeVisible()
+  expect(await capabilityMapDisplay(page)).toBe(direct)
+  expect(css.some((url) => url.includes('CapabilityMap'))).toBe(true)
+})
+
+// Text pages are HTML-only: no React, no router, only the header's few hundred bytes of script.
+for (const path of ['/company', '/experience', '/privacy', '/terms']) {
+  test(`${path} is HTML-only: a few KB of script, and the menu still works`, async ({ page }) => {
+    const scripts: Promise<number>[] = []
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        scripts.push(response.body().then((body) => body.length))
+    })
+    await page.setViewportSize({ width: 375, height: 812 })
+    await page.goto(path, { waitUntil: 'networkidle' })
+    const bytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0)
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(bytes).toBeLessThan(5 * 1024)
+    const button = page.getByRole('button', { name: 'Menu' })
+    await button.click()
+    await expect(button).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
+  })
+}

@@ -130,6 +130,11 @@ async function main() {
   const site = await startSite({ TRUST_PROXY: 'true' })
   const nginx = await startNginx()
   const rows: Row[] = []
+  // Each server row records the server's RSS right after it ran, to show which load grows it.
+  const onServer = async (route: string, options: Options): Promise<Row> => ({
+    ...(await measure(route, 'server', options)),
+    rss: rssMb(site.pid),
+  })
   try {
     const { url } = site
     const cookie = await walmartCookie(url)
@@ -150,10 +155,10 @@ async function main() {
     // so it is compared with nginx's `/`.
     for (const page of publicPages(path.join(root, 'dist/client'))) {
       const reference = nginx ? await measure(page, 'nginx', { url: `${nginx.url}${page}` }) : undefined
-      const row = await measure(page, 'server', { url: `${url}${page}` })
+      const row = await onServer(page, { url: `${url}${page}` })
       const docket =
         page === '/'
-          ? await measure('/docket (grant)', 'server', { url: `${url}/docket`, headers: { cookie } })
+          ? await onServer('/docket (grant)', { url: `${url}/docket`, headers: { cookie } })
           : undefined
       if (reference) {
         rows.push(reference)
@@ -163,11 +168,11 @@ async function main() {
       rows.push(row)
       if (docket) rows.push(docket)
     }
-    rows.push(await measure('/media/Heros/home.jpg', 'server', { url: `${url}/media/Heros/home.jpg` }))
-    rows.push(await measure('/media/360/rm5_1.jpg', 'server', { url: `${url}/media/360/rm5_1.jpg` }))
+    rows.push(await onServer('/media/Heros/home.jpg', { url: `${url}/media/Heros/home.jpg` }))
+    rows.push(await onServer('/media/360/rm5_1.jpg', { url: `${url}/media/360/rm5_1.jpg` }))
     // The verify and applications limits stay on: 429s are counted in non2xx, honestly.
     rows.push(
-      await measure('POST verify (walmart, one IP)', 'server', {
+      await onServer('POST verify (walmart, one IP)', {
         url: `${url}/api/access/verify`,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -176,7 +181,7 @@ async function main() {
     )
     let n = 0
     rows.push(
-      await measure('POST applications (distinct IPs)', 'server', {
+      await onServer('POST applications (distinct IPs)', {
         url: `${url}/api/applications`,
         requests: [
           {
@@ -208,6 +213,7 @@ async function main() {
         'p99 ms': r.p99,
         'non-2xx': r.non2xx,
         'ratio to nginx': r.ratio ?? '',
+        'server RSS MB': r.rss ?? '',
       })),
     )
     console.log(`server RSS after the runs above: ${rss ?? '?'} MB`)

@@ -7,7 +7,6 @@ import path from 'node:path'
 import { isEntryModule, projectRootOf } from '../server/process-entry'
 import { compressDir } from './build/compress'
 import { rewritePagesForFirstPaint } from './build/first-paint'
-import { bundleServer } from './build/server-bundle'
 import { computeBuildStamp, stampFile } from './build/stamp'
 
 export const root = projectRootOf(import.meta.url)
@@ -25,6 +24,9 @@ export async function build(): Promise<void> {
   const clientDir = path.join(root, 'dist/client')
   rewritePagesForFirstPaint(clientDir)
   const totals = compressDir(clientDir)
+  // Loaded here, not at the top: the production server imports this module (for `root`), and
+  // rolldown's native binding has no business in its memory.
+  const { bundleServer } = await import('./build/server-bundle')
   await bundleServer(root)
   mkdirSync(path.dirname(stampFile(root)), { recursive: true })
   writeFileSync(stampFile(root), `${computeBuildStamp(root)}\n`)

@@ -143,6 +143,10 @@ describe('embedded services in their own process', () => {
     }
     expect((await fetch(`http://127.0.0.1:${site.port}/`)).status).toBe(200)
     expect((await submit(site.port, 7)).status).toBe(201)
+    // Native libraries only the build (rolldown) or the demo media (sharp) need never load
+    // into the long-running server (memory: decisions 008 and 010).
+    const maps = readFileSync(`/proc/${serverPid}/maps`, 'utf8')
+    for (const library of ['rolldown', 'sharp']) expect(maps).not.toContain(library)
     site.process.kill('SIGTERM')
     expect(await site.exited).toBe(0)
     expect(site.output()).toContain('shutdown complete')

@@ -56,6 +56,16 @@ describe('cached /docket', () => {
     expect(a.headers['set-cookie']).toBeUndefined()
   })
 
+  it('answers the on-demand render with its CSS in one <style>, like the pre-rendered pages', async () => {
+    const res = await get('/docket', { cookie: await walmartGrant() })
+    expect(res.statusCode).toBe(200)
+    expect(res.body.match(/<style>/g)).toHaveLength(1)
+    expect(res.body).toContain('--accent:') // a rule of renderer/global.css, inlined
+    const links = res.body.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? []
+    expect(links.length).toBeGreaterThan(1)
+    for (const link of links) expect(link).toContain(' disabled')
+  })
+
   it('keeps the proposal for circlek holders: a docket-only grant is still redirected', async () => {
     const circlek = await circlekGrant()
     expect((await get('/circlek/proposal', { cookie: circlek })).statusCode).toBe(200)

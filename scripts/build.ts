@@ -24,10 +24,14 @@ export async function build(): Promise<void> {
   const clientDir = path.join(root, 'dist/client')
   rewritePagesForFirstPaint(clientDir)
   const totals = compressDir(clientDir)
-  // Loaded here, not at the top: the production server imports this module (for `root`), and
-  // rolldown's native binding has no business in its memory.
-  const { bundleServer } = await import('./build/server-bundle')
-  await bundleServer(root)
+  // In a child, like vike build: `npm start` builds and then serves from this same process, and
+  // rolldown (its native binding, its heap) has no business in the server's memory.
+  const bundled = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/server-bundle.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  if (bundled.status !== 0)
+    throw new Error(`bundling the server failed (exit ${bundled.status ?? bundled.signal})`)
   mkdirSync(path.dirname(stampFile(root)), { recursive: true })
   writeFileSync(stampFile(root), `${computeBuildStamp(root)}\n`)
   console.log(

@@ -2,29 +2,17 @@
 // Postgres/S3 in a temp DATA_DIR) and, when installed, nginx serving the same dist/client bytes.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { build, root } from '../build'
 import { isBuildCurrent } from '../build/stamp'
+import { freePort } from '../lib/free-port'
 
 export interface Running {
   url: string
   pid: number
   env: NodeJS.ProcessEnv
   stop: () => Promise<void>
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 export async function ensureBuild(): Promise<void> {

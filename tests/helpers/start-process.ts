@@ -2,7 +2,7 @@
 // (dist/node/start.mjs) as a real child process with nothing external: embedded Postgres and S3
 // in `dataDir`, in-memory limits. For tests about processes and signals.
 import { type ChildProcess, spawn } from 'node:child_process'
-import net from 'node:net'
+import { freePort } from '../../scripts/lib/free-port'
 import { parseEnv } from '../../server/env.server'
 import { openStorage } from '../../server/storage/storage.server'
 import { sleep } from './latency'
@@ -13,14 +13,6 @@ export interface StartedSite {
   /** Everything the process printed so far (stdout and stderr). */
   output: () => string
   exited: Promise<number | null>
-}
-
-export async function freePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
 }
 
 /** Without this, `npm start` would first generate the demo media set into the empty buckets. */

@@ -2,9 +2,9 @@
 // storage from the test so a test can remove buckets or upload files between page loads.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '../../../scripts/lib/free-port.ts'
 import { parseEnv } from '../../../server/env.server.ts'
 import { openStorage, type Storage } from '../../../server/storage/storage.server.ts'
 
@@ -16,17 +16,6 @@ export interface EmptyServer {
   /** The server's storage (attached to its embedded S3), for arranging buckets and files. */
   storage: Storage
   stop(): Promise<void>
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {

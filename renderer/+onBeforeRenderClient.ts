@@ -1,6 +1,7 @@
 // Hydration waits for the first paint (decision 009). The server HTML is the complete page; when
 // the scripts are already at hand (cache, fast link) the browser would otherwise run React's
-// long hydration task before painting anything. Yielding one frame shows the page first.
+// long hydration task before painting anything. Yielding one frame shows the page first (in a
+// background tab, frames wait until the tab is shown; the page is already complete meanwhile).
 import type { PageContextClient } from 'vike/types'
 
 export async function onBeforeRenderClient(pageContext: PageContextClient): Promise<void> {

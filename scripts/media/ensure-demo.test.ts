@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseEnv } from '../../server/env.server.ts'
-import { openStorage, type Storage, type StorageLog } from '../../server/storage/storage.server.ts'
+import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
+import { quietStorageLog } from '../../tests/helpers/quiet-log.ts'
 import { ensureDemoMedia } from './ensure-demo.ts'
 import type { GeneratedFile } from './generate-demo.ts'
 
@@ -29,13 +30,12 @@ vi.mock('./generate-demo.ts', () => ({
   }),
 }))
 
-const quiet: StorageLog = { debug() {}, info() {}, warn() {}, error() {} }
 let dataDir: string
 let storage: Storage
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'rm5-ensure-'))
-  storage = await openStorage(parseEnv({ DATA_DIR: dataDir }), quiet)
+  storage = await openStorage(parseEnv({ DATA_DIR: dataDir }), quietStorageLog)
 })
 
 afterAll(async () => {
@@ -53,7 +53,7 @@ describe('ensureDemoMedia', () => {
   it('fills empty buckets only, and leaves a bucket with real media alone', async () => {
     await storage.ensureBuckets()
     await storage.client.putObject('heros', 'home.jpg', Buffer.from('real hero'))
-    const result = await ensureDemoMedia(storage, quiet)
+    const result = await ensureDemoMedia(storage, quietStorageLog)
     expect(result.filled).toEqual(['360', 'video'])
     expect(await keys('360')).toEqual(['hero/0_0.png', 'rm5_1.jpg'])
     expect(await keys('video')).toEqual(['rm5-demo.m3u8'])
@@ -64,7 +64,7 @@ describe('ensureDemoMedia', () => {
   })
 
   it('does nothing once every bucket has content', async () => {
-    const result = await ensureDemoMedia(storage, quiet)
+    const result = await ensureDemoMedia(storage, quietStorageLog)
     expect(result).toEqual({ filled: [], uploaded: 0, variants: 0 })
   })
 
@@ -75,7 +75,7 @@ describe('ensureDemoMedia', () => {
         .toBuffer()
     await storage.client.putObject('heros', 'company.jpg', await image(1280, 720))
     await storage.client.putObject('video', 'rm5-demo/poster.jpg', await image(960, 540))
-    const result = await ensureDemoMedia(storage, quiet)
+    const result = await ensureDemoMedia(storage, quietStorageLog)
     // company: 640 and 960 in three formats, 1280 in AVIF and WebP; the still: 640 x 3, 960 x 2.
     expect(result).toEqual({ filled: [], uploaded: 0, variants: 13 })
     const heros = await keys('heros')
@@ -99,6 +99,6 @@ describe('ensureDemoMedia', () => {
         ).metadata()
       ).width,
     ).toBe(640)
-    expect(await ensureDemoMedia(storage, quiet)).toEqual({ filled: [], uploaded: 0, variants: 0 })
+    expect(await ensureDemoMedia(storage, quietStorageLog)).toEqual({ filled: [], uploaded: 0, variants: 0 })
   })
 })

@@ -2,9 +2,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import { mediaRoutes } from '../../server/routes/media.server'
 import type { MediaCache } from '../../server/routes/media-cache'
-import type { Storage, StorageLog } from '../../server/storage/storage.server'
-
-export const quietStorageLog: StorageLog = { debug() {}, info() {}, warn() {}, error() {} }
+import type { Storage } from '../../server/storage/storage.server'
 
 /** Stands in for the lead's app error handler: { error: { code, message } }, 4xx messages kept. */
 export async function buildMediaApp(storage: Storage, cache?: MediaCache): Promise<FastifyInstance> {

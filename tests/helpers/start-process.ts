@@ -6,6 +6,7 @@ import { freePort } from '../../scripts/lib/free-port'
 import { parseEnv } from '../../server/env.server'
 import { openStorage } from '../../server/storage/storage.server'
 import { sleep } from './latency'
+import { quietStorageLog } from './quiet-log'
 
 export interface StartedSite {
   process: ChildProcess
@@ -17,8 +18,7 @@ export interface StartedSite {
 
 /** Without this, `npm start` would first generate the demo media set into the empty buckets. */
 export async function fillBuckets(dataDir: string): Promise<void> {
-  const quiet = { debug() {}, info() {}, warn() {}, error() {} }
-  const storage = await openStorage(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }), quiet)
+  const storage = await openStorage(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }), quietStorageLog)
   try {
     await storage.ensureBuckets()
     for (const bucket of ['360', 'heros', 'video'])

@@ -12,14 +12,14 @@ import { type Database, openDatabase } from '../../server/db/database.server'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/db/errors.server'
 import { silentLogger } from '../../server/db/logger.server'
 import { parseEnv } from '../../server/env.server'
-import { openStorage, type Storage, type StorageLog } from '../../server/storage/storage.server'
+import { openStorage, type Storage } from '../../server/storage/storage.server'
 import { limitPrefix } from '../helpers/access'
 import { createTestDatabase, type TestDatabase } from '../helpers/database'
 import { applicationBody, randomIp } from '../helpers/form-bodies'
 import { sleep, summary } from '../helpers/latency'
+import { quietStorageLog } from '../helpers/quiet-log'
 import { type CutMode, startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
 
-const quiet: StorageLog = { debug() {}, info() {}, warn() {}, error() {} }
 const IMAGE = Buffer.from('a media object that needs no database')
 
 let testDb: TestDatabase
@@ -44,7 +44,7 @@ beforeAll(async () => {
     DATABASE_URL: viaProxy.toString(),
   })
   db = await openDatabase(env, silentLogger)
-  storage = await openStorage(env, quiet)
+  storage = await openStorage(env, quietStorageLog)
   await storage.ensureBuckets()
   await storage.client.putObject('360', 'rm5_1.jpg', IMAGE, IMAGE.length)
   app = await buildApp({

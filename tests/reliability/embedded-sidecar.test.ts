@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
+import { applicationBody } from '../helpers/form-bodies'
 import { sleep } from '../helpers/latency'
 import { fillBuckets, type StartedSite, startSite } from '../helpers/start-process'
 
@@ -77,17 +78,7 @@ function submit(port: number, n: number) {
   return fetch(`http://127.0.0.1:${port}/api/applications`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.88.0.${n}` },
-    body: JSON.stringify({
-      companyName: `Sidecar Market ${n}`,
-      businessType: 'Grocery Store',
-      numberOfLocations: '3',
-      contactName: `Casey Sidecar ${n}`,
-      email: `casey.${n}@example.com`,
-      phone: '(512) 555-0100',
-      averageOrderValue: '42.50',
-      monthlyOrderVolume: 1200,
-      currentDeliveryMethod: 'In-house delivery',
-    }),
+    body: JSON.stringify(applicationBody(n)),
   })
 }
 

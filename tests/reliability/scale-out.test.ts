@@ -17,6 +17,7 @@ import { openStorage, type Storage } from '../../server/storage/storage.server'
 import { countingHasher, limitPrefix } from '../helpers/access'
 import { createTestDatabase, type TestDatabase } from '../helpers/database'
 import { applicationBody, randomIp } from '../helpers/form-bodies'
+import { quietStorageLog } from '../helpers/quiet-log'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 })
@@ -35,7 +36,6 @@ interface Instance {
   url: string
 }
 
-const quiet = { debug() {}, info() {}, warn() {}, error() {} }
 const prefix = limitPrefix()
 let testDb: TestDatabase
 let env: Env
@@ -45,7 +45,7 @@ let code: string
 
 async function startInstance(name: string): Promise<Instance> {
   const db = await openDatabase(env, silentLogger)
-  const storage = await openStorage(env, quiet) // the second one attaches to the first's S3
+  const storage = await openStorage(env, quietStorageLog) // the second one attaches to the first's S3
   const hasher = countingHasher()
   const app = await buildApp({
     env,

@@ -12,14 +12,14 @@ import { type Database, openDatabase } from '../../server/db/database.server'
 import { silentLogger } from '../../server/db/logger.server'
 import { parseEnv } from '../../server/env.server'
 import { EMBEDDED_ACCESS_KEY, EMBEDDED_SECRET_KEY } from '../../server/storage/embedded.server'
-import { openStorage, type Storage, type StorageLog } from '../../server/storage/storage.server'
+import { openStorage, type Storage } from '../../server/storage/storage.server'
 import { limitPrefix } from '../helpers/access'
 import { createTestDatabase, type TestDatabase } from '../helpers/database'
 import { applicationBody, randomIp } from '../helpers/form-bodies'
 import { summary, timed } from '../helpers/latency'
+import { quietStorageLog } from '../helpers/quiet-log'
 import { type CutMode, startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
 
-const quiet: StorageLog = { debug() {}, info() {}, warn() {}, error() {} }
 const IMAGE = Buffer.from('bytes of a media object')
 const MEDIA = '/media/360/rm5_1.jpg'
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   db = await openDatabase(env, silentLogger)
   // The embedded S3 runs in this process; the app reaches it only through the proxy, as it
   // would reach MinIO over the network (S3_ENDPOINT).
-  embedded = await openStorage(env, quiet)
+  embedded = await openStorage(env, quietStorageLog)
   await embedded.ensureBuckets()
   await embedded.client.putObject('360', 'rm5_1.jpg', IMAGE, IMAGE.length)
   const { port } = JSON.parse(await readFile(join(env.DATA_DIR, 's3.json'), 'utf8')) as { port: number }
@@ -52,7 +52,7 @@ beforeAll(async () => {
     // (within a TTL the memory cache would answer 200 without asking storage; tests/server/media-cache).
     MEDIA_CACHE_TTL_SECONDS: '0',
   })
-  proxied = await openStorage(proxiedEnv, quiet)
+  proxied = await openStorage(proxiedEnv, quietStorageLog)
   app = await buildApp({
     env: proxiedEnv,
     db,

@@ -11,7 +11,8 @@ import { parseEnv } from '../../server/env.server.ts'
 import { ENTRY_OVERHEAD_BYTES, MediaCache } from '../../server/routes/media-cache.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { createTestApp } from '../helpers/app.ts'
-import { buildMediaApp, countingStorage, quietStorageLog, type S3Calls } from '../helpers/media-app.ts'
+import { buildMediaApp, countingStorage, type S3Calls } from '../helpers/media-app.ts'
+import { quietStorageLog } from '../helpers/quiet-log.ts'
 
 const IMAGE = Buffer.from(Array.from({ length: 256 }, (_, i) => i))
 const IMAGE_V2 = Buffer.from('the replacement image, uploaded under the same key')

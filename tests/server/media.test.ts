@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../../server/env.server.ts'
 import { physicalBucket } from '../../server/storage/buckets.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
-import { buildMediaApp, quietStorageLog } from '../helpers/media-app.ts'
+import { buildMediaApp } from '../helpers/media-app.ts'
+import { quietStorageLog } from '../helpers/quiet-log.ts'
 
 const quiet = quietStorageLog
 const IMAGE = Buffer.from(Array.from({ length: 256 }, (_, i) => i))

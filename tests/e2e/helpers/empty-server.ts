@@ -7,9 +7,9 @@ import { join } from 'node:path'
 import { freePort } from '../../../scripts/lib/free-port.ts'
 import { parseEnv } from '../../../server/env.server.ts'
 import { openStorage, type Storage } from '../../../server/storage/storage.server.ts'
+import { quietStorageLog } from '../../helpers/quiet-log.ts'
 
 const root = join(import.meta.dirname, '..', '..', '..')
-const quiet = { debug() {}, info() {}, warn() {}, error() {} }
 
 export interface EmptyServer {
   baseURL: string
@@ -58,7 +58,7 @@ export async function startEmptyServer(): Promise<EmptyServer> {
   })
   const baseURL = `http://127.0.0.1:${port}`
   await waitForHealth(baseURL, child, () => output)
-  const storage = await openStorage(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'production' }), quiet)
+  const storage = await openStorage(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'production' }), quietStorageLog)
   return {
     baseURL,
     storage,

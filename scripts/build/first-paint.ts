@@ -1,8 +1,9 @@
 // Build step: every pre-rendered page gets its stylesheets inlined and its LCP image preloaded
 // first (server/vike/first-paint-html.ts, decision 009), before the files are precompressed.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { firstPaintHtml } from '../../server/vike/first-paint-html'
+import { filesUnder } from '../../server/vike/prerendered.server'
 
 export function rewritePagesForFirstPaint(clientDir: string): number {
   const textOf = (href: string) => {
@@ -12,20 +13,15 @@ export function rewritePagesForFirstPaint(clientDir: string): number {
     return readFileSync(file, 'utf8')
   }
   let pages = 0
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name)
-      if (statSync(full).isDirectory()) walk(full)
-      else if (name.endsWith('.html')) {
-        const html = readFileSync(full, 'utf8')
-        const rewritten = firstPaintHtml(html, textOf)
-        if (rewritten !== html) {
-          writeFileSync(full, rewritten)
-          pages++
-        }
-      }
+  for (const rel of filesUnder(clientDir)) {
+    if (!rel.endsWith('.html')) continue
+    const full = path.join(clientDir, rel)
+    const html = readFileSync(full, 'utf8')
+    const rewritten = firstPaintHtml(html, textOf)
+    if (rewritten !== html) {
+      writeFileSync(full, rewritten)
+      pages++
     }
   }
-  walk(clientDir)
   return pages
 }

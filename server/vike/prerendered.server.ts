@@ -74,10 +74,11 @@ function cacheControlOf(urlPath: string, ext: string): string {
   return SHORT
 }
 
-function* walk(dir: string, base = dir): Generator<string> {
+/** Every file below `dir`, as a path relative to it (the build steps walk dist/client too). */
+export function* filesUnder(dir: string, base = dir): Generator<string> {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) yield* walk(full, base)
+    if (statSync(full).isDirectory()) yield* filesUnder(full, base)
     else yield path.relative(base, full)
   }
 }
@@ -94,7 +95,7 @@ export interface PrerenderedSite {
 export function loadPrerendered(clientDir: string): PrerenderedSite {
   const entries = new Map<string, StaticEntry>()
   let notFound: StaticEntry | undefined
-  for (const rel of walk(clientDir)) {
+  for (const rel of filesUnder(clientDir)) {
     if (rel.endsWith('.br') || rel.endsWith('.gz')) continue
     const full = path.join(clientDir, rel)
     const ext = path.extname(rel).toLowerCase()

@@ -47,8 +47,11 @@ export function attachHeaderBehaviour(header: HTMLElement): () => void {
   const update = () => {
     frame = 0
     const y = window.scrollY
-    state = nextScrollState(previousY, y, state)
+    const next = nextScrollState(previousY, y, state)
     previousY = y
+    // Most scroll frames change nothing: leave the DOM alone then.
+    if (next.scrolled === state.scrolled && next.hidden === state.hidden) return
+    state = next
     render()
   }
   const onScroll = () => {

@@ -36,9 +36,13 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   app.decorate('prerendered', site)
   // Development renders every time (sources change under it).
   const cache = options.mode === 'production' ? createRenderCache() : undefined
-  // On-demand renders get the same head as the pre-rendered pages (their CSS inlined).
+  // On-demand renders get the same head as the pre-rendered pages (their CSS inlined); the built
+  // stylesheets are decoded once here, not on every render.
+  const stylesheets = new Map<string, string>()
+  for (const [urlPath, entry] of site.entries)
+    if (urlPath.endsWith('.css')) stylesheets.set(urlPath, entry.body.toString('utf8'))
   const stylesheetText: StylesheetText | undefined =
-    options.mode === 'production' ? (href) => site.entries.get(href)?.body.toString('utf8') : undefined
+    options.mode === 'production' ? (href) => stylesheets.get(href) : undefined
 
   app.route({
     method: ['GET', 'HEAD'],

@@ -10,6 +10,7 @@ import {
 import type { Database } from './db/database.server'
 import type { Env } from './env.server'
 import { registerCsrfProtection } from './http/csrf.server'
+import { registerDraining } from './http/draining.server'
 import { HttpError, registerErrorHandling } from './http/errors.server'
 import { createNotFoundLimiter } from './http/not-found-limit.server'
 import { registerRateLimit } from './http/rate-limit.server'
@@ -44,7 +45,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...transportOptions(),
     // A number means "trust that many hops"; Fastify accepts it though its types omit it.
     trustProxy: deps.env.TRUST_PROXY as boolean,
-    return503OnClosing: true,
+    // Requests arriving during a drain are answered by registerDraining in our error shape;
+    // Fastify's built-in 503 has a body of its own. It still sends `Connection: close` then.
+    return503OnClosing: false,
     // Per-request access lines cost a large share of a pre-rendered page's budget; failures,
     // unknown paths and rejected requests are logged where they happen instead.
     logController: new LogController({ disableRequestLogging: true }),
@@ -53,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps)
   registerErrorHandling(app)
   await registerSecurityHeaders(app, { env: deps.env, development: deps.pages?.mode === 'development' })
+  // After the security headers (the 503 carries them too), before anything that does real work.
+  registerDraining(app)
   await registerCsrfProtection(app, deps.env)
   registerRedirectGuard(app, deps.env)
 

@@ -24,7 +24,9 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
     level: env.NODE_ENV === 'test' && env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL,
     serializers,
     redact: {
-      paths: ['*.accessCode', '*.code', '*.password', '*.cookie', '*.authorization'],
+      // Not `*.code`: that is err.code (ECONNREFUSED, P1001), which operators need. Submitted
+      // access codes are `accessCode`, and request bodies never reach a log line anyway.
+      paths: ['*.accessCode', '*.password', '*.cookie', '*.authorization'],
       censor: '[redacted]',
     },
     ...(pretty

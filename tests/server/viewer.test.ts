@@ -138,3 +138,35 @@ describe('GET /api/viewer', () => {
     }
   })
 })
+
+// Counters are in memory here (createTestApp sets no REDIS_URL) and belong to this file's app, and
+// each case uses client addresses no other request in this file uses: the counts are exact.
+describe('GET /api/viewer per-client limit', () => {
+  const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/viewer', remoteAddress, headers })
+
+  it('answers 120 requests a minute from one client, then 429 with Retry-After; others still get 200', async () => {
+    const client = '203.0.113.120'
+    // Concurrent requests share one storage listing, so the 120 cost a few listings, not 120.
+    const allowed = await Promise.all(Array.from({ length: 120 }, () => from(client)))
+    expect(allowed.map((res) => res.statusCode)).toEqual(Array(120).fill(200))
+
+    const limited = await from(client)
+    expect(limited.statusCode).toBe(429)
+    const retryAfter = Number(limited.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+    expect(limited.headers['content-type']).toMatch(/^application\/json/)
+    expect(limited.json()).toEqual({
+      error: {
+        code: 'rate_limited',
+        message: `Too many requests. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+      },
+    })
+
+    // Without TRUST_PROXY the client address is the socket's: a forged X-Forwarded-For is no way out.
+    expect((await from(client, { 'x-forwarded-for': '198.51.100.9' })).statusCode).toBe(429)
+    // Another client is not affected.
+    expect((await from('203.0.113.121')).statusCode).toBe(200)
+  })
+})

@@ -5,13 +5,17 @@ import vikeReact from 'vike-react/config'
 export default {
   extends: [vikeReact],
   lang: 'en',
+  // Server routing (decision 011): a link loads the next page whole, pre-rendered and served from
+  // memory. Client routing's runtime cost the home page ~150 ms of main thread on a slow phone.
+  clientRouting: false,
   title: 'RM5 — the autonomous mobile store',
   description:
     'The RM5 is a driverless, all-electric mobile store with 10 lockers that brings orders to the curb in minutes.',
   // Public pages are pre-rendered at build time and served from memory; pages that depend on the
   // request (docket, proposal) opt out with `prerender: false` in their own +config.
   prerender: { partial: true, parallel: 2 },
-  // Forwarded by the server in pageContextInit: which access grants this request holds (verified
-  // server-side; never the raw cookie) — used by +guard hooks. Not passed to the client.
-  passToClient: [],
+  // With server routing the browser knows only what is passed here: the URL and route the
+  // components read (NavLinks, SiteHead, the gate, the error page). The request's verified access
+  // grants (pageContextInit, used by +guard hooks) are never passed.
+  passToClient: ['urlPathname', 'urlParsed', 'routeParams', 'is404', 'abortReason', 'abortStatusCode'],
 } satisfies Config

@@ -1,5 +1,5 @@
-// `npm run build`: vike build (pre-renders public pages), inline each page's CSS, precompress,
-// bundle the production server (dist/node), write the build stamp.
+// `npm run build`: vike build (pre-renders public pages), bundle the starter and the production
+// server (dist/node), inline each page's CSS, precompress, write the build stamp.
 // Run `vike build`, not `vite build`: through npm the latter silently skips pre-rendering.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -21,17 +21,17 @@ export async function build(): Promise<void> {
     env: { ...process.env, NODE_ENV: 'production' },
   })
   if (result.status !== 0) throw new Error(`vike build failed (exit ${result.status ?? result.signal})`)
-  const clientDir = path.join(root, 'dist/client')
-  rewritePagesForFirstPaint(clientDir)
-  const totals = compressDir(clientDir)
-  // In a child, like vike build: `npm start` builds and then serves from this same process, and
-  // rolldown (its native binding, its heap) has no business in the server's memory.
-  const bundled = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/server-bundle.ts'], {
+  // In a child, like vike build: rolldown has no business in the memory of `npm start`, which
+  // builds and then serves from this same process (scripts/build/bundles.ts).
+  const bundled = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/bundles.ts'], {
     cwd: root,
     stdio: 'inherit',
   })
-  if (bundled.status !== 0)
-    throw new Error(`bundling the server failed (exit ${bundled.status ?? bundled.signal})`)
+  if (bundled.status !== 0) throw new Error(`bundling failed (exit ${bundled.status ?? bundled.signal})`)
+  // After the starter is bundled: the pages name it (decision 011), then everything is compressed.
+  const clientDir = path.join(root, 'dist/client')
+  rewritePagesForFirstPaint(clientDir)
+  const totals = compressDir(clientDir)
   mkdirSync(path.dirname(stampFile(root)), { recursive: true })
   writeFileSync(stampFile(root), `${computeBuildStamp(root)}\n`)
   console.log(

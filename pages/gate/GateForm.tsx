@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { navigate } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
 import { DOCKET_PATH, isGateError, VERIFY_PATH } from '../../lib/access'
 import type { GateRetailer } from '../../lib/routes'
@@ -39,8 +38,8 @@ export function GateForm({ retailer }: { retailer: GateRetailer }) {
     setNotice(null)
     const result = await verifyAccess(retailer, code)
     if (result.kind === 'granted') {
-      // Client navigation still asks the server: /docket's guard runs there for the page context.
-      await navigate(DOCKET_PATH).catch(() => window.location.assign(DOCKET_PATH))
+      // A whole page load (server routing, decision 011): /docket's guard runs on the server.
+      window.location.assign(DOCKET_PATH)
       return
     }
     if (result.kind === 'error') console.error('Error verifying access code', result.error)

@@ -1,10 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react'
-import { navigate } from 'vike/client/router'
 import { LOGOUT_PATH } from '../../lib/access'
 import { ConfirmDialog } from './ConfirmDialog'
-
-/** The spec's scroll reset after closing the proposal (section 9). */
-const SCROLL_RESET_MS = 100
 
 /**
  * The proposal header's close button. With JavaScript it asks first (the spec's dialog); Close
@@ -48,8 +44,9 @@ export function CloseProposal() {
       return
     }
     setOpen(false)
-    await navigate('/').catch(() => window.location.assign('/'))
-    setTimeout(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }), SCROLL_RESET_MS)
+    // A whole page load (server routing, decision 011): the home page opens at its top, which is
+    // the spec's scroll reset after closing the proposal (section 9).
+    window.location.assign('/')
   }
 
   return (

@@ -1,9 +1,11 @@
 // First-load JavaScript of a pre-rendered page: the entry script, every modulepreload link in its
-// HTML and every module those import statically, measured gzip-compressed (what the browser
-// downloads before the page is interactive). Dynamic import() is not followed: that is lazy code.
+// HTML (or the starter and the scripts it names, decision 011) and every module those import
+// statically, measured gzip-compressed (what the browser downloads before the page is
+// interactive). Dynamic import() is not followed: that is lazy code.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { staticImportsOf } from '../../server/vike/static-imports'
 
 export interface FirstLoad {
   page: string
@@ -19,9 +21,6 @@ const markers: Record<string, RegExp> = {
   lottie: /bodymovin/,
 }
 
-// `import"./x.js"` and `from"./x.js"` in minified output; `import("./x.js")` (lazy) has a paren.
-const STATIC_IMPORT = /(?:\bimport|\bfrom)\s*["'](\.{1,2}\/[^"']+\.js)["']/g
-
 function gzipSize(file: string): number {
   const gz = `${file}.gz`
   return existsSync(gz) ? readFileSync(gz).length : gzipSync(readFileSync(file), { level: 9 }).length
@@ -32,6 +31,9 @@ export function firstLoadOf(clientDir: string, page: string, html: string): Firs
   for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) if (match[1]) srcs.add(match[1])
   for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
     if (match[1]) srcs.add(match[1])
+  // The starter fetches these after the hero has painted: still part of what makes the page work.
+  for (const match of html.matchAll(/\sdata-app-(?:entry|preload)="([^"]*)"/g))
+    for (const src of match[1]?.split(' ') ?? []) if (src) srcs.add(src)
   let bytes = 0
   const heavy = new Set<string>()
   // A Set grows while iterated: static imports found in a file are visited after it.
@@ -42,8 +44,7 @@ export function firstLoadOf(clientDir: string, page: string, html: string): Firs
     bytes += gzipSize(file)
     const text = readFileSync(file, 'utf8')
     for (const [name, marker] of Object.entries(markers)) if (marker.test(text)) heavy.add(name)
-    for (const match of text.matchAll(STATIC_IMPORT))
-      if (match[1]) srcs.add(path.posix.join(path.posix.dirname(src), match[1]))
+    for (const imported of staticImportsOf(src, text)) srcs.add(imported)
   }
   return { page, files: srcs.size, gzipKb: Math.round(bytes / 102.4) / 10, heavy: [...heavy] }
 }

@@ -4,7 +4,6 @@
 // external (node_modules is installed in the image), so the bundle holds only our own code.
 import path from 'node:path'
 import { rolldown } from 'rolldown'
-import { isEntryModule, projectRootOf } from '../../server/process-entry'
 
 /** Every process the production server starts, by bundle name (server/process-entry.ts). */
 const ENTRIES = {
@@ -35,12 +34,4 @@ export async function bundleServer(root: string): Promise<void> {
   } finally {
     await bundle.close()
   }
-}
-
-// Run by scripts/build.ts as a child process.
-if (isEntryModule(import.meta.url)) {
-  bundleServer(projectRootOf(import.meta.url)).catch((error) => {
-    console.error(error instanceof Error ? error.message : error)
-    process.exit(1)
-  })
 }

@@ -76,7 +76,7 @@ describe('firstPaintHtml', () => {
     const html = page(
       `${link('/assets/static/global.css')}\n<link rel="preload" href="/f.woff2" as="font" crossorigin>\n<link rel="preload" as="image" imageSrcSet="/m.avif 1w"/>`,
     )
-    const out = firstPaintHtml(html, textOf)
+    const out = firstPaintHtml(html, { stylesheetText: textOf })
     expect(out).toMatch(/<style>body\{margin:0\}<\/style>/)
     expect(out.indexOf('as="image"')).toBeLessThan(out.indexOf('as="font"'))
   })

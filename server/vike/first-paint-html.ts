@@ -10,15 +10,13 @@
 // the page's code, at hydration and on client-side navigation) counts it as present. Without it
 // the browser downloads every inlined file again and hydration waits for them.
 
+import { type ImportsOf, startAppAfterHero } from './app-start-html'
+import { attribute } from './html-attribute'
+
 /** The text of a built stylesheet by its URL path, or undefined when it is not ours. */
 export type StylesheetText = (href: string) => string | undefined
 
 const LINK_TAG = /<link\b[^>]*>\s*/g
-
-function attribute(tag: string, name: string): string | undefined {
-  const match = new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)
-  return match?.[1]
-}
 
 function isStylesheet(tag: string): boolean {
   // A disabled link is one this function already inlined (or one that never applies).
@@ -71,6 +69,16 @@ export function preloadImageFirst(html: string): string {
   return withoutImage.slice(0, fontAt) + image + withoutImage.slice(fontAt) + html.slice(headEnd)
 }
 
-export function firstPaintHtml(html: string, textOf: StylesheetText): string {
-  return preloadImageFirst(inlineStylesheets(html, textOf))
+/** What a page's rewrite needs from the build: stylesheet texts and the starter's URL path. */
+export interface BuiltAssets {
+  stylesheetText: StylesheetText
+  /** Undefined for a build without the starter: Vike's scripts are then left as they are. */
+  appStart?: string
+  /** Static imports of each built script, to order the starter's imports. */
+  importsOf?: ImportsOf
+}
+
+export function firstPaintHtml(html: string, { stylesheetText, appStart, importsOf }: BuiltAssets): string {
+  const styled = preloadImageFirst(inlineStylesheets(html, stylesheetText))
+  return appStart ? startAppAfterHero(styled, appStart, importsOf) : styled
 }

@@ -5,9 +5,11 @@ import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { GateRetailer } from '../../lib/routes'
 import type { NotFoundLimiter } from '../http/not-found-limit.server'
-import { firstPaintHtml, type StylesheetText } from './first-paint-html'
+import { findAppStart } from './app-start-html'
+import { type BuiltAssets, firstPaintHtml } from './first-paint-html'
 import { chooseEncoding, loadPrerendered, type PrerenderedSite, type StaticEntry } from './prerendered.server'
 import { createRenderCache, type RenderCache } from './render-cache.server'
+import { staticImportsOf } from './static-imports'
 
 export interface PagesOptions {
   mode: 'production' | 'development'
@@ -36,13 +38,22 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   app.decorate('prerendered', site)
   // Development renders every time (sources change under it).
   const cache = options.mode === 'production' ? createRenderCache() : undefined
-  // On-demand renders get the same head as the pre-rendered pages (their CSS inlined); the built
-  // stylesheets are decoded once here, not on every render.
+  // On-demand renders get the same head as the pre-rendered pages (their CSS inlined, their app
+  // behind the starter); the built stylesheets are decoded once here, not on every render.
   const stylesheets = new Map<string, string>()
-  for (const [urlPath, entry] of site.entries)
+  const imports = new Map<string, string[]>()
+  for (const [urlPath, entry] of site.entries) {
     if (urlPath.endsWith('.css')) stylesheets.set(urlPath, entry.body.toString('utf8'))
-  const stylesheetText: StylesheetText | undefined =
-    options.mode === 'production' ? (href) => stylesheets.get(href) : undefined
+    if (urlPath.endsWith('.js')) imports.set(urlPath, staticImportsOf(urlPath, entry.body.toString('utf8')))
+  }
+  const assets: BuiltAssets | undefined =
+    options.mode === 'production'
+      ? {
+          stylesheetText: (href) => stylesheets.get(href),
+          appStart: findAppStart(site.entries.keys()),
+          importsOf: (src) => imports.get(src) ?? [],
+        }
+      : undefined
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -55,7 +66,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       if (entry && !options.renderPerRequest?.(request)) return sendStatic(request, reply, entry)
       // Unknown API paths answer in the API's JSON shape, not with the HTML error page.
       if (urlPath.startsWith('/api/')) return reply.callNotFound()
-      return render(renderPage, options, request, reply, cache, stylesheetText)
+      return render(renderPage, options, request, reply, cache, assets)
     },
   })
 }
@@ -79,7 +90,7 @@ async function render(
   request: FastifyRequest,
   reply: FastifyReply,
   cache?: RenderCache,
-  stylesheetText?: StylesheetText,
+  assets?: BuiltAssets,
 ) {
   const extra = options.pageContextFor ? await options.pageContextFor(request) : {}
   // Grants are verified above on every request; only a render the guard rule allows is reused.
@@ -107,8 +118,8 @@ async function render(
   reply.header('cache-control', 'private, no-store')
   const type = reply.getHeader('content-type')
   const body =
-    stylesheetText && typeof type === 'string' && type.startsWith('text/html')
-      ? firstPaintHtml(httpResponse.body, stylesheetText)
+    assets && typeof type === 'string' && type.startsWith('text/html')
+      ? firstPaintHtml(httpResponse.body, assets)
       : httpResponse.body
   if (cache && !pageContext.errorWhileRendering && typeof type === 'string') {
     cache.remember(request.url, grants, httpResponse.statusCode, type, body)

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 
 // Each page carries its CSS in one <style> (docs/decisions/009-first-paint-and-html-only-pages.md): no stylesheet
-// request blocks the first paint or is fetched again at hydration, and a client-side navigation
-// still brings the next page's own stylesheets.
+// request blocks the first paint or is fetched again at hydration, and a link loads the next
+// page whole (server routing, decision 011), styled by its own inline rules.
 
 function cssRequests(page: Page): string[] {
   const urls: string[] = []
@@ -36,18 +36,23 @@ test('the home page paints from its inline styles and fetches no stylesheet, eve
   expect(css.filter((url) => !url.includes('SiteToaster'))).toEqual([])
 })
 
-test('a client-side navigation brings the next page its stylesheets', async ({ page }) => {
+test('a link loads the next page whole, styled by its own inline rules', async ({ page }) => {
   await page.goto('/technology')
   const direct = await capabilityMapDisplay(page)
   expect(direct).toBe('grid')
 
   const css = cssRequests(page)
+  const documents: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
+  })
   await page.goto('/', { waitUntil: 'networkidle' })
   await page.locator('.site-header__links a[href="/technology"]').click()
   await expect(page).toHaveURL(/\/technology$/)
   await expect(page.locator('.capability-map').first()).toBeVisible()
   expect(await capabilityMapDisplay(page)).toBe(direct)
-  expect(css.some((url) => url.includes('CapabilityMap'))).toBe(true)
+  expect(documents).toEqual(['/', '/technology'])
+  expect(css.filter((url) => !url.includes('SiteToaster'))).toEqual([])
 })
 
 // Text pages are HTML-only: no React, no router, only the header's few hundred bytes of script.

@@ -181,12 +181,15 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
-  test('client-side navigation to /docket is refused by the server too', async ({ page }) => {
+  test('a link to /docket without a grant is refused by the server (whole page load, decision 011)', async ({
+    page,
+  }) => {
     await page.goto('/technology')
     await page.waitForLoadState('networkidle')
-    const asked: string[] = []
-    page.on('request', (r) => {
-      if (r.url().includes('pageContext.json')) asked.push(new URL(r.url()).pathname)
+    const answered: string[] = []
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'document')
+        answered.push(`${r.status()} ${new URL(r.url()).pathname}`)
     })
     // A forged sessionStorage flag (the spec's old mechanism) changes nothing.
     await page.evaluate(() => {
@@ -198,7 +201,7 @@ test.describe('guards', () => {
     })
     await page.getByRole('link', { name: 'to the docket' }).click()
     await expect(page).toHaveURL(/\/$/)
-    expect(asked).toContain('/docket/index.pageContext.json')
+    expect(answered).toEqual(['302 /docket', '200 /'])
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet the RM5')
   })
 

@@ -1,0 +1,137 @@
+import { expect, type Page, type Route, test } from '@playwright/test'
+
+// Pages with a hero fetch their app only after the hero has painted (decision 011): the starter
+// names the scripts, waits for the hero's largest-contentful-paint entry (or the visitor's first
+// input, or load + 1 s), then imports them; a button pressed before React attached is pressed
+// again once it has; the header's menu works before React.
+
+const APP_SCRIPT = /\/assets\/(entries|chunks)\/.+\.js$/
+
+/** Start times of the app's script requests, as the page's own resource timing saw them. */
+function appScriptStarts(page: Page): Promise<number[]> {
+  return page.evaluate((source) => {
+    const pattern = new RegExp(source)
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => pattern.test(new URL(entry.name).pathname))
+      .map((entry) => entry.startTime)
+  }, APP_SCRIPT.source)
+}
+
+/** Whether React has attached to the page (its root container carries React's key). */
+function hydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const root = document.getElementById('root')
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'))
+  })
+}
+
+/** Holds every request matching `pattern` until the returned function is called. */
+async function hold(page: Page, pattern: RegExp): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(pattern, async (route: Route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+// At 375 px the hero is each page's largest paint; at 1440 px a headline can be larger, and the
+// demo's upscaled images too plain to count, so "painted" is then the hero's load plus frames.
+for (const width of [375, 1440])
+  for (const path of ['/', '/technology', '/circlek']) {
+    test(`${path} at ${width} px: the app's scripts are requested after the hero has painted, and it hydrates`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 860 })
+      // Recorded from the first byte: when the hero loaded and when its LCP entry was painted.
+      await page.addInitScript(() => {
+        const w = window as unknown as { heroPaintedAt?: number; heroLoadedAt?: number }
+        const isHero = (node: unknown) => node instanceof HTMLImageElement && node.fetchPriority === 'high'
+        document.addEventListener(
+          'load',
+          (event) => {
+            if (isHero(event.target)) w.heroLoadedAt ??= performance.now()
+          },
+          true,
+        )
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as LargestContentfulPaint[])
+            if (isHero(entry.element)) w.heroPaintedAt ??= entry.startTime
+        }).observe({ type: 'largest-contentful-paint', buffered: true })
+      })
+      await page.goto(path)
+      await expect.poll(() => hydrated(page)).toBe(true)
+      const { heroPaintedAt, heroLoadedAt } = await page.evaluate(() => {
+        const w = window as unknown as { heroPaintedAt?: number; heroLoadedAt?: number }
+        return { heroPaintedAt: w.heroPaintedAt, heroLoadedAt: w.heroLoadedAt }
+      })
+      if (width === 375) expect(heroPaintedAt, 'the hero is the largest paint on a phone').toBeGreaterThan(0)
+      const painted = heroPaintedAt ?? heroLoadedAt
+      expect(painted).toBeGreaterThan(0)
+      const starts = await appScriptStarts(page)
+      expect(starts.length).toBeGreaterThan(3)
+      for (const start of starts) expect(start).toBeGreaterThanOrEqual(painted ?? Number.POSITIVE_INFINITY)
+      // As served: no modulepreload and one module script, the starter, naming the app's scripts.
+      const html = await (await page.request.get(path)).text()
+      expect(html).not.toContain('rel="modulepreload"')
+      expect(html).toMatch(
+        /<script src="\/assets\/static\/app-start\.[\w-]+\.js" type="module" data-app-entry="/,
+      )
+    })
+  }
+
+test("the visitor's first input starts the app even while the hero is still loading", async ({ page }) => {
+  // The hero never arrives: no LCP entry for it and no load event, so only input can start the app.
+  await page.route(/\/media\/video\/rm5-demo\/poster/, () => {})
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (APP_SCRIPT.test(new URL(request.url()).pathname)) scripts.push(request.url())
+  })
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  await page.waitForTimeout(1500)
+  expect(scripts, 'nothing fetched before the hero or an input').toEqual([])
+  await page.keyboard.press('Tab')
+  await expect.poll(() => hydrated(page)).toBe(true)
+  expect(scripts.length).toBeGreaterThan(3)
+})
+
+test('a hero that fails to load does not keep the app waiting: it starts after the load event', async ({
+  page,
+}) => {
+  await page.route(/\/media\/video\/rm5-demo\/poster/, (route) => route.abort())
+  await page.goto('/')
+  await expect.poll(() => hydrated(page), { timeout: 10_000 }).toBe(true)
+})
+
+test('a button pressed before React attached is pressed again once it has', async ({ page }) => {
+  const release = await hold(page, /\/assets\/entries\/entry-server-routing\.[\w-]+\.js$/)
+  await page.goto('/')
+  const meet = page.locator('.meet-card--action')
+  await meet.click()
+  expect(await hydrated(page)).toBe(false)
+  await expect(page.locator('dialog.video-dialog')).not.toBeVisible()
+  release()
+  await expect(page.locator('dialog.video-dialog')).toBeVisible()
+})
+
+test('the header menu works before React has loaded, and once only after hydration', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  const release = await hold(page, /\/assets\/entries\/entry-server-routing\.[\w-]+\.js$/)
+  await page.goto('/')
+  const button = page.getByRole('button', { name: 'Menu' })
+  await button.click()
+  await expect(button).toHaveAttribute('aria-expanded', 'true')
+  expect(await hydrated(page)).toBe(false)
+  release()
+  await expect.poll(() => hydrated(page)).toBe(true)
+  // Not replayed (that would close it) and not attached twice (one click toggles once).
+  await page.waitForTimeout(300)
+  await expect(button).toHaveAttribute('aria-expanded', 'true')
+  await button.click()
+  await expect(button).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden()
+})

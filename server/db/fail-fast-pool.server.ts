@@ -3,12 +3,16 @@
 //   so a burst of valid submissions is stored, not refused.
 // - An unreachable database: each new connection gives up after CONNECT_TIMEOUT_MS, and such a
 //   failure also fails every request that has waited at least as long, so callers answer 503
-//   within 2 s instead of queueing behind doomed connects. Every new request tries again:
-//   recovery needs no restart.
+//   within 2 s instead of queueing behind doomed connects. A request that arrived just after a
+//   doomed connect began waits for its own attempt; once any attempt has failed during its wait,
+//   it gets its 503 at UNREACHABLE_DEADLINE_MS rather than after a second full connect timeout.
+//   Every new request tries again: recovery needs no restart.
 import pg from 'pg'
 
 export const CONNECT_TIMEOUT_MS = 1500
 export const QUEUE_TIMEOUT_MS = 10_000
+/** How long a request waits once Postgres has been seen unreachable during its wait. */
+export const UNREACHABLE_DEADLINE_MS = 1800
 
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -23,9 +27,11 @@ const UNREACHABLE_CODES = new Set([
 export function isUnreachable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
   if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true
+  // 'timeout expired' is pg's own connect timeout (connectionTimeoutMillis on the client): the
+  // server accepted the TCP connection but never answered, as a black-holed network does.
   return (
     typeof message === 'string' &&
-    /Connection terminated (due to connection timeout|unexpectedly)/i.test(message)
+    /Connection terminated (due to connection timeout|unexpectedly)|^timeout expired$/i.test(message)
   )
 }
 
@@ -44,6 +50,8 @@ type ConnectCallback = (
 export class FailFastPool extends pg.Pool {
   /** Requests waiting for a connection, with when they started waiting. */
   private readonly waiters = new Map<(error: Error) => void, number>()
+  /** The last connection attempt that found Postgres unreachable. */
+  private lastUnreachable?: { at: number; error: Error }
 
   constructor(config: pg.PoolConfig) {
     super({ ...config, connectionTimeoutMillis: QUEUE_TIMEOUT_MS, Client: QuickConnectClient })
@@ -66,9 +74,15 @@ export class FailFastPool extends pg.Pool {
     const startedAt = performance.now()
     return new Promise((resolve, reject) => {
       let settled = false
+      // A busy, healthy database keeps the request queued; one seen unreachable meanwhile does not.
+      const deadline = setTimeout(() => {
+        const last = this.lastUnreachable
+        if (last && last.at >= startedAt) failNow(last.error)
+      }, UNREACHABLE_DEADLINE_MS)
       const failNow = (error: Error) => {
         if (settled) return
         settled = true
+        clearTimeout(deadline)
         this.waiters.delete(failNow)
         reject(error)
       }
@@ -78,10 +92,14 @@ export class FailFastPool extends pg.Pool {
           this.waiters.delete(failNow)
           if (settled) return client.release() // its caller already got the 503
           settled = true
+          clearTimeout(deadline)
           resolve(client)
         },
         (error: Error) => {
-          if (isUnreachable(error)) this.failWaitersSince(startedAt, error)
+          if (isUnreachable(error)) {
+            this.lastUnreachable = { at: performance.now(), error }
+            this.failWaitersSince(startedAt, error)
+          }
           failNow(error)
         },
       )

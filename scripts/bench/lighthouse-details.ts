@@ -22,6 +22,11 @@ export function printLighthouseDetails(lhr: Result): void {
     console.log(
       `  observed: FCP ${Math.round(Number(observed.observedFirstContentfulPaint))} ms, LCP ${Math.round(Number(observed.observedLargestContentfulPaint))} ms`,
     )
+  // What the simulation estimated: only work after FCP counts toward TBT.
+  const ms = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? 0))
+  console.log(
+    `  simulated: FCP ${ms('first-contentful-paint')} ms, SI ${ms('speed-index')} ms, TTI ${ms('interactive')} ms; DOM ${ms('dom-size')} elements`,
+  )
   for (const item of tableItems(lhr, 'largest-contentful-paint-element')) {
     const node = item.node as { snippet?: string } | undefined
     if (node?.snippet) console.log(`  LCP element: ${node.snippet.slice(0, 160)}`)

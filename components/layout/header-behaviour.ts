@@ -1,8 +1,8 @@
 // The site header's behaviour, in plain DOM code so one implementation serves every kind of page:
 // HTML-only pages (no React in the browser, decision 009) attach it from their +client.ts, pages
 // with a hero from the starter before React has loaded (decision 011), and SiteHeader's effect
-// on any other React page. It only touches what the server markup leaves
-// static (classes, data-*, aria-expanded, hidden), so React never re-writes it.
+// on any other React page. It only touches what the server markup leaves static (classes,
+// data-*, aria-expanded, hidden), so React never re-writes it.
 import { nextScrollState, type ScrollState } from './header-scroll'
 
 /**

@@ -9,25 +9,25 @@ import { filesUnder } from '../../server/vike/prerendered.server'
 import { staticImportsOf } from '../../server/vike/static-imports'
 
 export function rewritePagesForFirstPaint(clientDir: string): number {
-  const stylesheetText = (href: string) => {
-    const file = path.join(clientDir, path.normalize(href))
-    // Only files inside the build (href comes from our own HTML, but stay inside anyway).
+  // A built file's text by its URL path; only files inside the build (the paths come from our
+  // own HTML and scripts, but stay inside anyway).
+  const builtText = (urlPath: string) => {
+    const file = path.join(clientDir, path.normalize(urlPath))
     if (!file.startsWith(clientDir + path.sep) || !existsSync(file)) return undefined
     return readFileSync(file, 'utf8')
   }
   const files = [...filesUnder(clientDir)]
   const appStart = findAppStart(files.map((rel) => `/${rel.split(path.sep).join('/')}`))
   const importsOf = (src: string) => {
-    const file = path.join(clientDir, path.normalize(src))
-    if (!file.startsWith(clientDir + path.sep) || !existsSync(file)) return []
-    return staticImportsOf(src, readFileSync(file, 'utf8'))
+    const text = builtText(src)
+    return text === undefined ? [] : staticImportsOf(src, text)
   }
   let pages = 0
   for (const rel of files) {
     if (!rel.endsWith('.html')) continue
     const full = path.join(clientDir, rel)
     const html = readFileSync(full, 'utf8')
-    const rewritten = firstPaintHtml(html, { stylesheetText, appStart, importsOf })
+    const rewritten = firstPaintHtml(html, { stylesheetText: builtText, appStart, importsOf })
     if (rewritten !== html) {
       writeFileSync(full, rewritten)
       pages++

@@ -1,7 +1,7 @@
 // Rewrites a rendered page so its app scripts load after the hero image has painted (decision
 // 011). Vike asks for the entry script and a modulepreload of every chunk (~92 KB gzip of React,
 // react-dom and the router) at once; on a phone link they share the bandwidth with the hero image
-// that is the page's largest paint. Instead, one small module (renderer/app-start.ts) fetches the
+// that is the page's largest paint. Instead, one small module (renderer/app-start/) fetches the
 // same scripts once the hero has painted, at the visitor's first input, or shortly after load.
 // Pure, like first-paint-html.ts: applied at build to pre-rendered pages and to on-demand renders.
 

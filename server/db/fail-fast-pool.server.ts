@@ -11,8 +11,11 @@ import pg from 'pg'
 
 export const CONNECT_TIMEOUT_MS = 1500
 export const QUEUE_TIMEOUT_MS = 10_000
-/** How long a request waits once Postgres has been seen unreachable during its wait. */
-export const UNREACHABLE_DEADLINE_MS = 1800
+/**
+ * How long a request waits once Postgres has been seen unreachable during its wait: no longer
+ * than a connect attempt of its own would take, so every caller's 503 comes within ~1.5 s.
+ */
+export const UNREACHABLE_DEADLINE_MS = CONNECT_TIMEOUT_MS
 
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',

@@ -43,7 +43,7 @@ export function shouldCollect(sample: IdleGcSample, options: IdleGcOptions): boo
  * the bench run `node dist/node/start.mjs`): the flag applies to contexts created after it is
  * set, so a new context hands over its gc function.
  */
-function exposeGc(): () => void {
+export function exposeGc(): () => void {
   const existing = (globalThis as { gc?: () => void }).gc
   if (existing) return existing
   v8.setFlagsFromString('--expose-gc')
@@ -56,30 +56,53 @@ export interface IdleGc {
   readonly collections: number
 }
 
+/** What the collector reads and does; the process's own by default (tests drive the loop). */
+export interface IdleGcProbe {
+  /** Event-loop utilization since the previous call (0–1). */
+  utilization(): number
+  /** V8's committed heap, in bytes. */
+  heapTotal(): number
+  collect(): void
+}
+
+function processProbe(): IdleGcProbe {
+  const gc = exposeGc()
+  let last = performance.eventLoopUtilization()
+  return {
+    utilization() {
+      const now = performance.eventLoopUtilization()
+      const { utilization } = performance.eventLoopUtilization(now, last)
+      last = now
+      return utilization
+    },
+    heapTotal: () => v8.getHeapStatistics().total_heap_size,
+    collect() {
+      gc()
+      // The collection's own time is not load: it must not make the next interval look busy.
+      last = performance.eventLoopUtilization()
+    },
+  }
+}
+
 export function startIdleGc(
   options: IdleGcOptions = IDLE_GC_DEFAULTS,
   onCollect?: (freedBytes: number, ms: number) => void,
+  probe: IdleGcProbe = processProbe(),
 ): IdleGc {
-  const gc = exposeGc()
-  let baseline = v8.getHeapStatistics().total_heap_size
-  let last = performance.eventLoopUtilization()
+  let baseline = probe.heapTotal()
   let collections = 0
   const timer = setInterval(() => {
-    const now = performance.eventLoopUtilization()
-    const utilization = performance.eventLoopUtilization(now, last).utilization
-    last = now
-    const heapTotal = v8.getHeapStatistics().total_heap_size
+    const utilization = probe.utilization()
+    const heapTotal = probe.heapTotal()
     if (!shouldCollect({ utilization, heapTotal, baseline }, options)) {
       // A heap that shrank by itself (V8's own GC) lowers the bar for the next time.
       baseline = Math.min(baseline, heapTotal)
       return
     }
     const started = performance.now()
-    gc()
+    probe.collect()
     collections++
-    baseline = v8.getHeapStatistics().total_heap_size
-    // The collection's own time is not load: it must not make the next interval look busy.
-    last = performance.eventLoopUtilization()
+    baseline = probe.heapTotal()
     onCollect?.(heapTotal - baseline, performance.now() - started)
   }, options.intervalMs)
   timer.unref()

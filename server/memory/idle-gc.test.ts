@@ -1,6 +1,6 @@
 import v8 from 'node:v8'
 import { describe, expect, it } from 'vitest'
-import { IDLE_GC_DEFAULTS, shouldCollect, startIdleGc } from './idle-gc.server'
+import { exposeGc, IDLE_GC_DEFAULTS, type IdleGcProbe, shouldCollect, startIdleGc } from './idle-gc.server'
 
 const MB = 1024 * 1024
 
@@ -17,29 +17,86 @@ describe('shouldCollect', () => {
   })
 })
 
+describe('exposeGc', () => {
+  it('hands over a gc() that really collects, without --expose-gc on the command line', () => {
+    const gc = exposeGc()
+    let kept: { i: number; text: string }[][] = []
+    for (let round = 0; round < 30; round++)
+      kept.push(Array.from({ length: 20_000 }, (_, i) => ({ i, text: `row ${round}-${i}` })))
+    expect(kept).toHaveLength(30)
+    kept = []
+    // Dropped just now: still counted as used until a collection.
+    const before = v8.getHeapStatistics().used_heap_size
+    gc()
+    expect(v8.getHeapStatistics().used_heap_size).toBeLessThan(before - 32 * MB)
+  })
+})
+
 describe('startIdleGc', () => {
-  it('gives back a heap grown by a burst of garbage once the process is quiet, once', async () => {
+  /** A process whose heap and load the test sets; collect() brings the heap back to 40 MB. */
+  function scriptedProbe() {
+    const state = { utilization: 0, heapTotal: 40 * MB, collected: 0 }
+    const probe: IdleGcProbe = {
+      utilization: () => state.utilization,
+      heapTotal: () => state.heapTotal,
+      collect: () => {
+        state.collected++
+        state.heapTotal = 40 * MB
+      },
+    }
+    return { state, probe }
+  }
+  // A few intervals pass (for what must not happen); `until` waits for what must (a loaded
+  // machine may run the 20 ms timer late).
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 60))
+  async function until(condition: () => boolean) {
+    for (let waited = 0; waited < 3000 && !condition(); waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+
+  it('waits for a quiet moment after a burst, collects once, then only after new growth', async () => {
+    const { state, probe } = scriptedProbe()
     const freed: number[] = []
-    const idleGc = startIdleGc({ intervalMs: 200, quietBelow: 0.5, growthBytes: 32 * MB }, (bytes) =>
-      freed.push(bytes),
+    const idleGc = startIdleGc(
+      { intervalMs: 20, quietBelow: 0.3, growthBytes: 48 * MB },
+      (bytes) => freed.push(bytes),
+      probe,
     )
     try {
-      // A burst: short-lived objects that V8 promotes while they are still referenced.
-      let keep: unknown[] = []
-      for (let round = 0; round < 40; round++) {
-        keep.push(Array.from({ length: 20_000 }, (_, i) => ({ i, text: `row ${round}-${i}` })))
-        if (keep.length > 20) keep = keep.slice(10)
-      }
-      keep = []
-      const grown = v8.getHeapStatistics().total_heap_size
-      // Quiet: nothing runs for a few intervals.
-      await new Promise((resolve) => setTimeout(resolve, 1500))
+      // The burst: the heap grows while the loop is busy. No collection under load.
+      state.utilization = 0.95
+      state.heapTotal = 180 * MB
+      await tick()
+      expect(state.collected).toBe(0)
+      // Quiet: one collection, the grown part given back.
+      state.utilization = 0.02
+      await until(() => state.collected > 0)
+      expect(state.collected).toBe(1)
       expect(idleGc.collections).toBe(1)
-      expect(freed[0]).toBeGreaterThan(16 * MB)
-      expect(v8.getHeapStatistics().total_heap_size).toBeLessThan(grown)
-      // No growth since: no second collection.
-      await new Promise((resolve) => setTimeout(resolve, 600))
-      expect(idleGc.collections).toBe(1)
+      expect(freed).toEqual([140 * MB])
+      // Still quiet, little growth: nothing more.
+      state.heapTotal = 60 * MB
+      await tick()
+      expect(state.collected).toBe(1)
+      // A second burst, then quiet again: a second collection.
+      state.heapTotal = 120 * MB
+      await until(() => state.collected > 1)
+      expect(state.collected).toBe(2)
+    } finally {
+      idleGc.stop()
+    }
+  })
+
+  it('lowers its bar when V8 shrinks the heap by itself', async () => {
+    const { state, probe } = scriptedProbe()
+    state.heapTotal = 100 * MB
+    const idleGc = startIdleGc({ intervalMs: 20, quietBelow: 0.3, growthBytes: 48 * MB }, undefined, probe)
+    try {
+      state.heapTotal = 30 * MB // V8's own collection
+      await tick()
+      state.heapTotal = 80 * MB // 50 MB above the new low: worth one
+      await until(() => state.collected > 0)
+      expect(state.collected).toBe(1)
     } finally {
       idleGc.stop()
     }

@@ -16,7 +16,9 @@ const sites: StartedSite[] = []
 
 afterEach(async () => {
   for (const site of sites.splice(0)) if (site.process.exitCode === null) site.process.kill('SIGKILL')
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
+  // Retried: the killed server's child may still be closing files in the dir for a moment.
+  for (const dir of dirs.splice(0))
+    await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
 
 async function dataDir(): Promise<string> {

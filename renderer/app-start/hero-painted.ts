@@ -2,8 +2,8 @@
 // not share a slow link with the page's largest paint. A visitor never waits for that: their
 // first input starts the app at once. "Painted" is the hero's largest-contentful-paint entry or,
 // where the hero is not the largest paint (a desktop headline can be larger) or the browser has
-// no such entries, the hero loaded plus a few frames. A hero that never paints (failed image,
-// hidden tab) starts the app shortly after the load event.
+// no such entries, the hero loaded plus a few frames. A hero that fails to load starts the app at
+// once; one that never paints otherwise (a hidden tab) starts it shortly after the load event.
 
 const INPUTS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'wheel'] as const
 /** Frames after the hero's load: it is decoded, painted and on screen by then. */
@@ -57,8 +57,14 @@ export function whenHeroPainted(win: Win, { hero, afterLoadMs }: HeroWait, start
   else listen(win, 'load', fallback, { once: true })
 
   const loaded = () => afterFrames(win, FRAMES_AFTER_LOAD, go)
-  if (hero.complete && hero.naturalWidth > 0) loaded()
-  else listen(hero, 'load', loaded, { once: true })
+  // A hero that failed (missing media, offline) will never paint: nothing to wait for.
+  if (hero.complete) {
+    if (hero.naturalWidth > 0) loaded()
+    else go()
+  } else {
+    listen(hero, 'load', loaded, { once: true })
+    listen(hero, 'error', go, { once: true })
+  }
 
   if (!win.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint')) return
   const observer = new win.PerformanceObserver((list) => {

@@ -98,9 +98,7 @@ test("the visitor's first input starts the app even while the hero is still load
   expect(scripts.length).toBeGreaterThan(3)
 })
 
-test('a hero that fails to load does not keep the app waiting: it starts after the load event', async ({
-  page,
-}) => {
+test('a hero that fails to load does not keep the app waiting', async ({ page }) => {
   await page.route(/\/media\/video\/rm5-demo\/poster/, (route) => route.abort())
   await page.goto('/')
   await expect.poll(() => hydrated(page), { timeout: 10_000 }).toBe(true)

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { findAppStart } from '../../server/vike/app-start-html'
 import { firstPaintHtml } from '../../server/vike/first-paint-html'
 import { filesUnder } from '../../server/vike/prerendered.server'
-import { staticImportsOf } from '../../server/vike/static-imports'
+import { importsReader } from '../../server/vike/static-imports'
 
 export function rewritePagesForFirstPaint(clientDir: string): number {
   // A built file's text by its URL path; only files inside the build (the paths come from our
@@ -18,10 +18,7 @@ export function rewritePagesForFirstPaint(clientDir: string): number {
   }
   const files = [...filesUnder(clientDir)]
   const appStart = findAppStart(files.map((rel) => `/${rel.split(path.sep).join('/')}`))
-  const importsOf = (src: string) => {
-    const text = builtText(src)
-    return text === undefined ? [] : staticImportsOf(src, text)
-  }
+  const importsOf = importsReader(builtText)
   let pages = 0
   for (const rel of files) {
     if (!rel.endsWith('.html')) continue

@@ -5,7 +5,7 @@
 // same scripts once the hero has painted, at the visitor's first input, or shortly after load.
 // Pure, like first-paint-html.ts: applied at build to pre-rendered pages and to on-demand renders.
 
-import { attribute } from './html-attribute'
+import { attribute, isImagePreload } from './html-attribute'
 
 /** Where the built starter lives: dist/client/assets/static/app-start.<hash>.js. */
 export const APP_START_PREFIX = '/assets/static/app-start.'
@@ -23,10 +23,7 @@ const MODULE_SCRIPT = /<script\b[^>]*>\s*<\/script>/g
 /** The hero preload the page head carries (`fetchpriority=high`, as="image"). */
 function hasHeroPreload(head: string): boolean {
   return (head.match(LINK_TAG) ?? []).some(
-    (tag) =>
-      attribute(tag, 'rel') === 'preload' &&
-      attribute(tag, 'as') === 'image' &&
-      attribute(tag, 'fetchpriority')?.toLowerCase() === 'high',
+    (tag) => isImagePreload(tag) && attribute(tag, 'fetchpriority')?.toLowerCase() === 'high',
   )
 }
 

@@ -7,11 +7,11 @@
 //
 // Each inlined link stays in the head as `<link rel="stylesheet" href="…" disabled>`: a disabled
 // stylesheet is never fetched, but Vite's preload helper (which loads a page's CSS before running
-// the page's code, at hydration and on client-side navigation) counts it as present. Without it
-// the browser downloads every inlined file again and hydration waits for them.
+// the page's code, at hydration and when a component loads lazily) counts it as present. Without
+// it the browser downloads every inlined file again and hydration waits for them.
 
 import { type ImportsOf, startAppAfterHero } from './app-start-html'
-import { attribute } from './html-attribute'
+import { attribute, isImagePreload } from './html-attribute'
 
 /** The text of a built stylesheet by its URL path, or undefined when it is not ours. */
 export type StylesheetText = (href: string) => string | undefined
@@ -44,10 +44,6 @@ export function inlineStylesheets(html: string, textOf: StylesheetText): string 
   const style = `<style>${rules.join('\n')}</style>\n`
   // Offsets after the first removed link shift, but the first one's own offset is unchanged.
   return rewritten.slice(0, firstAt) + style + rewritten.slice(firstAt) + html.slice(headEnd)
-}
-
-function isImagePreload(tag: string): boolean {
-  return attribute(tag, 'rel') === 'preload' && attribute(tag, 'as') === 'image'
 }
 
 function isFontPreload(tag: string): boolean {

@@ -3,3 +3,8 @@
 export function attribute(tag: string, name: string): string | undefined {
   return new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1]
 }
+
+/** `<link rel="preload" as="image">`: the LCP image preload (decisions 006, 009, 011). */
+export function isImagePreload(tag: string): boolean {
+  return attribute(tag, 'rel') === 'preload' && attribute(tag, 'as') === 'image'
+}

@@ -9,7 +9,7 @@ import { findAppStart } from './app-start-html'
 import { type BuiltAssets, firstPaintHtml } from './first-paint-html'
 import { chooseEncoding, loadPrerendered, type PrerenderedSite, type StaticEntry } from './prerendered.server'
 import { createRenderCache, type RenderCache } from './render-cache.server'
-import { staticImportsOf } from './static-imports'
+import { importsReader } from './static-imports'
 
 export interface PagesOptions {
   mode: 'production' | 'development'
@@ -41,17 +41,15 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   // On-demand renders get the same head as the pre-rendered pages (their CSS inlined, their app
   // behind the starter); the built stylesheets are decoded once here, not on every render.
   const stylesheets = new Map<string, string>()
-  const imports = new Map<string, string[]>()
-  for (const [urlPath, entry] of site.entries) {
+  for (const [urlPath, entry] of site.entries)
     if (urlPath.endsWith('.css')) stylesheets.set(urlPath, entry.body.toString('utf8'))
-    if (urlPath.endsWith('.js')) imports.set(urlPath, staticImportsOf(urlPath, entry.body.toString('utf8')))
-  }
   const assets: BuiltAssets | undefined =
     options.mode === 'production'
       ? {
           stylesheetText: (href) => stylesheets.get(href),
           appStart: findAppStart(site.entries.keys()),
-          importsOf: (src) => imports.get(src) ?? [],
+          // Scanned at the first on-demand render, not at start-up: only those need it.
+          importsOf: importsReader((src) => site.entries.get(src)?.body.toString('utf8')),
         }
       : undefined
 

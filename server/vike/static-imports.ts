@@ -12,3 +12,17 @@ export function staticImportsOf(src: string, source: string): string[] {
     if (match[1]) found.push(path.posix.join(path.posix.dirname(src), match[1]))
   return found
 }
+
+/** staticImportsOf over built files by URL path, each file read and scanned once, when first asked. */
+export function importsReader(textOf: (src: string) => string | undefined): (src: string) => string[] {
+  const known = new Map<string, string[]>()
+  return (src) => {
+    let found = known.get(src)
+    if (!found) {
+      const text = textOf(src)
+      found = text === undefined ? [] : staticImportsOf(src, text)
+      known.set(src, found)
+    }
+    return found
+  }
+}

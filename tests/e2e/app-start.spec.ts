@@ -1,4 +1,5 @@
 import { expect, type Page, type Route, test } from '@playwright/test'
+import { isHydrated, waitForHydration } from './helpers/hydration'
 
 // Pages with a hero fetch their app only after the hero has painted (decision 011): the starter
 // names the scripts, waits for the hero's largest-contentful-paint entry (or the visitor's first
@@ -16,14 +17,6 @@ function appScriptStarts(page: Page): Promise<number[]> {
       .filter((entry) => pattern.test(new URL(entry.name).pathname))
       .map((entry) => entry.startTime)
   }, APP_SCRIPT.source)
-}
-
-/** Whether React has attached to the page (its root container carries React's key). */
-function hydrated(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const root = document.getElementById('root')
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'))
-  })
 }
 
 /** Holds every request matching `pattern` until the returned function is called. */
@@ -57,7 +50,7 @@ for (const width of [375, 1440])
         }).observe({ type: 'largest-contentful-paint', buffered: true })
       })
       await page.goto(path)
-      await expect.poll(() => hydrated(page)).toBe(true)
+      await waitForHydration(page)
       const { heroPainted, heroArrived } = await page.evaluate(() => {
         const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')
         const fetches = performance
@@ -94,14 +87,14 @@ test("the visitor's first input starts the app even while the hero is still load
   await page.waitForTimeout(1500)
   expect(scripts, 'nothing fetched before the hero or an input').toEqual([])
   await page.keyboard.press('Tab')
-  await expect.poll(() => hydrated(page)).toBe(true)
+  await waitForHydration(page)
   expect(scripts.length).toBeGreaterThan(3)
 })
 
 test('a hero that fails to load does not keep the app waiting', async ({ page }) => {
   await page.route(/\/media\/video\/rm5-demo\/poster/, (route) => route.abort())
   await page.goto('/')
-  await expect.poll(() => hydrated(page), { timeout: 10_000 }).toBe(true)
+  await waitForHydration(page)
 })
 
 test('a button pressed before React attached is pressed again once it has', async ({ page }) => {
@@ -109,7 +102,7 @@ test('a button pressed before React attached is pressed again once it has', asyn
   await page.goto('/')
   const meet = page.locator('.meet-card--action')
   await meet.click()
-  expect(await hydrated(page)).toBe(false)
+  expect(await isHydrated(page)).toBe(false)
   await expect(page.locator('dialog.video-dialog')).not.toBeVisible()
   release()
   await expect(page.locator('dialog.video-dialog')).toBeVisible()
@@ -122,9 +115,9 @@ test('the header menu works before React has loaded, and once only after hydrati
   const button = page.getByRole('button', { name: 'Menu' })
   await button.click()
   await expect(button).toHaveAttribute('aria-expanded', 'true')
-  expect(await hydrated(page)).toBe(false)
+  expect(await isHydrated(page)).toBe(false)
   release()
-  await expect.poll(() => hydrated(page)).toBe(true)
+  await waitForHydration(page)
   // Not replayed (that would close it) and not attached twice (one click toggles once).
   await page.waitForTimeout(300)
   await expect(button).toHaveAttribute('aria-expanded', 'true')

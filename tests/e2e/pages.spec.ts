@@ -6,6 +6,7 @@ import { journeySteps } from '../../lib/content/experience'
 import { privacyPolicy } from '../../lib/content/privacy'
 import { termsOfService } from '../../lib/content/terms'
 import { testimonials } from '../../lib/content/testimonials'
+import { waitForHydration } from './helpers/hydration'
 
 // Public pages: header behaviour, mobile menu, capability map, fade-ins and page content.
 
@@ -166,6 +167,7 @@ test.describe('technology capability map', () => {
 
   test('is operable with arrow keys, Home and End (roving tabindex)', async ({ page }) => {
     await page.goto('/technology')
+    await waitForHydration(page)
     const map = page.getByRole('tablist', { name: 'Eight capabilities, one delivery' })
     const tab = (index: number) => map.getByRole('tab').nth(index)
 

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
+import lighthouse, { type Result } from 'lighthouse'
 import { printLighthouseDetails } from './bench/lighthouse-details'
 import { ensureBuild, startSite } from './bench/server'
 import { root } from './build'
@@ -26,6 +26,21 @@ function publicPages(): string[] {
   return pages
 }
 
+/**
+ * One Lighthouse run (default config: mobile form factor, simulated Lantern throttling). A run
+ * whose trace could not be recorded (NO_NAVSTART, seen on the first page after Chromium starts,
+ * about one launch in three here) is run once more: it says nothing about the page.
+ */
+async function audit(url: string, port: number): Promise<Result | undefined> {
+  let lhr: Result | undefined
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    lhr = (await lighthouse(url, { port, onlyCategories: ['performance'], logLevel: 'error' }))?.lhr
+    if (!lhr?.runtimeError) break
+    if (attempt === 1) console.log(`${new URL(url).pathname}: ${lhr.runtimeError.code}, running it again`)
+  }
+  return lhr
+}
+
 async function main() {
   await ensureBuild()
   const only = process.argv.slice(2).filter((a) => a.startsWith('/'))
@@ -38,20 +53,14 @@ async function main() {
   const rows: Record<string, unknown>[] = []
   try {
     for (const page of pages) {
-      // Default config = mobile form factor with simulated (Lantern) throttling.
-      const result = await lighthouse(`${site.url}${page}`, {
-        port: chrome.port,
-        onlyCategories: ['performance'],
-        logLevel: 'error',
-      })
-      const lhr = result?.lhr
-      const audit = (id: string) => lhr?.audits[id]?.numericValue
+      const lhr = await audit(`${site.url}${page}`, chrome.port)
+      const value = (id: string) => lhr?.audits[id]?.numericValue
       rows.push({
         page,
         performance: lhr?.categories.performance?.score ?? null,
-        'LCP s': Number(((audit('largest-contentful-paint') ?? 0) / 1000).toFixed(2)),
-        CLS: Number((audit('cumulative-layout-shift') ?? 0).toFixed(3)),
-        'TBT ms': Math.round(audit('total-blocking-time') ?? 0),
+        'LCP s': Number(((value('largest-contentful-paint') ?? 0) / 1000).toFixed(2)),
+        CLS: Number((value('cumulative-layout-shift') ?? 0).toFixed(3)),
+        'TBT ms': Math.round(value('total-blocking-time') ?? 0),
       })
       // A page Lighthouse could not score (e.g. NO_LCP) says why instead of printing zeros.
       const problem = lhr?.runtimeError?.message ?? lhr?.audits['largest-contentful-paint']?.errorMessage

@@ -50,19 +50,6 @@ async function cannon(options: Options): Promise<autocannon.Result> {
   return autocannon({ connections: CONNECTIONS, ...options })
 }
 
-async function measure(route: string, target: string, options: Options): Promise<Row> {
-  await cannon({ ...options, duration: WARMUP })
-  const result = await cannon({ ...options, duration: DURATION })
-  return {
-    route,
-    target,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx + result.errors,
-  }
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? 0
@@ -75,15 +62,19 @@ interface Contender {
 }
 
 /**
- * The contenders take turns for ROUNDS rounds after a warm-up each. Each row holds the median of
- * its rounds; `rounds` keeps every round's req/s so ratios pair runs made side by side.
+ * The contenders take turns for `rounds` runs of `duration` s after a warm-up each. Each row holds
+ * the median of its runs; `rounds` keeps every run's req/s so ratios pair runs made side by side.
  */
-async function takeTurns(contenders: Contender[]): Promise<(Row & { rounds: number[] })[]> {
+async function takeTurns(
+  contenders: Contender[],
+  rounds = ROUNDS,
+  duration = ROUND,
+): Promise<(Row & { rounds: number[] })[]> {
   for (const contender of contenders) await cannon({ ...contender.options, duration: WARMUP })
   const runs = contenders.map(() => [] as autocannon.Result[])
-  for (let round = 0; round < ROUNDS; round++)
+  for (let round = 0; round < rounds; round++)
     for (const [i, contender] of contenders.entries())
-      runs[i]?.push(await cannon({ ...contender.options, duration: ROUND }))
+      runs[i]?.push(await cannon({ ...contender.options, duration }))
   return contenders.map((contender, i) => {
     const results = runs[i] ?? []
     return {
@@ -148,8 +139,7 @@ async function verifyP50(url: string, code: string, count: number): Promise<numb
     if (response.status !== 200) throw new Error(`correct code answered ${response.status}`)
     times.push(performance.now() - start)
   }
-  times.sort((a, b) => a - b)
-  return Math.round(times[Math.floor(times.length / 2)] ?? 0)
+  return Math.round(median(times))
 }
 
 function publicPages(clientDir: string): string[] {
@@ -179,10 +169,11 @@ async function main() {
   const nginx = await startNginx()
   const rows: Row[] = []
   // Each server row records the server's RSS right after it ran, to show which load grows it.
-  const onServer = async (route: string, options: Options): Promise<Row> => ({
-    ...(await measure(route, 'server', options)),
-    rss: rssMb(site.pid),
-  })
+  // Routes without a reference: one run of DURATION s after the warm-up.
+  const onServer = async (route: string, options: Options): Promise<Row> => {
+    const [row] = await takeTurns([{ route, target: 'server', options }], 1, DURATION)
+    return { ...(row as Row), rss: rssMb(site.pid) }
+  }
   try {
     const { url } = site
     const cookie = await walmartCookie(url)

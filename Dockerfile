@@ -1,5 +1,6 @@
-# syntax=docker/dockerfile:1
-# Multi-stage: build with every dependency, run with production dependencies only, as non-root.
+# Multi-stage: build with every dependency; run with production dependencies only, as a non-root
+# user who cannot write the code. Nothing site-specific is baked in: SITE_URL, BRAND_*,
+# MEDIA_PUBLIC_URL and VIDEO_BASE_URL are read when the container starts (docs/self-hosting.md).
 ARG NODE_VERSION=22
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
@@ -9,38 +10,42 @@ COPY prisma prisma
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
-# Values baked into the pre-rendered pages (see README, Configuration).
-ARG SITE_URL=http://localhost:3000
-ARG BRAND_PRODUCT
-ARG BRAND_EMAIL
-ENV SITE_URL=${SITE_URL} BRAND_PRODUCT=${BRAND_PRODUCT} BRAND_EMAIL=${BRAND_EMAIL}
 COPY . .
 RUN npm run build
 
-FROM node:${NODE_VERSION}-bookworm-slim AS prod-deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY scripts/prisma-generate.ts scripts/prisma-generate.ts
-COPY prisma prisma
-RUN npm ci --omit=dev --no-audit --no-fund
+# The same install without build tools; the Prisma client generated above stays (server/db/generated).
+# With devDependencies deleted from the manifest, npm also drops the build tools that production
+# packages name only as optional peers (@prisma/client → prisma, typescript). vike lists Vite's
+# toolchain as its own dependencies for `vike build`; the server never loads it, so it goes too,
+# as do the dependencies' source maps and type declarations (nothing reads them at run time).
+FROM deps AS prod-deps
+RUN npm pkg delete devDependencies && npm prune --omit=dev --omit=peer --no-audit --no-fund \
+  && npm cache clean --force \
+  && cd node_modules && rm -rf vite rolldown @rolldown lightningcss lightningcss-linux-x64-gnu \
+     @babel caniuse-lite browserslist @types \
+  && find . -name '*.map' -type f -delete
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+# tini as PID 1: forwards signals to node and reaps the children it forks (prepare, sidecar).
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends tini >/dev/null \
+  && apt-get clean && rm -rf /var/lib/apt/lists/* /var/cache/apt/*
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/.data
 WORKDIR /app
-COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/dist ./dist
-COPY --chown=node:node . .
-# The generated Prisma client is git-ignored (and docker-ignored): take the one prod-deps generated.
-COPY --from=prod-deps --chown=node:node /app/server/db/generated ./server/db/generated
-RUN mkdir -p /app/.data && chown node:node /app/.data
+# Owned by root: the runtime user can read and run the code but not change it.
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY . .
+COPY --from=prod-deps /app/server/db/generated ./server/db/generated
+RUN mkdir -p /app/.data && chown node:node /app/.data && ln -s /app/bin/rm5.js /usr/local/bin/rm5
 USER node
 # argon2 allocates 19 MiB per verification on libuv's threads; with glibc's adaptive threshold
-# those blocks end up in per-thread arenas that are never returned (+80 MB RSS after a few
-# logins). A fixed mmap threshold hands them back on free (decision 008).
+# those blocks end up in per-thread arenas that are never returned. A fixed mmap threshold hands
+# them back on free (decision 008).
 ENV MALLOC_MMAP_THRESHOLD_=131072
 EXPOSE 3000
-HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --start-interval=2s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# Migrates, uploads demo media when the buckets are empty, then serves (no rebuild: dist is current).
+ENTRYPOINT ["/usr/bin/tini", "--"]
+# Migrates, adds demo media if DEMO_MEDIA says so, then serves (dist is current: no rebuild).
 # The server runs from its bundle (dist/node, decision 010): no TypeScript loader in production.
 CMD ["node", "dist/node/start.mjs", "--no-build"]

@@ -1,9 +1,8 @@
-// Brand strings (DESIGN.md #8): the spec's {product} and {email} placeholders, postal address,
-// phone and site URL. Neutral defaults, each overridable by an env variable at build time.
-// Imported by pages (bundled by Vite) and by server code run outside Vite: see lib/build-env.ts.
-import { buildEnv } from './build-env.ts'
+// Brand strings: product name, company, e-mail, postal address, phone and site URL. Neutral
+// defaults, each overridable by an env variable read when the server starts (lib/site-config.ts).
+import { siteSource } from './site-config.ts'
 
-const source: Record<string, string | undefined> = { ...buildEnv }
+const source: Record<string, string | undefined> = { ...siteSource }
 
 function pick(name: string, fallback: string): string {
   const value = source[name]
@@ -28,7 +27,7 @@ export const brand = {
 
 export type Brand = typeof brand
 
-/** Env variables that override brand strings (validated by server/env.server.ts, baked in at build). */
+/** Env variables that override brand strings (validated by server/env.server.ts). */
 export const brandEnvNames = [
   'BRAND_PRODUCT',
   'BRAND_COMPANY',

@@ -1,13 +1,13 @@
 // Browser-facing media URLs. Media is served by our own /media route, or straight from
-// MEDIA_PUBLIC_URL (a CDN or MinIO's public address) when that is set at build time. /media takes
+// MEDIA_PUBLIC_URL (a CDN or the storage's public address) when the deployment sets it. /media takes
 // the logical bucket name (`Heros`); a public S3 address needs the physical one (`heros`), because
 // S3 bucket names are lowercase (see server/storage/buckets.ts, isomorphic on purpose).
 
 import { type LogicalBucket, physicalBucket } from '../server/storage/buckets.ts'
-import { buildEnv } from './build-env.ts'
 import { type ResponsiveImage, responsiveImage } from './responsive-images.ts'
+import { siteSource } from './site-config.ts'
 
-const env: Record<string, string | undefined> = { ...buildEnv }
+const env: Record<string, string | undefined> = { ...siteSource }
 
 /** MEDIA_PUBLIC_URL without trailing slashes, or '' when media is served by /media. */
 export const mediaPublicBase = (env.MEDIA_PUBLIC_URL ?? '').trim().replace(/\/+$/, '')

@@ -1,4 +1,4 @@
-// Admin CLI for retailer applications from /apply: `npm run applications -- list|export`.
+// Admin CLI for retailer applications from /apply: `rm5 applications list|export`.
 import type { RetailerApplication } from '../server/db/generated/client.ts'
 import { main, type RecordSet } from './lib/records-cli.ts'
 

@@ -1,5 +1,6 @@
 // `npm run build`: vike build (pre-renders public pages), bundle the starter and the production
-// server (dist/node), inline each page's CSS, precompress, write the build stamp.
+// server (dist/node), render the demo media set (dist/demo-media), inline each page's CSS,
+// precompress, write the build stamp.
 // Run `vike build`, not `vite build`: through npm the latter silently skips pre-rendering.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -28,6 +29,12 @@ export async function build(): Promise<void> {
     stdio: 'inherit',
   })
   if (bundled.status !== 0) throw new Error(`bundling failed (exit ${bundled.status ?? bundled.signal})`)
+  // The demo media set, rendered here so the production image needs no ffmpeg (decision 014).
+  const demo = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/demo-media.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  if (demo.status !== 0) throw new Error(`demo media failed (exit ${demo.status ?? demo.signal})`)
   // After the starter is bundled: the pages name it (decision 011), then everything is compressed.
   const clientDir = path.join(root, 'dist/client')
   rewritePagesForFirstPaint(clientDir)

@@ -1,4 +1,4 @@
-// Admin CLI for contact form messages: `npm run contact -- list|export`.
+// Admin CLI for contact form messages: `rm5 contact list|export`.
 import type { ContactMessage } from '../server/db/generated/client.ts'
 import { main, type RecordSet } from './lib/records-cli.ts'
 

@@ -1,4 +1,4 @@
-// Database admin CLI: `npm run db -- <command>`. Talks to DATABASE_URL, or to the embedded
+// Database admin CLI: `rm5 db <command>`. Talks to DATABASE_URL, or to the embedded
 // PGlite in DATA_DIR (attaching to the running server's instance when there is one).
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -18,7 +18,7 @@ import {
 import { diffSchemas } from '../server/db/schema-engine.server.ts'
 import { EnvError, parseEnv } from '../server/env.server.ts'
 
-const HELP = `Usage: npm run db -- <command> [options]
+const HELP = `Usage: rm5 db <command> [options]
 
 Commands:
   migrate              Apply the migrations in prisma/migrations that the database lacks.
@@ -91,7 +91,7 @@ async function main(argv: string[]): Promise<number> {
       return withDatabase(log, (url) => printStatus(url, log))
     case 'new': {
       const [name, ...extra] = rest
-      if (!name) throw new UsageError('new needs a name, e.g. `npm run db -- new add_phone_index`')
+      if (!name) throw new UsageError('new needs a name, e.g. `rm5 db new add_phone_index`')
       noExtraArgs(extra)
       if (values.from && values['from-empty']) throw new UsageError('use either --from or --from-empty')
       return newMigration(name, { from: values.from, fromEmpty: values['from-empty'] ?? false }, log)
@@ -141,7 +141,7 @@ async function printStatus(url: string, log: DbLogger): Promise<number> {
     for (const name of names) console.log(`  ${name}`)
   }
   section('Applied', status.applied)
-  section('Pending (run `npm run db -- migrate`)', status.pending)
+  section('Pending (run `rm5 db migrate`)', status.pending)
   section('Failed (fix the database, then mark it with `prisma migrate resolve`)', status.failed)
   section('Edited after being applied (restore the committed file)', status.edited)
   section('Applied but missing from prisma/migrations (is this checkout older?)', status.unknown)
@@ -230,7 +230,7 @@ async function newMigration(
   if (!existsSync(join(migrationsDir, LOCKFILE)))
     await writeFile(join(migrationsDir, LOCKFILE), LOCKFILE_CONTENT)
   console.log(`Wrote ${relative(process.cwd(), join(dir, MIGRATION_FILE))} (from ${fromLabel}).`)
-  console.log('Review it, then apply it with `npm run db -- migrate` and commit it with the schema.')
+  console.log('Review it, then apply it with `rm5 db migrate` and commit it with the schema.')
   return 0
 }
 
@@ -242,7 +242,7 @@ main(process.argv.slice(2)).then(
       err instanceof EnvError ||
       (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     ) {
-      console.error(`db: ${(err as Error).message}\nRun \`npm run db -- --help\` for usage.`)
+      console.error(`db: ${(err as Error).message}\nRun \`rm5 db --help\` for usage.`)
       process.exit(2)
     }
     console.error(`db: ${err instanceof Error ? err.message : String(err)}`)

@@ -1,14 +1,15 @@
-// Media admin CLI: `npm run media -- <command>`. Talks to S3_ENDPOINT when set, otherwise to the
+// Media admin CLI: `rm5 media <command>`. Talks to S3_ENDPOINT when set, otherwise to the
 // embedded store in DATA_DIR (attaching to the running server's, or starting one for the run).
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { wantsVariants } from '../lib/responsive-images.ts'
 import { EnvError, parseEnv } from '../server/env.server.ts'
-import { type LogicalBucket, physicalBucket, REQUIRED_BUCKETS } from '../server/storage/buckets.ts'
+import { KNOWN_BUCKETS, type LogicalBucket, physicalBucket } from '../server/storage/buckets.ts'
 import { openStorage, type Storage, type StorageLog } from '../server/storage/storage.server.ts'
-import type { GeneratedFile } from './media/generate-demo.ts'
+import { clearDemoMedia, removeDemoFrom } from './media/demo-removal.ts'
+import { ensureDemoMedia } from './media/ensure-demo.ts'
 import { formatBytes, progress } from './media/progress.ts'
 import {
   collectFiles,
@@ -21,30 +22,66 @@ import {
 } from './media/upload.ts'
 
 const HELP = {
-  main: `Usage: npm run media -- <command> [options]
+  main: `Usage: rm5 media <command> [options]
 
 Manage the site's media buckets (360, Heros, video, and the viewer fallbacks).
 
 Commands:
-  demo      Generate the demo media and upload it
-  upload    Upload a folder to a bucket
+  upload    Upload a folder to a bucket (replacing the bucket's demo media, if any)
   list      List a bucket's objects
+  delete    Delete objects from a bucket
+  clear     Remove the demo media from every bucket (clear --demo)
+  demo      Add the demo media to the buckets that are empty
+  backup    Copy every object of every bucket into a folder
+  restore   Upload a folder written by backup
 
-Run "npm run media -- <command> --help" for a command's options.
+Run "rm5 media <command> --help" for a command's options.
 Storage: S3_ENDPOINT (+ S3_ACCESS_KEY, S3_SECRET_KEY) if set, else the embedded store in DATA_DIR.`,
-  demo: `Usage: npm run media -- demo [--force] [--out <dir>]
+  demo: `Usage: rm5 media demo
 
-Renders the demo media (36 viewer frames, 7 hero frames, 12 page heroes, an HLS test stream, and
-the heroes' and the video still's AVIF/WebP/JPEG width variants) and uploads it to the 360, Heros and video buckets. Existing objects are kept unless --force.
+Adds the demo media set (36 viewer frames, 7 hero frames, 12 page heroes, an HLS test stream and
+their responsive variants, rendered by \`npm run build\` into dist/demo-media) to each of the 360,
+Heros and video buckets that is empty. A bucket that holds anything is left alone. This is what
+DEMO_MEDIA=auto does at start; remove it again with: rm5 media clear --demo
 
 Options:
-  --force       Overwrite objects that already exist with different content
-  --out <dir>   Also keep the generated files in <dir>
   -h, --help    Show this help`,
-  upload: `Usage: npm run media -- upload <dir> --bucket <name> [--prefix <path>]
+  clear: `Usage: rm5 media clear --demo
+
+Removes the demo media from every bucket: exactly the objects whose name and content match the
+demo set, so your own uploads stay, even under the same names. Prints how many were removed.
+
+Options:
+  --demo        Required: what to clear (the only kind there is)
+  -h, --help    Show this help`,
+  delete: `Usage: rm5 media delete <bucket> <key>...
+
+Deletes the named objects from the bucket and prints each key deleted. Every key must exist:
+if one does not, nothing is deleted and the command fails.
+
+Options:
+  -h, --help    Show this help
+
+Example: rm5 media delete Heros home.jpg`,
+  backup: `Usage: rm5 media backup <dir>
+
+Copies every object of every media bucket into <dir>/<bucket>/<key> (the folder is created; it
+must be empty). With a Postgres dump this is a whole backup: docs/backup-and-restore.md.
+
+Options:
+  -h, --help    Show this help`,
+  restore: `Usage: rm5 media restore <dir>
+
+Uploads a folder written by "rm5 media backup" back into the buckets. Objects already stored
+with the same content are skipped, others replaced; objects not in the backup are kept.
+
+Options:
+  -h, --help    Show this help`,
+  upload: `Usage: rm5 media upload <dir> --bucket <name> [--prefix <path>]
 
 Uploads every file under <dir> (dotfiles skipped) to the bucket, keyed by its path relative to
 <dir>. Files whose size and MD5 match the stored object are skipped; changed files are replaced.
+Demo media in that bucket is removed first, so your files never mix with it.
 Images uploaded to Heros (and video stills named poster.jpg in video) also get responsive
 variants beside them: {name}.w640.avif, .webp, .jpg … up to the image's own width
 (docs/decisions/006-responsive-images.md). The original stays the largest JPEG.
@@ -54,8 +91,8 @@ Options:
   --prefix <path>   Folder inside the bucket, e.g. --prefix hero
   -h, --help        Show this help
 
-Example: npm run media -- upload ./photos/360 --bucket 360`,
-  list: `Usage: npm run media -- list <bucket>
+Example: rm5 media upload ./photos/360 --bucket 360`,
+  list: `Usage: rm5 media list <bucket>
 
 Lists every object in the bucket with its size and last-modified time.
 
@@ -122,39 +159,124 @@ function printSummary(summary: UploadSummary): void {
 async function demo(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { force: { type: 'boolean' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { help: { type: 'boolean', short: 'h' } },
     allowPositionals: false,
   })
   if (values.help) return help('demo')
-  const out = values.out ? resolve(values.out) : await mkdtemp(join(tmpdir(), 'rm5-demo-'))
-  try {
-    return await withStorage(async (storage) => {
-      await storage.ensureBuckets()
-      const started = Date.now()
-      // Loaded on demand: the renderer pulls in sharp and ffmpeg, which upload/list do not need.
-      const { generateDemo } = await import('./media/generate-demo.ts')
-      const files = await generateDemo(out, {
-        onProgress: (done, total, label) =>
-          process.stderr.write(
-            `${process.stderr.isTTY ? '\r\x1b[2K' : ''}rendered ${done}/${total} ${label}${process.stderr.isTTY ? '' : '\n'}`,
-          ),
+  return withStorage(async (storage) => {
+    const result = await ensureDemoMedia(storage, cliLog(true), { mode: 'auto' })
+    console.log(
+      result.filled.length > 0
+        ? `Added ${result.uploaded} demo files to ${result.filled.join(', ')}`
+        : 'Every bucket already holds media: no demo media added',
+    )
+    return 0
+  })
+}
+
+async function clear(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { demo: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: false,
+  })
+  if (values.help) return help('clear')
+  if (!values.demo) throw new UsageError('Say what to clear: rm5 media clear --demo')
+  return withStorage(async (storage) => {
+    const { deleted } = await clearDemoMedia(storage)
+    console.log(`Removed ${deleted} demo files`)
+    return 0
+  })
+}
+
+async function remove(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  })
+  if (values.help) return help('delete')
+  const [name, ...keys] = positionals
+  if (!name || keys.length === 0)
+    throw new UsageError('Expected <bucket> and at least one <key>. See: rm5 media delete --help')
+  const bucket = requireBucket(name)
+  return withStorage(async (storage) => {
+    const physical = physicalBucket(bucket)
+    const missing: string[] = []
+    for (const key of keys) {
+      await storage.client.statObject(physical, key).catch((error: { code?: string }) => {
+        if (error.code === 'NotFound' || error.code === 'NoSuchKey' || error.code === 'NoSuchBucket')
+          missing.push(key)
+        else throw error
       })
-      if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K')
-      console.log(`Generated ${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-      const total: UploadSummary = { uploaded: 0, unchanged: 0, kept: 0, failed: 0, bytes: 0 }
-      const report = progress(files.length)
-      for (const bucket of REQUIRED_BUCKETS) {
-        const own = files.filter((f: GeneratedFile) => f.bucket === bucket)
-        const summary = await uploadAll(storage, bucket, own, { overwrite: values.force === true, report })
-        for (const k of Object.keys(total) as (keyof UploadSummary)[]) total[k] += summary[k]
+    }
+    if (missing.length > 0) throw new UserError(`Not in ${bucket}: ${missing.join(', ')} (nothing deleted)`)
+    await storage.client.removeObjects(physical, keys)
+    for (const key of keys) console.log(`deleted ${bucket}/${key}`)
+    return 0
+  })
+}
+
+async function backup(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  })
+  if (values.help) return help('backup')
+  if (positionals.length !== 1)
+    throw new UsageError('Expected exactly one <dir>. See: rm5 media backup --help')
+  const out = resolve(positionals[0] as string)
+  const existing = await collectFiles(out).catch(() => [])
+  if (existing.length > 0) throw new UserError(`${out} is not empty: back up into a new folder`)
+  return withStorage(async (storage) => {
+    let objects = 0
+    let bytes = 0
+    for (const bucket of KNOWN_BUCKETS) {
+      const physical = physicalBucket(bucket)
+      if (!(await storage.client.bucketExists(physical))) continue
+      for await (const item of storage.client.listObjectsV2(physical, '', true)) {
+        if (!item.name) continue
+        const path = join(out, bucket, ...item.name.split('/'))
+        await mkdir(dirname(path), { recursive: true })
+        await storage.client.fGetObject(physical, item.name, path)
+        objects += 1
+        bytes += item.size
       }
-      report.done()
-      printSummary(total)
-      return total.failed > 0 ? 1 : 0
-    })
-  } finally {
-    if (!values.out) await rm(out, { recursive: true, force: true })
+    }
+    console.log(`Backed up ${objects} objects (${formatBytes(bytes)}) into ${out}`)
+    return 0
+  })
+}
+
+async function restore(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  })
+  if (values.help) return help('restore')
+  if (positionals.length !== 1)
+    throw new UsageError('Expected exactly one <dir>. See: rm5 media restore --help')
+  const from = resolve(positionals[0] as string)
+  const perBucket: [LogicalBucket, LocalFile[]][] = []
+  for (const bucket of KNOWN_BUCKETS) {
+    const files = await collectFiles(join(from, bucket)).catch(() => [])
+    if (files.length > 0) perBucket.push([bucket, files])
   }
+  if (perBucket.length === 0)
+    throw new UserError(`No backup in ${from} (expected folders named after buckets)`)
+  return withStorage(async (storage) => {
+    const total: UploadSummary = { uploaded: 0, unchanged: 0, kept: 0, failed: 0, bytes: 0 }
+    const report = progress(perBucket.reduce((sum, [, files]) => sum + files.length, 0))
+    for (const [bucket, files] of perBucket) {
+      const summary = await uploadAll(storage, bucket, files, { overwrite: true, report })
+      for (const k of Object.keys(total) as (keyof UploadSummary)[]) total[k] += summary[k]
+    }
+    report.done()
+    printSummary(total)
+    return total.failed > 0 ? 1 : 0
+  })
 }
 
 async function upload(args: string[]): Promise<number> {
@@ -169,13 +291,16 @@ async function upload(args: string[]): Promise<number> {
   })
   if (values.help) return help('upload')
   if (positionals.length !== 1)
-    throw new UsageError('Expected exactly one <dir>. See: npm run media -- upload --help')
+    throw new UsageError('Expected exactly one <dir>. See: rm5 media upload --help')
   const bucket = requireBucket(values.bucket)
   const files = await collectFiles(positionals[0] as string, values.prefix)
   if (files.length === 0) throw new UserError(`No files to upload under "${positionals[0]}"`)
   const work = await mkdtemp(join(tmpdir(), 'rm5-variants-'))
   try {
     return await withStorage(async (storage) => {
+      const removed = await removeDemoFrom(storage, bucket)
+      if (removed > 0)
+        console.error(`Removed ${removed} demo files from ${bucket} first (your files replace the demo)`)
       const variants = await uploadVariants(storage, bucket, files, work)
       const all = [...files, ...variants.files]
       const report = progress(all.length)
@@ -208,14 +333,12 @@ async function list(args: string[]): Promise<number> {
   })
   if (values.help) return help('list')
   if (positionals.length !== 1)
-    throw new UsageError('Expected exactly one <bucket>. See: npm run media -- list --help')
+    throw new UsageError('Expected exactly one <bucket>. See: rm5 media list --help')
   const bucket: LogicalBucket = requireBucket(positionals[0])
   return withStorage(async (storage) => {
     const physical = physicalBucket(bucket)
     if (!(await storage.client.bucketExists(physical))) {
-      throw new UserError(
-        `Bucket "${bucket}" does not exist yet (upload to it, or run: npm run media -- demo)`,
-      )
+      throw new UserError(`Bucket "${bucket}" does not exist yet (upload to it first)`)
     }
     const rows: { name: string; size: number; modified: Date }[] = []
     for await (const item of storage.client.listObjectsV2(physical, '', true)) {
@@ -249,14 +372,28 @@ async function main(argv: string[]): Promise<number> {
       return upload(rest)
     case 'list':
       return list(rest)
+    case 'delete':
+      return remove(rest)
+    case 'clear':
+      return clear(rest)
+    case 'backup':
+      return backup(rest)
+    case 'restore':
+      return restore(rest)
     case undefined:
     case '-h':
     case '--help':
     case 'help':
+      if (command === undefined) {
+        console.error(HELP.main)
+        return 2
+      }
       console.log(HELP.main)
-      return command === undefined ? 2 : 0
+      return 0
     default:
-      throw new UsageError(`Unknown command "${command}". Commands: demo, upload, list (see --help)`)
+      throw new UsageError(
+        `Unknown command "${command}". Commands: upload, list, delete, clear, demo, backup, restore (see --help)`,
+      )
   }
 }
 

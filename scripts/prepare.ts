@@ -1,8 +1,10 @@
 // First-start preparation, run by `npm start` and `npm run dev` in a short-lived child process
 // (scripts/lib/run-prepare.ts) once the database and storage answer: apply the migrations, then
-// upload the demo media when the buckets are empty. A child so that Prisma's WebAssembly schema
-// engine and sharp never load into the long-running server (decision 006).
+// add demo media to empty buckets when DEMO_MEDIA=auto (one replica at a time, decision 014). A
+// child so that Prisma's WebAssembly schema engine and sharp never load into the long-running
+// server (decision 006).
 import pino from 'pino'
+import { LOCKS, withAdvisoryLock } from '../server/db/advisory-lock.server'
 import { openDatabase } from '../server/db/database.server'
 import { applyMigrations } from '../server/db/migrate.server'
 import { loggerOptions } from '../server/logger.server'
@@ -17,7 +19,10 @@ const storage = await openStorage(env, log)
 try {
   const applied = await applyMigrations(db.url, log)
   log.info({ applied }, applied.length ? 'applied migrations' : 'database schema is up to date')
-  await ensureDemoMedia(storage, log)
+  // Replicas starting together: the first fills the empty buckets, the others then find them full.
+  await withAdvisoryLock(db.url, LOCKS.demoMedia, () =>
+    ensureDemoMedia(storage, log, { mode: env.DEMO_MEDIA }),
+  )
 } catch (error) {
   log.error({ err: error }, 'preparation failed')
   process.exitCode = 1

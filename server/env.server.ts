@@ -1,6 +1,7 @@
 // The one place the process environment is read. Parsed once at boot; a bad value stops the
 // process with the variable named (see formatEnvError), so a misconfigured deployment fails loudly.
 import { z } from 'zod'
+import { databaseUrlFromParts, EnvSourceError, readSecretFiles } from './env-sources.ts'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -17,8 +18,21 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where embedded Postgres (PGlite), embedded S3 and the generated cookie secret live. */
   DATA_DIR: z.string().min(1).default('.data'),
-  /** Postgres connection string; unset = embedded PGlite in DATA_DIR. */
+  /** Postgres connection string; unset = embedded PGlite in DATA_DIR (or built from DATABASE_HOST...). */
   DATABASE_URL: optionalUrl,
+  /** Postgres connection from parts (env-sources.ts encodes them into DATABASE_URL). */
+  DATABASE_HOST: z.string().optional(),
+  DATABASE_PORT: z.string().optional(),
+  DATABASE_NAME: z.string().optional(),
+  DATABASE_USER: z.string().optional(),
+  DATABASE_PASSWORD: z.string().optional(),
+  /** Docker-secrets style: each names a file holding the secret (env-sources.ts reads them). */
+  DATABASE_URL_FILE: z.string().optional(),
+  DATABASE_PASSWORD_FILE: z.string().optional(),
+  COOKIE_SECRET_FILE: z.string().optional(),
+  S3_ACCESS_KEY_FILE: z.string().optional(),
+  S3_SECRET_KEY_FILE: z.string().optional(),
+  REDIS_URL_FILE: z.string().optional(),
   /** S3/MinIO endpoint, e.g. http://minio:9000; unset = embedded S3 server in DATA_DIR. */
   S3_ENDPOINT: optionalUrl,
   S3_ACCESS_KEY: z.string().min(1).optional(),
@@ -36,6 +50,8 @@ export const envSchema = z.object({
     .default(64 * MIB),
   /** Seconds a cached media object is served before a stat revalidates it against storage. */
   MEDIA_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(86_400).default(10),
+  /** auto: empty media buckets get the demo set at start (once); off: never (decision 014). */
+  DEMO_MEDIA: z.enum(['auto', 'off']).default('auto'),
   /** Redis for shared rate limits across instances; unset = in-memory limits. */
   REDIS_URL: optionalUrl,
   /** Signs grant cookies; at least 32 characters. Required in production; embedded mode keeps one in DATA_DIR. */
@@ -73,7 +89,14 @@ export function formatEnvError(error: z.ZodError): string {
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings (e.g. `FOO=` in a .env file) mean "unset", as in most twelve-factor tooling.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
-  const result = envSchema.safeParse(cleaned)
+  let resolved: Record<string, string | undefined>
+  try {
+    resolved = databaseUrlFromParts(readSecretFiles(cleaned))
+  } catch (error) {
+    if (error instanceof EnvSourceError) throw new EnvError(error.message)
+    throw error
+  }
+  const result = envSchema.safeParse(resolved)
   if (!result.success) throw new EnvError(formatEnvError(result.error))
   const env = result.data
   if (env.NODE_ENV === 'production' && env.S3_ENDPOINT && !(env.S3_ACCESS_KEY && env.S3_SECRET_KEY)) {

@@ -16,9 +16,10 @@ export interface StartOptions {
   mode?: 'production' | 'development'
   /**
    * Runs after services open and before the app listens (migrations, demo media: scripts/start.ts
-   * runs them in a child process so their libraries never load into the server).
+   * runs them in a child process so their libraries never load into the server). Must stop when
+   * `signal` aborts (SIGTERM during start-up).
    */
-  beforeListen?: () => Promise<void>
+  beforeListen?: (signal: AbortSignal) => Promise<void>
 }
 
 export function loadEnvOrExit(): Env {
@@ -33,31 +34,42 @@ export function loadEnvOrExit(): Env {
   }
 }
 
+/** Longest a shutdown may take before the process exits anyway (compose's stop_grace_period is longer). */
+const SHUTDOWN_DEADLINE_MS = 15_000
+
+type App = Awaited<ReturnType<typeof buildApp>>
+
 export async function startServer(options: StartOptions = {}) {
   const env = loadEnvOrExit()
   const log = pino(loggerOptions(env) as pino.LoggerOptions)
-  const sidecar = await startEmbeddedSidecar(env, log)
-  const db = await openDatabase(env, log).catch(async (error) => {
-    await sidecar?.stop()
-    throw error
-  })
-  const storage = await openStorage(env, log).catch(async (error) => {
-    await db.close()
-    await sidecar?.stop()
-    throw error
-  })
+  // Signals are handled from the first moment: a container stopped during a long first start
+  // (migrations, demo media) exits cleanly instead of being killed at the end of the grace period.
+  const lifecycle = handleSignals(log)
+  const { signal } = lifecycle.startup
+  let sidecar: EmbeddedSidecar | undefined
+  let db: Awaited<ReturnType<typeof openDatabase>> | undefined
+  let storage: Awaited<ReturnType<typeof openStorage>> | undefined
   const closeServices = async () => {
-    await Promise.allSettled([db.close(), storage.close()])
+    await Promise.allSettled([db?.close(), storage?.close()])
     // Last: in-flight requests have drained and our connections are closed.
     await sidecar?.stop()
   }
   try {
+    sidecar = await startEmbeddedSidecar(env, log)
+    signal.throwIfAborted()
+    db = await openDatabase(env, log)
+    signal.throwIfAborted()
+    storage = await openStorage(env, log)
     await storage.ensureBuckets()
-    await options.beforeListen?.()
+    signal.throwIfAborted()
+    await options.beforeListen?.(signal)
+    signal.throwIfAborted()
     const mode = options.mode ?? (env.NODE_ENV === 'production' ? 'production' : 'development')
     const app = await buildApp({ env, db, storage, pages: { mode, root: projectRoot } })
-    const shutdown = installShutdown(app, closeServices)
-    watchSidecar(sidecar, app, shutdown)
+    if (signal.aborted) await app.close()
+    signal.throwIfAborted()
+    lifecycle.serving(app, closeServices)
+    watchSidecar(sidecar, app, lifecycle.stop)
     await app.listen({ port: env.PORT, host: env.HOST })
     // Memory back after bursts (decision 012); stops with the process (its timer is unref'd).
     startIdleGc(undefined, (freed, ms) =>
@@ -66,23 +78,39 @@ export async function startServer(options: StartOptions = {}) {
     return app
   } catch (error) {
     await closeServices()
+    if (signal.aborted) {
+      log.info('stopped during start-up')
+      process.exit(0)
+    }
     throw error
   }
 }
 
-function installShutdown(app: Awaited<ReturnType<typeof buildApp>>, closeServices: () => Promise<void>) {
-  let closing = false
-  const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info({ signal }, 'shutting down: draining in-flight requests')
-    // Fastify stops accepting connections, waits for in-flight requests, then runs onClose hooks.
+/**
+ * SIGTERM/SIGINT: during start-up, abort it (the caller closes what it opened); once serving,
+ * stop accepting connections, finish in-flight requests, close the services, exit.
+ */
+function handleSignals(log: pino.Logger) {
+  const startup = new AbortController()
+  let running: { app: App; closeServices: () => Promise<void> } | undefined
+  let stopping = false
+  const stop = async (reason: string) => {
+    if (stopping) return
+    stopping = true
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting')
+      log.error('shutdown took too long; exiting')
       process.exit(1)
-    }, 15_000)
+    }, SHUTDOWN_DEADLINE_MS)
     force.unref()
+    if (!running) {
+      log.info({ signal: reason }, 'stop requested during start-up')
+      startup.abort(new Error(`${reason} during start-up`))
+      return
+    }
+    const { app, closeServices } = running
+    app.log.info({ signal: reason }, 'shutting down: draining in-flight requests')
     try {
+      // Fastify stops accepting connections, waits for in-flight requests, then runs onClose hooks.
       await app.close()
       await closeServices()
       app.log.info('shutdown complete')
@@ -92,17 +120,23 @@ function installShutdown(app: Awaited<ReturnType<typeof buildApp>>, closeService
       process.exit(1)
     }
   }
-  process.once('SIGTERM', () => void shutdown('SIGTERM'))
-  process.once('SIGINT', () => void shutdown('SIGINT'))
-  return shutdown
+  process.once('SIGTERM', () => void stop('SIGTERM'))
+  process.once('SIGINT', () => void stop('SIGINT'))
+  return {
+    startup,
+    stop,
+    serving(app: App, closeServices: () => Promise<void>) {
+      running = { app, closeServices }
+    },
+  }
 }
 
 // Without its database and storage the server can only fail requests: exit non-zero so the
 // supervisor (Docker's restart policy, systemd) restarts the pair.
 function watchSidecar(
   sidecar: EmbeddedSidecar | undefined,
-  app: Awaited<ReturnType<typeof buildApp>>,
-  shutdown: (signal: string) => Promise<void>,
+  app: App,
+  shutdown: (reason: string) => Promise<void>,
 ) {
   sidecar?.onUnexpectedExit((code, signal) => {
     app.log.error({ code, signal }, 'embedded services stopped unexpectedly; shutting down')

@@ -1,13 +1,14 @@
 // Playback id → URLs (spec §3 "Video input"). A bare id is resolved against the streaming base
-// (VIDEO_BASE_URL at build time; by default the `video` bucket of our own storage, so the demo
+// (VIDEO_BASE_URL; by default the `video` bucket of our own storage, so the demo
 // stream plays offline): {base}/{id}.m3u8, {base}/{id}/high.mp4, {base}/{id}/poster.jpg. That is
 // also Mux's layout for the playlist and the mp4 rendition, so a provider is only a base away.
 // A full .m3u8 URL is used as is, and its renditions sit beside it the same way.
-import { buildEnv } from '../build-env.ts'
+
 import { mediaPublicBase } from '../media.ts'
 import { type ResponsiveImage, responsiveImage } from '../responsive-images.ts'
+import { siteSource } from '../site-config.ts'
 
-const env: Record<string, string | undefined> = { ...buildEnv }
+const env: Record<string, string | undefined> = { ...siteSource }
 
 /** Where our own `video` bucket is served (the /media route or MEDIA_PUBLIC_URL). */
 export const storageVideoBase = mediaPublicBase ? `${mediaPublicBase}/video` : '/media/video'

@@ -2,7 +2,7 @@
 // without compressing per request.
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { compressedVariants } from '../../server/vike/compression'
 import { filesUnder } from '../../server/vike/prerendered.server'
 
 const compressible = new Set([
@@ -16,7 +16,6 @@ const compressible = new Set([
   '.txt',
   '.webmanifest',
 ])
-const MIN_BYTES = 256
 
 export function compressDir(dir: string): { files: number; bytes: number; brBytes: number } {
   const totals = { files: 0, bytes: 0, brBytes: 0 }
@@ -25,15 +24,13 @@ export function compressDir(dir: string): { files: number; bytes: number; brByte
     if (!compressible.has(path.extname(rel).toLowerCase())) continue
     const full = path.join(dir, rel)
     const body = readFileSync(full)
-    if (body.length < MIN_BYTES) continue
-    const br = brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    })
-    writeFileSync(`${full}.br`, br)
-    writeFileSync(`${full}.gz`, gzipSync(body, { level: 9 }))
+    const variants = compressedVariants(body)
+    if (!variants) continue
+    writeFileSync(`${full}.br`, variants.br)
+    writeFileSync(`${full}.gz`, variants.gzip)
     totals.files++
     totals.bytes += body.length
-    totals.brBytes += br.length
+    totals.brBytes += variants.br.length
   }
   return totals
 }

@@ -1,10 +1,9 @@
 // A fingerprint of everything a production build depends on: sources (pages and the bundled
-// server, dist/node), public files, the lockfile and the env values baked into pre-rendered pages.
+// server, dist/node), public files and the lockfile. No configuration: it is read at start.
 // `npm start` rebuilds when it changes.
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { brandEnvNames } from '../../lib/brand'
 
 const inputs = [
   'pages',
@@ -19,7 +18,6 @@ const inputs = [
   'package-lock.json',
   'tsconfig.json',
 ]
-export const bakedEnv = ['SITE_URL', 'VIDEO_BASE_URL', 'MEDIA_PUBLIC_URL', ...brandEnvNames]
 
 function* files(entry: string): Generator<string> {
   if (!existsSync(entry)) return
@@ -33,17 +31,13 @@ function* files(entry: string): Generator<string> {
   }
 }
 
-export function computeBuildStamp(
-  root: string,
-  env: Record<string, string | undefined> = process.env,
-): string {
+export function computeBuildStamp(root: string): string {
   const hash = createHash('sha256')
   for (const input of inputs) {
     for (const file of files(path.join(root, input))) {
       hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0')
     }
   }
-  for (const name of bakedEnv) hash.update(`${name}=${env[name] ?? ''}\0`)
   return hash.digest('hex')
 }
 

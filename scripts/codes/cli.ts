@@ -23,7 +23,7 @@ import { parseExpires } from './expires.ts'
 const RETAILERS = codeRetailers.join(', ')
 
 const HELP = {
-  main: `Usage: npm run codes -- <command> [options]
+  main: `Usage: rm5 codes <command> [options]
 
 Manage the access codes of the gates ${codeRetailers.map((r) => `/${r}`).join(', ')}.
 Codes are stored as argon2id hashes only: a code is shown once, when it is generated.
@@ -37,14 +37,14 @@ Commands:
   revoke <id> | --retailer R      Revoke one code, or every active code of a retailer
   attempts [--retailer R]         Recent verify attempts (hashed IP, outcome) and totals
 
-Run "npm run codes -- <command> --help" for a command's options. Retailers: ${RETAILERS}.
+Run "rm5 codes <command> --help" for a command's options. Retailers: ${RETAILERS}.
 Times are shown in UTC. Add --json to any command for machine-readable output.
 
 Database: DATABASE_URL if set, else the embedded Postgres in DATA_DIR (default .data), shared
 with the running server when \`npm start\` is up. A local .env is read as \`npm start\` reads it.
 
 Exit status: 0 on success, 1 when the database or the command fails, 2 for a usage error.`,
-  generate: `Usage: npm run codes -- generate <retailer> [--label L] [--expires WHEN] [--replace]
+  generate: `Usage: rm5 codes generate <retailer> [--label L] [--expires WHEN] [--replace]
 
 Adds a random access code (120 bits, e.g. 7KQ4-M2XD-9H3B-TV6R-PZ8C-A1NE) for the retailer's gate
 and prints it once. Retailers: ${RETAILERS}.
@@ -56,12 +56,12 @@ Options:
   --replace         Revoke the retailer's other active codes in the same step
   --json            Print the new code as JSON
   -h, --help        Show this help`,
-  set: `Usage: npm run codes -- set <retailer> --code <code> [--label L] [--expires WHEN] [--replace]
+  set: `Usage: rm5 codes set <retailer> --code <code> [--label L] [--expires WHEN] [--replace]
 
 Adds an access code you choose for the retailer's gate. At least ${MIN_CODE_LENGTH} characters; surrounding
 spaces are dropped; letters are case-sensitive. Retailers: ${RETAILERS}.
 Pass "--code -" to read the code from standard input, so it stays out of your shell history:
-  printf '%s' "$CODE" | npm run codes -- set circlek --code -
+  printf '%s' "$CODE" | rm5 codes set circlek --code -
 
 Options:
   --code <code>     The code (or - for standard input)
@@ -71,17 +71,17 @@ Options:
   --replace         Revoke the retailer's other active codes in the same step
   --json            Print the result as JSON
   -h, --help        Show this help`,
-  list: `Usage: npm run codes -- list [--retailer R] [--json]
+  list: `Usage: rm5 codes list [--retailer R] [--json]
 
 Lists access codes with id, retailer, label, created, expires, revoked, last used and uses.
 Hashes are never shown.`,
-  revoke: `Usage: npm run codes -- revoke <id>
-       npm run codes -- revoke --retailer <retailer>
+  revoke: `Usage: rm5 codes revoke <id>
+       rm5 codes revoke --retailer <retailer>
 
 Revokes one code (its full id from \`list\`, or the first 8+ characters of it), or every active
 code of a retailer. Grants made with a revoked code end within ${CODE_CACHE_MS / 1000} seconds, even in open
 browser sessions.`,
-  attempts: `Usage: npm run codes -- attempts [--retailer R] [--since WHEN] [--limit N] [--json]
+  attempts: `Usage: rm5 codes attempts [--retailer R] [--since WHEN] [--limit N] [--json]
 
 Shows the newest verify attempts (time, retailer, outcome, hashed client IP) and totals per
 outcome: granted, denied, rate_limited, error. The same hashed IP on many denied attempts is one
@@ -233,7 +233,7 @@ const stdio: CliOutput = {
   err: (line) => process.stderr.write(`${line}\n`),
 }
 
-/** Runs `npm run codes -- <args>`; resolves to the exit status (0 ok, 1 failed, 2 usage). */
+/** Runs `rm5 codes <args>`; resolves to the exit status (0 ok, 1 failed, 2 usage). */
 export async function runCodesCli(args: string[], output: CliOutput = stdio): Promise<number> {
   try {
     return await main(args, output)
@@ -242,7 +242,7 @@ export async function runCodesCli(args: string[], output: CliOutput = stdio): Pr
       (error instanceof CliError && error.exitCode === 2) ||
       Boolean((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
     output.err(`codes: ${error instanceof Error ? error.message : String(error)}`)
-    if (usage) output.err('Run "npm run codes -- --help" for usage.')
+    if (usage) output.err('Run "rm5 codes --help" for usage.')
     return error instanceof CliError ? error.exitCode : usage ? 2 : 1
   }
 }

@@ -1,4 +1,4 @@
-// What each `npm run codes` command does, given an open database. Output goes through `print`
+// What each `rm5 codes` command does, given an open database. Output goes through `print`
 // (one line per call) so the commands stay easy to read and to test.
 import type { CodeRetailer } from '../../lib/access'
 import { retailerNames } from '../../lib/retailers'
@@ -110,7 +110,7 @@ export async function printCodes(
     io.print(
       options.retailer
         ? `No access codes for ${options.retailer}.`
-        : 'No access codes yet. Create one with `npm run codes -- generate <retailer>`.',
+        : 'No access codes yet. Create one with `rm5 codes generate <retailer>`.',
     )
     return
   }
@@ -177,7 +177,7 @@ export async function revoke(
 async function resolveId(prisma: PrismaClient, given: string): Promise<string> {
   const wanted = given.trim().toLowerCase()
   if (!/^[0-9a-f-]{8,36}$/.test(wanted)) {
-    throw new CliError(`"${given}" is not a code id (see \`npm run codes -- list\`)`, 2)
+    throw new CliError(`"${given}" is not a code id (see \`rm5 codes list\`)`, 2)
   }
   const ids = (await prisma.accessCode.findMany({ select: { id: true } })).map((row) => row.id)
   const matches = ids.filter((id) => id.startsWith(wanted))

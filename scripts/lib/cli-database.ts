@@ -55,7 +55,7 @@ function explain(error: unknown, where: string): unknown {
     return new CliError(`Could not reach ${where}. Is Postgres running? (${firstLine(error)})`)
   }
   if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2021') {
-    return new CliError(`The tables are missing in ${where}: run \`npm run db -- migrate\` first.`)
+    return new CliError(`The tables are missing in ${where}: run \`rm5 db migrate\` first.`)
   }
   return error
 }

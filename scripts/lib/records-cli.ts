@@ -1,4 +1,4 @@
-// The shared admin CLI for stored form submissions (`npm run applications`, `npm run contact`):
+// The shared admin CLI for stored form submissions (`rm5 applications`, `rm5 contact`):
 // `list` prints a table, `export` streams every row as CSV or JSON. Each script only describes
 // its table (see RecordSet).
 import { parseArgs } from 'node:util'
@@ -35,7 +35,7 @@ export interface ListColumn<Row> {
 }
 
 export interface RecordSet<Row extends Keyed> {
-  /** The npm script: `npm run <command> -- …`. */
+  /** The command: `rm5 <command> …`. */
   command: string
   /** "applications", "contact messages". */
   plural: string
@@ -50,7 +50,7 @@ const EXPORT_BATCH = 500
 const DEFAULT_LIST_LIMIT = 50
 
 function help<Row extends Keyed>(set: RecordSet<Row>): string {
-  return `Usage: npm run ${set.command} -- <command> [options]
+  return `Usage: rm5 ${set.command} <command> [options]
 
 ${set.description}
 
@@ -75,9 +75,9 @@ Database: DATABASE_URL if set, else the embedded Postgres in DATA_DIR (default .
 with the running server when \`npm start\` is up.
 
 Examples:
-  npm run ${set.command} -- list --since 2026-01-01
-  npm run ${set.command} -- export --format csv --out ${set.command}.csv
-  npm run ${set.command} -- export --format json --since 2026-03-01 > recent.json
+  rm5 ${set.command} list --since 2026-01-01
+  rm5 ${set.command} export --format csv --out ${set.command}.csv
+  rm5 ${set.command} export --format json --since 2026-03-01 > recent.json
 
 Exit status: 0 on success, 1 when the database or the output fails, 2 for a usage error.`
 }
@@ -236,13 +236,11 @@ export async function runRecordsCli<Row extends Keyed>(set: RecordSet<Row>, args
   } catch (error) {
     if (error instanceof CliError) {
       process.stderr.write(`${set.command}: ${error.message}\n`)
-      if (error.exitCode === 2) process.stderr.write(`Run "npm run ${set.command} -- --help" for usage.\n`)
+      if (error.exitCode === 2) process.stderr.write(`Run "rm5 ${set.command} --help" for usage.\n`)
       return error.exitCode
     }
     if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(
-        `${set.command}: ${error.message}\nRun "npm run ${set.command} -- --help" for usage.\n`,
-      )
+      process.stderr.write(`${set.command}: ${error.message}\nRun "rm5 ${set.command} --help" for usage.\n`)
       return 2
     }
     process.stderr.write(`${set.command}: ${error instanceof Error ? error.message : String(error)}\n`)

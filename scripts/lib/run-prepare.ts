@@ -4,16 +4,18 @@ import { childEntry, childExecArgv } from '../../server/process-entry'
 
 const PREPARE = childEntry(import.meta.url, '../prepare.ts', 'prepare')
 
-export function runPrepare(): Promise<void> {
+/** Runs the preparation; aborting `signal` stops the child (SIGTERM) and rejects. */
+export function runPrepare(signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = fork(PREPARE, [], {
       execArgv: childExecArgv(),
       stdio: 'inherit',
+      signal,
     })
     child.once('error', reject)
-    child.once('exit', (code, signal) => {
+    child.once('exit', (code, killedBy) => {
       if (code === 0) resolve()
-      else reject(new Error(`preparing the database and media failed (${signal ?? `exit ${code}`})`))
+      else reject(new Error(`preparing the database and media failed (${killedBy ?? `exit ${code}`})`))
     })
   })
 }

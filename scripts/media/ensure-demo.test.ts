@@ -1,40 +1,48 @@
-// ensureDemoMedia fills only empty buckets. The renderer is replaced by a tiny fake set so this
-// runs in a second; generate-demo.test.ts covers the real output.
+// ensureDemoMedia fills only empty buckets, from a small demo set written the way the build
+// writes one (demo-set.ts); generate-demo.test.ts covers the real renderer. Also: DEMO_MEDIA=off,
+// removing demo media (clear --demo, an upload into a demo bucket), and replicas starting together.
+import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../../server/env.server.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { quietStorageLog } from '../../tests/helpers/quiet-log.ts'
+import { clearDemoMedia, removeDemoFrom } from './demo-removal.ts'
+import { MANIFEST } from './demo-set.ts'
 import { ensureDemoMedia } from './ensure-demo.ts'
-import type { GeneratedFile } from './generate-demo.ts'
 
-vi.mock('./generate-demo.ts', () => ({
-  generateDemo: vi.fn(async (out: string): Promise<GeneratedFile[]> => {
-    const fake = [
-      { bucket: '360', key: 'rm5_1.jpg' },
-      { bucket: '360', key: 'hero/0_0.png' },
-      { bucket: 'Heros', key: 'home.jpg' },
-      { bucket: 'video', key: 'rm5-demo.m3u8' },
-    ] as const
-    return Promise.all(
-      fake.map(async ({ bucket, key }) => {
-        const path = join(out, bucket, key)
-        await mkdir(dirname(path), { recursive: true })
-        await writeFile(path, `demo ${key}`)
-        return { bucket, key, path, size: `demo ${key}`.length }
-      }),
-    )
-  }),
-}))
+const DEMO = [
+  { bucket: '360', key: 'rm5_1.jpg' },
+  { bucket: '360', key: 'rm5_2.jpg' },
+  { bucket: '360', key: 'hero/0_0.png' },
+  { bucket: 'Heros', key: 'home.jpg' },
+  { bucket: 'video', key: 'rm5-demo.m3u8' },
+] as const
+
+async function writeDemoSet(dir: string): Promise<void> {
+  const files = []
+  for (const { bucket, key } of DEMO) {
+    const data = Buffer.from(`demo ${bucket}/${key}`)
+    const path = join(dir, bucket, key)
+    await mkdir(dirname(path), { recursive: true })
+    await writeFile(path, data)
+    files.push({ bucket, key, md5: createHash('md5').update(data).digest('hex'), size: data.length })
+  }
+  await writeFile(join(dir, MANIFEST), JSON.stringify({ files }))
+}
 
 let dataDir: string
+let demoDir: string
 let storage: Storage
+const auto = () => ({ mode: 'auto' as const, dir: demoDir })
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'rm5-ensure-'))
+  demoDir = join(dataDir, 'demo-set')
+  await writeDemoSet(demoDir)
   storage = await openStorage(parseEnv({ DATA_DIR: dataDir }), quietStorageLog)
 })
 
@@ -50,12 +58,18 @@ async function keys(bucket: string): Promise<string[]> {
 }
 
 describe('ensureDemoMedia', () => {
+  it('writes nothing with DEMO_MEDIA=off', async () => {
+    const result = await ensureDemoMedia(storage, quietStorageLog, { mode: 'off', dir: demoDir })
+    expect(result).toEqual({ filled: [], uploaded: 0, variants: 0 })
+    expect(await keys('360')).toEqual([])
+  })
+
   it('fills empty buckets only, and leaves a bucket with real media alone', async () => {
     await storage.ensureBuckets()
     await storage.client.putObject('heros', 'home.jpg', Buffer.from('real hero'))
-    const result = await ensureDemoMedia(storage, quietStorageLog)
+    const result = await ensureDemoMedia(storage, quietStorageLog, auto())
     expect(result.filled).toEqual(['360', 'video'])
-    expect(await keys('360')).toEqual(['hero/0_0.png', 'rm5_1.jpg'])
+    expect(await keys('360')).toEqual(['hero/0_0.png', 'rm5_1.jpg', 'rm5_2.jpg'])
     expect(await keys('video')).toEqual(['rm5-demo.m3u8'])
     const hero = await storage.client.getObject('heros', 'home.jpg')
     expect(Buffer.concat(await hero.toArray()).toString()).toBe('real hero')
@@ -64,7 +78,7 @@ describe('ensureDemoMedia', () => {
   })
 
   it('does nothing once every bucket has content', async () => {
-    const result = await ensureDemoMedia(storage, quietStorageLog)
+    const result = await ensureDemoMedia(storage, quietStorageLog, auto())
     expect(result).toEqual({ filled: [], uploaded: 0, variants: 0 })
   })
 
@@ -75,7 +89,7 @@ describe('ensureDemoMedia', () => {
         .toBuffer()
     await storage.client.putObject('heros', 'company.jpg', await image(1280, 720))
     await storage.client.putObject('video', 'rm5-demo/poster.jpg', await image(960, 540))
-    const result = await ensureDemoMedia(storage, quietStorageLog)
+    const result = await ensureDemoMedia(storage, quietStorageLog, auto())
     // company: 640 and 960 in three formats, 1280 in AVIF and WebP; the still: 640 x 3, 960 x 2.
     expect(result).toEqual({ filled: [], uploaded: 0, variants: 13 })
     const heros = await keys('heros')
@@ -99,6 +113,26 @@ describe('ensureDemoMedia', () => {
         ).metadata()
       ).width,
     ).toBe(640)
-    expect(await ensureDemoMedia(storage, quietStorageLog)).toEqual({ filled: [], uploaded: 0, variants: 0 })
+    expect(await ensureDemoMedia(storage, quietStorageLog, auto())).toEqual({
+      filled: [],
+      uploaded: 0,
+      variants: 0,
+    })
+  })
+
+  it('removes the demo files of a bucket before an upload, and never a real file', async () => {
+    // A real frame under a demo name stays: its content differs from the demo set's.
+    await storage.client.putObject('360', 'rm5_2.jpg', Buffer.from('a real frame'))
+    expect(await removeDemoFrom(storage, '360', demoDir)).toBe(2)
+    expect(await keys('360')).toEqual(['rm5_2.jpg'])
+  })
+
+  it('clears the demo media of every bucket with clear --demo, keeping real media', async () => {
+    expect(await keys('video')).toContain('rm5-demo.m3u8')
+    expect(await clearDemoMedia(storage, demoDir)).toEqual({ deleted: 1 })
+    expect(await keys('video')).not.toContain('rm5-demo.m3u8')
+    expect(await keys('360')).toEqual(['rm5_2.jpg'])
+    expect(await keys('heros')).toContain('home.jpg')
+    expect(await clearDemoMedia(storage, demoDir)).toEqual({ deleted: 0 })
   })
 })

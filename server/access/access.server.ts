@@ -79,8 +79,8 @@ async function logSetupHint(app: FastifyInstance, access: Access) {
   if (active !== 0) return
   app.log.info(
     'No active access codes: the gates /circlek, /pizzahut, /compass, /partner and /investor refuse ' +
-      'every code. Create one with `npm run codes -- generate circlek` (prints a new code) or ' +
-      '`npm run codes -- set circlek --code <code>`; see `npm run codes -- --help`.',
+      'every code. Create one with `rm5 codes generate circlek` (prints a new code) or ' +
+      '`rm5 codes set circlek --code <code>`; see `rm5 codes --help`.',
   )
 }
 

@@ -8,6 +8,7 @@ import type { NotFoundLimiter } from '../http/not-found-limit.server'
 import { findAppStart } from './app-start-html'
 import { type BuiltAssets, firstPaintHtml } from './first-paint-html'
 import { chooseEncoding, loadPrerendered, type PrerenderedSite, type StaticEntry } from './prerendered.server'
+import { addCrawlerFiles, renderPagesAtStart } from './render-at-start.server'
 import { createRenderCache, type RenderCache } from './render-cache.server'
 import { importsReader } from './static-imports'
 
@@ -35,6 +36,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     await registerViteDevMiddleware(app, options.root)
   }
   const { renderPage } = await import('vike/server')
+  addCrawlerFiles(site)
   app.decorate('prerendered', site)
   // Development renders every time (sources change under it).
   const cache = options.mode === 'production' ? createRenderCache() : undefined
@@ -52,6 +54,12 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           importsOf: importsReader((src) => site.entries.get(src)?.body.toString('utf8')),
         }
       : undefined
+
+  if (assets) {
+    const started = performance.now()
+    const pages = await renderPagesAtStart(site, renderPage, (html) => firstPaintHtml(html, assets))
+    app.log.info({ pages, ms: Math.round(performance.now() - started) }, 'rendered the public pages')
+  }
 
   app.route({
     method: ['GET', 'HEAD'],

@@ -33,11 +33,15 @@ const ENTRIES = {
   bundle: ['dist/node/start.mjs', '--no-build'],
 }
 
-/** Starts the site and resolves once it prints that it is ready (rejects if it exits first). */
+/**
+ * Starts the site and resolves once it prints `until` (by default: that it is ready); rejects if
+ * it exits first.
+ */
 export async function startSite(
   dataDir: string,
   extraEnv: NodeJS.ProcessEnv = {},
   entry: keyof typeof ENTRIES = 'source',
+  until = 'RM5 site ready at',
 ): Promise<StartedSite> {
   const port = await freePort()
   // Empty rather than deleted, so a local .env (which `npm start` reads) cannot fill them in.
@@ -74,7 +78,7 @@ export async function startSite(
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const deadline = Date.now() + 90_000
-  while (!output.includes('RM5 site ready at')) {
+  while (!output.includes(until)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL')
       throw new Error(`server did not start:\n${output}`)

@@ -1,4 +1,4 @@
-// `npm run codes` end to end: the real CLI process against a real database, including the
+// `rm5 codes` end to end: the real CLI process against a real database, including the
 // embedded Postgres of a running server (attached through DATA_DIR/pg.json).
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -30,7 +30,7 @@ interface Run {
 
 function codes(args: string[], env: Record<string, string> = {}, stdin?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/codes.ts', ...args], {
+    const child = spawn(process.execPath, ['bin/rm5.js', 'codes', ...args], {
       cwd: root,
       env: { ...process.env, ...testDb.env, NODE_ENV: 'test', ...env },
     })
@@ -103,10 +103,10 @@ describe('first start', () => {
       await app.ready()
       const hint = lines
         .map((line) => JSON.parse(line).msg as string)
-        .filter((msg) => msg.includes('npm run codes'))
+        .filter((msg) => msg.includes('rm5 codes'))
       expect(hint).toHaveLength(1)
       expect(hint[0]).toContain('No active access codes')
-      expect(hint[0]).toContain('npm run codes -- generate circlek')
+      expect(hint[0]).toContain('rm5 codes generate circlek')
     } finally {
       await app.close()
       await db.close()
@@ -118,11 +118,11 @@ describe('usage', () => {
   it('prints help and exits 0; a usage error exits 2 (the real process)', async () => {
     const help = await codes(['--help'])
     expect(help.code).toBe(0)
-    expect(help.stdout).toMatch(/^Usage: npm run codes -- <command>/)
+    expect(help.stdout).toMatch(/^Usage: rm5 codes <command>/)
     const bad = await codes(['set', 'circlek', '--code', 'short'])
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('codes: the code must be at least 8 characters long')
-    expect(bad.stderr).toContain('npm run codes -- --help')
+    expect(bad.stderr).toContain('rm5 codes --help')
   }, 60_000)
 
   it('exits 1 with one clear line when the database is unreachable', async () => {
@@ -136,7 +136,7 @@ describe('usage', () => {
     for (const command of ['generate', 'set', 'list', 'revoke', 'attempts']) {
       const run = await codesHere([command, '--help'])
       expect(run.code, command).toBe(0)
-      expect(run.stdout).toMatch(new RegExp(`^Usage: npm run codes -- ${command}`))
+      expect(run.stdout).toMatch(new RegExp(`^Usage: rm5 codes ${command}`))
     }
   })
 

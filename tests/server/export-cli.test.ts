@@ -31,7 +31,7 @@ function cli(
   env: Record<string, string> = {},
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    const child = spawn(process.execPath, ['bin/rm5.js', script, ...args], {
       cwd: root,
       env: {
         ...process.env,
@@ -266,7 +266,7 @@ describe('usage and failures', () => {
     for (const script of ['applications', 'contact'] as const) {
       const run = await cli(script, ['--help'])
       expect(run.code).toBe(0)
-      expect(run.stdout).toMatch(new RegExp(`^Usage: npm run ${script} -- <command>`))
+      expect(run.stdout).toMatch(new RegExp(`^Usage: rm5 ${script} <command>`))
       expect(run.stdout).toContain('--format csv|json')
     }
   })

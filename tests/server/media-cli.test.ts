@@ -19,7 +19,7 @@ const heroJpeg = (red: number) =>
 
 function media(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/media.ts', ...args], {
+    const child = spawn(process.execPath, ['bin/rm5.js', 'media', ...args], {
       cwd: join(import.meta.dirname, '..', '..'),
       env: { ...process.env, DATA_DIR: dataDir, S3_ENDPOINT: '', NODE_ENV: 'test' },
     })
@@ -66,7 +66,7 @@ describe('npm run media', () => {
     for (const args of [['--help'], ['demo', '--help'], ['upload', '--help'], ['list', '--help']]) {
       const res = await media(...args)
       expect(res.code, args.join(' ')).toBe(0)
-      expect(res.stdout).toMatch(/^Usage: npm run media/)
+      expect(res.stdout).toMatch(/^Usage: rm5 media/)
     }
   }, 120_000)
 

@@ -258,7 +258,7 @@ describe('embedded Postgres', () => {
         const { DATABASE_URL: _, ...env } = process.env
         const { stdout, stderr } = await promisify(execFile)(
           process.execPath,
-          ['--import', 'tsx', 'scripts/db.ts', 'status'],
+          ['bin/rm5.js', 'db', 'status'],
           { env: { ...env, DATA_DIR: dataDir } },
         )
         expect(stderr).toContain('Using embedded Postgres of the running server')

@@ -1,0 +1,211 @@
+// The production image, built from the Dockerfile and run as a self-hosting team runs it, against
+// this machine's services: a Postgres that checks passwords (the app's role set up by compose's
+// own db-init script, with `/#@:` in its password), Redis, and an S3 stand-in (s3rver). Secrets
+// arrive as files, the domain and brand as variables given at `docker run`.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../scripts/lib/free-port'
+import {
+  EMBEDDED_ACCESS_KEY,
+  EMBEDDED_SECRET_KEY,
+  type EmbeddedS3,
+  startEmbeddedS3,
+} from '../../server/storage/embedded.server'
+import { applicationBody } from '../helpers/form-bodies'
+import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres'
+import { quietStorageLog } from '../helpers/quiet-log'
+
+const IMAGE = process.env.RM5_TEST_IMAGE ?? 'rm5-site:test'
+const NAME = `rm5-container-test-${process.pid}`
+const SITE_URL = 'https://rm5.container-test.example'
+const COMPANY = 'Acme Curbside Stores'
+const DB_PASSWORD = 'a/#@:b+c=d?e%f g"h\'i\\j'
+const START_PERIOD_MS = 60_000
+const MAX_IMAGE_BYTES = 500 * 1024 * 1024
+
+const docker = (...args: string[]) => execFileSync('docker', args, { encoding: 'utf8' })
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const state = (format: string) => docker('inspect', '-f', format, NAME).trim()
+
+let pgServer: PasswordPostgres
+let s3: EmbeddedS3
+let port: number
+let dir: string
+let healthyAfterMs: number
+const figures: Record<string, string> = {}
+
+beforeAll(async () => {
+  if (!process.env.RM5_TEST_IMAGE) {
+    const started = Date.now()
+    const build = spawnSync('docker', ['build', '--network', 'host', '-t', IMAGE, '.'], {
+      env: { ...process.env, DOCKER_BUILDKIT: '0' },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    })
+    if (build.status !== 0)
+      throw new Error(`docker build failed:\n${build.stdout.slice(-4000)}\n${build.stderr.slice(-4000)}`)
+    figures['image build'] = `${Math.round((Date.now() - started) / 1000)} s`
+  }
+  dir = mkdtempSync(join(tmpdir(), 'rm5-container-'))
+  const secrets = join(dir, 'secrets')
+  execFileSync('mkdir', ['-p', secrets])
+  const secret = (name: string, value: string) =>
+    writeFileSync(join(secrets, name), `${value}\n`, { mode: 0o644 })
+  secret('postgres_password', 'superuser/#@:secret')
+  secret('db_app_password', DB_PASSWORD)
+  secret('cookie_secret', 'c'.repeat(48))
+  secret('s3_secret_key', EMBEDDED_SECRET_KEY)
+  chmodSync(dir, 0o755)
+  chmodSync(secrets, 0o755)
+
+  pgServer = await startPasswordPostgres('superuser/#@:secret')
+  // The same init step compose runs: a fresh database owned by the app's own role.
+  execFileSync('sh', ['deploy/postgres/app-role.sh'], {
+    env: {
+      PATH: process.env.PATH,
+      PGHOST: '127.0.0.1',
+      PGPORT: String(pgServer.port),
+      PGUSER: 'postgres',
+      POSTGRES_PASSWORD_FILE: join(secrets, 'postgres_password'),
+      APP_DB_NAME: 'rm5',
+      APP_DB_USER: 'rm5_app',
+      APP_DB_PASSWORD_FILE: join(secrets, 'db_app_password'),
+    },
+  })
+  s3 = await startEmbeddedS3(join(dir, 's3'), quietStorageLog)
+  port = await freePort()
+
+  spawnSync('docker', ['rm', '-f', NAME])
+  const started = Date.now()
+  docker(
+    'run',
+    '-d',
+    '--name',
+    NAME,
+    '--network',
+    'host',
+    '-v',
+    `${secrets}:/run/secrets:ro`,
+    '-e',
+    `PORT=${port}`,
+    '-e',
+    'DATABASE_HOST=127.0.0.1',
+    '-e',
+    `DATABASE_PORT=${pgServer.port}`,
+    '-e',
+    'DATABASE_USER=rm5_app',
+    '-e',
+    'DATABASE_NAME=rm5',
+    '-e',
+    'DATABASE_PASSWORD_FILE=/run/secrets/db_app_password',
+    '-e',
+    'COOKIE_SECRET_FILE=/run/secrets/cookie_secret',
+    '-e',
+    `S3_ENDPOINT=http://127.0.0.1:${s3.port}`,
+    '-e',
+    `S3_ACCESS_KEY=${EMBEDDED_ACCESS_KEY}`,
+    '-e',
+    'S3_SECRET_KEY_FILE=/run/secrets/s3_secret_key',
+    '-e',
+    `REDIS_URL=${process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'}`,
+    '-e',
+    `SITE_URL=${SITE_URL}`,
+    '-e',
+    `BRAND_COMPANY=${COMPANY}`,
+    '-e',
+    'DEMO_MEDIA=off',
+    IMAGE,
+  )
+  // The image's own HEALTHCHECK decides, polled until the start period is over.
+  while (state('{{.State.Health.Status}}') !== 'healthy') {
+    if (state('{{.State.Status}}') !== 'running' || Date.now() - started > START_PERIOD_MS) {
+      throw new Error(`not healthy within the start period:\n${docker('logs', NAME)}`)
+    }
+    await sleep(500)
+  }
+  healthyAfterMs = Date.now() - started
+  figures['healthy after'] =
+    `${(healthyAfterMs / 1000).toFixed(1)} s (start period ${START_PERIOD_MS / 1000} s)`
+})
+
+afterAll(async () => {
+  spawnSync('docker', ['rm', '-f', NAME])
+  pgServer?.stop()
+  await s3?.close()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+  console.log(`container test figures: ${JSON.stringify(figures, null, 2)}`)
+})
+
+const url = (path: string) => `http://127.0.0.1:${port}${path}`
+
+describe('the production image', () => {
+  it('is at most 500 MB and runs Node 22 as a user who cannot change the code', () => {
+    const bytes = Number(docker('image', 'inspect', '-f', '{{.Size}}', IMAGE).trim())
+    figures['image size'] = `${(bytes / 1024 / 1024).toFixed(0)} MiB (${(bytes / 1e6).toFixed(0)} MB)`
+    expect(bytes).toBeLessThanOrEqual(MAX_IMAGE_BYTES)
+    expect(docker('exec', NAME, 'node', '--version')).toMatch(/^v22\./)
+    expect(docker('exec', NAME, 'id', '-u').trim()).toBe('1000')
+    const write = spawnSync('docker', ['exec', NAME, 'sh', '-c', 'touch /app/dist/x || touch /app/server/x'])
+    expect(write.status).not.toBe(0)
+    expect(docker('exec', NAME, 'cat', '/proc/1/comm').trim()).toBe('tini')
+  })
+
+  it('shows the SITE_URL and company given at docker run on every page kind', async () => {
+    const home = await (await fetch(url('/'))).text()
+    expect(home).toContain(`<link rel="canonical" href="${SITE_URL}/"`)
+    expect(home).toContain(`content="${SITE_URL}/"`)
+    expect(home).toContain(COMPANY)
+    const company = await (await fetch(url('/company'))).text()
+    expect(company).toContain(COMPANY)
+    expect(await (await fetch(url('/sitemap.xml'))).text()).toContain(`<loc>${SITE_URL}/company</loc>`)
+  })
+
+  it('generates a code with `docker exec … rm5` that unlocks /docket', async () => {
+    const printed = docker('exec', NAME, 'rm5', 'codes', 'generate', 'circlek', '--json')
+    const { code } = JSON.parse(printed) as { code: string }
+    expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){5}$/)
+    const verified = await fetch(url('/api/access/verify'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SITE_URL },
+      body: JSON.stringify({ retailer: 'circlek', accessCode: code }),
+    })
+    expect(verified.status).toBe(200)
+    const cookie = verified.headers.get('set-cookie')?.split(';', 1)[0] as string
+    const docket = await fetch(url('/docket'), { headers: { cookie }, redirect: 'manual' })
+    expect(docket.status).toBe(200)
+    expect(await fetch(url('/docket'), { redirect: 'manual' }).then((r) => r.status)).not.toBe(200)
+  })
+
+  it('exports applications as JSON through `docker exec … rm5`', async () => {
+    const posted = await fetch(url('/api/applications'), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: SITE_URL,
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify(applicationBody(7)),
+    })
+    expect(posted.status).toBe(201)
+    const rows = JSON.parse(
+      docker('exec', NAME, 'rm5', 'applications', 'export', '--format', 'json'),
+    ) as Array<{
+      companyName: string
+    }>
+    expect(rows.map((row) => row.companyName)).toContain(applicationBody(7).companyName)
+  })
+
+  it('exits 0 within 10 s of SIGTERM', async () => {
+    const started = Date.now()
+    docker('kill', '--signal', 'TERM', NAME)
+    while (state('{{.State.Status}}') !== 'exited') {
+      if (Date.now() - started > 10_000) throw new Error('still running 10 s after SIGTERM')
+      await sleep(100)
+    }
+    figures['SIGTERM to exit'] = `${((Date.now() - started) / 1000).toFixed(1)} s`
+    expect(state('{{.State.ExitCode}}')).toBe('0')
+  })
+})

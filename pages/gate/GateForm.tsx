@@ -43,7 +43,7 @@ export function GateForm({ retailer }: { retailer: GateRetailer }) {
       return
     }
     if (result.kind === 'error') console.error('Error verifying access code', result.error)
-    setNotice(noticeFor(result.kind, result.kind === 'rate_limited' ? result.retryAfter : undefined))
+    setNotice(noticeFor(result.kind, 'retryAfter' in result ? result.retryAfter : undefined))
     setBusy(false)
     focusAfterNotice(true)
   }

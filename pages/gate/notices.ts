@@ -15,6 +15,9 @@ export function noticeFor(kind: GateError, retryAfterSeconds?: number): Notice {
       return { kind, title: 'Invalid access code', description: 'Please check your code and try again' }
     case 'rate_limited':
       return { kind, title: 'Too many attempts', description: retryText(retryAfterSeconds) }
+    case 'busy':
+      // Many codes are being checked at once (the server's ceiling on that work is full).
+      return { kind, title: 'The gate is busy', description: retryText(retryAfterSeconds) }
     case 'error':
       return {
         kind,

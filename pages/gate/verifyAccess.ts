@@ -4,7 +4,7 @@ import type { GateRetailer } from '../../lib/routes'
 export type VerifyResult =
   | { kind: 'granted' }
   | { kind: 'invalid' }
-  | { kind: 'rate_limited'; retryAfter?: number }
+  | { kind: 'rate_limited' | 'busy'; retryAfter?: number }
   | { kind: 'error'; error: unknown }
 
 /** The spec's backend client gives up after 10 s (section 9). */
@@ -23,10 +23,13 @@ export async function verifyAccess(retailer: GateRetailer, accessCode?: string):
       credentials: 'same-origin',
       signal: AbortSignal.timeout(TIMEOUT_MS),
     })
-    if (response.status === 429) {
-      return { kind: 'rate_limited', retryAfter: Number(response.headers.get('retry-after')) || undefined }
-    }
-    const body = (await response.json().catch(() => null)) as { success?: unknown } | null
+    const retryAfter = Number(response.headers.get('retry-after')) || undefined
+    if (response.status === 429) return { kind: 'rate_limited', retryAfter }
+    const body = (await response.json().catch(() => null)) as {
+      success?: unknown
+      error?: { code?: unknown }
+    } | null
+    if (response.status === 503 && body?.error?.code === 'busy') return { kind: 'busy', retryAfter }
     if (response.ok && body?.success === true) return { kind: 'granted' }
     if (response.ok && body?.success === false) return { kind: 'invalid' }
     return { kind: 'error', error: new Error(`verify answered ${response.status}`) }

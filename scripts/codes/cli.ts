@@ -9,15 +9,8 @@ import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import { CliError } from '../lib/cli-error.ts'
 import { parseSince } from '../lib/since.ts'
-import {
-  addCode,
-  checkCodeShape,
-  type Io,
-  MIN_CODE_LENGTH,
-  printAttempts,
-  printCodes,
-  revoke,
-} from './commands.ts'
+import { STRENGTH_RULE } from './code-strength.ts'
+import { addCode, checkCodeShape, type Io, printAttempts, printCodes, revoke } from './commands.ts'
 import { parseExpires } from './expires.ts'
 
 const RETAILERS = codeRetailers.join(', ')
@@ -31,7 +24,7 @@ Codes are stored as argon2id hashes only: a code is shown once, when it is gener
 
 Commands:
   generate <retailer>             Add a new random code (120 bits) and print it once
-  set <retailer> --code <code>    Add a code you choose (at least ${MIN_CODE_LENGTH} characters)
+  set <retailer> --code <code>    Add a code you choose (must be hard to guess)
   list [--retailer R]             List codes: id, retailer, label, created, expires, revoked,
                                   last used, uses (never the hash)
   revoke <id> | --retailer R      Revoke one code, or every active code of a retailer
@@ -58,8 +51,9 @@ Options:
   -h, --help        Show this help`,
   set: `Usage: rm5 codes set <retailer> --code <code> [--label L] [--expires WHEN] [--replace]
 
-Adds an access code you choose for the retailer's gate. At least ${MIN_CODE_LENGTH} characters; surrounding
-spaces are dropped; letters are case-sensitive. Retailers: ${RETAILERS}.
+Adds an access code you choose for the retailer's gate. It must be hard to guess:
+${STRENGTH_RULE}.
+Surrounding spaces are dropped; letters are case-sensitive. Retailers: ${RETAILERS}.
 Pass "--code -" to read the code from standard input, so it stays out of your shell history:
   printf '%s' "$CODE" | rm5 codes set circlek --code -
 

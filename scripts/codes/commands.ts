@@ -8,10 +8,10 @@ import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import { argon2Hasher, normalizeCode } from '../../server/access/hasher.server.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import { CliError } from '../lib/cli-error.ts'
+import { codeStrength, STRENGTH_RULE } from './code-strength.ts'
 import { generateCode } from './generate-code.ts'
 import { table, utc } from './table.ts'
 
-export const MIN_CODE_LENGTH = 8
 export const MAX_CODE_LENGTH = 256
 
 export interface Io {
@@ -30,11 +30,14 @@ export interface AddOptions {
 
 export function checkCodeShape(code: string): string {
   const normalized = normalizeCode(code)
-  if (normalized.length < MIN_CODE_LENGTH) {
-    throw new CliError(`the code must be at least ${MIN_CODE_LENGTH} characters long`, 2)
-  }
   if (normalized.length > MAX_CODE_LENGTH) {
     throw new CliError(`the code must be at most ${MAX_CODE_LENGTH} characters long`, 2)
+  }
+  if (!codeStrength(normalized).ok) {
+    throw new CliError(
+      `that code is too easy to guess. Choose ${STRENGTH_RULE}, or let \`rm5 codes generate\` make one.`,
+      2,
+    )
   }
   return normalized
 }
@@ -211,6 +214,8 @@ export async function printAttempts(
         { header: 'TIME', value: (r) => utc(r.createdAt) },
         { header: 'RETAILER', value: (r) => r.retailer },
         { header: 'OUTCOME', value: (r) => r.outcome },
+        // Refused requests are tallied: one row for several attempts from one client.
+        { header: 'COUNT', value: (r) => String(r.count) },
         { header: 'IP (HASHED)', value: (r) => r.ipHash.slice(0, 12) },
       ],
       rows,
@@ -220,7 +225,9 @@ export async function printAttempts(
   io.print('')
   io.print(
     `${total} attempt(s)${scope}: ${totals.granted} granted, ${totals.denied} denied, ` +
-      `${totals.rate_limited} rate limited, ${totals.error} failed.` +
-      (rows.length < total ? ` Showing the newest ${rows.length}; use --limit for more.` : ''),
+      `${totals.rate_limited} rate limited, ${totals.busy} refused while busy, ${totals.error} failed.` +
+      (rows.length === options.limit
+        ? ` Showing the newest ${rows.length} row(s); use --limit for more.`
+        : ''),
   )
 }

@@ -5,9 +5,11 @@ import { isGateError, isGateRetailer } from '../../lib/access'
 import type { GateRetailer } from '../../lib/routes'
 import type { Database } from '../db/database.server'
 import type { Env } from '../env.server'
+import type { AttemptTally } from './attempt-tally.server'
 import { type CodeChecker, createCodeChecker } from './check-code.server'
 import { countActiveCodes } from './codes.server'
 import { createGrantReader, type GrantReader } from './grants.server'
+import type { HashCeiling } from './hash-ceiling.server'
 import { argon2Hasher, type CodeHasher } from './hasher.server'
 import type { VERIFY_LIMITS } from './limits.server'
 import { type AccessKeys, loadAccessKeys } from './secret.server'
@@ -20,6 +22,7 @@ export interface AccessOptions {
   /** Prefix for rate-limit keys, so parallel tests sharing one Redis keep separate counters. */
   rateLimitPrefix?: string
   limits?: typeof VERIFY_LIMITS
+  hashCeiling?: HashCeiling
   codeCacheMs?: number
 }
 
@@ -31,6 +34,8 @@ export interface Access {
   codes: CodeChecker
   grants: GrantReader
   options: AccessOptions
+  /** Refused verify attempts waiting to be written (set by the routes). */
+  refusedAttempts?: AttemptTally
 }
 
 export async function registerAccess(

@@ -1,10 +1,12 @@
-// Every verify call is recorded for the codes CLI (DESIGN.md #6): retailer, outcome, time and a
-// keyed hash of the client IP (one source can be spotted without storing addresses). Never the code.
+// Every verify call is recorded for the codes CLI: retailer, outcome, time and a keyed hash of the
+// client IP (one source can be spotted without storing addresses). Never the code. A checked code
+// is one row; requests refused before any check are tallied (attempt-tally.server.ts), so a row
+// stands for `count` attempts.
 import { createHmac } from 'node:crypto'
 import { z } from 'zod'
 import type { PrismaClient } from '../db/database.server'
 
-export const attemptOutcomes = ['granted', 'denied', 'rate_limited', 'error'] as const
+export const attemptOutcomes = ['granted', 'denied', 'rate_limited', 'busy', 'error'] as const
 export const attemptOutcome = z.enum(attemptOutcomes)
 export type AttemptOutcome = z.infer<typeof attemptOutcome>
 
@@ -13,16 +15,25 @@ export const hashIp = (key: Buffer, ip: string) => createHmac('sha256', key).upd
 
 export async function recordAttempt(
   prisma: PrismaClient,
-  attempt: { retailer: string; ipHash: string; outcome: AttemptOutcome; at: Date },
+  attempt: { retailer: string; ipHash: string; outcome: AttemptOutcome; at: Date; count?: number },
 ): Promise<void> {
-  await prisma.accessAttempt.create({
-    data: {
-      retailer: attempt.retailer,
-      ipHash: attempt.ipHash,
-      outcome: attemptOutcome.parse(attempt.outcome),
-      createdAt: attempt.at,
-    },
-  })
+  await prisma.accessAttempt.create({ data: attemptRow(attempt) })
+}
+
+export function attemptRow(attempt: {
+  retailer: string
+  ipHash: string
+  outcome: AttemptOutcome
+  at: Date
+  count?: number
+}) {
+  return {
+    retailer: attempt.retailer,
+    ipHash: attempt.ipHash,
+    outcome: attemptOutcome.parse(attempt.outcome),
+    count: attempt.count ?? 1,
+    createdAt: attempt.at,
+  }
 }
 
 export function listAttempts(
@@ -36,7 +47,7 @@ export function listAttempts(
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: options.limit,
-    select: { id: true, retailer: true, ipHash: true, outcome: true, createdAt: true },
+    select: { id: true, retailer: true, ipHash: true, outcome: true, count: true, createdAt: true },
   })
 }
 
@@ -50,12 +61,12 @@ export async function countAttemptsByOutcome(
       ...(options.retailer ? { retailer: options.retailer } : {}),
       ...(options.since ? { createdAt: { gte: options.since } } : {}),
     },
-    _count: { _all: true },
+    _sum: { count: true },
   })
-  const counts = { granted: 0, denied: 0, rate_limited: 0, error: 0 }
+  const counts = { granted: 0, denied: 0, rate_limited: 0, busy: 0, error: 0 }
   for (const group of groups) {
     const outcome = attemptOutcome.safeParse(group.outcome)
-    if (outcome.success) counts[outcome.data] = group._count._all
+    if (outcome.success) counts[outcome.data] = group._sum.count ?? 0
   }
   return counts
 }

@@ -1,10 +1,10 @@
-// Brute-force limits on the verify call (DESIGN.md #6), checked before any hash is computed:
-// per client IP and gate (10 a minute) and per gate overall (60 a minute, so a botnet cannot
-// sweep one gate either). Counters live in @fastify/rate-limit's store: Redis when REDIS_URL is
-// set (shared by every instance), memory otherwise.
-//
-// Two limits on one route need createRateLimit: route hooks from `app.rateLimit()` share a
-// "ran once" flag per request, so a second hook would silently never count.
+// The brute-force limit on the verify call, checked before any hash is computed: per client
+// address and gate (10 a minute). There is no limit per gate overall: anyone with a few addresses
+// could use it up and lock every code holder out (decision 016). Guessing from many addresses is
+// slowed by the ceiling on concurrent argon2 checks (hash-ceiling.server.ts) and made hopeless by
+// the codes' strength. Counters live in @fastify/rate-limit's store: Redis when REDIS_URL is set
+// (shared by every instance), memory otherwise. The client address is request.ip, as TRUST_PROXY
+// makes it (README "Deploying behind a proxy").
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { GateRetailer } from '../../lib/routes'
@@ -16,7 +16,6 @@ export interface LimitRule {
 
 export const VERIFY_LIMITS = {
   perIp: { max: 10, windowMs: 60_000 },
-  perRetailer: { max: 60, windowMs: 60_000 },
 } satisfies Record<string, LimitRule>
 
 export type VerifyLimiter = (
@@ -39,7 +38,6 @@ export function createVerifyLimiter(
   const shared = (rule: LimitRule) =>
     app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: keyOf })
   const perIp = shared(limits.perIp)
-  const perRetailer = shared(limits.perRetailer)
   // When Redis fails the plugin lets requests through (skipOnError). For this route that would
   // switch brute-force protection off, so each instance then falls back to its own counters.
   const local = new LocalWindows()
@@ -52,14 +50,8 @@ export function createVerifyLimiter(
     return { retryAfter: Math.max(1, result.ttlInSeconds) }
   }
 
-  return async (request, retailer) => {
-    // The IP limit first: a blocked client must not also use up the gate's shared allowance.
-    const ip = normalizeIP(request.ip)
-    return (
-      (await hit(perIp, limits.perIp, request, `${prefix}ip:${retailer}:${ip}`)) ??
-      (await hit(perRetailer, limits.perRetailer, request, `${prefix}retailer:${retailer}`))
-    )
-  }
+  return (request, retailer) =>
+    hit(perIp, limits.perIp, request, `${prefix}ip:${retailer}:${normalizeIP(request.ip)}`)
 }
 
 /** A store error leaves the counter untouched: 0 used, nothing remaining spent, no window. */

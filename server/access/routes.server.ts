@@ -8,9 +8,11 @@ import { DOCKET_PATH, type GateError, gateErrorUrl, isGateRetailer } from '../..
 import { type GateRetailer, gateRetailers } from '../../lib/routes'
 import { describeError, HttpError, validationError } from '../http/errors.server'
 import { isHttpsSite } from '../http/security-headers.server'
+import { AttemptTally } from './attempt-tally.server'
 import { type AttemptOutcome, hashIp, recordAttempt } from './attempts.server'
 import { recordCodeUse } from './codes.server'
 import { clearGrantSetCookie, grantSetCookie, signGrant } from './grant-cookie.server'
+import { BUSY_RETRY_SECONDS, createHashCeiling } from './hash-ceiling.server'
 import { createVerifyLimiter } from './limits.server'
 
 /** Far longer than any real code; bounds the work one request can ask of argon2. */
@@ -47,6 +49,10 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     prefix: access.options.rateLimitPrefix,
     limits: access.options.limits,
   })
+  const ceiling = access.options.hashCeiling ?? createHashCeiling()
+  const refused = new AttemptTally(access.db.prisma, app.log)
+  access.refusedAttempts = refused
+  app.addHook('onClose', () => refused.flush())
   // Secure cookies when the site is HTTPS, or this request came over HTTPS (per TRUST_PROXY).
   const httpsSite = isHttpsSite(access.env)
   const secure = (request: FastifyRequest) => httpsSite || request.protocol === 'https'
@@ -72,14 +78,14 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     const ipHash = hashIp(access.keys.ip, normalizeIP(request.ip))
     const record = (outcome: AttemptOutcome) =>
       recordAttempt(access.db.prisma, { retailer: body.retailer, ipHash, outcome, at: access.now() })
+    const refuse = (outcome: 'rate_limited' | 'busy') =>
+      refused.add({ retailer: body.retailer, ipHash, outcome, at: access.now() })
     reply.header('cache-control', 'no-store')
 
     // Limits first: an attacker over the limit gets no argon2 work out of us.
     const limited = await limiter(request, body.retailer)
     if (limited) {
-      await record('rate_limited').catch((err) =>
-        request.log.error({ err }, 'could not record an access attempt'),
-      )
+      refuse('rate_limited')
       request.log.warn({ retailer: body.retailer, ipHash: ipHash.slice(0, 12) }, 'access verify rate limited')
       const s = limited.retryAfter
       throw new HttpError(
@@ -87,9 +93,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
         'rate_limited',
         `Too many attempts. Try again in ${s} second${s === 1 ? '' : 's'}.`,
         undefined,
-        {
-          'retry-after': String(s),
-        },
+        { 'retry-after': String(s) },
       )
     }
 
@@ -97,7 +101,20 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     let codeId: string | null = null
     try {
       if (body.retailer !== 'walmart') {
-        const match = await access.codes.check(body.retailer, body.accessCode ?? '', now)
+        const gate = body.retailer
+        const checking = ceiling.run(() => access.codes.check(gate, body.accessCode ?? '', now))
+        if (!checking) {
+          refuse('busy')
+          request.log.warn({ retailer: body.retailer }, 'access verify refused: too many checks waiting')
+          throw new HttpError(
+            503,
+            'busy',
+            `Many codes are being checked right now. Try again in ${BUSY_RETRY_SECONDS} seconds.`,
+            undefined,
+            { 'retry-after': String(BUSY_RETRY_SECONDS) },
+          )
+        }
+        const match = await checking
         if (!match) {
           await record('denied')
           request.log.info({ retailer: body.retailer }, 'access denied')
@@ -108,7 +125,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       }
       await record('granted')
     } catch (error) {
-      await record('error').catch(() => {})
+      if (!(error instanceof HttpError)) await record('error').catch(() => {})
       throw error
     }
     request.log.info({ retailer: body.retailer, codeId }, 'access granted')
@@ -141,11 +158,13 @@ function answer(request: FastifyRequest, reply: FastifyReply, success: boolean, 
  */
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { status, body, headers } = describeError(error)
-  if (status >= 500) request.log.error({ err: error, req: request }, 'request failed')
+  // An HttpError is a deliberate answer (busy, limited), logged where it was decided.
+  if (status >= 500 && !(error instanceof HttpError))
+    request.log.error({ err: error, req: request }, 'request failed')
   if (headers) reply.headers(headers)
   const gate = formGate(request)
   if (gate) {
-    const retryAfter = status === 429 ? Number(headers?.['retry-after']) || undefined : undefined
+    const retryAfter = Number(headers?.['retry-after']) || undefined
     return reply
       .code(303)
       .header('location', gateErrorUrl(gate, gateErrorFor(status, request), retryAfter))
@@ -166,6 +185,7 @@ function formGate(request: FastifyRequest): GateRetailer | null {
 
 function gateErrorFor(status: number, request: FastifyRequest): GateError {
   if (status === 429) return 'rate_limited'
+  if (status === 503) return 'busy'
   if (status === 400) {
     const code = (request.body as { accessCode?: unknown } | undefined)?.accessCode
     return typeof code === 'string' && code.trim() ? 'invalid' : 'empty'

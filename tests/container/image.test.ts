@@ -24,7 +24,8 @@ const SITE_URL = 'https://rm5.container-test.example'
 const COMPANY = 'Acme Curbside Stores'
 const DB_PASSWORD = 'a/#@:b+c=d?e%f g"h\'i\\j'
 const START_PERIOD_MS = 60_000
-const MAX_IMAGE_BYTES = 500 * 1024 * 1024
+// Decimal megabytes, as `docker images` shows them.
+const MAX_IMAGE_BYTES = 500_000_000
 
 const docker = (...args: string[]) => execFileSync('docker', args, { encoding: 'utf8' })
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

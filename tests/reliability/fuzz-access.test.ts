@@ -39,7 +39,7 @@ beforeAll(async () => {
   t = await createTestApp({
     access: {
       hasher: fakeHasher,
-      limits: { perIp: unlimited, perRetailer: unlimited },
+      limits: { perIp: unlimited },
       rateLimitPrefix: limitPrefix(),
     },
   })

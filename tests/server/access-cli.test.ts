@@ -121,7 +121,7 @@ describe('usage', () => {
     expect(help.stdout).toMatch(/^Usage: rm5 codes <command>/)
     const bad = await codes(['set', 'circlek', '--code', 'short'])
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('codes: the code must be at least 8 characters long')
+    expect(bad.stderr).toContain('codes: that code is too easy to guess. Choose at least 12 characters')
     expect(bad.stderr).toContain('rm5 codes --help')
   }, 60_000)
 
@@ -143,7 +143,8 @@ describe('usage', () => {
   it.each([
     [['frobnicate'], /unknown command "frobnicate"/],
     [[], /^Usage/],
-    [['set', 'circlek', '--code', '  short  '], /at least 8 characters/],
+    [['set', 'circlek', '--code', '  short  '], /too easy to guess/],
+    [['set', 'circlek', '--code', 'Password1234!'], /too easy to guess.*rm5 codes generate/],
     [['set', 'walmart', '--code', 'long-enough-code'], /walmart takes no code/],
     [['set', 'target', '--code', 'long-enough-code'], /unknown retailer "target"/],
     [['set', 'circlek'], /needs --code/],
@@ -192,13 +193,17 @@ describe('managing codes', () => {
     const again = await codesHere(['set', 'pizzahut', '--code', ' pizza-party-2026 '])
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/already active for pizzahut/)
-    const piped = await codes(['set', 'pizzahut', '--code', '-', '--json'], {}, 'from-stdin-code\n')
+    const piped = await codes(
+      ['set', 'pizzahut', '--code', '-', '--json'],
+      {},
+      'stdin-orbit-lantern-mosaic-7\n',
+    )
     expect(piped.code, piped.stderr).toBe(0)
     const added = JSON.parse(piped.stdout)
     const [row] = await query<{ code_hash: string }>('SELECT code_hash FROM access_codes WHERE id = $1', [
       added.id,
     ])
-    expect(await argon2.verify(row?.code_hash as string, 'from-stdin-code')).toBe(true)
+    expect(await argon2.verify(row?.code_hash as string, 'stdin-orbit-lantern-mosaic-7')).toBe(true)
   }, 60_000)
 
   it('list: shows every column but never a hash', async () => {
@@ -244,7 +249,13 @@ describe('managing codes', () => {
       const ipHash = hashIp(Buffer.from('k'), '203.0.113.1')
       const at = (s: number) => new Date(Date.UTC(2026, 0, 2, 10, 0, s))
       await recordAttempt(db.prisma, { retailer: 'circlek', ipHash, outcome: 'denied', at: at(1) })
-      await recordAttempt(db.prisma, { retailer: 'circlek', ipHash, outcome: 'rate_limited', at: at(2) })
+      await recordAttempt(db.prisma, {
+        retailer: 'circlek',
+        ipHash,
+        outcome: 'rate_limited',
+        at: at(2),
+        count: 40,
+      })
       await recordAttempt(db.prisma, { retailer: 'circlek', ipHash, outcome: 'granted', at: at(3) })
       await recordAttempt(db.prisma, { retailer: 'walmart', ipHash, outcome: 'granted', at: at(4) })
     } finally {
@@ -253,13 +264,16 @@ describe('managing codes', () => {
     const run = await codesHere(['attempts', '--retailer', 'circlek'])
     expect(run.code, run.stderr).toBe(0)
     const lines = run.stdout.trim().split('\n')
-    expect(lines[0]).toMatch(/^TIME\s+RETAILER\s+OUTCOME\s+IP \(HASHED\)$/)
+    expect(lines[0]).toMatch(/^TIME\s+RETAILER\s+OUTCOME\s+COUNT\s+IP \(HASHED\)$/)
+    expect(lines[2]).toMatch(/rate_limited\s+40\s/)
     expect(lines[1]).toMatch(/granted/)
     expect(lines[3]).toMatch(/denied/)
-    expect(run.stdout).toContain('3 attempt(s) for circlek: 1 granted, 1 denied, 1 rate limited, 0 failed.')
+    expect(run.stdout).toContain(
+      '42 attempt(s) for circlek: 1 granted, 1 denied, 40 rate limited, 0 refused while busy, 0 failed.',
+    )
     expect(run.stdout).not.toContain('walmart')
     const json = JSON.parse((await codesHere(['attempts', '--json', '--limit', '1'])).stdout)
-    expect(json.totals).toEqual({ granted: 2, denied: 1, rate_limited: 1, error: 0 })
+    expect(json.totals).toEqual({ granted: 2, denied: 1, rate_limited: 40, busy: 0, error: 0 })
     expect(json.attempts).toHaveLength(1)
   }, 60_000)
 })

@@ -88,7 +88,7 @@ describe('migrations', () => {
           'started_at',
           'applied_steps_count',
         ],
-        access_attempts: ['id', 'retailer', 'ip_hash', 'outcome', 'created_at'],
+        access_attempts: ['id', 'retailer', 'ip_hash', 'outcome', 'created_at', 'count'],
         access_codes: [
           'id',
           'retailer',

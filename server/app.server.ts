@@ -43,8 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? loggerOptions(deps.env),
     // Body and header sizes, slow-client timeouts (server/http/transport.server.ts).
     ...transportOptions(),
-    // A number means "trust that many hops"; Fastify accepts it though its types omit it.
-    trustProxy: deps.env.TRUST_PROXY as boolean,
+    // The proxies' addresses (server/trust-proxy.ts): request.ip is the nearest untrusted address.
+    trustProxy: deps.env.TRUST_PROXY,
     // Requests arriving during a drain are answered by registerDraining in our error shape;
     // Fastify's built-in 503 has a body of its own. It still sends `Connection: close` then.
     return503OnClosing: false,
@@ -54,6 +54,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 512 },
   })
   app.decorate('deps', deps)
+  if (deps.env.TRUST_PROXY === true && deps.env.NODE_ENV === 'production') {
+    app.log.warn(
+      'TRUST_PROXY=true believes any X-Forwarded-For, so every client can pick its own address and ' +
+        'escape the rate limits; name your proxies instead (README "Deploying behind a proxy")',
+    )
+  }
   registerErrorHandling(app)
   await registerSecurityHeaders(app, { env: deps.env, development: deps.pages?.mode === 'development' })
   // After the security headers (the 503 carries them too), before anything that does real work.

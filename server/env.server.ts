@@ -2,6 +2,7 @@
 // process with the variable named (see formatEnvError), so a misconfigured deployment fails loudly.
 import { z } from 'zod'
 import { databaseUrlFromParts, EnvSourceError, readSecretFiles } from './env-sources.ts'
+import { trustProxySchema } from './trust-proxy'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -60,8 +61,10 @@ export const envSchema = z.object({
   SITE_URL: z.url().default('http://127.0.0.1:3000'),
   /** Origin browsers use to reach the site (for CSRF and Secure cookies); defaults to SITE_URL's origin. */
   PUBLIC_ORIGIN: optionalUrl,
-  /** Trust X-Forwarded-* from a reverse proxy (true, false, or a hop count). */
-  TRUST_PROXY: z.union([bool, z.coerce.number().int().min(1)]).default(false),
+  /** The proxies whose X-Forwarded-For the app believes (server/trust-proxy.ts); false: none. */
+  TRUST_PROXY: trustProxySchema.default(false),
+  /** Days access attempts are kept before the server deletes them (SECURITY.md). */
+  ACCESS_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Base URL of the video streaming provider; a bare playback id becomes {base}/{id}.m3u8. */
   VIDEO_BASE_URL: z.string().min(1).default('/media/video'),
   /** Brand strings (DESIGN.md #8). */

@@ -5,6 +5,7 @@ import { isGateError, isGateRetailer } from '../../lib/access'
 import type { GateRetailer } from '../../lib/routes'
 import type { Database } from '../db/database.server'
 import type { Env } from '../env.server'
+import { schedulePruning } from '../retention/prune.server'
 import type { AttemptTally } from './attempt-tally.server'
 import { type CodeChecker, createCodeChecker } from './check-code.server'
 import { countActiveCodes } from './codes.server'
@@ -61,6 +62,11 @@ export async function registerAccess(
     options,
   }
   app.decorate('access', access)
+  schedulePruning(app, {
+    prisma: deps.db.prisma,
+    settings: { accessAttemptDays: deps.env.ACCESS_ATTEMPT_RETENTION_DAYS },
+    now,
+  })
   app.addHook('onReady', async () => {
     await access.codes.warm()
     await logSetupHint(app, access)

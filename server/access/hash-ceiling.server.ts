@@ -10,7 +10,7 @@ import pLimit from 'p-limit'
 
 /** libuv's pool has 4 threads by default: never take all of them, nor more than the cores. */
 export const HASH_CONCURRENCY = Math.max(1, Math.min(availableParallelism(), 3))
-export const HASH_MAX_WAITING = 64
+export const HASH_MAX_WAITING = 128
 /** What a refused client is told: the queue drains within a few seconds. */
 export const BUSY_RETRY_SECONDS = 2
 

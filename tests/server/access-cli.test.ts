@@ -247,7 +247,9 @@ describe('managing codes', () => {
     const db = await openDatabase({ DATABASE_URL: testDb.url, DATA_DIR: testDb.env.DATA_DIR }, silentLogger)
     try {
       const ipHash = hashIp(Buffer.from('k'), '203.0.113.1')
-      const at = (s: number) => new Date(Date.UTC(2026, 0, 2, 10, 0, s))
+      // Recent: a server started on this database meanwhile prunes attempts past their retention.
+      const hourAgo = Date.now() - 3_600_000
+      const at = (s: number) => new Date(hourAgo + s * 1000)
       await recordAttempt(db.prisma, { retailer: 'circlek', ipHash, outcome: 'denied', at: at(1) })
       await recordAttempt(db.prisma, {
         retailer: 'circlek',

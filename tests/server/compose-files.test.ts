@@ -6,6 +6,7 @@ import Ajv2019 from 'ajv/dist/2019'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { envSchema } from '../../server/env.server'
+import { trustProxySchema } from '../../server/trust-proxy'
 
 const require = createRequire(import.meta.url)
 // The schema still carries draft-04 style `id` labels (Ajv 8 refuses them; nothing refers to them)
@@ -88,5 +89,17 @@ describe('compose files', () => {
     expect(JSON.stringify(base)).not.toMatch(/minio\//)
     expect(scale.services.proxy?.ports).toEqual(expect.arrayContaining(['80:80', '443:443']))
     expect(scale.services.proxy?.volumes).toContain('caddy-data:/data')
+  })
+
+  it('trusts forwarded addresses only from the proxies it ships with, by address (no hop counts)', () => {
+    // Compose's ${VAR:-default} as compose fills it in with nothing set.
+    const defaults = (value: unknown) => String(value).replace(/\$\{\w+:-([^}]*)\}/g, '$1')
+    const baseTrust = trustProxySchema.parse(defaults(base.services.app?.environment?.TRUST_PROXY))
+    const scaleTrust = trustProxySchema.parse(defaults(scale.services.app?.environment?.TRUST_PROXY))
+    expect(baseTrust).toEqual(['uniquelocal'])
+    expect(scaleTrust).toEqual(['uniquelocal'])
+    // The balancer's ranges reach both Caddy and the app from one variable.
+    expect(scale.services.proxy?.environment?.TRUSTED_PROXIES).toBe('${TRUSTED_PROXIES:-}')
+    expect(scale.services.app?.environment?.TRUST_PROXY).toContain('${TRUSTED_PROXIES:-}')
   })
 })

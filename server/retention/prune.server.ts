@@ -1,0 +1,59 @@
+// Deletes what the site keeps only for a while (SECURITY.md "Retention"): access attempts older
+// than ACCESS_ATTEMPT_RETENTION_DAYS. The running server prunes at start and every few hours;
+// with several replicas on one database, one of them does it each time (a transaction-level
+// advisory lock that the others do not wait for).
+import type { FastifyInstance } from 'fastify'
+import { LOCKS } from '../db/advisory-lock.server'
+import type { PrismaClient } from '../db/database.server'
+
+export const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export interface RetentionSettings {
+  accessAttemptDays: number
+}
+
+export interface Pruned {
+  accessAttempts: number
+}
+
+/** Null when another process is pruning right now. */
+export async function pruneOnce(
+  prisma: PrismaClient,
+  settings: RetentionSettings,
+  now: Date,
+): Promise<Pruned | null> {
+  return prisma.$transaction(async (tx) => {
+    const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`
+      SELECT pg_try_advisory_xact_lock(${LOCKS.retention}) AS locked`
+    if (!lock?.locked) return null
+    const attempts = await tx.accessAttempt.deleteMany({
+      where: { createdAt: { lt: new Date(now.getTime() - settings.accessAttemptDays * DAY_MS) } },
+    })
+    return { accessAttempts: attempts.count }
+  })
+}
+
+export function schedulePruning(
+  app: FastifyInstance,
+  deps: { prisma: PrismaClient; settings: RetentionSettings; now: () => Date },
+): void {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> = Promise.resolve()
+  const prune = () => {
+    running = pruneOnce(deps.prisma, deps.settings, deps.now()).then(
+      (pruned) => {
+        if (pruned?.accessAttempts) app.log.info(pruned, 'pruned data past its retention period')
+      },
+      (err) => app.log.warn({ err }, 'could not prune data past its retention period'),
+    )
+  }
+  app.addHook('onReady', async () => {
+    prune()
+    timer = setInterval(prune, PRUNE_EVERY_MS).unref()
+  })
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await running
+  })
+}

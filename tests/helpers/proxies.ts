@@ -1,0 +1,110 @@
+// Real reverse proxies on loopback for the client-identity tests: Caddy from Debian running the
+// repository's own deploy/Caddyfile, and nginx standing in for a load balancer or CDN in front of
+// it (it appends to X-Forwarded-For, as those do). Both must be installed (.ci/run installs them).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { freePort } from '../../scripts/lib/free-port'
+
+export interface Proxy {
+  port: number
+  stop(): Promise<void>
+}
+
+const CADDYFILE = resolve(import.meta.dirname, '../../deploy/Caddyfile')
+
+function require(command: string, install: string) {
+  if (spawnSync(command, ['-v'], { stdio: 'ignore' }).error) {
+    throw new Error(`${command} is not installed: ${install}`)
+  }
+}
+
+async function untilListening(port: number, child: ChildProcess, output: () => string) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`proxy exited (${child.exitCode}):\n${output()}`)
+    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      () => true,
+      () => false,
+    )
+    if (up) return
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+function stopper(child: ChildProcess, dir: string) {
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    }
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** deploy/Caddyfile in front of the app on 127.0.0.1:upstreamPort. */
+export async function startCaddy(upstreamPort: number, trustedProxies = ''): Promise<Proxy> {
+  require('caddy', 'apt-get install caddy')
+  const dir = mkdtempSync(join(tmpdir(), 'rm5-caddy-'))
+  const port = await freePort()
+  let output = ''
+  const child = spawn('caddy', ['run', '--config', CADDYFILE, '--adapter', 'caddyfile'], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      XDG_DATA_HOME: dir,
+      XDG_CONFIG_HOME: dir,
+      SITE_ADDRESS: `:${port}`,
+      UPSTREAM_HOST: '127.0.0.1',
+      UPSTREAM_PORT: String(upstreamPort),
+      TRUSTED_PROXIES: trustedProxies,
+      CADDY_ADMIN: 'off',
+    },
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  await untilListening(port, child, () => output)
+  return { port, stop: stopper(child, dir) }
+}
+
+/** nginx on loopback forwarding to upstreamPort, appending the client to X-Forwarded-For. */
+export async function startNginxBalancer(upstreamPort: number): Promise<Proxy> {
+  require('nginx', 'apt-get install nginx')
+  const dir = mkdtempSync(join(tmpdir(), 'rm5-lb-'))
+  const port = await freePort()
+  const conf = join(dir, 'nginx.conf')
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir};
+  proxy_temp_path ${dir};
+  fastcgi_temp_path ${dir};
+  uwsgi_temp_path ${dir};
+  scgi_temp_path ${dir};
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://127.0.0.1:${upstreamPort};
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    }
+  }
+}
+`,
+  )
+  let output = ''
+  const child = spawn('nginx', ['-p', dir, '-c', conf])
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  await untilListening(port, child, () => output)
+  return { port, stop: stopper(child, dir) }
+}

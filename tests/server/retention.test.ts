@@ -1,0 +1,80 @@
+// Access attempts past ACCESS_ATTEMPT_RETENTION_DAYS are deleted by the running server, by one
+// process at a time when several share the database.
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { hashIp, recordAttempt } from '../../server/access/attempts.server'
+import { buildApp } from '../../server/app.server'
+import { LOCKS } from '../../server/db/advisory-lock.server'
+import { pruneOnce } from '../../server/retention/prune.server'
+import { createTestApp, type TestApp } from '../helpers/app'
+
+const DAY = 86_400_000
+let t: TestApp
+
+beforeAll(async () => {
+  // This app's own start-up pruning keeps everything these tests seed (at most 400 days old).
+  t = await createTestApp({ env: { ACCESS_ATTEMPT_RETENTION_DAYS: '3650' } })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+async function seed(daysAgo: number[]) {
+  await t.db.prisma.accessAttempt.deleteMany()
+  const ipHash = hashIp(Buffer.from('k'), '203.0.113.1')
+  for (const days of daysAgo) {
+    await recordAttempt(t.db.prisma, {
+      retailer: 'circlek',
+      ipHash,
+      outcome: 'denied',
+      at: new Date(Date.now() - days * DAY),
+    })
+  }
+}
+
+const ages = async () =>
+  (await t.db.prisma.accessAttempt.findMany({ orderBy: { createdAt: 'asc' } })).map((row) =>
+    Math.round((Date.now() - row.createdAt.getTime()) / DAY),
+  )
+
+describe('retention', () => {
+  it('deletes attempts older than the retention period and keeps the rest', async () => {
+    await seed([400, 91, 89, 1])
+    expect(await pruneOnce(t.db.prisma, { accessAttemptDays: 90 }, new Date())).toEqual({ accessAttempts: 2 })
+    expect(await ages()).toEqual([89, 1])
+  })
+
+  it('leaves the work to the process that holds the lock', async () => {
+    await seed([200])
+    const other = new pg.Client({ connectionString: t.env.DATABASE_URL })
+    await other.connect()
+    try {
+      await other.query('BEGIN')
+      await other.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.retention])
+      expect(await pruneOnce(t.db.prisma, { accessAttemptDays: 90 }, new Date())).toBeNull()
+      expect(await ages()).toEqual([200])
+      await other.query('COMMIT')
+      expect(await pruneOnce(t.db.prisma, { accessAttemptDays: 90 }, new Date())).toEqual({
+        accessAttempts: 1,
+      })
+    } finally {
+      await other.end()
+    }
+  })
+
+  it('runs when the server starts, with the configured number of days', async () => {
+    await seed([40, 20])
+    const app = await buildApp({
+      env: { ...t.env, ACCESS_ATTEMPT_RETENTION_DAYS: 30 },
+      db: t.db,
+      storage: t.storage,
+      logger: false,
+    })
+    try {
+      await app.ready()
+      await vi.waitFor(async () => expect(await ages()).toEqual([20]))
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -23,4 +23,12 @@ describe('gate notices', () => {
       expect(noticeFor('rate_limited', odd).description).toBe('Please wait a minute, then try again.')
     }
   })
+
+  it('say the gate is busy, and when to try again, while many codes are being checked', () => {
+    expect(noticeFor('busy', 2)).toEqual({
+      kind: 'busy',
+      title: 'The gate is busy',
+      description: 'Please try again in 2 seconds.',
+    })
+  })
 })

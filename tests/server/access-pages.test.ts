@@ -189,6 +189,7 @@ describe('gates', () => {
       ['/circlek?error=empty', ['Please enter your access code']],
       ['/circlek?error=error', ['Error verifying access code', 'Please try again or contact support']],
       ['/circlek?error=rate_limited&retry=42', ['Too many attempts', 'Please try again in 42 seconds.']],
+      ['/circlek?error=busy&retry=2', ['The gate is busy', 'Please try again in 2 seconds.']],
     ] as const
     for (const [url, texts] of cases) {
       const res = await get(url)

@@ -4,10 +4,6 @@ import { z } from 'zod'
 import { databaseUrlFromParts, EnvSourceError, readSecretFiles } from './env-sources.ts'
 import { trustProxySchema } from './trust-proxy'
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes')
-
 const optionalUrl = z.url().optional()
 
 const MIB = 1024 * 1024

@@ -4,6 +4,7 @@
 // headers, with ETag revalidation and single byte ranges so <video> can seek.
 import type { Readable } from 'node:stream'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError } from '../http/errors.server.ts'
 import { logicalBucket, physicalBucket } from '../storage/buckets.ts'
 import { contentTypeFor, extensionOf } from '../storage/content-type.ts'
 import { type Storage, withTimeout } from '../storage/storage.server.ts'
@@ -68,7 +69,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, {
     method: ['GET', 'HEAD'],
     url: '/media/*',
     handler: async () => {
-      throw httpError(404, 'not_found', 'Media not found')
+      throw new HttpError(404, 'not_found', 'Media not found')
     },
   })
 }
@@ -76,12 +77,12 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, {
 function targetOf(request: MediaRequest): Target {
   const rawPath = request.url.split('?', 1)[0] ?? ''
   if (hasEncodedSeparator(rawPath))
-    throw httpError(400, 'invalid_key', 'Media key must not contain encoded separators')
+    throw new HttpError(400, 'invalid_key', 'Media key must not contain encoded separators')
   const logical = logicalBucket(request.params.bucket)
-  if (!logical) throw httpError(404, 'unknown_bucket', 'Unknown media bucket')
+  if (!logical) throw new HttpError(404, 'unknown_bucket', 'Unknown media bucket')
   const key = request.params['*']
   const reason = invalidKeyReason(key)
-  if (reason) throw httpError(400, 'invalid_key', reason)
+  if (reason) throw new HttpError(400, 'invalid_key', reason)
   const bucket = physicalBucket(logical)
   return { bucket, key, id: `${bucket}/${key}` }
 }
@@ -97,7 +98,7 @@ async function serveThroughCache(
   try {
     found = await cache.lookup(target.id, sourceOf(storage, cache, target))
   } catch (error) {
-    if (isNotFound(error)) throw httpError(404, 'not_found', 'Media not found')
+    if (isNotFound(error)) throw new HttpError(404, 'not_found', 'Media not found')
     return unavailable(request, reply, error)
   }
   if (found.kind === 'large') return streamMedia(storage, target, request, reply, found.stat)
@@ -182,7 +183,7 @@ async function streamMedia(
       try {
         stat = await statMedia(storage, bucket, key)
       } catch (error) {
-        if (isNotFound(error)) throw httpError(404, 'not_found', 'Media not found')
+        if (isNotFound(error)) throw new HttpError(404, 'not_found', 'Media not found')
         return unavailable(request, reply, error)
       }
     }
@@ -212,7 +213,7 @@ async function streamMedia(
         'getObject',
       )
     } catch (error) {
-      if (isNotFound(error)) throw httpError(404, 'not_found', 'Media not found')
+      if (isNotFound(error)) throw new HttpError(404, 'not_found', 'Media not found')
       return unavailable(request, reply, error)
     }
     if (!sameVersion(body, stat.etag)) {
@@ -264,7 +265,7 @@ function negotiate(
     : ({ kind: 'full' } as const)
   if (range.kind === 'unsatisfiable') {
     reply.header('content-range', `bytes */${size}`)
-    throw httpError(416, 'range_not_satisfiable', 'Requested range is not satisfiable')
+    throw new HttpError(416, 'range_not_satisfiable', 'Requested range is not satisfiable')
   }
   return range
 }
@@ -296,11 +297,6 @@ async function readAll(body: Readable, limit: number): Promise<Buffer | undefine
     body.destroy()
     throw error
   }
-}
-
-/** An error the app's error handler turns into { error: { code, message } } with this status. */
-export function httpError(statusCode: number, code: string, message: string): Error {
-  return Object.assign(new Error(message), { statusCode, code })
 }
 
 function isNotFound(error: unknown): boolean {

@@ -1,17 +1,13 @@
-// The /media routes alone, on a bare Fastify app, for tests against a real (embedded) S3.
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+// The /media routes alone, with the app's own error handler, for tests against a real (embedded) S3.
+import Fastify, { type FastifyInstance } from 'fastify'
+import { registerErrorHandling } from '../../server/http/errors.server'
 import { mediaRoutes } from '../../server/routes/media.server'
 import type { MediaCache } from '../../server/routes/media-cache'
 import type { Storage } from '../../server/storage/storage.server'
 
-/** Stands in for the lead's app error handler: { error: { code, message } }, 4xx messages kept. */
 export async function buildMediaApp(storage: Storage, cache?: MediaCache): Promise<FastifyInstance> {
   const app = Fastify({ logger: false })
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    const status = error.statusCode ?? 500
-    const message = status < 500 ? error.message : 'Internal server error'
-    return reply.code(status).send({ error: { code: error.code ?? 'internal', message } })
-  })
+  registerErrorHandling(app)
   await app.register(mediaRoutes, { storage, cache })
   await app.ready()
   return app

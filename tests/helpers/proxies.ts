@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { freePort } from '../../scripts/lib/free-port'
 
-export interface Proxy {
+export interface RunningProxy {
   port: number
   stop(): Promise<void>
 }
@@ -44,7 +44,7 @@ function stopper(child: ChildProcess, dir: string) {
 }
 
 /** deploy/Caddyfile in front of the app on 127.0.0.1:upstreamPort. */
-export async function startCaddy(upstreamPort: number, trustedProxies = ''): Promise<Proxy> {
+export async function startCaddy(upstreamPort: number, trustedProxies = ''): Promise<RunningProxy> {
   require('caddy', 'apt-get install caddy')
   const dir = mkdtempSync(join(tmpdir(), 'rm5-caddy-'))
   const port = await freePort()
@@ -70,7 +70,7 @@ export async function startCaddy(upstreamPort: number, trustedProxies = ''): Pro
 }
 
 /** nginx on loopback forwarding to upstreamPort, appending the client to X-Forwarded-For. */
-export async function startNginxBalancer(upstreamPort: number): Promise<Proxy> {
+export async function startNginxBalancer(upstreamPort: number): Promise<RunningProxy> {
   require('nginx', 'apt-get install nginx')
   const dir = mkdtempSync(join(tmpdir(), 'rm5-lb-'))
   const port = await freePort()

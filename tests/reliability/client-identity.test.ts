@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.server'
 import { limitPrefix } from '../helpers/access'
 import { createTestApp, type TestApp } from '../helpers/app'
-import { type Proxy, startCaddy, startNginxBalancer } from '../helpers/proxies'
+import { type RunningProxy, startCaddy, startNginxBalancer } from '../helpers/proxies'
 
 /** A small per-client allowance keeps the argon2 work of these tests low. */
 const VERIFY_MAX = 3
@@ -98,7 +98,7 @@ const topologies: Topology[] = [
     async front(appPort) {
       // The balancer reaches Caddy from 127.0.0.1; clients come from 127.0.0.2 and up.
       const caddy = await startCaddy(appPort, '127.0.0.1/32')
-      let balancer: Proxy
+      let balancer: RunningProxy
       try {
         balancer = await startNginxBalancer(caddy.port)
       } catch (error) {

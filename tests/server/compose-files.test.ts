@@ -98,8 +98,9 @@ describe('compose files', () => {
     const scaleTrust = trustProxySchema.parse(defaults(scale.services.app?.environment?.TRUST_PROXY))
     expect(baseTrust).toEqual(['uniquelocal'])
     expect(scaleTrust).toEqual(['uniquelocal'])
-    // The balancer's ranges reach both Caddy and the app from one variable.
-    expect(scale.services.proxy?.environment?.TRUSTED_PROXIES).toBe('${TRUSTED_PROXIES:-}')
-    expect(scale.services.app?.environment?.TRUST_PROXY).toContain('${TRUSTED_PROXIES:-}')
+    // The balancer's ranges reach both Caddy and the app from one variable (compose's syntax).
+    const variable = ['$', '{TRUSTED_PROXIES:-}'].join('')
+    expect(scale.services.proxy?.environment?.TRUSTED_PROXIES).toBe(variable)
+    expect(scale.services.app?.environment?.TRUST_PROXY).toContain(variable)
   })
 })

@@ -110,6 +110,12 @@ describe('path traversal on /media', () => {
     )
   })
 
+  it('names the reason in its error code, through the app’s own error handler', async () => {
+    const res = await rawRequest(port, rawGet('/media/360/..%2F..%2Fetc/passwd'))
+    expect(res.status).toBe(400)
+    expect(JSON.parse(res.body).error.code).toBe('invalid_key')
+  })
+
   it('keeps the cookie secret and planted files where they were, unread', async () => {
     expect((await readFile(join(t.env.DATA_DIR, 'sentinel.txt'), 'utf8')).trim()).toBe(SENTINEL)
   })

@@ -6,7 +6,6 @@ import { openDatabase } from './db/database.server'
 import { type EmbeddedSidecar, startEmbeddedSidecar } from './embedded/sidecar.server'
 import { type Env, EnvError, parseEnv } from './env.server'
 import { loggerOptions } from './logger.server'
-import { startIdleGc } from './memory/idle-gc.server'
 import { isEntryModule, projectRootOf } from './process-entry'
 import { openStorage } from './storage/storage.server'
 
@@ -71,10 +70,6 @@ export async function startServer(options: StartOptions = {}) {
     lifecycle.serving(app, closeServices)
     watchSidecar(sidecar, app, lifecycle.stop)
     await app.listen({ port: env.PORT, host: env.HOST })
-    // Memory back after bursts (decision 012); stops with the process (its timer is unref'd).
-    startIdleGc(undefined, (freed, ms) =>
-      app.log.debug({ freedMb: Math.round(freed / 1048576), ms: Math.round(ms) }, 'idle garbage collection'),
-    )
     return app
   } catch (error) {
     await closeServices()

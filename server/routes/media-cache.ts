@@ -6,6 +6,8 @@
 // (same ETag: keep the bytes; another: refetch), because keys are stable names an upload may
 // overwrite and several server instances may serve the same bucket.
 
+import { LRUCache } from 'lru-cache'
+
 /** What the route needs to answer from memory; headers are built once per entry. */
 export interface CachedObject {
   body: Buffer
@@ -52,118 +54,110 @@ export const ENTRY_OVERHEAD_BYTES = 1024
 
 export class ObjectChangingError extends Error {}
 
-interface Slot {
-  object: CachedObject
-  checkedAt: number
-  charge: number
+/** Per lookup: where to load from, and (set by the load) the stat of an object too big to hold. */
+interface LoadContext {
+  source: MediaSource<ObjectStat>
+  large?: ObjectStat
 }
 
+/**
+ * lru-cache does the bookkeeping: least-recently-used eviction within a byte budget, the TTL, and
+ * one load per key however many requests wait for it. A stale entry is kept (noDeleteOnStaleGet)
+ * so its revalidation can keep the bytes when storage still has the same ETag.
+ */
 export class MediaCache {
   readonly maxObjectBytes: number
   readonly maxBytes: number
   readonly ttlMs: number
-  private readonly now: () => number
-  // A Map iterates in insertion order: re-inserting on use makes the first key the least recent.
-  private readonly slots = new Map<string, Slot>()
-  private readonly inflight = new Map<string, Promise<Lookup<ObjectStat>>>()
-  private heldBytes = 0
-  /** Counters for tests and diagnostics. */
-  readonly stats = { hits: 0, lookups: 0, joined: 0, evictions: 0 }
+  private readonly entries: LRUCache<string, CachedObject, LoadContext>
+  /** Counters for tests and diagnostics; `waiting` is the lookups in progress right now. */
+  readonly stats = { hits: 0, lookups: 0, waiting: 0, evictions: 0 }
 
   constructor(options: MediaCacheOptions) {
     this.maxObjectBytes = options.maxObjectBytes
     this.maxBytes = options.maxBytes
     this.ttlMs = options.ttlMs
-    this.now = options.now ?? Date.now
+    this.entries = new LRUCache<string, CachedObject, LoadContext>({
+      maxSize: options.maxBytes,
+      maxEntrySize: Math.min(options.maxBytes, chargeOf(options.maxObjectBytes)),
+      sizeCalculation: (object) => chargeOf(object.body.length),
+      ttl: options.ttlMs,
+      noDeleteOnStaleGet: true,
+      ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+      dispose: (_object, _id, reason) => {
+        if (reason === 'evict') this.stats.evictions++
+      },
+      fetchMethod: (_id, stale, { context }) => this.load(stale, context),
+    })
   }
 
   /** Bytes charged to the budget right now. */
   get bytes(): number {
-    return this.heldBytes
+    return this.entries.calculatedSize
   }
 
   get size(): number {
-    return this.slots.size
+    return this.entries.size
   }
 
   has(id: string): boolean {
-    return this.slots.has(id)
+    return this.entries.has(id)
   }
 
   /** The entry when it is still within its TTL; synchronous so a hit needs no await. */
   fresh(id: string): CachedObject | undefined {
-    const slot = this.slots.get(id)
-    if (!slot || this.now() - slot.checkedAt >= this.ttlMs) return undefined
-    this.slots.delete(id)
-    this.slots.set(id, slot)
-    this.stats.hits++
-    return slot.object
+    const object = this.entries.get(id)
+    if (object) this.stats.hits++
+    return object
   }
 
   /**
    * Revalidates or loads `id`. Concurrent callers for the same id share one call to `source`;
    * on failure nothing is kept for the id and every caller gets the error.
    */
-  lookup<S extends ObjectStat>(id: string, source: MediaSource<S>): Promise<Lookup<S>> {
-    const pending = this.inflight.get(id)
-    if (pending) {
-      this.stats.joined++
-      return pending as Promise<Lookup<S>>
-    }
+  async lookup<S extends ObjectStat>(id: string, source: MediaSource<S>): Promise<Lookup<S>> {
     this.stats.lookups++
-    const load = this.load(id, source)
-      .catch((error: unknown) => {
-        this.delete(id)
-        throw error
-      })
-      .finally(() => this.inflight.delete(id))
-    this.inflight.set(id, load)
-    return load
+    this.stats.waiting++
+    try {
+      const context: LoadContext = { source: source as MediaSource<ObjectStat> }
+      const object = await this.entries.fetch(id, { context })
+      if (object) return { kind: 'cached', object }
+      // Too big to hold now: forget the smaller version held before (lru-cache keeps a stale
+      // value when a load yields nothing). A caller that joined another's load asks storage for
+      // the stat itself.
+      this.entries.delete(id)
+      return { kind: 'large', stat: (context.large ?? (await source.stat())) as S }
+    } finally {
+      this.stats.waiting--
+    }
   }
 
-  private async load<S extends ObjectStat>(id: string, source: MediaSource<S>): Promise<Lookup<S>> {
+  private async load(
+    stale: CachedObject | undefined,
+    context: LoadContext,
+  ): Promise<CachedObject | undefined> {
     // An upload can replace the object between stat and fetch; one retry takes the new version.
     for (let attempt = 0; attempt < 2; attempt++) {
-      const stat = await source.stat()
+      const stat = await context.source.stat()
       if (stat.size > this.maxObjectBytes || chargeOf(stat.size) > this.maxBytes) {
-        this.delete(id)
-        return { kind: 'large', stat }
+        context.large = stat
+        return undefined
       }
-      const slot = this.slots.get(id)
-      if (slot && stat.etag !== undefined && slot.object.etag === stat.etag) {
-        slot.checkedAt = this.now()
-        this.slots.delete(id)
-        this.slots.set(id, slot)
-        return { kind: 'cached', object: slot.object }
-      }
-      const object = await source.fetch(stat)
-      if (!object) continue
-      this.set(id, object)
-      return { kind: 'cached', object }
+      if (stale && stat.etag !== undefined && stale.etag === stat.etag) return stale
+      const object = await context.source.fetch(stat)
+      if (object) return object
     }
     throw new ObjectChangingError('object keeps changing while being read')
   }
 
   /** Holds `object` (if it fits the budget at all), evicting the least recently used entries. */
   set(id: string, object: CachedObject): void {
-    this.delete(id)
-    const charge = chargeOf(object.body.length)
-    if (object.body.length > this.maxObjectBytes || charge > this.maxBytes) return
-    this.slots.set(id, { object, checkedAt: this.now(), charge })
-    this.heldBytes += charge
-    for (const [oldest, slot] of this.slots) {
-      if (this.heldBytes <= this.maxBytes) break
-      this.slots.delete(oldest)
-      this.heldBytes -= slot.charge
-      this.stats.evictions++
-    }
+    this.entries.delete(id)
+    this.entries.set(id, object)
   }
 
   delete(id: string): void {
-    const slot = this.slots.get(id)
-    if (!slot) return
-    this.slots.delete(id)
-    this.heldBytes -= slot.charge
+    this.entries.delete(id)
   }
 }
 

@@ -30,7 +30,9 @@ let app: FastifyInstance
 let cache: MediaCache
 let calls: S3Calls
 let hold: ReturnType<typeof countingStorage>['hold']
-let now = 0
+/** Clock readings start well past zero, as a process's performance.now() does. */
+const T0 = 1_000_000
+let now = T0
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'rm5-media-cache-'))
@@ -45,7 +47,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   // A fresh cache and fresh counters per test: each test states the S3 calls it expects.
   await app?.close()
-  now = 0
+  now = T0
   cache = new MediaCache({
     maxBytes: 64 * 1024,
     maxObjectBytes: MAX_OBJECT_BYTES,
@@ -190,12 +192,12 @@ describe('freshness', () => {
     expect(first.headers.etag).toBe(md5(IMAGE))
 
     await storage.client.putObject('360', 'swap.jpg', IMAGE_V2, IMAGE_V2.length)
-    now = TTL_MS - 1
+    now = T0 + TTL_MS - 1
     const withinTtl = await app.inject({ url: '/media/360/swap.jpg' })
     expect(withinTtl.headers.etag).toBe(md5(IMAGE)) // the documented staleness window
     expect(calls).toEqual({ statObject: 1, getObject: 1, getPartialObject: 0 })
 
-    now = TTL_MS
+    now = T0 + TTL_MS + 1
     const after = await app.inject({ url: '/media/360/swap.jpg' })
     expect(after.statusCode).toBe(200)
     expect(after.headers.etag).toBe(md5(IMAGE_V2))
@@ -206,7 +208,7 @@ describe('freshness', () => {
     const oldTag = await app.inject({ url: '/media/360/swap.jpg', headers: { 'if-none-match': md5(IMAGE) } })
     expect(oldTag.statusCode).toBe(200)
 
-    now = 2 * TTL_MS + 5
+    now = T0 + 2 * TTL_MS + 5
     const unchanged = await app.inject({ url: '/media/360/swap.jpg' })
     expect(unchanged.headers.etag).toBe(md5(IMAGE_V2))
     expect(calls).toEqual({ statObject: 3, getObject: 2, getPartialObject: 0 })
@@ -225,7 +227,7 @@ describe('freshness', () => {
     expect(cache.bytes).toBe(IMAGE.length + ENTRY_OVERHEAD_BYTES)
 
     await storage.client.removeObject('360', 'later.jpg')
-    now = TTL_MS
+    now = T0 + TTL_MS + 1
     const gone = await app.inject({ url: '/media/360/later.jpg' })
     expect(gone.statusCode).toBe(404)
     expect(cache.has('360/later.jpg')).toBe(false)
@@ -262,7 +264,7 @@ describe('single-flight and failures', () => {
       Array.from({ length: N }, () => app.inject({ url: '/media/360/rm5_1.jpg' })),
     )
     // Hold storage until every request has joined the first one's load, then let it answer.
-    await vi.waitFor(() => expect(cache.stats.joined).toBe(N - 1), { timeout: 10_000 })
+    await vi.waitFor(() => expect(cache.stats.waiting).toBe(N), { timeout: 10_000 })
     release()
     for (const res of await responses) {
       expect(res.statusCode).toBe(200)
@@ -293,7 +295,7 @@ describe('single-flight and failures', () => {
     const own = await openStorage(parseEnv({ DATA_DIR: dir, NODE_ENV: 'test' }), quietStorageLog)
     await own.ensureBuckets()
     await own.client.putObject('360', 'rm5_1.jpg', IMAGE, IMAGE.length)
-    let clock = 0
+    let clock = T0
     const ownCache = new MediaCache({
       maxBytes: 64 * 1024,
       maxObjectBytes: 1024,
@@ -306,7 +308,7 @@ describe('single-flight and failures', () => {
       await own.close()
       // Within the TTL the bytes come from memory, storage is not asked.
       expect((await ownApp.inject({ url: '/media/360/rm5_1.jpg' })).statusCode).toBe(200)
-      clock = TTL_MS
+      clock = T0 + TTL_MS + 1
       const res = await ownApp.inject({ url: '/media/360/rm5_1.jpg' })
       expect(res.statusCode).toBe(503)
       expect(res.json().error.code).toBe('storage_unavailable')

@@ -2,6 +2,7 @@
 // embedded PGlite in DATA_DIR. Both go through the same `pg` pool and Prisma driver adapter.
 import { PrismaPg } from '@prisma/adapter-pg'
 import type { Env } from '../env.server.ts'
+import { withTimeout } from '../timeout.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded.server.ts'
 import { FailFastPool } from './fail-fast-pool.server.ts'
 import { PrismaClient } from './generated/client.ts'
@@ -87,12 +88,4 @@ function connect(url: string, embedded: EmbeddedPostgres | null, log: DbLogger):
       return closing
     },
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { withTimeout } from '../timeout'
 
 export interface HealthCheck {
   name: string
@@ -7,21 +8,13 @@ export interface HealthCheck {
 
 const CHECK_TIMEOUT_MS = 2000
 
-function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
-
 /** GET /healthz: 200 when every dependency answers, 503 naming what is down otherwise. */
 export async function healthRoutes(app: FastifyInstance, options: { checks: HealthCheck[] }) {
   app.get('/healthz', async (request, reply) => {
     const results = await Promise.all(
       options.checks.map(async (check) => {
         try {
-          await withTimeout(check.ping(), CHECK_TIMEOUT_MS)
+          await withTimeout(check.ping(), CHECK_TIMEOUT_MS, `${check.name} check`)
           return [check.name, 'ok'] as const
         } catch (err) {
           request.log.warn({ err, dependency: check.name }, 'health check failed')

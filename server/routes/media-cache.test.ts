@@ -129,6 +129,18 @@ describe('MediaCache freshness', () => {
   })
 })
 
+describe('MediaCache with a TTL of 0', () => {
+  it('never answers from memory without asking storage, yet keeps unchanged bytes', async () => {
+    const cache = new MediaCache({ maxBytes: 100 * KIB, maxObjectBytes: 10 * KIB, ttlMs: 0 })
+    const { source, calls } = fakeSource({ size: 10, etag: '"v1"' })
+    await cache.lookup('k', source)
+    expect(cache.fresh('k')).toBeUndefined()
+    await cache.lookup('k', source)
+    await cache.lookup('k', source)
+    expect(calls).toEqual({ stat: 3, fetch: 1 })
+  })
+})
+
 describe('MediaCache single-flight', () => {
   it('shares one load among concurrent lookups of the same key', async () => {
     const cache = new MediaCache({ maxBytes: 100 * KIB, maxObjectBytes: 10 * KIB, ttlMs: 1000 })

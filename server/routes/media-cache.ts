@@ -106,6 +106,8 @@ export class MediaCache {
 
   /** The entry when it is still within its TTL; synchronous so a hit needs no await. */
   fresh(id: string): CachedObject | undefined {
+    // A TTL of 0 means "revalidate every time" here; to lru-cache it would mean "never stale".
+    if (this.ttlMs === 0) return undefined
     const object = this.entries.get(id)
     if (object) this.stats.hits++
     return object
@@ -120,7 +122,7 @@ export class MediaCache {
     this.stats.waiting++
     try {
       const context: LoadContext = { source: source as MediaSource<ObjectStat> }
-      const object = await this.entries.fetch(id, { context })
+      const object = await this.entries.fetch(id, { context, forceRefresh: this.ttlMs === 0 })
       if (object) return { kind: 'cached', object }
       // Too big to hold now: forget the smaller version held before (lru-cache keeps a stale
       // value when a load yields nothing). A caller that joined another's load asks storage for

@@ -5,6 +5,7 @@ import https from 'node:https'
 import { join } from 'node:path'
 import * as Minio from 'minio'
 import type { Env } from '../env.server.ts'
+import { withTimeout as withTimeoutOf } from '../timeout.ts'
 import { logicalBucket, physicalBucket, REQUIRED_BUCKETS } from './buckets.ts'
 import {
   EMBEDDED_ACCESS_KEY,
@@ -134,9 +135,5 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
 
 /** Rejects with a StorageTimeoutError when `promise` takes longer than `ms`. */
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StorageTimeoutError(`${what} timed out after ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+  return withTimeoutOf(promise, ms, what, (message) => new StorageTimeoutError(message))
 }

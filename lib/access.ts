@@ -1,10 +1,6 @@
 // Access grants shared by the server (routes, guards) and the browser (gate pages): names and
 // rules only. Whether a request holds a grant is decided on the server alone (DESIGN.md #5).
-import { type GateRetailer, gateRetailers } from './routes'
-
-/** Gates that take a code; walmart's button grants access directly (spec section 6). */
-export const codeRetailers = ['circlek', 'pizzahut', 'compass', 'partner', 'investor'] as const
-export type CodeRetailer = (typeof codeRetailers)[number]
+import type { GateRetailer } from './retailers'
 
 export const VERIFY_PATH = '/api/access/verify'
 export const LOGOUT_PATH = '/api/access/logout'
@@ -13,14 +9,6 @@ export const PROPOSAL_PATH = '/circlek/proposal'
 
 /** A grant is refused once it is this old, whatever the browser keeps. */
 export const GRANT_MAX_AGE_MS = 12 * 60 * 60 * 1000
-
-export function isGateRetailer(value: unknown): value is GateRetailer {
-  return typeof value === 'string' && (gateRetailers as readonly string[]).includes(value)
-}
-
-export function isCodeRetailer(value: unknown): value is CodeRetailer {
-  return typeof value === 'string' && (codeRetailers as readonly string[]).includes(value)
-}
 
 export const grantCookieName = (retailer: GateRetailer) => `${retailer}-access`
 

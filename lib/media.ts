@@ -1,9 +1,9 @@
 // Browser-facing media URLs. Media is served by our own /media route, or straight from
 // MEDIA_PUBLIC_URL (a CDN or the storage's public address) when the deployment sets it. /media takes
 // the logical bucket name (`Heros`); a public S3 address needs the physical one (`heros`), because
-// S3 bucket names are lowercase (see server/storage/buckets.ts, isomorphic on purpose).
+// S3 bucket names are lowercase (see lib/buckets.ts).
 
-import { type LogicalBucket, physicalBucket } from '../server/storage/buckets.ts'
+import { type LogicalBucket, physicalBucket } from './buckets.ts'
 import { type ResponsiveImage, responsiveImage } from './responsive-images.ts'
 import { siteSource } from './site-config.ts'
 

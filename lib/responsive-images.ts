@@ -6,7 +6,7 @@
 //   home.w640.avif  home.w640.webp  home.w640.jpg  … one set per width below the original's,
 //   home.w1920.avif home.w1920.webp (no .w1920.jpg when the original is 1920 wide: it is home.jpg)
 
-import type { LogicalBucket } from '../server/storage/buckets.ts'
+import type { LogicalBucket } from './buckets.ts'
 
 /** Widths rendered for every source at least that wide (the small ones decide mobile LCP). */
 export const RESPONSIVE_WIDTHS = [640, 960, 1280, 1920] as const

@@ -1,4 +1,6 @@
 // The site's routes in one place: navigation, sitemap, robots and tests read this list.
+import { gateRetailers } from './retailers'
+
 export interface NavLink {
   href: string
   label: string
@@ -25,9 +27,6 @@ export const publicPaths = [
   '/terms',
   '/privacy',
 ] as const
-
-export const gateRetailers = ['circlek', 'pizzahut', 'walmart', 'compass', 'partner', 'investor'] as const
-export type GateRetailer = (typeof gateRetailers)[number]
 
 /** Paths that must never be indexed (robots.txt Disallow, noindex). */
 export const privatePaths = [...gateRetailers.map((r) => `/${r}`), '/docket', '/circlek/proposal'] as const

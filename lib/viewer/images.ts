@@ -1,6 +1,6 @@
 // Which stored files are 360° viewer frames, and in what order (spec §5 and §7). Shared by the
 // viewer API (server) and its tests; pure so the rules are testable without storage.
-import { VIEWER_BUCKETS } from '../../server/storage/buckets.ts'
+import { VIEWER_BUCKETS } from '../buckets.ts'
 import { isVariantKey } from '../responsive-images.ts'
 
 /** Buckets tried in order; the first one holding any file at its root is used (spec §7). */

@@ -1,6 +1,5 @@
 import type { PageContext } from 'vike/types'
-import { retailerNames } from '../../lib/retailers'
-import type { GateRetailer } from '../../lib/routes'
+import { type GateRetailer, retailerNames } from '../../lib/retailers'
 
 export default (pageContext: PageContext) =>
   `${retailerNames[pageContext.routeParams.retailer as GateRetailer]} access — RM5`

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { DOCKET_PATH, isGateError, VERIFY_PATH } from '../../lib/access'
-import type { GateRetailer } from '../../lib/routes'
+import type { GateRetailer } from '../../lib/retailers'
 import { type Notice, noticeFor } from './notices'
 import { verifyAccess } from './verifyAccess'
 

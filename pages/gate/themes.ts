@@ -1,4 +1,4 @@
-import type { GateRetailer } from '../../lib/routes'
+import type { GateRetailer } from '../../lib/retailers'
 
 /**
  * Each gate's colour and monogram: themed after the retailer without using its logo or marks.

@@ -1,5 +1,5 @@
 import { VERIFY_PATH } from '../../lib/access'
-import type { GateRetailer } from '../../lib/routes'
+import type { GateRetailer } from '../../lib/retailers'
 
 export type VerifyResult =
   | { kind: 'granted' }

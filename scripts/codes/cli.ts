@@ -1,10 +1,16 @@
 // The codes CLI's argument handling and help (scripts/codes.ts runs it): checks every argument
 // before the database is opened, so help and usage errors answer at once.
+
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { type CodeRetailer, codeRetailers, isCodeRetailer, isGateRetailer } from '../../lib/access'
-import { gateRetailers } from '../../lib/routes'
+import {
+  type CodeRetailer,
+  codeRetailers,
+  gateRetailers,
+  isCodeRetailer,
+  isGateRetailer,
+} from '../../lib/retailers'
 import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import { CliError } from '../lib/cli-error.ts'

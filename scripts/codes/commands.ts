@@ -1,7 +1,6 @@
 // What each `rm5 codes` command does, given an open database. Output goes through `print`
 // (one line per call) so the commands stay easy to read and to test.
-import type { CodeRetailer } from '../../lib/access'
-import { retailerNames } from '../../lib/retailers'
+import { type CodeRetailer, retailerNames } from '../../lib/retailers'
 import { countAttemptsByOutcome, listAttempts } from '../../server/access/attempts.server.ts'
 import { activeCodeHashes, insertCode, listCodes, revokeCodes } from '../../server/access/codes.server.ts'
 import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'

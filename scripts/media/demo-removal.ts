@@ -1,7 +1,7 @@
 // Taking demo media out again: `rm5 media clear --demo` (every bucket) and `rm5 media upload`
 // (the bucket it uploads into, so real frames never mix with demo frames in the viewer).
 // Only objects whose key and content match the shipped demo set are removed (demo-set.ts).
-import { KNOWN_BUCKETS, type LogicalBucket, physicalBucket } from '../../server/storage/buckets.ts'
+import { KNOWN_BUCKETS, type LogicalBucket, physicalBucket } from '../../lib/buckets.ts'
 import type { Storage } from '../../server/storage/storage.server.ts'
 import { type DemoManifest, defaultDemoDir, plainEtag, readDemoManifest } from './demo-set.ts'
 

@@ -4,7 +4,7 @@
 //   and video. A bucket holding anything keeps it: demo media never mixes with uploads.
 // - heroes and video stills already stored get their responsive variants if they lack them (a
 //   data dir or an upload from before variants existed).
-import { type LogicalBucket, physicalBucket, REQUIRED_BUCKETS } from '../../server/storage/buckets.ts'
+import { type LogicalBucket, physicalBucket, REQUIRED_BUCKETS } from '../../lib/buckets.ts'
 import type { Storage, StorageLog } from '../../server/storage/storage.server.ts'
 import { defaultDemoDir, demoFilePath, readDemoManifest } from './demo-set.ts'
 import type { Progress } from './progress.ts'

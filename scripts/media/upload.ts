@@ -5,13 +5,8 @@ import type { Dirent } from 'node:fs'
 import { createReadStream } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
+import { isKnownBucket, KNOWN_BUCKETS, type LogicalBucket, physicalBucket } from '../../lib/buckets.ts'
 import { invalidKeyReason } from '../../server/routes/media-key.ts'
-import {
-  isKnownBucket,
-  KNOWN_BUCKETS,
-  type LogicalBucket,
-  physicalBucket,
-} from '../../server/storage/buckets.ts'
 import { contentTypeFor } from '../../server/storage/content-type.ts'
 import type { Storage } from '../../server/storage/storage.server.ts'
 import { formatBytes, type Progress } from './progress.ts'

@@ -1,8 +1,9 @@
 // Wires server-enforced access (DESIGN.md #5, #6) into the app: keys, code checks, grant reading.
 // The routes (routes.server.ts) and the page guards (through pageContextFor) use `app.access`.
+
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { isGateError, isGateRetailer } from '../../lib/access'
-import type { GateRetailer } from '../../lib/routes'
+import { isGateError } from '../../lib/access'
+import { type GateRetailer, isGateRetailer } from '../../lib/retailers'
 import type { Database } from '../db/database.server'
 import type { Env } from '../env.server'
 import { schedulePruning } from '../retention/prune.server'

@@ -6,9 +6,10 @@
 // signature is base64url(HMAC-SHA256(key, "v1\n<retailer>\n<codeId>\n<issuedAt>")). The retailer is
 // signed but not written: it comes from the cookie name, so a circlek grant copied into
 // `pizzahut-access` fails the check. Anything that does not parse and verify is no grant.
+
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { GRANT_MAX_AGE_MS, grantCookieName } from '../../lib/access'
-import type { GateRetailer } from '../../lib/routes'
+import type { GateRetailer } from '../../lib/retailers'
 
 export const NO_CODE = 'none'
 const VERSION = 'v1'

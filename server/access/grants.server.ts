@@ -2,8 +2,9 @@
 // one primary-key lookup per code-backed grant so that revoking or expiring the code ends it.
 // Lookups are cached for a few seconds: a reload storm on the docket costs one query per code,
 // and a revocation (from the codes CLI, another process) takes effect within CODE_CACHE_MS.
+
 import { grantCookieName } from '../../lib/access'
-import { type GateRetailer, gateRetailers } from '../../lib/routes'
+import { type GateRetailer, gateRetailers } from '../../lib/retailers'
 import type { PrismaClient } from '../db/database.server'
 import { type CodeState, codeState, isActive } from './codes.server'
 import { cookieValues, readGrant } from './grant-cookie.server'

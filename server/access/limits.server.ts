@@ -5,9 +5,10 @@
 // the codes' strength. Counters live in @fastify/rate-limit's store: Redis when REDIS_URL is set
 // (shared by every instance), memory otherwise. The client address is request.ip, as TRUST_PROXY
 // makes it (README "Deploying behind a proxy").
+
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { GateRetailer } from '../../lib/routes'
+import type { GateRetailer } from '../../lib/retailers'
 
 export interface LimitRule {
   max: number

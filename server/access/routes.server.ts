@@ -1,11 +1,12 @@
 // POST /api/access/verify and /api/access/logout. Both answer JSON to the gate pages' fetch calls
 // and a 303 redirect to a plain HTML form post, so the gates also work without JavaScript.
 // Cross-site posts are refused app-wide before they get here (server/http/csrf.server.ts).
+
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { DOCKET_PATH, type GateError, gateErrorUrl, isGateRetailer } from '../../lib/access'
-import { type GateRetailer, gateRetailers } from '../../lib/routes'
+import { DOCKET_PATH, type GateError, gateErrorUrl } from '../../lib/access'
+import { type GateRetailer, gateRetailers, isGateRetailer } from '../../lib/retailers'
 import { describeError, HttpError, validationError } from '../http/errors.server'
 import { isHttpsSite } from '../http/security-headers.server'
 import { AttemptTally } from './attempt-tally.server'

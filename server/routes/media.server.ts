@@ -4,8 +4,8 @@
 // headers, with ETag revalidation and single byte ranges so <video> can seek.
 import type { Readable } from 'node:stream'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { logicalBucket, physicalBucket } from '../../lib/buckets.ts'
 import { HttpError } from '../http/errors.server.ts'
-import { logicalBucket, physicalBucket } from '../storage/buckets.ts'
 import { contentTypeFor, extensionOf } from '../storage/content-type.ts'
 import { type Storage, withTimeout } from '../storage/storage.server.ts'
 import { ifRangeAllows, isNotModified } from './conditional.ts'

@@ -4,9 +4,9 @@ import http from 'node:http'
 import https from 'node:https'
 import { join } from 'node:path'
 import * as Minio from 'minio'
+import { logicalBucket, physicalBucket, REQUIRED_BUCKETS } from '../../lib/buckets.ts'
 import type { Env } from '../env.server.ts'
 import { withTimeout as withTimeoutOf } from '../timeout.ts'
-import { logicalBucket, physicalBucket, REQUIRED_BUCKETS } from './buckets.ts'
 import {
   EMBEDDED_ACCESS_KEY,
   EMBEDDED_HOST,

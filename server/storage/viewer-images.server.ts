@@ -2,10 +2,10 @@
 // the first one holding any file at its root is used; its image files become the frames. Read
 // per request (not baked into the pre-rendered page), so frames uploaded later show up at once.
 
+import { physicalBucket } from '../../lib/buckets.ts'
 import { isVariantKey } from '../../lib/responsive-images.ts'
 import { selectViewerImages, VIEWER_BUCKET_ORDER } from '../../lib/viewer/images.ts'
 import type { ViewerListing } from '../../lib/viewer/messages.ts'
-import { physicalBucket } from './buckets.ts'
 import type { Storage } from './storage.server.ts'
 
 /** One S3 page: far more than any turn needs, and a bound on the work a request can cause. */

@@ -1,9 +1,10 @@
 // Every path that is not an API or media route: pre-rendered files from memory in production,
 // everything else through Vike's renderPage (guards, redirects and 404s decided server-side).
+
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { GateRetailer } from '../../lib/routes'
+import type { GateRetailer } from '../../lib/retailers'
 import type { NotFoundLimiter } from '../http/not-found-limit.server'
 import { findAppStart } from './app-start-html'
 import { type BuiltAssets, firstPaintHtml } from './first-paint-html'

@@ -6,10 +6,11 @@
 // never part of the key. A request the rule refuses always goes to renderPage (its +guard
 // answers the redirect). The cache lives in the process that loaded the build, so "build" is
 // implicit: a new build means a new process and an empty cache.
+
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { canOpenDocket, canOpenProposal, DOCKET_PATH, PROPOSAL_PATH } from '../../lib/access'
-import type { GateRetailer } from '../../lib/routes'
+import type { GateRetailer } from '../../lib/retailers'
 import { etagOf, type StaticEntry, withHeaders } from './prerendered.server'
 
 /** The same rule the page's +guard.server.ts applies (pages/docket, pages/proposal). */

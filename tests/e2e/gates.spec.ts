@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { type CodeRetailer, codeRetailers } from '../../lib/access'
+import { type CodeRetailer, codeRetailers } from '../../lib/retailers'
 import { runCli } from './helpers/cli'
 
 // The access gates, the docket and the proposal in Chromium against the production server.

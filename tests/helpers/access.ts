@@ -1,8 +1,9 @@
 // Helpers for the access tests: real argon2 with a counter, a movable clock, seeded codes and
 // verify calls through app.inject.
+
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import type { CodeRetailer } from '../../lib/access'
+import type { CodeRetailer } from '../../lib/retailers'
 import { insertCode } from '../../server/access/codes.server'
 import { argon2Hasher, type CodeHasher } from '../../server/access/hasher.server'
 import type { Database } from '../../server/db/database.server'

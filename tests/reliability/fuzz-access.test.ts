@@ -5,9 +5,10 @@
 // valid verify call and none for invalid ones, and grant only for the right code.
 // A fast stand-in hasher and high limits (the access test seams) keep 10,000 calls in seconds:
 // what is fuzzed here is input handling; argon2 and the real limits have their own tests.
+
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gateRetailers } from '../../lib/routes'
+import { gateRetailers } from '../../lib/retailers'
 import { insertCode } from '../../server/access/codes.server'
 import type { CodeHasher } from '../../server/access/hasher.server'
 import { BODY_LIMIT_BYTES } from '../../server/http/transport.server'

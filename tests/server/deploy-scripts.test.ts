@@ -7,10 +7,10 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { KNOWN_BUCKETS, physicalBucket } from '../../lib/buckets'
 import { silentLogger } from '../../server/db/logger.server'
 import { applyMigrations } from '../../server/db/migrate.server'
 import { parseEnv } from '../../server/env.server'
-import { KNOWN_BUCKETS, physicalBucket } from '../../server/storage/buckets'
 import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres'
 
 // Every printable ASCII character but space, the URL-reserved ones included.

@@ -1,5 +1,5 @@
 // What each demo-media kind produces: files addressed by logical bucket and key.
-import type { LogicalBucket } from '../../../server/storage/buckets.ts'
+import type { LogicalBucket } from '../../../lib/buckets.ts'
 
 export interface DemoFile {
   bucket: LogicalBucket

@@ -3,6 +3,7 @@ import { expect, type Page, type Request, test } from '@playwright/test'
 import { rolloutPhases } from '../../lib/content/rollout'
 import { businessTypes, deliveryMethods } from '../../lib/forms/application-schema'
 import { exportJson } from './helpers/cli'
+import { watchSubmit } from './helpers/submit-watch'
 
 // /apply: rollout timeline, the application form's validation, states, toasts and storage.
 
@@ -123,11 +124,13 @@ test.describe('application form', () => {
   test('an empty submit is blocked by browser validation and sends no request', async ({ page }) => {
     const form = await openForm(page)
     const requests = apiRequests(page)
+    const submitted = await watchSubmit(form)
     await form.getByRole('button', { name: 'Submit application' }).click()
     const company = form.getByLabel('Company name')
     await expect(company).toBeFocused()
     expect(await company.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true)
-    await page.waitForTimeout(500)
+    // The browser fires `submit` during the click when the form is valid; it never did here.
+    expect(await submitted()).toBe(false)
     expect(requests).toHaveLength(0)
   })
 
@@ -158,16 +161,21 @@ test.describe('application form', () => {
     const company = `E2E Market ${randomUUID().slice(0, 8)}`
     await fillValid(page, company)
     let sent: Request | undefined
-    // Hold the request briefly so the submitting state can be seen.
+    // Hold the request until the submitting state has been seen, then let it through.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
     await page.route('**/api/applications', async (route) => {
       sent = route.request()
-      await new Promise((resolve) => setTimeout(resolve, 800))
+      await released
       await route.continue()
     })
     const button = form.getByRole('button', { name: /Submit application|Submitting/ })
     await button.click()
     await expect(button).toHaveText('Submitting...')
     await expect(button).toBeDisabled()
+    release()
     await expect(page.getByText(SUCCESS)).toBeVisible()
     await expect(button).toHaveText(/Submit application/)
     await expect(button).toBeEnabled()

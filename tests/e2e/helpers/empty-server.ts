@@ -19,7 +19,8 @@ export interface EmptyServer {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000
+  // An embedded Postgres migrating on a busy 2-core machine can take most of a minute.
+  const deadline = Date.now() + 110_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`empty-storage server exited: ${output()}`)
     try {

@@ -1,5 +1,5 @@
 // Access grants shared by the server (routes, guards) and the browser (gate pages): names and
-// rules only. Whether a request holds a grant is decided on the server alone (DESIGN.md #5).
+// rules only. Whether a request holds a grant is decided on the server alone (docs/architecture.md: Access).
 import type { GateRetailer } from './retailers'
 
 export const VERIFY_PATH = '/api/access/verify'

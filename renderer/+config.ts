@@ -1,7 +1,7 @@
 import type { Config } from 'vike/types'
 import vikeReact from 'vike-react/config'
 
-// Global page config (DESIGN.md: renderer/ holds the config every page inherits).
+// Global page config (docs/architecture.md: Layout; renderer/ holds the config every page inherits).
 export default {
   extends: [vikeReact],
   lang: 'en',

@@ -1,7 +1,7 @@
 // Generates the Prisma client into server/db/generated (run as `postinstall`, and by hand after
 // editing prisma/schema.prisma). Works offline: the Prisma CLI insists on its native schema
 // engine before it will generate, and that engine is a download these machines and air-gapped
-// servers cannot make (DESIGN.md #2). Generating never runs the engine; naming any existing
+// servers cannot make (docs/architecture.md: Migrations). Generating never runs the engine; naming any existing
 // file in PRISMA_SCHEMA_ENGINE_BINARY skips the download. Migrations use the WASM engine instead.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'

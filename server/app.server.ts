@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.pages) {
     await registerPages(app, {
       ...deps.pages,
-      // Guards see only grants the server verified, never the raw cookie (DESIGN.md #5).
+      // Guards see only grants the server verified, never the raw cookie (docs/architecture.md: Access).
       pageContextFor: (request) => accessPageContext(app, request),
       renderPerRequest: rendersGateError,
       notFoundLimiter: notFound,

@@ -63,7 +63,7 @@ export const envSchema = z.object({
   ACCESS_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Base URL of the video streaming provider; a bare playback id becomes {base}/{id}.m3u8. */
   VIDEO_BASE_URL: z.string().min(1).default('/media/video'),
-  /** Brand strings (DESIGN.md #8). */
+  /** Brand strings (docs/architecture.md: Brand). */
   BRAND_PRODUCT: z.string().min(1).max(40).optional(),
   BRAND_COMPANY: z.string().min(1).max(80).optional(),
   BRAND_EMAIL: z.email().optional(),

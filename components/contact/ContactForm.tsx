@@ -1,5 +1,5 @@
 // The contact form (spec section 2, Contact). Unlike the original, which dropped the message,
-// it stores it through POST /api/contact and says so (DESIGN.md #7).
+// it stores it through POST /api/contact and says so (docs/architecture.md: Forms).
 import { useState } from 'react'
 import {
   CONTACT_API,

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useRef, useState } from 'react'
 import type { Capability } from '../../lib/content/capabilities'
 import './CapabilityMap.css'
-import { nextTabIndex } from './rovingIndex'
+import { nextTabIndex } from './roving-index'
 
 /**
  * The technology page's capability map: the eight nodes are tabs (roving tabindex, arrow keys,

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect } from 'react'
-import { clampThreshold, initialRevealState } from './revealState'
+import { clampThreshold, initialRevealState } from './reveal-state'
 
 /**
  * Fades the element in when `threshold` of it scrolls into view. Sets `data-reveal` on the DOM

@@ -1,4 +1,4 @@
-import { serializeJsonLd } from './serializeJsonLd'
+import { serializeJsonLd } from './serialize-json-ld'
 
 /** A structured-data block. It is data, not script, so a CSP without 'unsafe-inline' allows it. */
 export function JsonLd({ data }: { data: object }) {

@@ -1,10 +1,10 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { absoluteUrl, brand } from '../../lib/brand'
 import { type PublicPageMeta, publicPages } from '../../lib/content/pages'
-import { headText } from './headText'
+import { headText } from './head-text'
 import { JsonLd } from './JsonLd'
-import { socialImageUrl } from './socialImage'
-import { pageGraph } from './structuredData'
+import { socialImageUrl } from './social-image'
+import { pageGraph } from './structured-data'
 
 const byPath = new Map<string, PublicPageMeta>(Object.values(publicPages).map((meta) => [meta.path, meta]))
 

@@ -1,4 +1,4 @@
-// Idempotency keys for form submissions (DESIGN.md #7): the form sends one per submission
+// Idempotency keys for form submissions (docs/architecture.md: Forms): the form sends one per submission
 // attempt in the Idempotency-Key header, and the server stores a submission once per key.
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'

@@ -1,5 +1,5 @@
 // Which way a browser should try to play a stream, best first (spec §7 "Video streaming";
-// DESIGN.md #9): native HLS where the browser plays playlists itself (Safari, iOS, recent
+// docs/architecture.md: Media): native HLS where the browser plays playlists itself (Safari, iOS, recent
 // Chromium), else hls.js over Media Source Extensions (loaded only then), else the progressive mp4
 // rendition. Each later engine is also the fallback when an earlier one fails at runtime: a
 // browser can claim native HLS ('maybe') and still fail a given stream.

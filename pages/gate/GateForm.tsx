@@ -3,7 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { DOCKET_PATH, isGateError, VERIFY_PATH } from '../../lib/access'
 import type { GateRetailer } from '../../lib/retailers'
 import { type Notice, noticeFor } from './notices'
-import { verifyAccess } from './verifyAccess'
+import { verifyAccess } from './verify-access'
 
 /**
  * The gate's form. Without JavaScript it is a plain POST that the server answers with a redirect

@@ -1,4 +1,4 @@
 import { NoIndex } from '../../components/seo/NoIndex'
 
-// Private page: noindex (robots.txt also disallows it, see lib/seo/crawlerFiles.ts).
+// Private page: noindex (robots.txt also disallows it, see lib/seo/crawler-files.ts).
 export default NoIndex

@@ -12,7 +12,7 @@ export function pressedControl(target: EventTarget | null): HTMLElement | undefi
   if (!(target instanceof Element)) return undefined
   const control = target.closest<HTMLElement>('button, [role="button"]')
   if (!control) return undefined
-  // A submit button in a form posts without JavaScript (the gates do, decision in DESIGN.md).
+  // A submit button in a form posts without JavaScript (the gates do, docs/architecture.md).
   if (control instanceof HTMLButtonElement && control.type === 'submit' && control.form) return undefined
   // Plain DOM code already handled it (the header's menu): a repeat would undo it.
   if (control.closest(`[${BEHAVIOUR_ATTACHED}]`)) return undefined

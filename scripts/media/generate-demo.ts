@@ -1,4 +1,4 @@
-// Generates the whole demo media set (DESIGN.md #9) into a folder laid out by logical bucket:
+// Generates the whole demo media set (docs/architecture.md: Media) into a folder laid out by logical bucket:
 //   {out}/360/rm5_1.jpg … rm5_36.jpg, {out}/360/hero/0_66.png …, {out}/Heros/{page}.jpg,
 //   {out}/video/rm5-demo.m3u8 + {out}/video/rm5-demo/…
 // plus the responsive variants of the heroes and the video still ({out}/Heros/home.w640.avif …,

@@ -1,4 +1,4 @@
-// Wires server-enforced access (DESIGN.md #5, #6) into the app: keys, code checks, grant reading.
+// Wires server-enforced access (docs/architecture.md: Access, Limits) into the app: keys, code checks, grant reading.
 // The routes (routes.server.ts) and the page guards (through pageContextFor) use `app.access`.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'

@@ -1,4 +1,4 @@
-// The grant cookie `{retailer}-access` (DESIGN.md #5, docs/decisions/005-access-grants.md):
+// The grant cookie `{retailer}-access` (docs/architecture.md: Access, docs/decisions/005-access-grants.md):
 //
 //   v1.<codeId>.<issuedAt>.<signature>
 //

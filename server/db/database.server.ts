@@ -1,4 +1,4 @@
-// The one way the app reaches Postgres (DESIGN.md #3): DATABASE_URL when set, otherwise the
+// The one way the app reaches Postgres (docs/architecture.md: Database): DATABASE_URL when set, otherwise the
 // embedded PGlite in DATA_DIR. Both go through the same `pg` pool and Prisma driver adapter.
 import { PrismaPg } from '@prisma/adapter-pg'
 import type { Env } from '../env.server.ts'

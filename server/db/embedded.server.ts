@@ -1,4 +1,4 @@
-// Embedded Postgres for installs without DATABASE_URL (DESIGN.md #3): PGlite (Postgres compiled to
+// Embedded Postgres for installs without DATABASE_URL (docs/architecture.md: Database): PGlite (Postgres compiled to
 // WebAssembly) with its files in ${DATA_DIR}/pg, served on a loopback port by pglite-socket so the
 // app and the admin CLI talk to it through the same `pg` driver as to a real server.
 //

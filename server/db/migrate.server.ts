@@ -1,5 +1,5 @@
 // Applies the plain-SQL migrations in prisma/migrations with Prisma's WASM schema engine
-// (DESIGN.md #2). The engine keeps the same `_prisma_migrations` table as `prisma migrate deploy`
+// (docs/architecture.md: Migrations). The engine keeps the same `_prisma_migrations` table as `prisma migrate deploy`
 // (checksums, timestamps, an advisory lock against concurrent runs), so either tool can take over.
 import { readdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'

@@ -1,4 +1,4 @@
-// Prisma's schema engine compiled to WebAssembly (DESIGN.md #2): the native engine binary is a
+// Prisma's schema engine compiled to WebAssembly (docs/architecture.md: Migrations): the native engine binary is a
 // separate download that air-gapped servers cannot fetch. The package's main entry imports the
 // .wasm as an ES module, which Node cannot do, so we instantiate it ourselves and hand the
 // exports to the wasm-bindgen glue. The glue keeps module-level state: load once per process.

@@ -1,4 +1,4 @@
-// Stores a form submission at most once per idempotency key (DESIGN.md #7), relying on the
+// Stores a form submission at most once per idempotency key (docs/architecture.md: Forms), relying on the
 // database's unique index rather than a check-then-insert, so concurrent retries cannot both win.
 import { databaseUnavailable, isDatabaseUnavailable, isUniqueViolation } from '../db/errors.server'
 import { HttpError } from '../http/errors.server'

@@ -1,6 +1,6 @@
 // @fastify/rate-limit, registered once for the app with no global limit: routes opt in with
 // `config.rateLimit` or `app.rateLimit({...})` hooks. Counters live in Redis when REDIS_URL is set
-// (shared by every instance, DESIGN.md #6), in memory otherwise.
+// (shared by every instance, docs/architecture.md: Limits), in memory otherwise.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'

@@ -1,4 +1,4 @@
-// GET/HEAD /media/{bucket}/{key}: object storage to the browser (DESIGN.md #4). Small objects are
+// GET/HEAD /media/{bucket}/{key}: object storage to the browser (docs/architecture.md: Storage). Small objects are
 // answered from memory when a MediaCache is given (docs/decisions/007); everything else is
 // streamed straight from S3 (never buffered, videos can be large). Both paths send the same
 // headers, with ETag revalidation and single byte ranges so <video> can seek.

@@ -1,4 +1,4 @@
-// Embedded S3 (DESIGN.md #4): without S3_ENDPOINT we run s3rver on loopback with its files in
+// Embedded S3 (docs/architecture.md: Storage): without S3_ENDPOINT we run s3rver on loopback with its files in
 // `${DATA_DIR}/s3`, so a fresh checkout needs no MinIO. Like the embedded database, a second
 // process (the media CLI while the server runs) must reach the same store, so the owner publishes
 // `${DATA_DIR}/s3.json` ({ port, pid }) and later processes attach to it instead of starting a

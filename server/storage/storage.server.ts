@@ -1,4 +1,4 @@
-// One storage code path (DESIGN.md #4): always the minio client, pointed at S3_ENDPOINT when set,
+// One storage code path (docs/architecture.md: Storage): always the minio client, pointed at S3_ENDPOINT when set,
 // otherwise at an embedded s3rver in DATA_DIR.
 import http from 'node:http'
 import https from 'node:https'

@@ -3,7 +3,7 @@
 // when it starts, with the SITE_URL, BRAND_* and media addresses it was started with, then serves
 // them from memory as before. sitemap.xml and robots.txt are made here too, for the same reason.
 import { brand } from '../../lib/brand'
-import { robotsTxt, sitemapXml } from '../../lib/seo/crawlerFiles'
+import { robotsTxt, sitemapXml } from '../../lib/seo/crawler-files'
 import { compressedVariants } from './compression'
 import { etagOf, type PrerenderedSite, type StaticEntry, withHeaders } from './prerendered.server'
 

@@ -1,4 +1,4 @@
-// POST /api/access/verify and /api/access/logout against a real Postgres (issue 6, DESIGN.md #5).
+// POST /api/access/verify and /api/access/logout against a real Postgres (issue 6, docs/architecture.md: Access).
 import { createHmac } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { FRAME_STEP_MS, heroFrameUrls, LAST_FRAME, stepFrame } from '../../../lib/motion/heroFrames.ts'
+import { FRAME_STEP_MS, heroFrameUrls, LAST_FRAME, stepFrame } from '../../../lib/motion/hero-frames.ts'
 import { useReducedMotion } from '../useMediaQuery'
 import '../media.css'
 

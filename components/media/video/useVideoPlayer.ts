@@ -4,7 +4,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { type Engine, engineOrder, nextEngine } from '../../../lib/video/engines.ts'
 import type { PlaybackUrls } from '../../../lib/video/playback.ts'
-import { type Attached, attachEngine, isAbort, resetVideo } from './attachSource.ts'
+import { type Attached, attachEngine, isAbort, resetVideo } from './attach-source.ts'
 import { playbackCapabilities } from './capabilities.ts'
 
 export type VideoState = 'idle' | 'loading' | 'playing' | 'paused' | 'blocked' | 'failed'

@@ -1,4 +1,4 @@
-// POST /api/contact: a contact form message, stored so it is never silently dropped (DESIGN.md #7;
+// POST /api/contact: a contact form message, stored so it is never silently dropped (docs/architecture.md: Forms;
 // the spec's form sent nothing).
 import type { FastifyInstance } from 'fastify'
 import { type ContactInput, contactSchema } from '../../../lib/forms/contact-schema'

@@ -1,7 +1,7 @@
 import { absoluteUrl, brand } from '../../lib/brand'
 import type { PublicPageMeta } from '../../lib/content/pages'
 import { cargoSpecs, type SpecFact, vehicleDimensionsMm, vehicleSpecs } from '../../lib/content/vehicle'
-import { socialImageUrl } from './socialImage'
+import { socialImageUrl } from './social-image'
 
 // schema.org objects for the page heads. One @graph per page; nodes refer to each other by @id so
 // the Organization is described once (https://developers.google.com/search/docs/appearance/structured-data).

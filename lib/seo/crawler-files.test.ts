@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { privatePaths, publicPaths } from '../routes'
-import { robotsTxt, sitemapXml } from './crawlerFiles'
+import { robotsTxt, sitemapXml } from './crawler-files'
 
 describe('sitemapXml', () => {
   const xml = sitemapXml('https://rm5.example/')

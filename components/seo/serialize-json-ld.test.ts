@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { serializeJsonLd } from './serializeJsonLd'
+import { serializeJsonLd } from './serialize-json-ld'
 
-describe('serializeJsonLd', () => {
+describe('serialize-json-ld', () => {
   it('cannot close the script element or open a comment', () => {
     const out = serializeJsonLd({ name: '</script><script>alert(1)</script><!--', note: 'a & b > c' })
     expect(out).not.toMatch(/[<>&]/)

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { FRAME_STEP_MS, HERO_FRAME_NAMES, heroFrameUrls, isMoving, LAST_FRAME, stepFrame } from './heroFrames'
+import {
+  FRAME_STEP_MS,
+  HERO_FRAME_NAMES,
+  heroFrameUrls,
+  isMoving,
+  LAST_FRAME,
+  stepFrame,
+} from './hero-frames'
 
 describe('hero frames', () => {
   it('has the seven frames of the spec in order, stored in the hero folder of bucket 360', () => {

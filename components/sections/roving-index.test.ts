@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextTabIndex } from './rovingIndex'
+import { nextTabIndex } from './roving-index'
 
 describe('nextTabIndex', () => {
   it('moves forward and back on both axes, wrapping around', () => {

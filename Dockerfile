@@ -46,8 +46,11 @@ USER node
 # them back on free (decision 008).
 ENV MALLOC_MMAP_THRESHOLD_=131072
 EXPOSE 3000
+# Liveness: is the process serving? An orchestrator that restarts unhealthy containers must not
+# restart the app because Postgres is away (that would not bring it back). docker-compose.yml
+# asks /readyz instead, which also checks the database, storage and Redis.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/livez').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # Migrates, adds demo media if DEMO_MEDIA says so, then serves (dist is current: no rebuild).
 # The server runs from its bundle (dist/node, decision 010): no TypeScript loader in production.

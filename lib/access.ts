@@ -12,7 +12,7 @@ export const GRANT_MAX_AGE_MS = 12 * 60 * 60 * 1000
 
 export const grantCookieName = (retailer: GateRetailer) => `${retailer}-access`
 
-/** Any one granted gate opens the shared docket (spec section 6). */
+/** Any one granted gate opens the shared docket (docs/original-behaviour.md §6). */
 export const canOpenDocket = (grants: readonly GateRetailer[]) => grants.length > 0
 export const canOpenProposal = (grants: readonly GateRetailer[]) => grants.includes('circlek')
 

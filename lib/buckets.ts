@@ -7,7 +7,7 @@ const PHYSICAL = {
   '360': '360',
   Heros: 'heros',
   video: 'video',
-  // Fallbacks the 360° viewer tries after `360` (spec §7). Known, so /media serves them if an
+  // Fallbacks the 360° viewer tries after `360` (docs/original-behaviour.md §7). Known, so /media serves them if an
   // admin creates and fills them, but not created by default.
   '360-images': '360-images',
   images: 'images',
@@ -19,7 +19,7 @@ export type LogicalBucket = keyof typeof PHYSICAL
 /** Buckets created at boot (ensureBuckets) and filled with demo media on first start. */
 export const REQUIRED_BUCKETS = ['360', 'Heros', 'video'] as const satisfies readonly LogicalBucket[]
 
-/** The order in which the 360° viewer looks for a non-empty bucket (spec §7). */
+/** The order in which the 360° viewer looks for a non-empty bucket (docs/original-behaviour.md §7). */
 export const VIEWER_BUCKETS = [
   '360',
   '360-images',

@@ -25,7 +25,7 @@ export function mediaUrl(bucket: LogicalBucket, key: string): string {
   return buildMediaUrl(mediaPublicBase, bucket, key)
 }
 
-/** Hero image of a page: `{page}.jpg` in the `Heros` bucket (spec section 2). */
+/** Hero image of a page: `{page}.jpg` in the `Heros` bucket (docs/original-behaviour.md §2). */
 export function heroImageUrl(page: string): string {
   return mediaUrl('Heros', `${page}.jpg`)
 }

@@ -15,13 +15,18 @@ import { HttpError, registerErrorHandling } from './http/errors.server'
 import { createNotFoundLimiter } from './http/not-found-limit.server'
 import { registerRateLimit } from './http/rate-limit.server'
 import { registerRedirectGuard } from './http/redirects.server'
+import { registerRequestLog } from './http/request-log.server'
 import { registerSecurityHeaders } from './http/security-headers.server'
 import { BODY_LIMIT_BYTES, transportOptions } from './http/transport.server'
 import { loggerOptions } from './logger.server'
+import { createMetrics, type Metrics } from './metrics/metrics.server'
+import { registerMetrics } from './metrics/metrics-route.server'
+import { type NotificationOptions, registerNotifications } from './notifications/notifications.server'
+import { connectRedis } from './redis.server'
 import { apiRoutes } from './routes/api/index.server'
-import { healthRoutes } from './routes/health.server'
 import { mediaRoutes } from './routes/media.server'
 import { createMediaCache } from './routes/media-cache'
+import { probeRoutes } from './routes/probes.server'
 import type { Storage } from './storage/storage.server'
 import { type PagesOptions, registerPages } from './vike/pages.server'
 
@@ -34,6 +39,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']
   /** Test seams for access (clock, hasher, rate-limit key prefix); production uses the defaults. */
   access?: AccessOptions
+  /** Test seams for notification delivery (retry timing, clock). */
+  notifications?: NotificationOptions
 }
 
 export { BODY_LIMIT_BYTES }
@@ -60,21 +67,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'escape the rate limits; name your proxies instead (README "Deploying behind a proxy")',
     )
   }
+  const metrics = createMetrics({ processMetrics: Boolean(deps.env.METRICS_TOKEN) })
+  app.decorate('metrics', metrics)
   registerErrorHandling(app)
+  registerMetrics(app, metrics, deps.env.METRICS_TOKEN)
+  // The access keys exist once registerAccess has run, before the first request.
+  if (deps.env.LOG_REQUESTS) registerRequestLog(app, () => app.access.keys.ip)
   await registerSecurityHeaders(app, { env: deps.env, development: deps.pages?.mode === 'development' })
   // After the security headers (the 503 carries them too), before anything that does real work.
   registerDraining(app)
   await registerCsrfProtection(app, deps.env)
   registerRedirectGuard(app, deps.env)
 
-  await app.register(healthRoutes, {
+  const redis = await connectRedis(app, deps.env)
+  await app.register(probeRoutes, {
     checks: [
       { name: 'database', ping: () => deps.db.ping() },
       { name: 'storage', ping: () => deps.storage.ping() },
+      ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
     ],
   })
-  await app.register(mediaRoutes, { storage: deps.storage, cache: createMediaCache(deps.env) })
-  await registerRateLimit(app, deps.env)
+  const mediaCache = createMediaCache(deps.env)
+  if (mediaCache) metrics.sources.mediaCache = () => mediaCache.stats
+  await app.register(mediaRoutes, { storage: deps.storage, cache: mediaCache })
+  await registerRateLimit(app, redis)
+  registerNotifications(app, { env: deps.env, db: deps.db, options: deps.notifications })
   await registerAccess(app, { env: deps.env, db: deps.db, options: deps.access })
   await app.register(apiRoutes, { prefix: '/api' })
 
@@ -101,5 +118,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps
+    metrics: Metrics
   }
 }

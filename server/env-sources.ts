@@ -14,6 +14,10 @@ export const SECRET_VARIABLES = [
   'S3_ACCESS_KEY',
   'S3_SECRET_KEY',
   'REDIS_URL',
+  'NOTIFY_WEBHOOK_URL',
+  'NOTIFY_WEBHOOK_SECRET',
+  'SMTP_URL',
+  'METRICS_TOKEN',
 ] as const
 
 export const DATABASE_PARTS = [

@@ -30,6 +30,10 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_FILE: z.string().optional(),
   S3_SECRET_KEY_FILE: z.string().optional(),
   REDIS_URL_FILE: z.string().optional(),
+  NOTIFY_WEBHOOK_URL_FILE: z.string().optional(),
+  NOTIFY_WEBHOOK_SECRET_FILE: z.string().optional(),
+  SMTP_URL_FILE: z.string().optional(),
+  METRICS_TOKEN_FILE: z.string().optional(),
   /** S3/MinIO endpoint, e.g. http://minio:9000; unset = embedded S3 server in DATA_DIR. */
   S3_ENDPOINT: optionalUrl,
   S3_ACCESS_KEY: z.string().min(1).optional(),
@@ -61,6 +65,33 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.default(false),
   /** Days access attempts are kept before the server deletes them (SECURITY.md). */
   ACCESS_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Notifications (docs/decisions/019-notifications-outbox.md): a webhook, e-mail, both or neither. */
+  NOTIFY_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Key of the X-RM5-Signature header (HMAC-SHA256 of the body); required with NOTIFY_WEBHOOK_URL. */
+  NOTIFY_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  NOTIFY_EMAIL_FROM: z.email().optional(),
+  /** One address or several, comma-separated. */
+  NOTIFY_EMAIL_TO: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be e-mail addresses, comma-separated')).min(1))
+    .optional(),
+  /** Hours a notification is retried before it is given up and listed as failed. */
+  NOTIFY_GIVE_UP_HOURS: z.coerce.number().min(1).max(720).default(24),
+  /** Days delivered notifications and docket openings are kept (SECURITY.md). */
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  DOCKET_ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** One log line per answered request (method, route, status, duration, hashed client). */
+  LOG_REQUESTS: z.stringbool().default(false),
+  /** Bearer token that opens GET /metrics (Prometheus); unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Base URL of the video streaming provider; a bare playback id becomes {base}/{id}.m3u8. */
   VIDEO_BASE_URL: z.string().min(1).default('/media/video'),
   /** Brand strings (docs/architecture.md: Brand). */
@@ -104,6 +135,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.COOKIE_SECRET) {
     // With an external database the app may run as several instances: they must share one secret.
     throw new EnvError('Invalid environment variable COOKIE_SECRET: required in production with DATABASE_URL')
+  }
+  if (env.NOTIFY_WEBHOOK_URL && !env.NOTIFY_WEBHOOK_SECRET) {
+    throw new EnvError(
+      'Invalid environment variable NOTIFY_WEBHOOK_SECRET: required with NOTIFY_WEBHOOK_URL (receivers check the signature)',
+    )
+  }
+  const mail = [env.SMTP_URL, env.NOTIFY_EMAIL_FROM, env.NOTIFY_EMAIL_TO]
+  if (mail.some(Boolean) && !mail.every(Boolean)) {
+    const missing = ['SMTP_URL', 'NOTIFY_EMAIL_FROM', 'NOTIFY_EMAIL_TO'].filter((_, i) => !mail[i])
+    throw new EnvError(
+      `Invalid environment variable ${missing[0]}: e-mail notifications need SMTP_URL, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO`,
+    )
   }
   return env
 }

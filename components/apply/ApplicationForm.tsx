@@ -1,4 +1,4 @@
-// The retailer application (spec sections 3, 4, 5): validated by the same schema as
+// The retailer application (docs/original-behaviour.md §3, 4, 5): validated by the same schema as
 // POST /api/applications, submitted with an idempotency key, confirmed with a toast.
 import {
   APPLICATIONS_API,

@@ -1,4 +1,4 @@
-// The contact form (spec section 2, Contact). Unlike the original, which dropped the message,
+// The contact form (docs/original-behaviour.md §2, Contact). Unlike the original, which dropped the message,
 // it stores it through POST /api/contact and says so (docs/architecture.md: Forms).
 import { useState } from 'react'
 import {

@@ -3,7 +3,7 @@ import { homeClaims } from '../../lib/content/claims'
 import { SectionIntro } from '../sections/SectionIntro'
 import { StatGrid } from '../sections/StatGrid'
 
-/** The claims of spec section 1 as headline figures. */
+/** The claims of docs/original-behaviour.md §1 as headline figures. */
 export function HomeClaims() {
   return (
     <section className="section section--dark" aria-labelledby="claims-title">

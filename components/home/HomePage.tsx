@@ -9,7 +9,7 @@ import { HomeViewer } from './HomeViewer'
 import { HomeWhy } from './HomeWhy'
 
 /**
- * The home page; /docket renders the same page for holders of an access grant (spec section 2).
+ * The home page; /docket renders the same page for holders of an access grant (docs/original-behaviour.md §2).
  * Media parts are slots in components/home/slots (hero video, 'Meet the RM5' card, 360° viewer,
  * animated showcase); the text sections around them are server-rendered here. Each section
  * hydrates as its own unit, so no single hydration task spans the whole page.

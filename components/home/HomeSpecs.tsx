@@ -4,7 +4,7 @@ import './HomeSpecs.css'
 import { SpecCard } from './SpecCard'
 import { VehicleDiagram } from './VehicleDiagram'
 
-/** Headline, specs statement and the Vehicle Specs and Cargo Specs cards (spec section 2, Home). */
+/** Headline, specs statement and the Vehicle Specs and Cargo Specs cards (docs/original-behaviour.md §2, Home). */
 export function HomeSpecs() {
   return (
     <section className="section home-specs" aria-labelledby="specs-title">

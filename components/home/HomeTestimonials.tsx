@@ -10,7 +10,7 @@ const initials = (name: string) =>
     .map((word) => word[0])
     .join('')
 
-/** Four partner testimonials (spec section 2, Home). */
+/** Four partner testimonials (docs/original-behaviour.md §2, Home). */
 export function HomeTestimonials() {
   return (
     <section className="section section--tint" aria-labelledby="partners-title">

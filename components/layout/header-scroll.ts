@@ -1,4 +1,4 @@
-// Header scroll thresholds (spec section 9): style switch past 50 px, hide past 100 px.
+// Header scroll thresholds (docs/original-behaviour.md §9): style switch past 50 px, hide past 100 px.
 export const STYLE_SWITCH_OFFSET = 50
 export const HIDE_OFFSET = 100
 

@@ -23,5 +23,5 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
 /** prefers-reduced-motion: no autoplay of decorative motion, no parallax. */
 export const useReducedMotion = () => useMediaQuery('(prefers-reduced-motion: reduce)')
 
-/** Mobile mode of spec §4: window narrower than 768 px. */
+/** Mobile mode of docs/original-behaviour.md §4: window narrower than 768 px. */
 export const useMobileMode = () => useMediaQuery('(max-width: 767.98px)')

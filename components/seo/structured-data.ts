@@ -53,7 +53,7 @@ function property(fact: SpecFact) {
 
 const millimetres = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'MMT' })
 
-/** The vehicle as a Product, with every fact of spec section 3. */
+/** The vehicle as a Product, with every fact of docs/original-behaviour.md §3. */
 export function product(meta: PublicPageMeta) {
   return {
     '@type': 'Product',

@@ -1,6 +1,6 @@
 import { brand } from '../brand'
 
-// The eight nodes of the technology page's capability map (spec section 2, Technology), each
+// The eight nodes of the technology page's capability map (docs/original-behaviour.md §2, Technology), each
 // with an Overview and the steps of How It Works.
 export interface Capability {
   id: string

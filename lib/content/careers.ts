@@ -1,7 +1,7 @@
 import { brand } from '../brand'
 
 // The careers page: culture ({product}ians), eight core values and office locations
-// (spec section 2, Careers).
+// (docs/original-behaviour.md §2, Careers).
 const p = brand.product
 
 export const culture = {

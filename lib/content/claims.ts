@@ -1,4 +1,4 @@
-// The claims the site states (spec section 1), each as a headline figure and a short label.
+// The claims the site states (docs/original-behaviour.md §1), each as a headline figure and a short label.
 export interface Claim {
   value: string
   label: string

@@ -1,6 +1,6 @@
 import { brand } from '../brand'
 
-// The company page: history timeline (spec section 2, Company) and the fictional investors and
+// The company page: history timeline (docs/original-behaviour.md §2, Company) and the fictional investors and
 // media outlets whose wordmarks are drawn in components/sections/Wordmark.tsx.
 export interface Milestone {
   year: string

@@ -1,6 +1,6 @@
 import { brand } from '../brand'
 
-// The seven steps of the delivery journey, in order (spec sections 2 and 4, Order journey).
+// The seven steps of the delivery journey, in order (docs/original-behaviour.md §2 and 4, Order journey).
 export interface JourneyStep {
   title: string
   /** Who acts in this step: the customer, the store or the vehicle. */

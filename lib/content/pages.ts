@@ -9,7 +9,7 @@ export interface PublicPageMeta {
   name: string
   title: string
   description: string
-  /** Hero image key: `{hero}.jpg` in the `Heros` bucket (spec section 2). */
+  /** Hero image key: `{hero}.jpg` in the `Heros` bucket (docs/original-behaviour.md §2). */
   hero: string
 }
 

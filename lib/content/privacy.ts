@@ -1,7 +1,7 @@
 import { brand } from '../brand'
 import type { LegalDocument } from './legal'
 
-// Privacy Policy (spec sections 2, 3 'Privacy data categories', 5 and 6): last updated
+// Privacy Policy (docs/original-behaviour.md §2, 3 'Privacy data categories', 5 and 6): last updated
 // August 24, 2025; United States; customers, merchants and partners; every listed section.
 const p = brand.product
 const c = brand.company

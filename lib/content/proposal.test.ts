@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { autonomyFeeUsd, commercialTerms, minimumLoad, platformFeePercent } from './proposal'
 
-describe('proposal constants (spec section 9)', () => {
+describe('proposal constants (docs/original-behaviour.md §9)', () => {
   it('derives the minimum order load from 3 orders/h × 12 h/day × 27 days', () => {
     expect(minimumLoad.ordersPerHour * minimumLoad.hoursPerDay * minimumLoad.daysPerMonth).toBe(972)
     expect(minimumLoad.deliveriesPerMonth).toBe(972)

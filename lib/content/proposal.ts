@@ -1,4 +1,4 @@
-// The circlek partnership proposal's commercial constants (spec section 9), in one place so the
+// The circlek partnership proposal's commercial constants (docs/original-behaviour.md §9), in one place so the
 // page's figures and their arithmetic cannot drift apart (lib/content/proposal.test.ts checks it).
 export const minimumLoad = {
   ordersPerHour: 3,

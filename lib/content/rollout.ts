@@ -1,4 +1,4 @@
-// The deployment timeline on /apply (spec section 4, "Rollout phases").
+// The deployment timeline on /apply (docs/original-behaviour.md §4, "Rollout phases").
 export type RolloutStatus = 'active' | 'upcoming' | 'planned'
 
 export interface RolloutPhase {

@@ -1,4 +1,4 @@
-// The six feature cards of the technology page's Safety section (spec section 2, Technology).
+// The six feature cards of the technology page's Safety section (docs/original-behaviour.md §2, Technology).
 export interface SafetyFeature {
   title: string
   body: string

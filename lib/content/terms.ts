@@ -1,7 +1,7 @@
 import { brand } from '../brand'
 import type { LegalDocument } from './legal'
 
-// Terms of Service (spec sections 2, 4, 6 and 9): consumers, merchants and staff; minimum age 18;
+// Terms of Service (docs/original-behaviour.md §2, 4, 6 and 9): consumers, merchants and staff; minimum age 18;
 // cancellation and fee rules; payment holds; promotions; no harmful code; contact in Glendale.
 const p = brand.product
 const c = brand.company

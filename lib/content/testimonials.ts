@@ -1,4 +1,4 @@
-// Four partner testimonials (spec section 2, Home): an ice cream brand, a confectionery brand, a
+// Four partner testimonials (docs/original-behaviour.md §2, Home): an ice cream brand, a confectionery brand, a
 // mobility company and a grocery chain. Every brand and person here is fictional.
 export interface Testimonial {
   quote: string

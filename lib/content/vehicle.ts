@@ -1,4 +1,4 @@
-// Vehicle facts (spec section 3): the home page's Vehicle Specs and Cargo Specs cards and the
+// Vehicle facts (docs/original-behaviour.md §3): the home page's Vehicle Specs and Cargo Specs cards and the
 // Product JSON-LD read the same list, so the page and its structured data never disagree.
 export interface SpecFact {
   label: string

@@ -1,6 +1,6 @@
 import { brand } from '../brand'
 
-// The 'Why {product}' cards of the home page (spec section 2, Home).
+// The 'Why {product}' cards of the home page (docs/original-behaviour.md §2, Home).
 export interface WhyCard {
   kicker: 'Vision' | 'Problem' | 'Solution'
   title: string

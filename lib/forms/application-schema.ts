@@ -1,4 +1,4 @@
-// The retailer application (spec sections 3 and 5): one schema for the /apply form and for
+// The retailer application (docs/original-behaviour.md §3 and 5): one schema for the /apply form and for
 // POST /api/applications, so the browser and the server accept and refuse the same things.
 import { z } from 'zod'
 import {

@@ -1,4 +1,4 @@
-// The contact form (spec section 3: name, email, company, message; section 5: company optional):
+// The contact form (docs/original-behaviour.md §3: name, email, company, message; section 5: company optional):
 // one schema for the form and POST /api/contact.
 import { z } from 'zod'
 import { email, optionalLine, requiredLine, requiredText } from './fields'

@@ -1,4 +1,4 @@
-// The hero frame sequence (spec §3, §4, §9): seven frames in bucket 360, index 0 … 6; every 60 ms
+// The hero frame sequence (docs/original-behaviour.md §3, §4, §9): seven frames in bucket 360, index 0 … 6; every 60 ms
 // the index rises by one while the active flag is set and falls by one while it is clear.
 import { mediaUrl } from '../media.ts'
 

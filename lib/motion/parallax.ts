@@ -1,4 +1,4 @@
-// Parallax (spec §3, §4, §9): a layer moves at `speed` times the scroll, relative to where it
+// Parallax (docs/original-behaviour.md §3, §4, §9): a layer moves at `speed` times the scroll, relative to where it
 // would rest when centred in the viewport; off in mobile mode (< 768 px) and with reduced motion.
 
 export const DEFAULT_PARALLAX_SPEED = 0.1

@@ -1,4 +1,4 @@
-// Which way a browser should try to play a stream, best first (spec §7 "Video streaming";
+// Which way a browser should try to play a stream, best first (docs/original-behaviour.md §7 "Video streaming";
 // docs/architecture.md: Media): native HLS where the browser plays playlists itself (Safari, iOS, recent
 // Chromium), else hls.js over Media Source Extensions (loaded only then), else the progressive mp4
 // rendition. Each later engine is also the fallback when an earlier one fails at runtime: a

@@ -1,4 +1,4 @@
-// Playback id → URLs (spec §3 "Video input"). A bare id is resolved against the streaming base
+// Playback id → URLs (docs/original-behaviour.md §3 "Video input"). A bare id is resolved against the streaming base
 // (VIDEO_BASE_URL; by default the `video` bucket of our own storage, so the demo
 // stream plays offline): {base}/{id}.m3u8, {base}/{id}/high.mp4, {base}/{id}/poster.jpg. That is
 // also Mux's layout for the playlist and the mp4 rendition, so a provider is only a base away.

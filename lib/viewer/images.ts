@@ -1,9 +1,9 @@
-// Which stored files are 360° viewer frames, and in what order (spec §5 and §7). Shared by the
+// Which stored files are 360° viewer frames, and in what order (docs/original-behaviour.md §5 and §7). Shared by the
 // viewer API (server) and its tests; pure so the rules are testable without storage.
 import { VIEWER_BUCKETS } from '../buckets.ts'
 import { isVariantKey } from '../responsive-images.ts'
 
-/** Buckets tried in order; the first one holding any file at its root is used (spec §7). */
+/** Buckets tried in order; the first one holding any file at its root is used (docs/original-behaviour.md §7). */
 export const VIEWER_BUCKET_ORDER = VIEWER_BUCKETS
 export type ViewerBucket = (typeof VIEWER_BUCKETS)[number]
 
@@ -35,7 +35,7 @@ export function isViewerImage(name: string): boolean {
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
-/** Numeric-aware name order: frame_2 before frame_10 (spec §5). */
+/** Numeric-aware name order: frame_2 before frame_10 (docs/original-behaviour.md §5). */
 export function compareNames(a: string, b: string): number {
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)
 }

@@ -1,4 +1,4 @@
-// The viewer's visible texts (spec §2 and §8), kept verbatim in one place.
+// The viewer's visible texts (docs/original-behaviour.md §2 and §8), kept verbatim in one place.
 import type { ViewerBucket } from './images.ts'
 
 export const VIEWER_LOADING = 'Loading 360° Viewer...'

@@ -1,4 +1,4 @@
-// Rotation math of the 360° viewer (spec §9): every 15 px of horizontal drag is one frame; dragging
+// Rotation math of the 360° viewer (docs/original-behaviour.md §9): every 15 px of horizontal drag is one frame; dragging
 // right steps back, dragging left steps forward, and the sequence wraps around both ways.
 
 export const DRAG_STEP_PX = 15

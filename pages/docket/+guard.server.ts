@@ -4,7 +4,7 @@ import { canOpenDocket } from '../../lib/access'
 
 // Server-only (.server.ts): on client-side navigation Vike fetches /docket/index.pageContext.json,
 // which runs this same guard here, so no visitor can skip it. accessGrants holds grants the server
-// verified (server/access/grants.server.ts). Without one: a silent 302 to / (spec section 8).
+// verified (server/access/grants.server.ts). Without one: a silent 302 to / (docs/original-behaviour.md §8).
 export default function guard(pageContext: PageContextServer) {
   if (!canOpenDocket(pageContext.accessGrants ?? [])) throw redirect('/')
 }

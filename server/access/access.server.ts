@@ -6,7 +6,7 @@ import { isGateError } from '../../lib/access'
 import { type GateRetailer, isGateRetailer } from '../../lib/retailers'
 import type { Database } from '../db/database.server'
 import type { Env } from '../env.server'
-import { schedulePruning } from '../retention/prune.server'
+import { retentionSettings, schedulePruning } from '../retention/prune.server'
 import type { AttemptTally } from './attempt-tally.server'
 import { type CodeChecker, createCodeChecker } from './check-code.server'
 import { countActiveCodes } from './codes.server'
@@ -65,7 +65,7 @@ export async function registerAccess(
   app.decorate('access', access)
   schedulePruning(app, {
     prisma: deps.db.prisma,
-    settings: { accessAttemptDays: deps.env.ACCESS_ATTEMPT_RETENTION_DAYS },
+    settings: retentionSettings(deps.env),
     now,
   })
   app.addHook('onReady', async () => {

@@ -31,7 +31,7 @@ const verifyBody = z
       .optional(),
   })
   .superRefine((body, ctx) => {
-    // walmart's gate grants without a code (spec section 6); every other gate needs one.
+    // walmart's gate grants without a code (docs/original-behaviour.md §6); every other gate needs one.
     if (body.retailer !== 'walmart' && !body.accessCode?.trim()) {
       ctx.addIssue({ code: 'custom', path: ['accessCode'], message: EMPTY_CODE_MESSAGE })
     }
@@ -77,10 +77,14 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
   app.post('/access/verify', { preValidation: parse(verifyBody) }, async (request, reply) => {
     const body = request.body as VerifyBody
     const ipHash = hashIp(access.keys.ip, normalizeIP(request.ip))
-    const record = (outcome: AttemptOutcome) =>
-      recordAttempt(access.db.prisma, { retailer: body.retailer, ipHash, outcome, at: access.now() })
-    const refuse = (outcome: 'rate_limited' | 'busy') =>
+    const record = (outcome: AttemptOutcome) => {
+      app.metrics.verifyOutcomes.inc({ retailer: body.retailer, outcome })
+      return recordAttempt(access.db.prisma, { retailer: body.retailer, ipHash, outcome, at: access.now() })
+    }
+    const refuse = (outcome: 'rate_limited' | 'busy') => {
+      app.metrics.verifyOutcomes.inc({ retailer: body.retailer, outcome })
       refused.add({ retailer: body.retailer, ipHash, outcome, at: access.now() })
+    }
     reply.header('cache-control', 'no-store')
 
     // Limits first: an attacker over the limit gets no argon2 work out of us.

@@ -1,29 +1,13 @@
 // @fastify/rate-limit, registered once for the app with no global limit: routes opt in with
 // `config.rateLimit` or `app.rateLimit({...})` hooks. Counters live in Redis when REDIS_URL is set
-// (shared by every instance, docs/architecture.md: Limits), in memory otherwise.
+// (shared by every instance, docs/architecture.md: Limits), in memory otherwise. With Redis away
+// the plugin lets requests through (skipOnError) rather than taking the whole site down with it.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
-import { Redis } from 'ioredis'
-import type { Env } from '../env.server'
+import type { Redis } from 'ioredis'
 import { HttpError } from './errors.server'
 
-export async function registerRateLimit(app: FastifyInstance, env: Env): Promise<void> {
-  let redis: Redis | undefined
-  if (env.REDIS_URL) {
-    // Fail fast instead of queueing commands while Redis is away; the limiter then lets requests
-    // through (skipOnError) rather than taking the whole site down with it.
-    redis = new Redis(env.REDIS_URL, {
-      connectTimeout: 1000,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      lazyConnect: true,
-    })
-    redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'))
-    await redis.connect().catch((err) => app.log.warn({ err: err.message }, 'redis unavailable at boot'))
-    app.addHook('onClose', async () => {
-      redis?.disconnect()
-    })
-  }
+export async function registerRateLimit(app: FastifyInstance, redis: Redis | undefined): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     redis,

@@ -1,5 +1,5 @@
-// Deletes what the site keeps only for a while (SECURITY.md "Retention"): access attempts older
-// than ACCESS_ATTEMPT_RETENTION_DAYS. The running server prunes at start and every few hours;
+// Deletes what the site keeps only for a while (SECURITY.md "Retention"): access attempts, docket
+// openings, and notifications delivered or given up, each past its own setting. The running server prunes at start and every few hours;
 // with several replicas on one database, one of them does it each time (a transaction-level
 // advisory lock that the others do not wait for).
 import type { FastifyInstance } from 'fastify'
@@ -11,11 +11,25 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 export interface RetentionSettings {
   accessAttemptDays: number
+  docketActivityDays: number
+  notificationDays: number
 }
 
 export interface Pruned {
   accessAttempts: number
+  docketViews: number
+  notifications: number
 }
+
+export const retentionSettings = (env: {
+  ACCESS_ATTEMPT_RETENTION_DAYS: number
+  DOCKET_ACTIVITY_RETENTION_DAYS: number
+  NOTIFICATION_RETENTION_DAYS: number
+}): RetentionSettings => ({
+  accessAttemptDays: env.ACCESS_ATTEMPT_RETENTION_DAYS,
+  docketActivityDays: env.DOCKET_ACTIVITY_RETENTION_DAYS,
+  notificationDays: env.NOTIFICATION_RETENTION_DAYS,
+})
 
 /** Null when another process is pruning right now. */
 export async function pruneOnce(
@@ -27,10 +41,21 @@ export async function pruneOnce(
     const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`
       SELECT pg_try_advisory_xact_lock(${LOCKS.retention}) AS locked`
     if (!lock?.locked) return null
+    const before = (days: number) => new Date(now.getTime() - days * DAY_MS)
     const attempts = await tx.accessAttempt.deleteMany({
-      where: { createdAt: { lt: new Date(now.getTime() - settings.accessAttemptDays * DAY_MS) } },
+      where: { createdAt: { lt: before(settings.accessAttemptDays) } },
     })
-    return { accessAttempts: attempts.count }
+    const views = await tx.docketView.deleteMany({
+      where: { createdAt: { lt: before(settings.docketActivityDays) } },
+    })
+    // Pending notifications stay whatever their age: only finished ones go.
+    const notificationsBefore = before(settings.notificationDays)
+    const notifications = await tx.notification.deleteMany({
+      where: {
+        OR: [{ deliveredAt: { lt: notificationsBefore } }, { failedAt: { lt: notificationsBefore } }],
+      },
+    })
+    return { accessAttempts: attempts.count, docketViews: views.count, notifications: notifications.count }
   })
 }
 
@@ -43,7 +68,9 @@ export function schedulePruning(
   const prune = () => {
     running = pruneOnce(deps.prisma, deps.settings, deps.now()).then(
       (pruned) => {
-        if (pruned?.accessAttempts) app.log.info(pruned, 'pruned data past its retention period')
+        if (pruned && Object.values(pruned).some(Boolean)) {
+          app.log.info(pruned, 'pruned data past its retention period')
+        }
       },
       (err) => app.log.warn({ err }, 'could not prune data past its retention period'),
     )

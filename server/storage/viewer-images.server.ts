@@ -1,4 +1,4 @@
-// The 360° viewer's image list (spec §7 "Storage file list"): the buckets are tried in order and
+// The 360° viewer's image list (docs/original-behaviour.md §7 "Storage file list"): the buckets are tried in order and
 // the first one holding any file at its root is used; its image files become the frames. Read
 // per request (not baked into the pre-rendered page), so frames uploaded later show up at once.
 

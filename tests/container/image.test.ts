@@ -154,6 +154,16 @@ describe('the production image', () => {
     expect(docker('exec', NAME, 'cat', '/proc/1/comm').trim()).toBe('tini')
   })
 
+  it('is healthy by /livez and ready by /readyz with its database, storage and Redis', async () => {
+    expect(docker('image', 'inspect', '-f', '{{json .Config.Healthcheck.Test}}', IMAGE)).toContain('/livez')
+    const ready = await fetch(url('/readyz'))
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', storage: 'ok', redis: 'ok' },
+    })
+  })
+
   it('shows the SITE_URL and company given at docker run on every page kind', async () => {
     const home = await (await fetch(url('/'))).text()
     expect(home).toContain(`<link rel="canonical" href="${SITE_URL}/"`)

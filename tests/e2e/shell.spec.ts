@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-// Every route of spec section 2 answers with its page and a real heading.
+// Every route of docs/original-behaviour.md §2 answers with its page and a real heading.
 const routes: Array<[string, RegExp]> = [
   ['/', /Meet the RM5/],
   ['/experience', /delivery journey/i],

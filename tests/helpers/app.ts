@@ -21,6 +21,8 @@ export interface TestAppOptions {
   pages?: AppDeps['pages']
   /** Access test seams: clock, counting hasher, rate-limit key prefix. */
   access?: AppDeps['access']
+  /** Notification delivery seams: retry timing, give-up time. */
+  notifications?: AppDeps['notifications']
   /** Extra routes a test needs, added before the app is ready. */
   routes?: (app: FastifyInstance) => void
 }
@@ -38,6 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage,
     pages: options.pages,
     access: options.access,
+    notifications: options.notifications,
     logger: process.env.DEBUG_LOG ? { level: 'error' } : false,
   })
   options.routes?.(app)

@@ -9,34 +9,6 @@ afterAll(async () => {
   await t?.close()
 })
 
-describe('GET /healthz', () => {
-  it('is 200 when Postgres and storage answer', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' })
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ status: 'ok', checks: { database: 'ok', storage: 'ok' } })
-    expect(res.headers['cache-control']).toBe('no-store')
-  })
-
-  it('is 503 naming what is down', async () => {
-    const original = t.db.ping
-    t.db.ping = async () => {
-      throw new Error('connection refused')
-    }
-    try {
-      const res = await t.app.inject({ method: 'GET', url: '/healthz' })
-      expect(res.statusCode).toBe(503)
-      expect(res.json()).toMatchObject({
-        status: 'unavailable',
-        down: ['database'],
-        checks: { database: 'down', storage: 'ok' },
-      })
-      expect(res.body).not.toMatch(/connection refused/)
-    } finally {
-      t.db.ping = original
-    }
-  })
-})
-
 describe('error shape', () => {
   it('answers unknown API routes with the JSON error shape', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/nope', payload: {} })

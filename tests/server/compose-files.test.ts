@@ -34,6 +34,8 @@ type Service = {
   stop_grace_period?: string
   image?: string
   volumes?: string[]
+  healthcheck?: { test: string[] }
+  depends_on?: Record<string, { condition: string }> | string[]
 }
 type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> }
 
@@ -102,5 +104,10 @@ describe('compose files', () => {
     const variable = ['$', '{TRUSTED_PROXIES:-}'].join('')
     expect(scale.services.proxy?.environment?.TRUSTED_PROXIES).toBe(variable)
     expect(scale.services.app?.environment?.TRUST_PROXY).toContain(variable)
+  })
+
+  it('checks the app by readiness in compose, so the proxy waits for a replica that can serve', () => {
+    expect(base.services.app?.healthcheck?.test.join(' ')).toContain('/readyz')
+    expect(scale.services.proxy?.depends_on).toEqual({ app: { condition: 'service_healthy' } })
   })
 })

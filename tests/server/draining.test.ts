@@ -78,9 +78,13 @@ describe('draining', () => {
     const closing = t.app.close()
     await drainBegan.promise
     // The listener is closing now, but this connection is busy, so it stays open for more.
-    socket.write(get('/healthz'))
-    // Let the server read the second request before the first one finishes.
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // The readiness probe tells a balancer to stop sending traffic: during a drain it is 503 too.
+    const readyzArrived = new Promise<void>((resolve) =>
+      t.app.server.on('request', (request) => request.url === '/readyz' && resolve()),
+    )
+    socket.write(get('/readyz'))
+    // The server has read the second request before the first one finishes.
+    await readyzArrived
     releaseSlow.resolve()
     await ended
     await closing

@@ -48,8 +48,8 @@ beforeAll(async () => {
     { retailer: 'circlek', replace: false, json: true },
   )
   code = JSON.parse(printed[0] as string).code
-  // Production settings, at the most talkative level.
-  const env: Env = { ...t.env, NODE_ENV: 'production', LOG_LEVEL: 'trace', COOKIE_SECRET }
+  // Production settings, at the most talkative level, with a line for every request.
+  const env: Env = { ...t.env, NODE_ENV: 'production', LOG_LEVEL: 'trace', COOKIE_SECRET, LOG_REQUESTS: true }
   const sink = new Writable({
     write(chunk, _encoding, done) {
       lines.push(String(chunk))
@@ -152,6 +152,19 @@ describe('log lines of a full visit', () => {
     ]) {
       expect(log, message).toContain(message)
     }
+    // One line per request (LOG_REQUESTS): route and outcome, the client only as a hash.
+    const requests = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request')
+    expect(requests.length).toBeGreaterThan(30)
+    const docket = requests.find((entry) => entry.route === '/docket')
+    expect(docket).toMatchObject({
+      method: 'GET',
+      status: 200,
+      ipHash: expect.stringMatching(/^[0-9a-f]{12}$/),
+    })
+    expect(docket.ms).toBeTypeOf('number')
+    expect(Object.keys(docket)).not.toContain('req')
+    expect(requests.find((entry) => entry.status === 404)?.route).toBe('unmatched')
+    expect(log).not.toContain('198.51.100.77')
     const secrets: Record<string, string> = {
       'access code': code,
       COOKIE_SECRET: COOKIE_SECRET,

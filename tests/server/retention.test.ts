@@ -1,5 +1,5 @@
-// Access attempts past ACCESS_ATTEMPT_RETENTION_DAYS are deleted by the running server, by one
-// process at a time when several share the database.
+// Access attempts, docket openings and finished notifications past their retention settings are
+// deleted by the running server, by one process at a time when several share the database.
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { hashIp, recordAttempt } from '../../server/access/attempts.server'
@@ -13,7 +13,13 @@ let t: TestApp
 
 beforeAll(async () => {
   // This app's own start-up pruning keeps everything these tests seed (at most 400 days old).
-  t = await createTestApp({ env: { ACCESS_ATTEMPT_RETENTION_DAYS: '3650' } })
+  t = await createTestApp({
+    env: {
+      ACCESS_ATTEMPT_RETENTION_DAYS: '3650',
+      DOCKET_ACTIVITY_RETENTION_DAYS: '3650',
+      NOTIFICATION_RETENTION_DAYS: '3650',
+    },
+  })
 })
 afterAll(async () => {
   await t?.close()
@@ -32,6 +38,9 @@ async function seed(daysAgo: number[]) {
   }
 }
 
+const settings = { accessAttemptDays: 90, docketActivityDays: 365, notificationDays: 30 }
+const none = { docketViews: 0, notifications: 0 }
+
 const ages = async () =>
   (await t.db.prisma.accessAttempt.findMany({ orderBy: { createdAt: 'asc' } })).map((row) =>
     Math.round((Date.now() - row.createdAt.getTime()) / DAY),
@@ -40,8 +49,59 @@ const ages = async () =>
 describe('retention', () => {
   it('deletes attempts older than the retention period and keeps the rest', async () => {
     await seed([400, 91, 89, 1])
-    expect(await pruneOnce(t.db.prisma, { accessAttemptDays: 90 }, new Date())).toEqual({ accessAttempts: 2 })
+    expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({ accessAttempts: 2, ...none })
     expect(await ages()).toEqual([89, 1])
+  })
+
+  it('deletes docket openings and finished notifications past their settings, never pending ones', async () => {
+    await t.db.prisma.accessAttempt.deleteMany()
+    const ago = (days: number) => new Date(Date.now() - days * DAY)
+    await t.db.prisma.docketView.createMany({
+      data: [400, 366, 364].map((days) => ({
+        retailer: 'circlek',
+        page: '/docket',
+        ipHash: 'h',
+        createdAt: ago(days),
+      })),
+    })
+    const notification = (days: number, state: 'delivered' | 'failed' | 'pending') => ({
+      event: 'contact.created',
+      channel: 'webhook',
+      payload: { event: 'contact.created', messageId: crypto.randomUUID() },
+      createdAt: ago(days),
+      giveUpAt: ago(days - 1),
+      ...(state === 'delivered'
+        ? { deliveredAt: ago(days) }
+        : state === 'failed'
+          ? { failedAt: ago(days) }
+          : {}),
+    })
+    await t.db.prisma.notification.createMany({
+      data: [
+        notification(31, 'delivered'),
+        notification(29, 'delivered'),
+        notification(45, 'failed'),
+        notification(45, 'pending'),
+      ],
+    })
+    expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({
+      accessAttempts: 0,
+      docketViews: 2,
+      notifications: 2,
+    })
+    expect(await t.db.prisma.docketView.count()).toBe(1)
+    const left = await t.db.prisma.notification.findMany({ orderBy: { createdAt: 'asc' } })
+    expect(
+      left.map((row) => [
+        row.deliveredAt ? 'delivered' : 'pending',
+        Math.round((Date.now() - row.createdAt.getTime()) / DAY),
+      ]),
+    ).toEqual([
+      ['pending', 45],
+      ['delivered', 29],
+    ])
+    await t.db.prisma.notification.deleteMany()
+    await t.db.prisma.docketView.deleteMany()
   })
 
   it('leaves the work to the process that holds the lock', async () => {
@@ -51,12 +111,10 @@ describe('retention', () => {
     try {
       await other.query('BEGIN')
       await other.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.retention])
-      expect(await pruneOnce(t.db.prisma, { accessAttemptDays: 90 }, new Date())).toBeNull()
+      expect(await pruneOnce(t.db.prisma, settings, new Date())).toBeNull()
       expect(await ages()).toEqual([200])
       await other.query('COMMIT')
-      expect(await pruneOnce(t.db.prisma, { accessAttemptDays: 90 }, new Date())).toEqual({
-        accessAttempts: 1,
-      })
+      expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({ accessAttempts: 1, ...none })
     } finally {
       await other.end()
     }

@@ -6,7 +6,7 @@ import { Parallax } from '../../media/motion/Parallax'
 import { streamData, useStream, VideoButtons, VideoLayers } from '../../media/video/Video'
 import './slots.css'
 
-// The animated showcase (spec section 2, hero section): a muted inline background film and the
+// The animated showcase (docs/original-behaviour.md §2, hero section): a muted inline background film and the
 // header animation on parallax layers, around the 7-frame sequence (a locker opens on hover).
 // The film's buttons sit on the stage rather than in its layer, so the frames never cover them.
 export function ShowcaseMediaSlot() {

@@ -4,7 +4,7 @@ import { useReducedMotion } from '../useMediaQuery'
 import '../media.css'
 
 /**
- * The 7-frame sequence (spec §4): while active (hovered, or switched on with the button for touch
+ * The 7-frame sequence (docs/original-behaviour.md §4): while active (hovered, or switched on with the button for touch
  * and keyboard users) the index rises every 60 ms to 6; once inactive it falls back to 0. All
  * frames are in the DOM and decoded together, so a step never waits on the network. Under
  * reduced motion it jumps straight to the end state instead of animating.

@@ -9,7 +9,7 @@ export const HEADER_ANIMATION_URL = '/rm5-header.json'
 type Player = ComponentType<{ data: object; still: boolean }>
 
 /**
- * The header animation (spec §2, §7): fetched from the site root and played by lottie-react, both
+ * The header animation (docs/original-behaviour.md §2, §7): fetched from the site root and played by lottie-react, both
  * loaded only when the block nears the viewport. A failure is logged and nothing else: the box
  * keeps its size and stays empty, and the page around it is unaffected.
  */

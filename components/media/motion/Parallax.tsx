@@ -4,7 +4,7 @@ import { useInView } from '../useInView'
 import { useMobileMode, useReducedMotion } from '../useMediaQuery'
 
 /**
- * A layer that drifts at `speed` × the scroll relative to its container (spec §3 "Parallax layer",
+ * A layer that drifts at `speed` × the scroll relative to its container (docs/original-behaviour.md §3 "Parallax layer",
  * default 0.1). Off in mobile mode (< 768 px) and under prefers-reduced-motion, and idle while off
  * screen. It measures its parent, never itself, so its own transform cannot feed back.
  */

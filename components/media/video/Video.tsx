@@ -161,7 +161,7 @@ export interface VideoProps extends StreamOptions {
 }
 
 /**
- * One streamed video (spec §7 "Video streaming"): native HLS, else hls.js loaded on demand, else
+ * One streamed video (docs/original-behaviour.md §7 "Video streaming"): native HLS, else hls.js loaded on demand, else
  * the mp4 rendition. Autoplays muted once the page has loaded and the video is near the viewport;
  * a blocked autoplay shows a play button. The box has a fixed aspect ratio: nothing shifts.
  */

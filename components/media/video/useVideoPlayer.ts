@@ -1,6 +1,6 @@
 // The playback life of one <video>: attach a stream when the component becomes active (in view,
 // dialog open), autoplay it when allowed, fall back along the engines when one fails, and leave
-// nothing running on unmount (spec §4 "Video": pause and clear the source).
+// nothing running on unmount (docs/original-behaviour.md §4 "Video": pause and clear the source).
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { type Engine, engineOrder, nextEngine } from '../../../lib/video/engines.ts'
 import type { PlaybackUrls } from '../../../lib/video/playback.ts'

@@ -15,7 +15,7 @@ import { useViewerImages } from './useViewerImages'
 import '../media.css'
 
 /**
- * The 360° product viewer (spec §2, §4, §9): frames from the server, turned by dragging (15 px a
+ * The 360° product viewer (docs/original-behaviour.md §2, §4, §9): frames from the server, turned by dragging (15 px a
  * step), by the arrow keys when focused and by the previous/next buttons (WCAG 2.1.1, 2.5.7).
  * The stage keeps a 3:2 box through loading, error and ready, so nothing around it moves.
  */

@@ -2,7 +2,7 @@ import { type PointerEvent, useCallback, useRef, useState } from 'react'
 import { type DragState, dragTo } from '../../../lib/viewer/rotation.ts'
 
 /**
- * Mouse, touch and pen drags as pointer events (spec §4: a dragging flag from press to release).
+ * Mouse, touch and pen drags as pointer events (docs/original-behaviour.md §4: a dragging flag from press to release).
  * The pointer is captured, so a drag that leaves the image keeps turning it until release.
  */
 export function useDragRotate(index: number, count: number, setIndex: (index: number) => void) {

@@ -1,4 +1,4 @@
-// POST /api/applications: a retailer application from /apply (spec sections 3, 5, 7).
+// POST /api/applications: a retailer application from /apply (docs/original-behaviour.md §3, 5, 7).
 import type { FastifyInstance } from 'fastify'
 import { type ApplicationInput, applicationSchema } from '../../../lib/forms/application-schema'
 import { sameRowData } from '../../forms/store-once.server'
@@ -30,8 +30,13 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     store(input) {
       const data = rowData(input)
       return {
+        // The notification is written in the same transaction: stored means announced.
         create: (idempotencyKey) =>
-          prisma.retailerApplication.create({ data: { ...data, idempotencyKey }, select: { id: true } }),
+          app.outbox.createWith(
+            (tx) =>
+              tx.retailerApplication.create({ data: { ...data, idempotencyKey }, select: { id: true } }),
+            (row) => ({ event: 'application.created', applicationId: row.id }),
+          ),
         find: (idempotencyKey) => prisma.retailerApplication.findUnique({ where: { idempotencyKey } }),
         sameAs: (row) => sameRowData(row, data),
       }

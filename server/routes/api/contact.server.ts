@@ -18,8 +18,12 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     store(input) {
       const data = rowData(input)
       return {
+        // The notification is written in the same transaction: stored means announced.
         create: (idempotencyKey) =>
-          prisma.contactMessage.create({ data: { ...data, idempotencyKey }, select: { id: true } }),
+          app.outbox.createWith(
+            (tx) => tx.contactMessage.create({ data: { ...data, idempotencyKey }, select: { id: true } }),
+            (row) => ({ event: 'contact.created', messageId: row.id }),
+          ),
         find: (idempotencyKey) => prisma.contactMessage.findUnique({ where: { idempotencyKey } }),
         sameAs: (row) => sameRowData(row, data),
       }

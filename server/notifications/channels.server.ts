@@ -1,0 +1,103 @@
+// The two ways a notification leaves: a webhook (JSON, signed, with a Slack-compatible `text` so
+// it can post straight into a channel) and e-mail through SMTP (nodemailer). A channel throws
+// when the receiver did not take the message; the outbox then retries it later.
+import { createHmac } from 'node:crypto'
+import nodemailer from 'nodemailer'
+import type { Env } from '../env.server'
+import type { NotificationEvent, NotificationMessage } from './events'
+
+export const channelNames = ['webhook', 'email'] as const
+export type ChannelName = (typeof channelNames)[number]
+
+/** A receiver that takes longer is treated as down; the outbox lease is far longer. */
+export const DELIVERY_TIMEOUT_MS = 10_000
+
+export interface Delivery {
+  /** The notification's id: the same on every retry, so a receiver can drop a repeat. */
+  id: string
+  event: NotificationEvent
+  createdAt: Date
+  message: NotificationMessage
+}
+
+export interface Channel {
+  name: ChannelName
+  send(delivery: Delivery): Promise<void>
+  close(): void
+}
+
+export const webhookSignature = (secret: string, body: string) =>
+  createHmac('sha256', secret).update(body).digest('hex')
+
+export function webhookChannel(url: string, secret: string, timeoutMs = DELIVERY_TIMEOUT_MS): Channel {
+  return {
+    name: 'webhook',
+    async send({ id, event, createdAt, message }) {
+      const body = JSON.stringify({
+        id,
+        event,
+        occurredAt: createdAt.toISOString(),
+        text: message.text,
+        data: message.data,
+      })
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'rm5-site-notifications',
+          'x-rm5-event': event,
+          'x-rm5-delivery': id,
+          'x-rm5-signature': webhookSignature(secret, body),
+        },
+        body,
+        redirect: 'error',
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      // The body is not read: drop it so the connection can be reused.
+      await response.body?.cancel()
+      if (!response.ok) throw new Error(`the webhook answered HTTP ${response.status}`)
+    },
+    close() {},
+  }
+}
+
+export function emailChannel(
+  smtpUrl: string,
+  from: string,
+  to: string[],
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Channel {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  })
+  return {
+    name: 'email',
+    async send({ id, event, message }) {
+      await transport.sendMail({
+        from,
+        to,
+        subject: message.subject,
+        text: message.text,
+        headers: { 'X-RM5-Event': event, 'X-RM5-Delivery': id },
+      })
+    },
+    close() {
+      transport.close()
+    },
+  }
+}
+
+/** The channels the environment configures: none, one or both. */
+export function channelsFrom(env: Env): Channel[] {
+  const channels: Channel[] = []
+  if (env.NOTIFY_WEBHOOK_URL && env.NOTIFY_WEBHOOK_SECRET) {
+    channels.push(webhookChannel(env.NOTIFY_WEBHOOK_URL, env.NOTIFY_WEBHOOK_SECRET))
+  }
+  if (env.SMTP_URL && env.NOTIFY_EMAIL_FROM && env.NOTIFY_EMAIL_TO) {
+    channels.push(emailChannel(env.SMTP_URL, env.NOTIFY_EMAIL_FROM, env.NOTIFY_EMAIL_TO))
+  }
+  return channels
+}

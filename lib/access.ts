@@ -42,6 +42,11 @@ declare global {
        * code still active). Set by server/access for every per-request render; never the raw cookie.
        */
       accessGrants?: readonly GateRetailer[]
+      /**
+       * Called by a guard that lets the request in, with the gates whose grant opened the page:
+       * the server records the opening (`rm5 codes activity`). Absent without a grant.
+       */
+      recordOpening?: (retailers: readonly GateRetailer[]) => void
     }
   }
 }

@@ -83,6 +83,8 @@ export const envSchema = z.object({
     )
     .pipe(z.array(z.email('must be e-mail addresses, comma-separated')).min(1))
     .optional(),
+  /** The walmart gate takes no code: send access.granted on its first docket opening each day. */
+  NOTIFY_WALMART_OPENINGS: z.stringbool().default(false),
   /** Hours a notification is retried before it is given up and listed as failed. */
   NOTIFY_GIVE_UP_HOURS: z.coerce.number().min(1).max(720).default(24),
   /** Days delivered notifications and docket openings are kept (SECURITY.md). */

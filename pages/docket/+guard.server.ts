@@ -6,5 +6,8 @@ import { canOpenDocket } from '../../lib/access'
 // which runs this same guard here, so no visitor can skip it. accessGrants holds grants the server
 // verified (server/access/grants.server.ts). Without one: a silent 302 to / (docs/original-behaviour.md §8).
 export default function guard(pageContext: PageContextServer) {
-  if (!canOpenDocket(pageContext.accessGrants ?? [])) throw redirect('/')
+  const grants = pageContext.accessGrants ?? []
+  if (!canOpenDocket(grants)) throw redirect('/')
+  // Any grant opens the docket: each one held counts as an opening by its code.
+  pageContext.recordOpening?.(grants)
 }

@@ -6,4 +6,5 @@ import { canOpenProposal } from '../../lib/access'
 // the circlek gate. Closing the proposal clears that grant, so reopening asks for the code again.
 export default function guard(pageContext: PageContextServer) {
   if (!canOpenProposal(pageContext.accessGrants ?? [])) throw redirect('/circlek')
+  pageContext.recordOpening?.(['circlek'])
 }

@@ -1,15 +1,18 @@
 // Wires server-enforced access (docs/architecture.md: Access, Limits) into the app: keys, code checks, grant reading.
 // The routes (routes.server.ts) and the page guards (through pageContextFor) use `app.access`.
 
+import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isGateError } from '../../lib/access'
-import { type GateRetailer, isGateRetailer } from '../../lib/retailers'
+import { isGateRetailer } from '../../lib/retailers'
 import type { Database } from '../db/database.server'
 import type { Env } from '../env.server'
 import { retentionSettings, schedulePruning } from '../retention/prune.server'
 import type { AttemptTally } from './attempt-tally.server'
+import { hashIp } from './attempts.server'
 import { type CodeChecker, createCodeChecker } from './check-code.server'
 import { countActiveCodes } from './codes.server'
+import { DocketActivity } from './docket-activity.server'
 import { createGrantReader, type GrantReader } from './grants.server'
 import type { HashCeiling } from './hash-ceiling.server'
 import { argon2Hasher, type CodeHasher } from './hasher.server'
@@ -26,6 +29,8 @@ export interface AccessOptions {
   limits?: typeof VERIFY_LIMITS
   hashCeiling?: HashCeiling
   codeCacheMs?: number
+  /** How long docket openings wait before they are written. */
+  activityFlushMs?: number
 }
 
 export interface Access {
@@ -38,6 +43,8 @@ export interface Access {
   options: AccessOptions
   /** Refused verify attempts waiting to be written (set by the routes). */
   refusedAttempts?: AttemptTally
+  /** Openings of guarded pages waiting to be written. */
+  activity: DocketActivity
 }
 
 export async function registerAccess(
@@ -61,8 +68,13 @@ export async function registerAccess(
       cacheMs: options.codeCacheMs,
     }),
     options,
+    activity: new DocketActivity(deps.db.prisma, app.outbox, app.log, {
+      notifyWalmart: deps.env.NOTIFY_WALMART_OPENINGS,
+      flushMs: options.activityFlushMs,
+    }),
   }
   app.decorate('access', access)
+  app.addHook('onClose', () => access.activity.flush())
   schedulePruning(app, {
     prisma: deps.db.prisma,
     settings: retentionSettings(deps.env),
@@ -75,12 +87,28 @@ export async function registerAccess(
   return access
 }
 
-/** Extra pageContextInit for Vike: the verified grants, for +guard hooks. */
+/**
+ * Extra pageContextInit for Vike: the verified grants, for +guard hooks, and how a guard that lets
+ * the request in records which of them opened the page.
+ */
 export async function accessPageContext(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<{ accessGrants: GateRetailer[] }> {
-  return { accessGrants: await app.access.grants.grantsFor(request.headers.cookie) }
+): Promise<Pick<Vike.PageContextServer, 'accessGrants' | 'recordOpening'>> {
+  const { access } = app
+  const grants = await access.grants.grantsFor(request.headers.cookie)
+  if (grants.length === 0) return { accessGrants: [] }
+  return {
+    accessGrants: grants.map((grant) => grant.retailer),
+    recordOpening(retailers) {
+      const at = access.now()
+      const page = request.url.split('?', 1)[0] as string
+      const ipHash = hashIp(access.keys.ip, normalizeIP(request.ip))
+      for (const grant of grants) {
+        if (retailers.includes(grant.retailer)) access.activity.add({ ...grant, page, ipHash, at })
+      }
+    },
+  }
 }
 
 async function logSetupHint(app: FastifyInstance, access: Access) {

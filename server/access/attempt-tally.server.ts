@@ -3,6 +3,7 @@
 // every few seconds: a flood of refused requests costs a map update each, not a database write
 // each (decision 016). The tally is written on close too, so a graceful shutdown loses nothing.
 import type { PrismaClient } from '../db/database.server'
+import { WriteBehind, type WriteBehindLog } from '../db/write-behind.server'
 import { type AttemptOutcome, attemptRow } from './attempts.server'
 
 export const TALLY_FLUSH_MS = 5_000
@@ -18,43 +19,29 @@ interface Pending {
   at: Date
 }
 
-export interface TallyLog {
-  error(obj: object, msg: string): void
-}
-
 export class AttemptTally {
-  private pending = new Map<string, Pending>()
-  private timer: NodeJS.Timeout | undefined
-  private writing: Promise<void> = Promise.resolve()
+  private readonly batch: WriteBehind<Pending>
 
-  constructor(
-    private readonly prisma: PrismaClient,
-    private readonly log: TallyLog,
-    private readonly flushMs = TALLY_FLUSH_MS,
-  ) {}
+  constructor(prisma: PrismaClient, log: WriteBehindLog, flushMs = TALLY_FLUSH_MS) {
+    this.batch = new WriteBehind(
+      (pending) => prisma.accessAttempt.createMany({ data: pending.map(attemptRow) }),
+      log,
+      { flushMs, maxKeys: TALLY_MAX_KEYS, what: 'refused access attempts' },
+    )
+  }
 
   add(attempt: Omit<Pending, 'count'>): void {
-    const key = `${attempt.retailer}\0${attempt.ipHash}\0${attempt.outcome}`
-    const known = this.pending.get(key)
-    if (known) known.count += 1
-    else this.pending.set(key, { ...attempt, count: 1 })
-    if (this.pending.size >= TALLY_MAX_KEYS) void this.flush()
-    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref()
+    this.batch.put(
+      `${attempt.retailer}\0${attempt.ipHash}\0${attempt.outcome}`,
+      () => ({ ...attempt, count: 1 }),
+      (waiting) => {
+        waiting.count += 1
+      },
+    )
   }
 
   /** Writes what is pending; resolves once everything added before the call is in the database. */
   flush(): Promise<void> {
-    clearTimeout(this.timer)
-    this.timer = undefined
-    const rows = [...this.pending.values()].map(attemptRow)
-    this.pending.clear()
-    if (rows.length === 0) return this.writing
-    this.writing = this.writing
-      .then(() => this.prisma.accessAttempt.createMany({ data: rows }))
-      .then(
-        () => {},
-        (err) => this.log.error({ err, rows: rows.length }, 'could not record refused access attempts'),
-      )
-    return this.writing
+    return this.batch.flush()
   }
 }

@@ -17,9 +17,15 @@ export interface GrantLog {
   warn(obj: object, msg: string): void
 }
 
+/** A grant the server verified: its gate, and the code that opened it (null for walmart). */
+export interface VerifiedGrant {
+  retailer: GateRetailer
+  codeId: string | null
+}
+
 export interface GrantReader {
   /** Verified grants in a Cookie header; never throws (a broken cookie or database means no grant). */
-  grantsFor(cookieHeader: string | undefined): Promise<GateRetailer[]>
+  grantsFor(cookieHeader: string | undefined): Promise<VerifiedGrant[]>
   /** Drops a cached code state (this process just revoked it). */
   forget(codeId: string): void
 }
@@ -44,11 +50,11 @@ export function createGrantReader(options: {
     return state
   }
 
-  async function holds(retailer: GateRetailer, value: string, now: Date): Promise<boolean> {
+  async function verified(retailer: GateRetailer, value: string, now: Date): Promise<VerifiedGrant | null> {
     const grant = readGrant(options.key, retailer, value, now)
-    if (!grant) return false
-    if (grant.codeId === null) return true
-    return isActive(await stateOf(grant.codeId, now), retailer, now)
+    if (!grant) return null
+    if (grant.codeId !== null && !isActive(await stateOf(grant.codeId, now), retailer, now)) return null
+    return { retailer, codeId: grant.codeId }
   }
 
   return {
@@ -56,12 +62,13 @@ export function createGrantReader(options: {
       if (!cookieHeader?.includes('-access=')) return []
       const cookies = cookieValues(cookieHeader, cookieNames)
       const now = options.now()
-      const granted: GateRetailer[] = []
+      const granted: VerifiedGrant[] = []
       for (const retailer of gateRetailers) {
         for (const value of cookies.get(grantCookieName(retailer)) ?? []) {
           try {
-            if (await holds(retailer, value, now)) {
-              granted.push(retailer)
+            const grant = await verified(retailer, value, now)
+            if (grant) {
+              granted.push(grant)
               break
             }
           } catch (error) {

@@ -13,7 +13,8 @@ let t: TestApp
 let circlekCookie: string
 let circlekId: string
 
-const grantsFor = (cookie: string | undefined) => t.app.access.grants.grantsFor(cookie)
+const grantsFor = async (cookie: string | undefined) =>
+  (await t.app.access.grants.grantsFor(cookie)).map((grant) => grant.retailer)
 const cookieValue = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1)
 
 beforeAll(async () => {

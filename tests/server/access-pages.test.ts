@@ -1,12 +1,16 @@
 // The guarded pages through Vike on a real production build: /docket and /circlek/proposal
 // (302s decided by +guard.server.ts on the server, also for client-side navigation's
 // pageContext.json), the gates (pre-rendered, per request when showing a no-JS error) and the
-// no-JavaScript form flow end to end.
+// no-JavaScript form flow end to end; each opening of a guarded page is recorded per code
+// (`rm5 codes activity`) and announces the first one of the day for codes marked to notify.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GRANT_MAX_AGE_MS } from '../../lib/access'
+import { freePort } from '../../scripts/lib/free-port'
+import { docketActivity, setCodeNotify } from '../../server/access/docket-activity-report.server'
 import { CODE_CACHE_MS } from '../../server/access/grants.server'
 import { grantCookie, limitPrefix, seedCode, testClock, verify, verifyForm } from '../helpers/access'
 import { createTestApp, type TestApp } from '../helpers/app'
+import { until, webhookReceiver } from '../helpers/notification-receivers'
 import { type ProductionBuild, productionBuild } from '../helpers/production-build'
 
 const CODE = 'circle-k-pages-01'
@@ -225,5 +229,88 @@ describe('no-JavaScript form flow', () => {
     const res = await verifyForm(t.app, { retailer: 'walmart' })
     expect(res.headers.location).toBe('/docket')
     expect((await get('/docket', grantCookie(res))).statusCode).toBe(200)
+  })
+})
+
+describe('docket activity', () => {
+  it('records every opening per code and announces a notifying code once a day', async () => {
+    const SECRET = 'activity-test-webhook-secret'
+    const receiver = webhookReceiver(await freePort(), SECRET)
+    await receiver.start()
+    // Its own app: a webhook configured, and openings written when the test flushes them.
+    const site = await createTestApp({
+      pages: { mode: 'production', root: build.root },
+      access: { rateLimitPrefix: limitPrefix(), activityFlushMs: 60_000 },
+      env: { NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: SECRET },
+      notifications: { retryMs: 50, pollMs: 50 },
+    })
+    try {
+      const buyer = await seedCode(site.db, 'circlek', 'circle-k-activity-01', { label: 'Circle K buyer' })
+      await seedCode(site.db, 'circlek', 'circle-k-activity-02', { label: 'Circle K legal' })
+      const quiet = await seedCode(site.db, 'pizzahut', 'pizza-hut-activity-01', { label: 'Pizza Hut ops' })
+      expect(await setCodeNotify(site.db.prisma, [buyer], true)).toBe(1)
+      const grant = async (retailer: string, accessCode?: string, ip = '198.51.100.10') =>
+        grantCookie(await verify(site.app, { retailer, accessCode }, { remoteAddress: ip }))
+      const open = (url: string, cookie: string, ip: string) =>
+        site.app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: ip })
+
+      const buyerCookie = await grant('circlek', 'circle-k-activity-01')
+      for (const ip of ['198.51.100.10', '198.51.100.10', '198.51.100.11']) {
+        expect((await open('/docket', buyerCookie, ip)).statusCode).toBe(200)
+      }
+      expect((await open('/circlek/proposal', buyerCookie, '198.51.100.11')).statusCode).toBe(200)
+      const both = `${await grant('pizzahut', 'pizza-hut-activity-01')}; ${await grant('walmart')}`
+      expect((await open('/docket', both, '198.51.100.12')).statusCode).toBe(200)
+      // Refused: not recorded.
+      expect((await open('/circlek/proposal', both, '198.51.100.12')).statusCode).toBe(302)
+      expect((await open('/docket', 'circlek-access=forged', '198.51.100.13')).statusCode).toBe(302)
+      // Nothing is written on the request path; the batch is.
+      expect(await site.db.prisma.docketView.count()).toBe(0)
+      await site.app.access.activity.flush()
+
+      const report = await docketActivity(site.db.prisma, {})
+      const byLabel = Object.fromEntries(report.map((row) => [row.label ?? row.retailer, row]))
+      expect(byLabel['Circle K buyer']).toMatchObject({
+        codeId: buyer,
+        notify: true,
+        openings: 4,
+        clients: 2,
+        pages: ['/circlek/proposal', '/docket'],
+      })
+      expect(byLabel['Pizza Hut ops']).toMatchObject({
+        codeId: quiet,
+        openings: 1,
+        clients: 1,
+        pages: ['/docket'],
+      })
+      expect(byLabel.walmart).toMatchObject({ codeId: null, openings: 1, pages: ['/docket'] })
+      expect(byLabel['Circle K legal']).toMatchObject({ openings: 0, firstOpened: null, pages: [] })
+      expect(
+        (await docketActivity(site.db.prisma, { retailer: 'pizzahut' })).map((row) => row.label),
+      ).toEqual(['Pizza Hut ops'])
+      expect(await docketActivity(site.db.prisma, { since: new Date(Date.now() + 60_000) })).toMatchObject([
+        { label: 'Circle K buyer', openings: 0 },
+        { label: 'Circle K legal', openings: 0 },
+        { label: 'Pizza Hut ops', openings: 0 },
+      ])
+
+      // The buyer's code notifies: one access.granted for the day, however many openings.
+      await until('announced', () => receiver.deliveries.length === 1)
+      expect(await site.app.outbox.deliverDue()).toBe(0)
+      const [announced] = receiver.deliveries
+      expect(announced?.event).toBe('access.granted')
+      expect(announced?.signatureValid).toBe(true)
+      expect(announced?.body.text).toMatch(
+        /^Circle K opened \/docket with the code "Circle K buyer" \(first opening today/,
+      )
+      expect(JSON.stringify(announced?.body)).not.toContain('circle-k-activity-01')
+      // More openings the same day (another batch) announce nothing more.
+      await open('/docket', buyerCookie, '198.51.100.14')
+      await site.app.access.activity.flush()
+      expect(await site.db.prisma.notification.count()).toBe(1)
+    } finally {
+      await site.close()
+      await receiver.stop()
+    }
   })
 })

@@ -1,10 +1,10 @@
 // The one way the app reaches Postgres (docs/architecture.md: Database): DATABASE_URL when set, otherwise the
 // embedded PGlite in DATA_DIR. Both go through the same `pg` pool and Prisma driver adapter.
 import { PrismaPg } from '@prisma/adapter-pg'
+import pg from 'pg'
 import type { Env } from '../env.server.ts'
 import { withTimeout } from '../timeout.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded.server.ts'
-import { FailFastPool } from './fail-fast-pool.server.ts'
 import { PrismaClient } from './generated/client.ts'
 import type { DbLogger } from './logger.server.ts'
 
@@ -23,11 +23,12 @@ export interface Database {
 }
 
 /**
- * A request must fail fast (503 within 2 s) when Postgres is down, so a new connection gets
- * 1.5 s; "connection refused" fails at once anyway. Statements get 1.5 s on a real server (PGlite
- * ignores startup parameters, so the embedded database has no statement timeout).
+ * A request must fail fast (503 within 2 s) when Postgres is down: waiting for a connection,
+ * whether a new one is being made or all are busy, ends after 1.5 s ("connection refused" fails
+ * at once anyway). Statements get 1.5 s on a real server (PGlite ignores startup parameters, so
+ * the embedded database has no statement timeout).
  */
-export { CONNECT_TIMEOUT_MS } from './fail-fast-pool.server.ts'
+export const CONNECT_TIMEOUT_MS = 1500
 export const STATEMENT_TIMEOUT_MS = 1500
 export const PING_TIMEOUT_MS = 1500
 
@@ -44,18 +45,23 @@ export async function openDatabase(
   }
 }
 
-function connect(url: string, embedded: EmbeddedPostgres | null, log: DbLogger): Database {
-  // Connect and queue timeouts: see fail-fast-pool.server.ts.
-  const pool = new FailFastPool({
+/** The pg pool with the timeouts above; pg's own settings do all of it. */
+export function createPool(url: string, options: { max: number }): pg.Pool {
+  return new pg.Pool({
     connectionString: url,
-    // Embedded: one single-threaded backend serves every connection, so a few are plenty.
-    max: embedded ? 4 : 10,
+    max: options.max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     // Client side too: a black-holed connection never delivers the server's timeout error.
     query_timeout: STATEMENT_TIMEOUT_MS + 400,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
   })
+}
+
+function connect(url: string, embedded: EmbeddedPostgres | null, log: DbLogger): Database {
+  // Embedded: one single-threaded backend serves every connection, so a few are plenty.
+  const pool = createPool(url, { max: embedded ? 4 : 10 })
   // Without a listener, an idle connection dropped by the server (restart, failover) would be
   // an unhandled 'error' event and kill the process. The next query simply reconnects.
   pool.on('error', (err) => log.warn({ err }, 'idle Postgres connection lost'))

@@ -1,0 +1,75 @@
+// A person's stored submissions, found by e-mail address or id, for deletion on request (the
+// privacy page promises it; `rm5 applications delete`, `rm5 contact delete`). Notifications that
+// point at a deleted record go with it, so nothing is sent about data that no longer exists.
+import type { Prisma, PrismaClient } from '../db/database.server'
+
+export type PersonTarget = { email: string } | { id: string }
+
+export interface FoundRecord {
+  id: string
+  createdAt: Date
+  email: string
+  /** Who or what the record is about: a company, or a sender's name. */
+  name: string
+}
+
+const byTarget = (target: PersonTarget) =>
+  'email' in target
+    ? { email: { equals: target.email.trim(), mode: 'insensitive' as const } }
+    : { id: target.id }
+
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+
+export class InvalidTarget extends Error {}
+
+function checked(target: PersonTarget): PersonTarget {
+  if ('id' in target && !isUuid(target.id))
+    throw new InvalidTarget(`"${target.id}" is not a record id (a UUID)`)
+  if ('email' in target && !target.email.includes('@')) {
+    throw new InvalidTarget(`"${target.email}" is not an e-mail address`)
+  }
+  return target
+}
+
+export const personalData = {
+  applications: {
+    async find(prisma: PrismaClient, target: PersonTarget): Promise<FoundRecord[]> {
+      return prisma.retailerApplication
+        .findMany({ where: byTarget(checked(target)), orderBy: { createdAt: 'asc' } })
+        .then((rows) =>
+          rows.map((r) => ({ id: r.id, createdAt: r.createdAt, email: r.email, name: r.companyName })),
+        )
+    },
+    delete(prisma: PrismaClient, ids: string[]): Promise<number> {
+      return deleteWith(prisma, ids, 'applicationId', (tx) =>
+        tx.retailerApplication.deleteMany({ where: { id: { in: ids } } }),
+      )
+    },
+  },
+  contact: {
+    async find(prisma: PrismaClient, target: PersonTarget): Promise<FoundRecord[]> {
+      return prisma.contactMessage
+        .findMany({ where: byTarget(checked(target)), orderBy: { createdAt: 'asc' } })
+        .then((rows) => rows.map((r) => ({ id: r.id, createdAt: r.createdAt, email: r.email, name: r.name })))
+    },
+    delete(prisma: PrismaClient, ids: string[]): Promise<number> {
+      return deleteWith(prisma, ids, 'messageId', (tx) =>
+        tx.contactMessage.deleteMany({ where: { id: { in: ids } } }),
+      )
+    },
+  },
+}
+
+async function deleteWith(
+  prisma: PrismaClient,
+  ids: string[],
+  payloadKey: 'applicationId' | 'messageId',
+  remove: (tx: Prisma.TransactionClient) => Promise<{ count: number }>,
+): Promise<number> {
+  if (ids.length === 0) return 0
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`DELETE FROM notifications WHERE payload->>${payloadKey} = ANY(${ids})`
+    return (await remove(tx)).count
+  })
+}

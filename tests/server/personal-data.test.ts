@@ -1,0 +1,82 @@
+// Deleting a person's data on request: their applications and contact messages, found by e-mail
+// (any letter case) or id, go together with the notifications that would announce them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../scripts/lib/free-port'
+import { InvalidTarget, personalData } from '../../server/forms/personal-data.server'
+import { createTestApp, type TestApp } from '../helpers/app'
+import { postJson } from '../helpers/submissions'
+
+let t: TestApp
+beforeAll(async () => {
+  // A webhook nobody listens on: notifications stay pending, as they would during an outage.
+  t = await createTestApp({
+    env: {
+      NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`,
+      NOTIFY_WEBHOOK_SECRET: 'x'.repeat(32),
+    },
+    notifications: { retryMs: 60_000, pollMs: 60_000 },
+  })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const application = (company: string, email: string) => ({
+  companyName: company,
+  businessType: 'Bakery',
+  numberOfLocations: '2',
+  contactName: 'Dana Requester',
+  email,
+  phone: '(512) 555-0142',
+})
+
+describe('personal data', () => {
+  it('finds and deletes a person’s applications with their notifications, and nothing else', async () => {
+    const ids: string[] = []
+    for (const [company, email] of [
+      ['Requester Bakes', 'dana@requester.example'],
+      ['Requester Bakes II', 'Dana@Requester.example'],
+      ['Someone Else', 'other@else.example'],
+    ] as const) {
+      const res = await postJson(t.app, '/api/applications', application(company, email))
+      expect(res.statusCode).toBe(201)
+      ids.push(res.json().id)
+    }
+    expect(await t.db.prisma.notification.count()).toBe(3)
+
+    const found = await personalData.applications.find(t.db.prisma, { email: ' DANA@requester.example ' })
+    expect(found.map((row) => row.name)).toEqual(['Requester Bakes', 'Requester Bakes II'])
+    expect(
+      await personalData.applications.delete(
+        t.db.prisma,
+        found.map((row) => row.id),
+      ),
+    ).toBe(2)
+
+    expect((await t.db.prisma.retailerApplication.findMany()).map((row) => row.id)).toEqual([ids[2]])
+    const left = await t.db.prisma.notification.findMany()
+    expect(left.map((row) => (row.payload as { applicationId: string }).applicationId)).toEqual([ids[2]])
+    expect(await personalData.applications.find(t.db.prisma, { email: 'dana@requester.example' })).toEqual([])
+  })
+
+  it('deletes one contact message by id', async () => {
+    const res = await postJson(t.app, '/api/contact', {
+      name: 'Sam Asker',
+      email: 'sam@asker.example',
+      message: 'Please forget me after you answer.',
+    })
+    const id = res.json().id as string
+    const [found] = await personalData.contact.find(t.db.prisma, { id })
+    expect(found).toMatchObject({ id, email: 'sam@asker.example', name: 'Sam Asker' })
+    expect(await personalData.contact.delete(t.db.prisma, [id])).toBe(1)
+    expect(await t.db.prisma.contactMessage.count({ where: { id } })).toBe(0)
+    expect(await t.db.prisma.notification.count({ where: { event: 'contact.created' } })).toBe(0)
+  })
+
+  it('refuses what is not an id or an address', async () => {
+    await expect(personalData.contact.find(t.db.prisma, { id: '12345' })).rejects.toThrow(InvalidTarget)
+    await expect(personalData.applications.find(t.db.prisma, { email: 'nobody' })).rejects.toThrow(
+      'is not an e-mail address',
+    )
+  })
+})

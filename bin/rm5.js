@@ -8,9 +8,10 @@ import { fileURLToPath } from 'node:url'
 import { register } from 'tsx/esm/api'
 
 const COMMANDS = {
-  codes: 'Access codes of the partner gates: generate, set, list, revoke, attempts',
-  applications: 'Retailer applications from /apply: list, export',
-  contact: 'Contact messages from /contact: list, export',
+  codes: 'Access codes of the partner gates: generate, set, list, revoke, attempts, activity, notify',
+  applications: 'Retailer applications from /apply: list, export, delete',
+  contact: 'Contact messages from /contact: list, export, delete',
+  notifications: 'Notifications outbox: list, retry',
   media: 'Media storage: upload, list, delete, clear --demo, backup, restore, demo',
   db: 'Database: migrate, status, new',
 }

@@ -38,6 +38,7 @@ const applications: RecordSet<RetailerApplication> = {
     { header: 'Phone', width: 16, value: (r) => r.phone },
   ],
   findMany: (prisma, query) => prisma.retailerApplication.findMany(query),
+  personalData: 'applications',
   count: (prisma, query) => prisma.retailerApplication.count(query),
 }
 

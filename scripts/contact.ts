@@ -26,6 +26,7 @@ const messages: RecordSet<ContactMessage> = {
     { header: 'Message', width: 48, value: (r) => r.message },
   ],
   findMany: (prisma, query) => prisma.contactMessage.findMany(query),
+  personalData: 'contact',
   count: (prisma, query) => prisma.contactMessage.count(query),
 }
 

@@ -15,6 +15,7 @@ import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import { CliError } from '../lib/cli-error.ts'
 import { parseSince } from '../lib/since.ts'
+import { printActivity, setNotify } from './activity.ts'
 import { STRENGTH_RULE } from './code-strength.ts'
 import { addCode, checkCodeShape, type Io, printAttempts, printCodes, revoke } from './commands.ts'
 import { parseExpires } from './expires.ts'
@@ -35,6 +36,9 @@ Commands:
                                   last used, uses (never the hash)
   revoke <id> | --retailer R      Revoke one code, or every active code of a retailer
   attempts [--retailer R]         Recent verify attempts (hashed IP, outcome) and totals
+  activity [--retailer R]         Who opened the docket and the proposal, per code: first and
+                                  last opening, openings, distinct clients, pages
+  notify <id> [--off]             Announce a code's first opening each day (access.granted)
 
 Run "rm5 codes <command> --help" for a command's options. Retailers: ${RETAILERS}.
 Times are shown in UTC. Add --json to any command for machine-readable output.
@@ -53,6 +57,7 @@ Options:
   --expires <when>  When the code stops working: a date (2026-03-31: through the end of that day,
                     UTC), an ISO time with zone (2026-03-31T18:00:00-05:00), or 12h, 30d, 8w
   --replace         Revoke the retailer's other active codes in the same step
+  --notify          Its first opening each day sends access.granted (docs/operations.md)
   --json            Print the new code as JSON
   -h, --help        Show this help`,
   set: `Usage: rm5 codes set <retailer> --code <code> [--label L] [--expires WHEN] [--replace]
@@ -69,6 +74,7 @@ Options:
   --expires <when>  When the code stops working: a date (through the end of that day, UTC), an
                     ISO time with zone, or 12h, 30d, 8w
   --replace         Revoke the retailer's other active codes in the same step
+  --notify          Its first opening each day sends access.granted (docs/operations.md)
   --json            Print the result as JSON
   -h, --help        Show this help`,
   list: `Usage: rm5 codes list [--retailer R] [--json]
@@ -93,6 +99,28 @@ Options:
   --limit <n>       How many to show (default 50)
   --json            Print JSON
   -h, --help        Show this help`,
+  activity: `Usage: rm5 codes activity [--retailer R] [--since WHEN] [--json]
+
+Who opened /docket and /circlek/proposal, per code (the walmart gate, which takes no code, as one
+row): first and last opening, number of openings, distinct clients (hashed addresses) and pages.
+Every code of the chosen gates is listed, also those never used; revoked codes only if used.
+Openings are written by the server every few seconds and kept DOCKET_ACTIVITY_RETENTION_DAYS.
+
+Options:
+  --retailer <r>    Only this gate (${gateRetailers.join(', ')})
+  --since <when>    Only openings at or after this time: 2026-01-31 (midnight UTC) or an ISO time
+  --json            Print JSON
+  -h, --help        Show this help`,
+  notify: `Usage: rm5 codes notify <id> [--off]
+
+Marks a code (its id from \`list\`, or the first 8+ characters) so that its first opening of the
+docket or the proposal each day (UTC) sends the access.granted notification through the webhook
+and/or e-mail configured (NOTIFY_WEBHOOK_URL, SMTP_URL; docs/operations.md). --off stops it.
+
+Options:
+  --off             Stop announcing this code's openings
+  --json            Print the result as JSON
+  -h, --help        Show this help`,
 }
 
 type Command = Exclude<keyof typeof HELP, 'main'>
@@ -112,6 +140,8 @@ function parse(args: string[]) {
       since: { type: 'string' },
       limit: { type: 'string' },
       json: { type: 'boolean' },
+      notify: { type: 'boolean' },
+      off: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -121,11 +151,13 @@ type Values = ReturnType<typeof parse>['values']
 
 /** Options each command accepts; anything else is a usage error rather than silently ignored. */
 const allowed: Record<Command, (keyof Values)[]> = {
-  generate: ['label', 'expires', 'replace', 'json'],
-  set: ['code', 'label', 'expires', 'replace', 'json'],
+  generate: ['label', 'expires', 'replace', 'notify', 'json'],
+  set: ['code', 'label', 'expires', 'replace', 'notify', 'json'],
   list: ['retailer', 'json'],
   revoke: ['retailer', 'json'],
   attempts: ['retailer', 'since', 'limit', 'json'],
+  activity: ['retailer', 'since', 'json'],
+  notify: ['off', 'json'],
 }
 
 function codeRetailer(value: string | undefined, command: Command): CodeRetailer {
@@ -154,6 +186,13 @@ function readCode(value: string | undefined): string {
   if (value !== '-') return value
   // Standard input, minus the line break `echo` or a here-string adds.
   return readFileSync(0, 'utf8').replace(/\r?\n$/, '')
+}
+
+function sinceOption(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined
+  const since = parseSince(value)
+  if (!since) throw new CliError(`--since "${value}" is not a date: use 2026-01-31`, 2)
+  return since
 }
 
 function expiresOption(value: string | undefined, now: Date): Date | undefined {
@@ -191,6 +230,7 @@ function plan(
         label: values.label?.trim() || undefined,
         expiresAt: expiresOption(values.expires, now),
         replace: values.replace ?? false,
+        notify: values.notify ?? false,
         json,
       }
       return (prisma, io) => addCode(prisma, io, options)
@@ -211,14 +251,25 @@ function plan(
     }
     case 'attempts': {
       if (first !== undefined) throw new CliError(`unexpected argument "${first}"`, 2)
-      const since = values.since === undefined ? undefined : parseSince(values.since)
-      if (since === null) throw new CliError(`--since "${values.since}" is not a date: use 2026-01-31`, 2)
+      const since = sinceOption(values.since)
       const limit = values.limit === undefined ? 50 : Number(values.limit)
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
         throw new CliError('--limit must be a whole number from 1 to 10000', 2)
       }
       const retailer = anyRetailer(values.retailer)
       return (prisma, io) => printAttempts(prisma, io, { retailer, since, limit, json })
+    }
+    case 'activity': {
+      if (first !== undefined) throw new CliError(`unexpected argument "${first}"`, 2)
+      const since = sinceOption(values.since)
+      const retailer = anyRetailer(values.retailer)
+      return (prisma, io) => printActivity(prisma, io, { retailer, since, json })
+    }
+    case 'notify': {
+      if (extra !== undefined) throw new CliError(`unexpected argument "${extra}"`, 2)
+      if (first === undefined) throw new CliError('notify needs a code id (see `rm5 codes list`)', 2)
+      const notify = !(values.off ?? false)
+      return (prisma, io) => setNotify(prisma, io, { id: first, notify, json })
     }
   }
 }

@@ -24,6 +24,8 @@ export interface AddOptions {
   expiresAt?: Date
   /** Revoke the retailer's other active codes in the same transaction. */
   replace: boolean
+  /** Its first opening each day sends access.granted. */
+  notify?: boolean
   json: boolean
 }
 
@@ -68,6 +70,7 @@ export async function addCode(
     codeHash,
     label: options.label ?? null,
     expiresAt: options.expiresAt ?? null,
+    notify: options.notify ?? false,
   }
   // --replace swaps codes in one transaction, so the gate is never without a working code.
   // Generous waits: the embedded Postgres serves one transaction at a time, and the server may
@@ -91,6 +94,7 @@ export async function addCode(
   if (generated) io.print(`  code:     ${code}`)
   io.print(`  label:    ${created.label ?? '-'}`)
   io.print(`  expires:  ${utc(created.expiresAt, 'never')}`)
+  if (row.notify) io.print('  notify:   its first opening each day sends access.granted')
   if (revoked.length) io.print(`Revoked ${revoked.length} earlier code(s): ${revoked.join(', ')}`)
   if (generated) {
     io.print('')
@@ -176,7 +180,7 @@ export async function revoke(
 }
 
 /** A full id, or a prefix of at least 8 characters that names exactly one code. */
-async function resolveId(prisma: PrismaClient, given: string): Promise<string> {
+export async function resolveId(prisma: PrismaClient, given: string): Promise<string> {
   const wanted = given.trim().toLowerCase()
   if (!/^[0-9a-f-]{8,36}$/.test(wanted)) {
     throw new CliError(`"${given}" is not a code id (see \`rm5 codes list\`)`, 2)

@@ -3,6 +3,7 @@
 // its table (see RecordSet).
 import { parseArgs } from 'node:util'
 import type { PrismaClient } from '../../server/db/database.server.ts'
+import type { FoundRecord, PersonTarget } from '../../server/forms/personal-data.server.ts'
 import { CliError } from './cli-error.ts'
 import { type Cell, csvRecord } from './csv.ts'
 import { openOutput } from './output.ts'
@@ -44,6 +45,8 @@ export interface RecordSet<Row extends Keyed> {
   listColumns: ListColumn<Row>[]
   findMany(prisma: PrismaClient, query: PageQuery): Promise<Row[]>
   count(prisma: PrismaClient, query: Pick<PageQuery, 'where'>): Promise<number>
+  /** Which personal-data set (server/forms/personal-data.server.ts) holds these records. */
+  personalData: 'applications' | 'contact'
 }
 
 const EXPORT_BATCH = 500
@@ -57,6 +60,8 @@ ${set.description}
 Commands:
   list                 Print the newest ${set.plural} as a table (newest first)
   export               Write all ${set.plural} (oldest first) as CSV or JSON
+  delete               Delete a person's ${set.plural} (--email) or one (--id), with the
+                       notifications about them; asks first unless --yes. Prints what it deleted.
 
 Options:
   --since <date>       Only ${set.plural} received at or after this time: a date (2026-01-31,
@@ -64,6 +69,9 @@ Options:
   --limit <n>          list: how many to show (default ${DEFAULT_LIST_LIMIT})
   --format csv|json    export: the format (default csv)
   --out <file>         export: write to this file instead of standard output
+  --email <address>    list, export, delete: only this person's (any letter case)
+  --id <id>            delete: this one record
+  --yes                delete: do not ask (for scripts; without a terminal it is required)
   -h, --help           Show this help
 
 CSV is RFC 4180: UTF-8, a header row, CRLF line ends, fields quoted when they hold a comma, a
@@ -78,6 +86,8 @@ Examples:
   rm5 ${set.command} list --since 2026-01-01
   rm5 ${set.command} export --format csv --out ${set.command}.csv
   rm5 ${set.command} export --format json --since 2026-03-01 > recent.json
+  rm5 ${set.command} export --format json --email dana@example.com    # a person's own data
+  rm5 ${set.command} delete --email dana@example.com
 
 Exit status: 0 on success, 1 when the database or the output fails, 2 for a usage error.`
 }
@@ -87,6 +97,9 @@ interface Options {
   limit: number
   format: 'csv' | 'json'
   out?: string
+  email?: string
+  id?: string
+  yes: boolean
 }
 
 function parseOptions(args: string[]): { command?: string; help: boolean; options: Options } {
@@ -98,12 +111,33 @@ function parseOptions(args: string[]): { command?: string; help: boolean; option
       limit: { type: 'string' },
       format: { type: 'string' },
       out: { type: 'string' },
+      email: { type: 'string' },
+      id: { type: 'string' },
+      yes: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
   const [command, extra] = positionals
   if (extra !== undefined) throw new CliError(`unexpected argument "${extra}"`, 2)
-  const options: Options = { limit: DEFAULT_LIST_LIMIT, format: 'csv' }
+  const options: Options = { limit: DEFAULT_LIST_LIMIT, format: 'csv', yes: values.yes ?? false }
+  if (values.email !== undefined) {
+    if (!values.email.includes('@'))
+      throw new CliError(`--email "${values.email}" is not an e-mail address`, 2)
+    options.email = values.email.trim()
+  }
+  if (values.id !== undefined) {
+    if (command !== 'delete') throw new CliError('--id belongs to delete', 2)
+    options.id = values.id.trim()
+  }
+  if (values.yes && command !== 'delete') throw new CliError('--yes belongs to delete', 2)
+  if (command === 'delete') {
+    if ((options.email === undefined) === (options.id === undefined)) {
+      throw new CliError('delete needs either --email <address> or --id <id>', 2)
+    }
+    for (const name of ['since', 'limit', 'format', 'out'] as const) {
+      if (values[name] !== undefined) throw new CliError(`--${name} does not apply to delete`, 2)
+    }
+  }
   if (values.since !== undefined) {
     const since = parseSince(values.since)
     if (!since) {
@@ -134,9 +168,11 @@ function parseOptions(args: string[]): { command?: string; help: boolean; option
 }
 
 const sinceFilter = (since?: Date): object[] => (since ? [{ createdAt: { gte: since } }] : [])
+const emailFilter = (email?: string): object[] =>
+  email ? [{ email: { equals: email, mode: 'insensitive' } }] : []
 
 async function list<Row extends Keyed>(set: RecordSet<Row>, prisma: PrismaClient, options: Options) {
-  const where = { AND: sinceFilter(options.since) }
+  const where = { AND: [...sinceFilter(options.since), ...emailFilter(options.email)] }
   const [rows, total] = await Promise.all([
     set.findMany(prisma, { where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: options.limit }),
     set.count(prisma, { where }),
@@ -172,6 +208,7 @@ async function exportRows<Row extends Keyed>(set: RecordSet<Row>, prisma: Prisma
       const where = {
         AND: [
           ...sinceFilter(options.since),
+          ...emailFilter(options.email),
           ...(after
             ? [
                 {
@@ -215,6 +252,48 @@ async function exportRows<Row extends Keyed>(set: RecordSet<Row>, prisma: Prisma
   if (options.out) process.stderr.write(`\rExported ${written} ${set.plural} to ${options.out}.\n`)
 }
 
+async function deleteRecords<Row extends Keyed>(set: RecordSet<Row>, prisma: PrismaClient, options: Options) {
+  const { InvalidTarget, personalData } = await import('../../server/forms/personal-data.server.ts')
+  const records = personalData[set.personalData]
+  const target: PersonTarget = options.email ? { email: options.email } : { id: options.id as string }
+  let found: FoundRecord[]
+  try {
+    found = await records.find(prisma, target)
+  } catch (error) {
+    if (error instanceof InvalidTarget) throw new CliError(error.message, 2)
+    throw error
+  }
+  const describe = (row: FoundRecord) => `${row.id}  ${utcMinute(row.createdAt)}  ${row.name} <${row.email}>`
+  if (found.length === 0) {
+    console.log(`No ${set.plural} ${options.email ? `from ${options.email}` : `with id ${options.id}`}.`)
+    return
+  }
+  if (!options.yes) {
+    process.stderr.write(`${found.map(describe).join('\n')}\n`)
+    if (!(await confirm(`Delete ${found.length === 1 ? 'this one' : `these ${found.length}`}? [y/N] `))) {
+      throw new CliError('nothing deleted')
+    }
+  }
+  const deleted = await records.delete(
+    prisma,
+    found.map((row) => row.id),
+  )
+  for (const row of found) console.log(`Deleted ${describe(row)}`)
+  process.stderr.write(`Deleted ${deleted} ${set.plural} and the notifications about them.\n`)
+}
+
+const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')}Z`
+
+async function confirm(question: string): Promise<boolean> {
+  const { createInterface } = await import('node:readline/promises')
+  const prompt = createInterface({ input: process.stdin, output: process.stderr })
+  try {
+    return /^y(es)?$/i.test((await prompt.question(question)).trim())
+  } finally {
+    prompt.close()
+  }
+}
+
 /** Runs the CLI for `set` with `args` (process.argv minus node and script); resolves to the exit code. */
 export async function runRecordsCli<Row extends Keyed>(set: RecordSet<Row>, args: string[]): Promise<number> {
   try {
@@ -223,14 +302,24 @@ export async function runRecordsCli<Row extends Keyed>(set: RecordSet<Row>, args
       console.log(help(set))
       return 0
     }
-    if (command !== 'list' && command !== 'export') {
-      throw new CliError(command ? `unknown command "${command}"` : 'missing command: list or export', 2)
+    if (command !== 'list' && command !== 'export' && command !== 'delete') {
+      throw new CliError(
+        command ? `unknown command "${command}"` : 'missing command: list, export or delete',
+        2,
+      )
+    }
+    if (command === 'delete' && !options.yes && !process.stdin.isTTY) {
+      throw new CliError('delete asks for confirmation: run it in a terminal, or add --yes', 2)
     }
     // Loaded only now: Prisma and the database layer take a while to import, and --help or a
     // usage error should answer at once.
     const { withDatabase } = await import('./cli-database.ts')
     await withDatabase(({ prisma }) =>
-      command === 'list' ? list(set, prisma, options) : exportRows(set, prisma, options),
+      command === 'list'
+        ? list(set, prisma, options)
+        : command === 'export'
+          ? exportRows(set, prisma, options)
+          : deleteRecords(set, prisma, options),
     )
     return 0
   } catch (error) {

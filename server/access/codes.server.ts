@@ -56,6 +56,7 @@ export interface NewCode {
   codeHash: string
   label?: string | null
   expiresAt?: Date | null
+  notify?: boolean
 }
 
 export function insertCode(prisma: CodesDb, code: NewCode) {
@@ -65,6 +66,7 @@ export function insertCode(prisma: CodesDb, code: NewCode) {
       codeHash: code.codeHash,
       label: code.label ?? null,
       expiresAt: code.expiresAt ?? null,
+      notify: code.notify ?? false,
     },
     select: listedColumns,
   })
@@ -80,6 +82,7 @@ export const listedColumns = {
   revokedAt: true,
   lastUsedAt: true,
   useCount: true,
+  notify: true,
 } as const
 
 export function listCodes(prisma: CodesDb, retailer?: string) {

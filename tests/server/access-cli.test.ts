@@ -1,6 +1,5 @@
 // `rm5 codes` end to end: the real CLI process against a real database, including the
 // embedded Postgres of a running server (attached through DATA_DIR/pg.json).
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,8 +17,8 @@ import { applyMigrations } from '../../server/db/migrate.server'
 import { parseEnv } from '../../server/env.server'
 import type { Storage } from '../../server/storage/storage.server'
 import { createTestDatabase, type TestDatabase } from '../helpers/database'
+import { runRm5 } from '../helpers/run-cli'
 
-const root = join(import.meta.dirname, '..', '..')
 let testDb: TestDatabase
 
 interface Run {
@@ -28,25 +27,8 @@ interface Run {
   stderr: string
 }
 
-function codes(args: string[], env: Record<string, string> = {}, stdin?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/rm5.js', 'codes', ...args], {
-      cwd: root,
-      env: { ...process.env, ...testDb.env, NODE_ENV: 'test', ...env },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(stdin ?? '')
-  })
-}
+const codes = (args: string[], env: Record<string, string> = {}, stdin?: string): Promise<Run> =>
+  runRm5(['codes', ...args], { ...testDb.env, ...env }, stdin)
 
 /** The CLI in this process (fast): same code path as the binary, output captured. */
 async function codesHere(args: string[]): Promise<Run> {
@@ -219,7 +201,17 @@ describe('managing codes', () => {
     const rows = JSON.parse(json.stdout)
     expect(rows).toHaveLength(2)
     expect(Object.keys(rows[0]).sort()).toEqual(
-      ['createdAt', 'expiresAt', 'id', 'label', 'lastUsedAt', 'retailer', 'revokedAt', 'useCount'].sort(),
+      [
+        'createdAt',
+        'expiresAt',
+        'id',
+        'label',
+        'lastUsedAt',
+        'notify',
+        'retailer',
+        'revokedAt',
+        'useCount',
+      ].sort(),
     )
   }, 60_000)
 

@@ -1,6 +1,5 @@
 // The admin CLIs (`npm run applications`, `npm run contact`) against a real Postgres: the export
 // round-trips what the API stored, CSV included, and formula cells are defused.
-import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -12,47 +11,14 @@ import { startEmbeddedPostgres } from '../../server/db/embedded.server'
 import { silentLogger } from '../../server/db/logger.server'
 import { applyMigrations } from '../../server/db/migrate.server'
 import { createTestApp, type TestApp } from '../helpers/app'
+import { runRm5 } from '../helpers/run-cli'
 import { postJson } from '../helpers/submissions'
-
-const root = join(import.meta.dirname, '..', '..')
 
 // Each test spawns the CLI (tsx + Prisma start-up, seconds on a busy machine), some several times.
 vi.setConfig({ testTimeout: 180_000 })
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function cli(
-  script: 'applications' | 'contact',
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/rm5.js', script, ...args], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: t.env.DATABASE_URL,
-        DATA_DIR: t.env.DATA_DIR,
-        ...env,
-      },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+const cli = (script: 'applications' | 'contact', args: string[], env: Record<string, string> = {}) =>
+  runRm5([script, ...args], { DATABASE_URL: t.env.DATABASE_URL, DATA_DIR: t.env.DATA_DIR, ...env })
 
 const applications = [
   {

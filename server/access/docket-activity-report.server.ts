@@ -38,7 +38,7 @@ export async function docketActivity(
   const [grouped, codes] = await Promise.all([
     prisma.$queryRaw<Grouped[]>`
       SELECT code_id::text AS "codeId", retailer, min(created_at) AS "firstOpened",
-             max(created_at) AS "lastOpened", count(*)::int AS openings,
+             max(last_at) AS "lastOpened", sum(count)::int AS openings,
              count(DISTINCT ip_hash)::int AS clients, array_agg(DISTINCT page ORDER BY page) AS pages
       FROM docket_views ${where}
       GROUP BY code_id, retailer`,

@@ -1,6 +1,7 @@
 // Records each opening of a guarded page (/docket, /circlek/proposal) with the grant that opened
-// it, for `rm5 codes activity`: kept in memory and written in batches (server/db/write-behind), so
-// the page costs no extra query. When a code marked `rm5 codes notify` opens a page for the first
+// it, for `rm5 codes activity`: counted in memory per code, page and client and written every few
+// seconds as one row with a count (server/db/write-behind), so the page costs no query and a
+// reload storm costs one row. When a code marked `rm5 codes notify` opens a page for the first
 // time in a UTC day, the same write queues access.granted; the notification's dedupe key makes it
 // once a day whichever replica saw the opening. The walmart gate (no code) does the same when
 // NOTIFY_WALMART_OPENINGS is on.
@@ -18,9 +19,13 @@ export interface Opening extends VerifiedGrant {
   at: Date
 }
 
+interface Counted extends Opening {
+  count: number
+  lastAt: Date
+}
+
 export class DocketActivity {
-  private readonly batch: WriteBehind<Opening>
-  private next = 0
+  private readonly batch: WriteBehind<Counted>
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -36,20 +41,29 @@ export class DocketActivity {
   }
 
   add(opening: Opening): void {
-    this.batch.put(this.next++, () => opening)
+    this.batch.put(
+      `${opening.codeId ?? opening.retailer}\0${opening.page}\0${opening.ipHash}`,
+      () => ({ ...opening, count: 1, lastAt: opening.at }),
+      (waiting) => {
+        waiting.count += 1
+        waiting.lastAt = opening.at
+      },
+    )
   }
 
   flush(): Promise<void> {
     return this.batch.flush()
   }
 
-  private async write(openings: Opening[]): Promise<void> {
+  private async write(openings: Counted[]): Promise<void> {
     const rows = openings.map((o) => ({
       retailer: o.retailer,
       codeId: o.codeId,
       page: o.page,
       ipHash: o.ipHash,
+      count: o.count,
       createdAt: o.at,
+      lastAt: o.lastAt,
     }))
     if (!this.outbox.enabled) {
       await this.prisma.docketView.createMany({ data: rows })
@@ -63,7 +77,7 @@ export class DocketActivity {
   }
 
   /** Queues access.granted for the first opening of the day by each code that asks for it. */
-  private async announce(tx: Prisma.TransactionClient, openings: Opening[]): Promise<void> {
+  private async announce(tx: Prisma.TransactionClient, openings: Counted[]): Promise<void> {
     const codeIds = [...new Set(openings.flatMap((o) => (o.codeId ? [o.codeId] : [])))]
     const notifying = new Map(
       (

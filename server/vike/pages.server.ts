@@ -9,6 +9,7 @@ import { findAppStart } from './app-start-html'
 import { type BuiltAssets, firstPaintHtml } from './first-paint-html'
 import { chooseEncoding, loadPrerendered, type PrerenderedSite, type StaticEntry } from './prerendered.server'
 import { addCrawlerFiles, renderPagesAtStart } from './render-at-start.server'
+import { createRenderCache, type GuardContext } from './render-cache.server'
 import { importsReader } from './static-imports'
 
 export interface PagesOptions {
@@ -37,6 +38,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   const { renderPage } = await import('vike/server')
   addCrawlerFiles(site)
   app.decorate('prerendered', site)
+  // Development renders every time (sources change under it).
+  const cache = options.mode === 'production' ? createRenderCache() : undefined
   // On-demand renders get the same head as the pre-rendered pages (their CSS inlined, their app
   // behind the starter); the built stylesheets are decoded once here, not on every render.
   const stylesheets = new Map<string, string>()
@@ -69,7 +72,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       if (entry && !options.renderPerRequest?.(request)) return sendStatic(request, reply, entry)
       // Unknown API paths answer in the API's JSON shape, not with the HTML error page.
       if (urlPath.startsWith('/api/')) return reply.callNotFound()
-      return render(renderPage, options, request, reply, assets)
+      return render(renderPage, options, request, reply, cache, assets)
     },
   })
 }
@@ -92,9 +95,13 @@ async function render(
   options: PagesOptions,
   request: FastifyRequest,
   reply: FastifyReply,
+  cache?: ReturnType<typeof createRenderCache>,
   assets?: BuiltAssets,
 ) {
   const extra = options.pageContextFor ? await options.pageContextFor(request) : {}
+  const cached = cache?.lookup(request.url, extra as GuardContext)
+  if (cached) return sendStatic(request, reply, cached)
+  // After the cache: a cached guarded page is a known route, not a 404 probe worth a limiter call.
   await options.notFoundLimiter?.refuseIfOver(request)
   const pageContext = await renderPage({
     urlOriginal: request.url,
@@ -118,6 +125,9 @@ async function render(
     assets && typeof type === 'string' && type.startsWith('text/html')
       ? firstPaintHtml(httpResponse.body, assets)
       : httpResponse.body
+  if (cache && !pageContext.errorWhileRendering && typeof type === 'string') {
+    cache.remember(request.url, httpResponse.statusCode, type, body)
+  }
   return reply.code(httpResponse.statusCode).send(body)
 }
 

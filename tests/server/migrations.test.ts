@@ -102,7 +102,7 @@ describe('migrations', () => {
           'notify',
         ],
         contact_messages: ['id', 'created_at', 'idempotency_key', 'name', 'email', 'company', 'message'],
-        docket_views: ['id', 'retailer', 'code_id', 'page', 'ip_hash', 'created_at'],
+        docket_views: ['id', 'retailer', 'code_id', 'page', 'ip_hash', 'count', 'created_at', 'last_at'],
         notifications: [
           'id',
           'event',

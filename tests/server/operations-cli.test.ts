@@ -40,6 +40,7 @@ describe('rm5 codes activity and notify', () => {
           page: '/docket',
           ipHash: 'a1',
           createdAt: new Date('2026-11-20T09:00:00Z'),
+          lastAt: new Date('2026-11-20T09:00:00Z'),
         },
         {
           retailer: 'circlek',
@@ -47,6 +48,7 @@ describe('rm5 codes activity and notify', () => {
           page: '/circlek/proposal',
           ipHash: 'a2',
           createdAt: new Date('2026-11-21T10:30:00Z'),
+          lastAt: new Date('2026-11-21T10:30:00Z'),
         },
         {
           retailer: 'walmart',
@@ -54,6 +56,7 @@ describe('rm5 codes activity and notify', () => {
           page: '/docket',
           ipHash: 'b1',
           createdAt: new Date('2026-11-22T08:00:00Z'),
+          lastAt: new Date('2026-11-22T08:00:00Z'),
         },
       ],
     })

@@ -27,7 +27,9 @@ CREATE TABLE "docket_views" (
     "code_id" UUID,
     "page" TEXT NOT NULL,
     "ip_hash" TEXT NOT NULL,
+    "count" INTEGER NOT NULL DEFAULT 1,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "last_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "docket_views_pkey" PRIMARY KEY ("id")
 );

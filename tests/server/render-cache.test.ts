@@ -1,0 +1,108 @@
+// The docket's rendered HTML is cached (server/vike/render-cache.server.ts), behind the page's
+// own guard: once filled, the cache must still never answer a request without a valid grant,
+// what it serves must carry nothing of the visitor who filled it, and cached answers are still
+// recorded as openings.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { grantCookie, limitPrefix, seedCode, testClock, verify } from '../helpers/access'
+import { createTestApp, type TestApp } from '../helpers/app'
+import { type ProductionBuild, productionBuild } from '../helpers/production-build'
+
+const CODE = 'circle-k-cache-01'
+const clock = testClock()
+let build: ProductionBuild
+let t: TestApp
+
+beforeAll(async () => {
+  build = await productionBuild()
+  t = await createTestApp({
+    pages: { mode: 'production', root: build.root },
+    access: { now: clock.now, rateLimitPrefix: limitPrefix() },
+  })
+  await seedCode(t.db, 'circlek', CODE)
+}, 300_000)
+afterAll(async () => {
+  await t?.close()
+  await build?.remove()
+})
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers })
+const circlekGrant = async () => grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: CODE }))
+const walmartGrant = async () => grantCookie(await verify(t.app, { retailer: 'walmart' }))
+
+describe('cached /docket', () => {
+  it('still redirects every request without a valid grant once the cache is filled', async () => {
+    const walmart = await walmartGrant()
+    const first = await get('/docket', { cookie: walmart })
+    const second = await get('/docket', { cookie: walmart })
+    expect(first.statusCode).toBe(200)
+    expect(second.statusCode).toBe(200)
+    expect(second.body).toBe(first.body)
+    for (const cookie of [undefined, 'walmart-access=granted', `circlek-access=${walmart.split('=')[1]}`]) {
+      const res = await get('/docket', cookie ? { cookie } : {})
+      expect(res.statusCode).toBe(302)
+      expect(res.headers.location).toBe('/')
+      expect(res.body).not.toContain('Meet the')
+    }
+  })
+
+  it('serves the same bytes to every grant holder, with nothing of the visitor in them', async () => {
+    const walmart = await walmartGrant()
+    const circlek = await circlekGrant()
+    const a = await get('/docket', { cookie: walmart })
+    const b = await get('/docket', { cookie: circlek })
+    expect(a.body).toBe(b.body)
+    for (const cookie of [walmart, circlek]) expect(a.body).not.toContain(cookie.split('=')[1])
+    expect(a.headers['cache-control']).toBe('private, no-store')
+    expect(a.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('answers the on-demand render with its CSS in one <style>, like the pre-rendered pages', async () => {
+    const res = await get('/docket', { cookie: await walmartGrant() })
+    expect(res.statusCode).toBe(200)
+    expect(res.body.match(/<style>/g)).toHaveLength(1)
+    expect(res.body).toContain('--accent:') // a rule of renderer/global.css, inlined
+    const links = res.body.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? []
+    expect(links.length).toBeGreaterThan(1)
+    for (const link of links) expect(link).toContain(' disabled')
+  })
+
+  it('keeps the proposal for circlek holders: a docket-only grant is still redirected', async () => {
+    const circlek = await circlekGrant()
+    expect((await get('/circlek/proposal', { cookie: circlek })).statusCode).toBe(200)
+    expect((await get('/circlek/proposal', { cookie: circlek })).statusCode).toBe(200)
+    const refused = await get('/circlek/proposal', { cookie: await walmartGrant() })
+    expect(refused.statusCode).toBe(302)
+    expect(refused.headers.location).toBe('/circlek')
+  })
+
+  it('answers compressed variants and 304 for a matching ETag', async () => {
+    const walmart = await walmartGrant()
+    const first = await get('/docket', { cookie: walmart })
+    let br = await get('/docket', { cookie: walmart, 'accept-encoding': 'br' })
+    // The compressed variants are made off the request path: wait until they are there.
+    await vi.waitFor(async () => {
+      br = await get('/docket', { cookie: walmart, 'accept-encoding': 'br' })
+      expect(br.headers['content-encoding']).toBe('br')
+    })
+    const etag = String(first.headers.etag ?? br.headers.etag)
+    const notModified = await get('/docket', { cookie: walmart, 'if-none-match': etag })
+    expect(notModified.statusCode).toBe(304)
+    expect((await get('/docket', { 'if-none-match': etag })).statusCode).toBe(302)
+  })
+
+  it('records every opening, cached or rendered', async () => {
+    const walmart = await walmartGrant()
+    const openings = async () => {
+      await t.app.access.activity.flush()
+      const { _sum } = await t.db.prisma.docketView.aggregate({
+        where: { retailer: 'walmart' },
+        _sum: { count: true },
+      })
+      return _sum.count ?? 0
+    }
+    const before = await openings()
+    for (let i = 0; i < 3; i++) expect((await get('/docket', { cookie: walmart })).statusCode).toBe(200)
+    expect(await openings()).toBe(before + 3)
+  })
+})

@@ -114,3 +114,12 @@ export function expectPrototypesClean() {
   expect(probe.isAdmin).toBeUndefined()
   expect(Object.keys(Object.prototype)).toEqual([])
 }
+
+/**
+ * Whether Fastify's JSON parser (secure-json-parse) refuses the text with a 400: a `__proto__`
+ * key anywhere, or a `constructor` object with a `prototype` key (a "prototype" string value is
+ * harmless and accepted).
+ */
+export function refusedAsPollution(text: string): boolean {
+  return /"__proto__"\s*:|"constructor"\s*:\s*{[^}]*"prototype"\s*:/.test(text)
+}

@@ -22,6 +22,7 @@ import {
   hostileValue,
   pollutionJson,
   pollutionKeys,
+  refusedAsPollution,
 } from '../helpers/fuzz'
 
 const CASES = { batch: 25, runs: 400 } // 10,000 per endpoint
@@ -157,7 +158,7 @@ function parsed(c: Case): { status: number } | { body: unknown; form: boolean } 
   if (bytes > BODY_LIMIT_BYTES) return { status: 413 }
   try {
     const body = JSON.parse(c.text)
-    if (/"__proto__"\s*:|"constructor"\s*:\s*{[^}]*"prototype"/.test(c.text)) return { status: 400 }
+    if (refusedAsPollution(c.text)) return { status: 400 }
     return { body, form: false }
   } catch {
     return { status: 400 }

@@ -1,6 +1,7 @@
-// Admin CLI for retailer applications from /apply: `rm5 applications list|export`.
+// Admin CLI for retailer applications from /apply: `rm5 applications list|export|delete`.
 import type { RetailerApplication } from '../server/db/generated/client.ts'
-import { main, type RecordSet } from './lib/records-cli.ts'
+import { type RecordSet, recordsCommand } from './lib/records-cli.ts'
+import { runIfEntry } from './lib/rm5-program.ts'
 
 const applications: RecordSet<RetailerApplication> = {
   command: 'applications',
@@ -42,4 +43,6 @@ const applications: RecordSet<RetailerApplication> = {
   count: (prisma, query) => prisma.retailerApplication.count(query),
 }
 
-main(applications)
+export const command = () => recordsCommand(applications)
+
+runIfEntry(import.meta.url, command)

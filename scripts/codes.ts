@@ -1,8 +1,7 @@
 // Access codes admin CLI: `rm5 codes <command>` (see scripts/codes/cli.ts, or --help).
-// Talks to DATABASE_URL, or to the embedded Postgres in DATA_DIR, attaching to the running
-// server's when `npm start` is up.
-import { runCodesCli } from './codes/cli.ts'
+import { codesCommand } from './codes/cli.ts'
+import { runIfEntry } from './lib/rm5-program.ts'
 
-runCodesCli(process.argv.slice(2)).then((code) => {
-  process.exitCode = code
-})
+export const command = () => codesCommand()
+
+runIfEntry(import.meta.url, command)

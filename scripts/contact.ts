@@ -1,6 +1,7 @@
-// Admin CLI for contact form messages: `rm5 contact list|export`.
+// Admin CLI for contact form messages: `rm5 contact list|export|delete`.
 import type { ContactMessage } from '../server/db/generated/client.ts'
-import { main, type RecordSet } from './lib/records-cli.ts'
+import { type RecordSet, recordsCommand } from './lib/records-cli.ts'
+import { runIfEntry } from './lib/rm5-program.ts'
 
 const messages: RecordSet<ContactMessage> = {
   command: 'contact',
@@ -30,4 +31,6 @@ const messages: RecordSet<ContactMessage> = {
   count: (prisma, query) => prisma.contactMessage.count(query),
 }
 
-main(messages)
+export const command = () => recordsCommand(messages)
+
+runIfEntry(import.meta.url, command)

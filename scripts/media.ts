@@ -3,11 +3,16 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
-import { KNOWN_BUCKETS, type LogicalBucket, physicalBucket } from '../lib/buckets.ts'
+import { Command } from 'commander'
+import { isKnownBucket, KNOWN_BUCKETS, type LogicalBucket, physicalBucket } from '../lib/buckets.ts'
 import { wantsVariants } from '../lib/responsive-images.ts'
-import { EnvError, parseEnv } from '../server/env.server.ts'
-import { openStorage, type Storage, type StorageLog } from '../server/storage/storage.server.ts'
+import type { Storage } from '../server/storage/storage.server.ts'
+import { cliEnv } from './lib/cli-env.ts'
+import { CliError } from './lib/cli-error.ts'
+import { valueParser } from './lib/cli-options.ts'
+import { onInterrupt } from './lib/interrupt.ts'
+import { runIfEntry } from './lib/rm5-program.ts'
+import { stderrLog } from './lib/stderr-log.ts'
 import { clearDemoMedia, removeDemoFrom } from './media/demo-removal.ts'
 import { ensureDemoMedia } from './media/ensure-demo.ts'
 import { formatBytes, progress } from './media/progress.ts'
@@ -15,138 +20,34 @@ import {
   collectFiles,
   type LocalFile,
   normalisePrefix,
-  requireBucket,
   type UploadSummary,
-  UserError,
   uploadAll,
 } from './media/upload.ts'
 
-const HELP = {
-  main: `Usage: rm5 media <command> [options]
-
-Manage the site's media buckets (360, Heros, video, and the viewer fallbacks).
-
-Commands:
-  upload    Upload a folder to a bucket (replacing the bucket's demo media, if any)
-  list      List a bucket's objects
-  delete    Delete objects from a bucket
-  clear     Remove the demo media from every bucket (clear --demo)
-  demo      Add the demo media to the buckets that are empty
-  backup    Copy every object of every bucket into a folder
-  restore   Upload a folder written by backup
-
-Run "rm5 media <command> --help" for a command's options.
-Storage: S3_ENDPOINT (+ S3_ACCESS_KEY, S3_SECRET_KEY) if set, else the embedded store in DATA_DIR.`,
-  demo: `Usage: rm5 media demo
-
-Adds the demo media set (36 viewer frames, 7 hero frames, 12 page heroes, an HLS test stream and
-their responsive variants, rendered by \`npm run build\` into dist/demo-media) to each of the 360,
-Heros and video buckets that is empty. A bucket that holds anything is left alone. This is what
-DEMO_MEDIA=auto does at start; remove it again with: rm5 media clear --demo
-
-Options:
-  -h, --help    Show this help`,
-  clear: `Usage: rm5 media clear --demo
-
-Removes the demo media from every bucket: exactly the objects whose name and content match the
-demo set, so your own uploads stay, even under the same names. Prints how many were removed.
-
-Options:
-  --demo        Required: what to clear (the only kind there is)
-  -h, --help    Show this help`,
-  delete: `Usage: rm5 media delete <bucket> <key>...
-
-Deletes the named objects from the bucket and prints each key deleted. Every key must exist:
-if one does not, nothing is deleted and the command fails.
-
-Options:
-  -h, --help    Show this help
-
-Example: rm5 media delete Heros home.jpg`,
-  backup: `Usage: rm5 media backup <dir>
-
-Copies every object of every media bucket into <dir>/<bucket>/<key> (the folder is created; it
-must be empty). With a Postgres dump this is a whole backup: docs/backup-and-restore.md.
-
-Options:
-  -h, --help    Show this help`,
-  restore: `Usage: rm5 media restore <dir>
-
-Uploads a folder written by "rm5 media backup" back into the buckets. Objects already stored
-with the same content are skipped, others replaced; objects not in the backup are kept.
-
-Options:
-  -h, --help    Show this help`,
-  upload: `Usage: rm5 media upload <dir> --bucket <name> [--prefix <path>]
-
-Uploads every file under <dir> (dotfiles skipped) to the bucket, keyed by its path relative to
-<dir>. Files whose size and MD5 match the stored object are skipped; changed files are replaced.
-Demo media in that bucket is removed first, so your files never mix with it.
-Images uploaded to Heros (and video stills named poster.jpg in video) also get responsive
-variants beside them: {name}.w640.avif, .webp, .jpg … up to the image's own width
-(docs/decisions/006-responsive-images.md). The original stays the largest JPEG.
-
-Options:
-  --bucket <name>   Target bucket: 360, Heros, video, 360-images, images, product-images
-  --prefix <path>   Folder inside the bucket, e.g. --prefix hero
-  -h, --help        Show this help
-
-Example: rm5 media upload ./photos/360 --bucket 360`,
-  list: `Usage: rm5 media list <bucket>
-
-Lists every object in the bucket with its size and last-modified time.
-
-Options:
-  -h, --help    Show this help`,
-}
-
-type Command = keyof typeof HELP
-
-class UsageError extends UserError {}
-
-function cliLog(verbose: boolean): StorageLog {
-  const write = (level: string) => (a: object | string, b?: string) => {
-    const msg = typeof a === 'string' ? a : (b ?? '')
-    const ctx = typeof a === 'object' ? ` ${JSON.stringify(a)}` : ''
-    process.stderr.write(`${level}: ${msg}${ctx}\n`)
-  }
-  const quiet = () => {}
-  return {
-    debug: verbose ? write('debug') : quiet,
-    info: verbose ? write('info') : quiet,
-    warn: write('warning'),
-    error: write('error'),
-  }
-}
+const bucketArg = valueParser(
+  (name) => (isKnownBucket(name) ? name : null),
+  `Known buckets: ${KNOWN_BUCKETS.join(', ')}.`,
+)
 
 async function withStorage<T>(run: (storage: Storage) => Promise<T>): Promise<T> {
-  let env: ReturnType<typeof parseEnv>
-  try {
-    env = parseEnv()
-  } catch (error) {
-    if (error instanceof EnvError) throw new UserError(error.message)
-    throw error
-  }
-  const storage = await openStorage(env, cliLog(process.env.MEDIA_VERBOSE === '1'))
-  // Ctrl-C must still stop an embedded store we started, or its state file would linger.
-  const onSignal = () => {
-    void storage.close().finally(() => process.exit(130))
-  }
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
+  const env = await cliEnv()
+  // Loaded only when run, so that help and usage errors answer at once.
+  const { openStorage } = await import('../server/storage/storage.server.ts')
+  const storage = await openStorage(env, stderrLog(process.env.MEDIA_VERBOSE === '1'))
+  const closed = onInterrupt(() => storage.close())
   try {
     await storage.ping().catch((error) => {
-      throw new UserError(`Media storage is not reachable: ${(error as Error).message}`)
+      throw new CliError(`Media storage is not reachable: ${(error as Error).message}`)
     })
     return await run(storage)
   } finally {
-    process.off('SIGINT', onSignal)
-    process.off('SIGTERM', onSignal)
+    closed()
     await storage.close()
   }
 }
 
-function printSummary(summary: UploadSummary): void {
+/** Prints the totals; any file that failed fails the command. */
+function finish(summary: UploadSummary): void {
   const parts = [
     `${summary.uploaded} uploaded (${formatBytes(summary.bytes)})`,
     `${summary.unchanged} unchanged`,
@@ -154,53 +55,29 @@ function printSummary(summary: UploadSummary): void {
   if (summary.kept) parts.push(`${summary.kept} kept (exist; --force to overwrite)`)
   if (summary.failed) parts.push(`${summary.failed} failed`)
   console.log(parts.join(', '))
+  if (summary.failed) throw new CliError(`${summary.failed} file(s) failed (see above)`)
 }
 
-async function demo(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { help: { type: 'boolean', short: 'h' } },
-    allowPositionals: false,
-  })
-  if (values.help) return help('demo')
-  return withStorage(async (storage) => {
-    const result = await ensureDemoMedia(storage, cliLog(true), { mode: 'auto' })
+async function demo(): Promise<void> {
+  await withStorage(async (storage) => {
+    const result = await ensureDemoMedia(storage, stderrLog(true), { mode: 'auto' })
     console.log(
       result.filled.length > 0
         ? `Added ${result.uploaded} demo files to ${result.filled.join(', ')}`
         : 'Every bucket already holds media: no demo media added',
     )
-    return 0
   })
 }
 
-async function clear(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { demo: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: false,
-  })
-  if (values.help) return help('clear')
-  if (!values.demo) throw new UsageError('Say what to clear: rm5 media clear --demo')
-  return withStorage(async (storage) => {
+async function clear(): Promise<void> {
+  await withStorage(async (storage) => {
     const { deleted } = await clearDemoMedia(storage)
     console.log(`Removed ${deleted} demo files`)
-    return 0
   })
 }
 
-async function remove(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: { help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-  })
-  if (values.help) return help('delete')
-  const [name, ...keys] = positionals
-  if (!name || keys.length === 0)
-    throw new UsageError('Expected <bucket> and at least one <key>. See: rm5 media delete --help')
-  const bucket = requireBucket(name)
-  return withStorage(async (storage) => {
+async function remove(bucket: LogicalBucket, keys: string[]): Promise<void> {
+  await withStorage(async (storage) => {
     const physical = physicalBucket(bucket)
     const missing: string[] = []
     for (const key of keys) {
@@ -210,26 +87,17 @@ async function remove(args: string[]): Promise<number> {
         else throw error
       })
     }
-    if (missing.length > 0) throw new UserError(`Not in ${bucket}: ${missing.join(', ')} (nothing deleted)`)
+    if (missing.length > 0) throw new CliError(`Not in ${bucket}: ${missing.join(', ')} (nothing deleted)`)
     await storage.client.removeObjects(physical, keys)
     for (const key of keys) console.log(`deleted ${bucket}/${key}`)
-    return 0
   })
 }
 
-async function backup(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: { help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-  })
-  if (values.help) return help('backup')
-  if (positionals.length !== 1)
-    throw new UsageError('Expected exactly one <dir>. See: rm5 media backup --help')
-  const out = resolve(positionals[0] as string)
+async function backup(dir: string): Promise<void> {
+  const out = resolve(dir)
   const existing = await collectFiles(out).catch(() => [])
-  if (existing.length > 0) throw new UserError(`${out} is not empty: back up into a new folder`)
-  return withStorage(async (storage) => {
+  if (existing.length > 0) throw new CliError(`${out} is not empty: back up into a new folder`)
+  await withStorage(async (storage) => {
     let objects = 0
     let bytes = 0
     for (const bucket of KNOWN_BUCKETS) {
@@ -245,28 +113,19 @@ async function backup(args: string[]): Promise<number> {
       }
     }
     console.log(`Backed up ${objects} objects (${formatBytes(bytes)}) into ${out}`)
-    return 0
   })
 }
 
-async function restore(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: { help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-  })
-  if (values.help) return help('restore')
-  if (positionals.length !== 1)
-    throw new UsageError('Expected exactly one <dir>. See: rm5 media restore --help')
-  const from = resolve(positionals[0] as string)
+async function restore(dir: string): Promise<void> {
+  const from = resolve(dir)
   const perBucket: [LogicalBucket, LocalFile[]][] = []
   for (const bucket of KNOWN_BUCKETS) {
     const files = await collectFiles(join(from, bucket)).catch(() => [])
     if (files.length > 0) perBucket.push([bucket, files])
   }
   if (perBucket.length === 0)
-    throw new UserError(`No backup in ${from} (expected folders named after buckets)`)
-  return withStorage(async (storage) => {
+    throw new CliError(`No backup in ${from} (expected folders named after buckets)`)
+  await withStorage(async (storage) => {
     const total: UploadSummary = { uploaded: 0, unchanged: 0, kept: 0, failed: 0, bytes: 0 }
     const report = progress(perBucket.reduce((sum, [, files]) => sum + files.length, 0))
     for (const [bucket, files] of perBucket) {
@@ -274,43 +133,29 @@ async function restore(args: string[]): Promise<number> {
       for (const k of Object.keys(total) as (keyof UploadSummary)[]) total[k] += summary[k]
     }
     report.done()
-    printSummary(total)
-    return total.failed > 0 ? 1 : 0
+    finish(total)
   })
 }
 
-async function upload(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: {
-      bucket: { type: 'string' },
-      prefix: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    allowPositionals: true,
-  })
-  if (values.help) return help('upload')
-  if (positionals.length !== 1)
-    throw new UsageError('Expected exactly one <dir>. See: rm5 media upload --help')
-  const bucket = requireBucket(values.bucket)
-  const files = await collectFiles(positionals[0] as string, values.prefix)
-  if (files.length === 0) throw new UserError(`No files to upload under "${positionals[0]}"`)
+async function upload(dir: string, options: { bucket: LogicalBucket; prefix?: string }): Promise<void> {
+  const { bucket } = options
+  const files = await collectFiles(dir, options.prefix)
+  if (files.length === 0) throw new CliError(`No files to upload under "${dir}"`)
   const work = await mkdtemp(join(tmpdir(), 'rm5-variants-'))
   try {
-    return await withStorage(async (storage) => {
+    await withStorage(async (storage) => {
       const removed = await removeDemoFrom(storage, bucket)
       if (removed > 0)
         console.error(`Removed ${removed} demo files from ${bucket} first (your files replace the demo)`)
       const variants = await uploadVariants(storage, bucket, files, work)
       const all = [...files, ...variants.files]
       const report = progress(all.length)
-      const prefix = normalisePrefix(values.prefix)
+      const prefix = normalisePrefix(options.prefix)
       console.error(`Uploading ${all.length} files to ${bucket}${prefix ? `/${prefix}` : ''}`)
       const summary = await uploadAll(storage, bucket, all, { overwrite: true, report })
       summary.unchanged += variants.unchanged
       report.done()
-      printSummary(summary)
-      return summary.failed > 0 ? 1 : 0
+      finish(summary)
     })
   } finally {
     await rm(work, { recursive: true, force: true })
@@ -325,20 +170,11 @@ async function uploadVariants(storage: Storage, bucket: LogicalBucket, files: Lo
   return prepareVariants(storage, bucket, files, work, (key) => console.error(`rendering variants of ${key}`))
 }
 
-async function list(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: { help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-  })
-  if (values.help) return help('list')
-  if (positionals.length !== 1)
-    throw new UsageError('Expected exactly one <bucket>. See: rm5 media list --help')
-  const bucket: LogicalBucket = requireBucket(positionals[0])
-  return withStorage(async (storage) => {
+async function list(bucket: LogicalBucket): Promise<void> {
+  await withStorage(async (storage) => {
     const physical = physicalBucket(bucket)
     if (!(await storage.client.bucketExists(physical))) {
-      throw new UserError(`Bucket "${bucket}" does not exist yet (upload to it first)`)
+      throw new CliError(`Bucket "${bucket}" does not exist yet (upload to it first)`)
     }
     const rows: { name: string; size: number; modified: Date }[] = []
     for await (const item of storage.client.listObjectsV2(physical, '', true)) {
@@ -354,63 +190,87 @@ async function list(args: string[]): Promise<number> {
     console.error(
       `${rows.length} objects, ${formatBytes(bytes)} in ${bucket}${physical === bucket ? '' : ` (S3 bucket ${physical})`}`,
     )
-    return 0
   })
 }
 
-function help(command: Command): number {
-  console.log(HELP[command])
-  return 0
+export function command(): Command {
+  const media = new Command('media')
+    .description("Manage the site's media buckets (360, Heros, video, and the viewer fallbacks).")
+    .addHelpText(
+      'after',
+      '\nStorage: S3_ENDPOINT (+ S3_ACCESS_KEY, S3_SECRET_KEY) if set, else the embedded store in DATA_DIR.',
+    )
+  media
+    .command('upload')
+    .summary("Upload a folder to a bucket (replacing the bucket's demo media, if any)")
+    .description(
+      `Uploads every file under <dir> (dotfiles skipped) to the bucket, keyed by its path relative to
+<dir>. Files whose size and MD5 match the stored object are skipped; changed files are replaced.
+Demo media in that bucket is removed first, so your files never mix with it.
+Images uploaded to Heros (and video stills named poster.jpg in video) also get responsive
+variants beside them: {name}.w640.avif, .webp, .jpg … up to the image's own width
+(docs/decisions/006-responsive-images.md). The original stays the largest JPEG.`,
+    )
+    .argument('<dir>', 'The folder to upload')
+    .requiredOption('--bucket <name>', `Target bucket: ${KNOWN_BUCKETS.join(', ')}`, bucketArg)
+    .option('--prefix <path>', 'Folder inside the bucket, e.g. --prefix hero')
+    .addHelpText('after', '\nExample: rm5 media upload ./photos/360 --bucket 360')
+    .action(upload)
+  media
+    .command('list')
+    .summary("List a bucket's objects")
+    .description('Lists every object in the bucket with its size and last-modified time.')
+    .argument('<bucket>', 'The bucket', bucketArg)
+    .action(list)
+  media
+    .command('delete')
+    .summary('Delete objects from a bucket')
+    .description(
+      `Deletes the named objects from the bucket and prints each key deleted. Every key must exist:
+if one does not, nothing is deleted and the command fails.`,
+    )
+    .argument('<bucket>', 'The bucket', bucketArg)
+    .argument('<key...>', 'The objects to delete')
+    .addHelpText('after', '\nExample: rm5 media delete Heros home.jpg')
+    .action(remove)
+  media
+    .command('clear')
+    .summary('Remove the demo media from every bucket (clear --demo)')
+    .description(
+      `Removes the demo media from every bucket: exactly the objects whose name and content match the
+demo set, so your own uploads stay, even under the same names. Prints how many were removed.`,
+    )
+    .requiredOption('--demo', 'Required: what to clear (the only kind there is)')
+    .action(clear)
+  media
+    .command('demo')
+    .summary('Add the demo media to the buckets that are empty')
+    .description(
+      `Adds the demo media set (36 viewer frames, 7 hero frames, 12 page heroes, an HLS test stream and
+their responsive variants, rendered by \`npm run build\` into dist/demo-media) to each of the 360,
+Heros and video buckets that is empty. A bucket that holds anything is left alone. This is what
+DEMO_MEDIA=auto does at start; remove it again with: rm5 media clear --demo`,
+    )
+    .action(demo)
+  media
+    .command('backup')
+    .summary('Copy every object of every bucket into a folder')
+    .description(
+      `Copies every object of every media bucket into <dir>/<bucket>/<key> (the folder is created; it
+must be empty). With a Postgres dump this is a whole backup: docs/backup-and-restore.md.`,
+    )
+    .argument('<dir>', 'A new or empty folder')
+    .action(backup)
+  media
+    .command('restore')
+    .summary('Upload a folder written by backup')
+    .description(
+      `Uploads a folder written by "rm5 media backup" back into the buckets. Objects already stored
+with the same content are skipped, others replaced; objects not in the backup are kept.`,
+    )
+    .argument('<dir>', 'The folder backup wrote')
+    .action(restore)
+  return media
 }
 
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv
-  switch (command) {
-    case 'demo':
-      return demo(rest)
-    case 'upload':
-      return upload(rest)
-    case 'list':
-      return list(rest)
-    case 'delete':
-      return remove(rest)
-    case 'clear':
-      return clear(rest)
-    case 'backup':
-      return backup(rest)
-    case 'restore':
-      return restore(rest)
-    case undefined:
-    case '-h':
-    case '--help':
-    case 'help':
-      if (command === undefined) {
-        console.error(HELP.main)
-        return 2
-      }
-      console.log(HELP.main)
-      return 0
-    default:
-      throw new UsageError(
-        `Unknown command "${command}". Commands: upload, list, delete, clear, demo, backup, restore (see --help)`,
-      )
-  }
-}
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error: unknown) => {
-    // parseArgs reports bad flags with a code; treat those as usage errors too.
-    const usage =
-      error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-    if (error instanceof UserError || usage) {
-      console.error(`error: ${(error as Error).message}`)
-      process.exitCode = usage ? 2 : 1
-    } else {
-      console.error(error)
-      process.exitCode = 1
-    }
-  },
-)
+runIfEntry(import.meta.url, command)

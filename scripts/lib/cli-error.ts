@@ -7,3 +7,12 @@ export class CliError extends Error {
     super(message)
   }
 }
+
+/** `error` told in one line: a CliError as written, any other by its last line (where Prisma and pg put the cause). */
+export function errorLine(error: unknown): string {
+  const lines = (error instanceof Error ? error.message : String(error))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+  return (error instanceof CliError ? lines.join(' ') : lines.at(-1)) ?? 'unknown error'
+}

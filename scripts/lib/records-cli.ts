@@ -1,13 +1,17 @@
 // The shared admin CLI for stored form submissions (`rm5 applications`, `rm5 contact`):
-// `list` prints a table, `export` streams every row as CSV or JSON. Each script only describes
-// its table (see RecordSet).
-import { parseArgs } from 'node:util'
+// `list` prints a table, `export` streams every row as CSV or JSON, `delete` removes a person's.
+// Each script only describes its table (see RecordSet).
+import { Command, Option } from 'commander'
+import { z } from 'zod'
+import { email } from '../../lib/forms/fields.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import type { FoundRecord, PersonTarget } from '../../server/forms/personal-data.server.ts'
+import { DATABASE_HELP, withDatabase } from './cli-database.ts'
 import { CliError } from './cli-error.ts'
+import { limitOption, sinceOption, valueParser, zodParser } from './cli-options.ts'
+import { confirm } from './confirm.ts'
 import { type Cell, csvRecord } from './csv.ts'
 import { openOutput } from './output.ts'
-import { parseSince } from './since.ts'
 
 export interface Keyed {
   id: string
@@ -50,128 +54,31 @@ export interface RecordSet<Row extends Keyed> {
 }
 
 const EXPORT_BATCH = 500
-const DEFAULT_LIST_LIMIT = 50
 
-function help<Row extends Keyed>(set: RecordSet<Row>): string {
-  return `Usage: rm5 ${set.command} <command> [options]
-
-${set.description}
-
-Commands:
-  list                 Print the newest ${set.plural} as a table (newest first)
-  export               Write all ${set.plural} (oldest first) as CSV or JSON
-  delete               Delete a person's ${set.plural} (--email) or one (--id), with the
-                       notifications about them; asks first unless --yes. Prints what it deleted.
-
-Options:
-  --since <date>       Only ${set.plural} received at or after this time: a date (2026-01-31,
-                       midnight UTC) or an ISO time with zone (2026-01-31T09:00:00-06:00)
-  --limit <n>          list: how many to show (default ${DEFAULT_LIST_LIMIT})
-  --format csv|json    export: the format (default csv)
-  --out <file>         export: write to this file instead of standard output
-  --email <address>    list, export, delete: only this person's (any letter case)
-  --id <id>            delete: this one record
-  --yes                delete: do not ask (for scripts; without a terminal it is required)
-  -h, --help           Show this help
-
-CSV is RFC 4180: UTF-8, a header row, CRLF line ends, fields quoted when they hold a comma, a
-quote or a line break. Text cells starting with = + - @, a tab or a carriage return get a leading
-' so spreadsheets show them as text instead of running them as formulas (phone numbers such as
-+15125550142 included); the JSON export keeps the raw values.
-
-Database: DATABASE_URL if set, else the embedded Postgres in DATA_DIR (default .data), shared
-with the running server when \`npm start\` is up.
-
-Examples:
-  rm5 ${set.command} list --since 2026-01-01
-  rm5 ${set.command} export --format csv --out ${set.command}.csv
-  rm5 ${set.command} export --format json --since 2026-03-01 > recent.json
-  rm5 ${set.command} export --format json --email dana@example.com    # a person's own data
-  rm5 ${set.command} delete --email dana@example.com
-
-Exit status: 0 on success, 1 when the database or the output fails, 2 for a usage error.`
-}
-
-interface Options {
+interface ListOptions {
   since?: Date
   limit: number
+  email?: string
+}
+
+interface ExportOptions {
+  since?: Date
   format: 'csv' | 'json'
   out?: string
   email?: string
-  id?: string
-  yes: boolean
 }
 
-function parseOptions(args: string[]): { command?: string; help: boolean; options: Options } {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      since: { type: 'string' },
-      limit: { type: 'string' },
-      format: { type: 'string' },
-      out: { type: 'string' },
-      email: { type: 'string' },
-      id: { type: 'string' },
-      yes: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  })
-  const [command, extra] = positionals
-  if (extra !== undefined) throw new CliError(`unexpected argument "${extra}"`, 2)
-  const options: Options = { limit: DEFAULT_LIST_LIMIT, format: 'csv', yes: values.yes ?? false }
-  if (values.email !== undefined) {
-    if (!values.email.includes('@'))
-      throw new CliError(`--email "${values.email}" is not an e-mail address`, 2)
-    options.email = values.email.trim()
-  }
-  if (values.id !== undefined) {
-    if (command !== 'delete') throw new CliError('--id belongs to delete', 2)
-    options.id = values.id.trim()
-  }
-  if (values.yes && command !== 'delete') throw new CliError('--yes belongs to delete', 2)
-  if (command === 'delete') {
-    if ((options.email === undefined) === (options.id === undefined)) {
-      throw new CliError('delete needs either --email <address> or --id <id>', 2)
-    }
-    for (const name of ['since', 'limit', 'format', 'out'] as const) {
-      if (values[name] !== undefined) throw new CliError(`--${name} does not apply to delete`, 2)
-    }
-  }
-  if (values.since !== undefined) {
-    const since = parseSince(values.since)
-    if (!since) {
-      throw new CliError(`--since "${values.since}" is not a date: use 2026-01-31 or 2026-01-31T09:00:00Z`, 2)
-    }
-    options.since = since
-  }
-  if (values.limit !== undefined) {
-    const limit = Number(values.limit)
-    if (!Number.isInteger(limit) || limit < 1) throw new CliError('--limit must be a whole number above 0', 2)
-    options.limit = limit
-  }
-  if (values.format !== undefined) {
-    if (values.format !== 'csv' && values.format !== 'json') {
-      throw new CliError(`--format must be csv or json, not "${values.format}"`, 2)
-    }
-    options.format = values.format
-  }
-  if (values.out !== undefined) {
-    if (values.out.trim() === '') throw new CliError('--out needs a file name', 2)
-    options.out = values.out
-  }
-  if (command === 'list' && (values.format !== undefined || values.out !== undefined)) {
-    throw new CliError('--format and --out belong to export', 2)
-  }
-  if (command === 'export' && values.limit !== undefined) throw new CliError('--limit belongs to list', 2)
-  return { command, help: values.help ?? false, options }
+interface DeleteOptions {
+  email?: string
+  id?: string
+  yes?: boolean
 }
 
 const sinceFilter = (since?: Date): object[] => (since ? [{ createdAt: { gte: since } }] : [])
 const emailFilter = (email?: string): object[] =>
   email ? [{ email: { equals: email, mode: 'insensitive' } }] : []
 
-async function list<Row extends Keyed>(set: RecordSet<Row>, prisma: PrismaClient, options: Options) {
+async function list<Row extends Keyed>(set: RecordSet<Row>, prisma: PrismaClient, options: ListOptions) {
   const where = { AND: [...sinceFilter(options.since), ...emailFilter(options.email)] }
   const [rows, total] = await Promise.all([
     set.findMany(prisma, { where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: options.limit }),
@@ -195,7 +102,11 @@ async function list<Row extends Keyed>(set: RecordSet<Row>, prisma: PrismaClient
   )
 }
 
-async function exportRows<Row extends Keyed>(set: RecordSet<Row>, prisma: PrismaClient, options: Options) {
+async function exportRows<Row extends Keyed>(
+  set: RecordSet<Row>,
+  prisma: PrismaClient,
+  options: ExportOptions,
+) {
   const output = openOutput(options.out)
   let written = 0
   try {
@@ -252,17 +163,15 @@ async function exportRows<Row extends Keyed>(set: RecordSet<Row>, prisma: Prisma
   if (options.out) process.stderr.write(`\rExported ${written} ${set.plural} to ${options.out}.\n`)
 }
 
-async function deleteRecords<Row extends Keyed>(set: RecordSet<Row>, prisma: PrismaClient, options: Options) {
-  const { InvalidTarget, personalData } = await import('../../server/forms/personal-data.server.ts')
+async function deleteRecords<Row extends Keyed>(
+  set: RecordSet<Row>,
+  prisma: PrismaClient,
+  options: DeleteOptions,
+) {
+  const { personalData } = await import('../../server/forms/personal-data.server.ts')
   const records = personalData[set.personalData]
   const target: PersonTarget = options.email ? { email: options.email } : { id: options.id as string }
-  let found: FoundRecord[]
-  try {
-    found = await records.find(prisma, target)
-  } catch (error) {
-    if (error instanceof InvalidTarget) throw new CliError(error.message, 2)
-    throw error
-  }
+  const found = await records.find(prisma, target)
   const describe = (row: FoundRecord) => `${row.id}  ${utcMinute(row.createdAt)}  ${row.name} <${row.email}>`
   if (found.length === 0) {
     console.log(`No ${set.plural} ${options.email ? `from ${options.email}` : `with id ${options.id}`}.`)
@@ -284,62 +193,74 @@ async function deleteRecords<Row extends Keyed>(set: RecordSet<Row>, prisma: Pri
 
 const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')}Z`
 
-async function confirm(question: string): Promise<boolean> {
-  const { createInterface } = await import('node:readline/promises')
-  const prompt = createInterface({ input: process.stdin, output: process.stderr })
-  try {
-    return /^y(es)?$/i.test((await prompt.question(question)).trim())
-  } finally {
-    prompt.close()
-  }
-}
+export function recordsCommand<Row extends Keyed>(set: RecordSet<Row>): Command {
+  const command = new Command(set.command).description(set.description).addHelpText(
+    'after',
+    `
+CSV is RFC 4180: UTF-8, a header row, CRLF line ends, fields quoted when they hold a comma, a
+quote or a line break. Text cells starting with = + - @, a tab or a carriage return get a leading
+' so spreadsheets show them as text instead of running them as formulas (phone numbers such as
++15125550142 included); the JSON export keeps the raw values.
 
-/** Runs the CLI for `set` with `args` (process.argv minus node and script); resolves to the exit code. */
-export async function runRecordsCli<Row extends Keyed>(set: RecordSet<Row>, args: string[]): Promise<number> {
-  try {
-    const { command, help: wantsHelp, options } = parseOptions(args)
-    if (wantsHelp) {
-      console.log(help(set))
-      return 0
-    }
-    if (command !== 'list' && command !== 'export' && command !== 'delete') {
-      throw new CliError(
-        command ? `unknown command "${command}"` : 'missing command: list, export or delete',
-        2,
-      )
-    }
-    if (command === 'delete' && !options.yes && !process.stdin.isTTY) {
-      throw new CliError('delete asks for confirmation: run it in a terminal, or add --yes', 2)
-    }
-    // Loaded only now: Prisma and the database layer take a while to import, and --help or a
-    // usage error should answer at once.
-    const { withDatabase } = await import('./cli-database.ts')
-    await withDatabase(({ prisma }) =>
-      command === 'list'
-        ? list(set, prisma, options)
-        : command === 'export'
-          ? exportRows(set, prisma, options)
-          : deleteRecords(set, prisma, options),
+${DATABASE_HELP}
+
+Examples:
+  rm5 ${set.command} list --since 2026-01-01
+  rm5 ${set.command} export --format csv --out ${set.command}.csv
+  rm5 ${set.command} export --format json --since 2026-03-01 > recent.json
+  rm5 ${set.command} export --format json --email dana@example.com    # a person's own data
+  rm5 ${set.command} delete --email dana@example.com`,
+  )
+  const run = (work: (prisma: PrismaClient) => Promise<void>) => withDatabase(({ prisma }) => work(prisma))
+  const emailOption = () =>
+    new Option('--email <address>', `Only this person's ${set.plural} (any letter case)`).argParser(
+      zodParser(email(), 'Use an e-mail address.'),
     )
-    return 0
-  } catch (error) {
-    if (error instanceof CliError) {
-      process.stderr.write(`${set.command}: ${error.message}\n`)
-      if (error.exitCode === 2) process.stderr.write(`Run "rm5 ${set.command} --help" for usage.\n`)
-      return error.exitCode
-    }
-    if (error instanceof TypeError && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`${set.command}: ${error.message}\nRun "rm5 ${set.command} --help" for usage.\n`)
-      return 2
-    }
-    process.stderr.write(`${set.command}: ${error instanceof Error ? error.message : String(error)}\n`)
-    return 1
-  }
-}
 
-/** Runs the CLI as a script: sets the exit code, lets pending output flush. */
-export function main<Row extends Keyed>(set: RecordSet<Row>): void {
-  runRecordsCli(set, process.argv.slice(2)).then((code) => {
-    process.exitCode = code
-  })
+  command
+    .command('list')
+    .summary(`Print the newest ${set.plural} as a table (newest first)`)
+    .addOption(sinceOption(set.plural))
+    .addOption(limitOption(set.plural, 50))
+    .addOption(emailOption())
+    .action((options: ListOptions) => run((prisma) => list(set, prisma, options)))
+
+  command
+    .command('export')
+    .summary(`Write all ${set.plural} (oldest first) as CSV or JSON`)
+    .addOption(new Option('--format <format>', 'The format').choices(['csv', 'json']).default('csv'))
+    .addOption(
+      new Option('--out <file>', 'Write to this file (atomically) instead of standard output').argParser(
+        valueParser((file) => (file.trim() === '' ? null : file), 'Give a file name.'),
+      ),
+    )
+    .addOption(sinceOption(set.plural))
+    .addOption(emailOption())
+    .action((options: ExportOptions) => run((prisma) => exportRows(set, prisma, options)))
+
+  command
+    .command('delete')
+    .summary(`Delete a person's ${set.plural} (--email) or one (--id); asks first unless --yes`)
+    .description(
+      `Deletes a person's ${set.plural} (--email) or one (--id), with the notifications about them, and
+prints what it deleted. It lists them and asks first, unless --yes.`,
+    )
+    .addOption(emailOption().conflicts('id'))
+    .addOption(
+      new Option('--id <id>', 'This one record').argParser(
+        zodParser(z.guid(), 'Use a record id (a UUID, as `export` shows it).'),
+      ),
+    )
+    .option('--yes', 'Do not ask (for scripts; without a terminal it is required)')
+    .action((options: DeleteOptions) => {
+      if (options.email === undefined && options.id === undefined) {
+        throw new CliError('delete needs either --email <address> or --id <id>', 2)
+      }
+      if (!options.yes && !process.stdin.isTTY) {
+        throw new CliError('delete asks for confirmation: run it in a terminal, or add --yes', 2)
+      }
+      return run((prisma) => deleteRecords(set, prisma, options))
+    })
+
+  return command
 }

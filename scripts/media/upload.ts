@@ -5,27 +5,20 @@ import type { Dirent } from 'node:fs'
 import { createReadStream } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
-import { isKnownBucket, KNOWN_BUCKETS, type LogicalBucket, physicalBucket } from '../../lib/buckets.ts'
+import { type LogicalBucket, physicalBucket } from '../../lib/buckets.ts'
 import { invalidKeyReason } from '../../server/routes/media-key.ts'
 import { contentTypeFor } from '../../server/storage/content-type.ts'
 import type { Storage } from '../../server/storage/storage.server.ts'
+import { CliError } from '../lib/cli-error.ts'
 import { formatBytes, type Progress } from './progress.ts'
 
-/** A problem the user can fix (bad argument, missing folder); printed without a stack trace. */
-export class UserError extends Error {}
+/** A problem the user can fix (a missing folder, an unreadable file): one line to the admin, exit 1. */
+export class UserError extends CliError {}
 
 export interface LocalFile {
   path: string
   key: string
   size: number
-}
-
-export function requireBucket(name: string | undefined): LogicalBucket {
-  if (!name) throw new UserError('Missing --bucket <name>')
-  if (!isKnownBucket(name)) {
-    throw new UserError(`Unknown bucket "${name}". Known buckets: ${KNOWN_BUCKETS.join(', ')}`)
-  }
-  return name
 }
 
 /** "a//b/" → "a/b"; empty stays empty. */

@@ -35,3 +35,57 @@ export function runRm5(
     if (stdin !== undefined) child.stdin?.end(stdin)
   })
 }
+
+export interface TerminalRun {
+  /** The rm5 process's own id (not the terminal's), for signals. */
+  pid: Promise<number>
+  /** Resolves once the terminal shows `text`; rejects if rm5 exits first. */
+  waitFor(text: string): Promise<void>
+  /** Types into the terminal, as at the keyboard. */
+  type(keys: string): void
+  output(): string
+  /** rm5's exit status. */
+  exited: Promise<number | null>
+}
+
+const shellWord = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`
+
+/**
+ * `bin/rm5.js <args>` on a terminal of its own (util-linux `script` runs it on a pseudo-terminal),
+ * as an admin at a prompt sees it: standard input is a TTY, Ctrl-C can be typed.
+ */
+export function runRm5InTerminal(args: string[], env: Record<string, string | undefined>): TerminalRun {
+  // The shell prints its pid, then becomes rm5 (exec keeps the pid).
+  const command = `echo "pid $$"; exec ${[process.execPath, 'bin/rm5.js', ...args].map(shellWord).join(' ')}`
+  const child = spawn('script', ['--quiet', '--return', '--flush', '--command', command, '/dev/null'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', SHELL: '/bin/sh', ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  let output = ''
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code) => resolve(code))
+  })
+  const waitFor = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!output.includes(text)) return
+        child.stdout.off('data', check)
+        resolve()
+      }
+      child.stdout.on('data', check)
+      check()
+      exited.then(() => reject(new Error(`rm5 exited before showing "${text}":\n${output}`)), reject)
+    })
+  child.stdout.on('data', (chunk) => {
+    output += chunk
+  })
+  return {
+    pid: waitFor('\n').then(() => Number(/pid (\d+)/.exec(output)?.[1])),
+    waitFor,
+    type: (keys) => child.stdin.write(keys),
+    output: () => output,
+    exited,
+  }
+}

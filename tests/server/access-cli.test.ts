@@ -7,7 +7,9 @@ import { Writable } from 'node:stream'
 import argon2 from 'argon2'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCodesCli } from '../../scripts/codes/cli'
+import { codesCommand } from '../../scripts/codes/cli'
+import { runCli } from '../../scripts/lib/cli'
+import { rootProgram } from '../../scripts/lib/rm5-program'
 import { hashIp, recordAttempt } from '../../server/access/attempts.server'
 import { buildApp } from '../../server/app.server'
 import { openDatabase } from '../../server/db/database.server'
@@ -34,14 +36,15 @@ const codes = (args: string[], env: Record<string, string> = {}, stdin?: string)
 async function codesHere(args: string[]): Promise<Run> {
   let stdout = ''
   let stderr = ''
-  const code = await runCodesCli(args, {
-    out: (line) => {
-      stdout += `${line}\n`
+  const output = {
+    out: (text: string) => {
+      stdout += text
     },
-    err: (line) => {
-      stderr += `${line}\n`
+    err: (text: string) => {
+      stderr += text
     },
-  })
+  }
+  const code = await runCli(rootProgram().addCommand(codesCommand(output)), ['codes', ...args], output)
   return { code, stdout, stderr }
 }
 
@@ -100,50 +103,69 @@ describe('usage', () => {
   it('prints help and exits 0; a usage error exits 2 (the real process)', async () => {
     const help = await codes(['--help'])
     expect(help.code).toBe(0)
-    expect(help.stdout).toMatch(/^Usage: rm5 codes <command>/)
+    expect(help.stdout).toMatch(/^Usage: rm5 codes /)
     const bad = await codes(['set', 'circlek', '--code', 'short'])
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('codes: that code is too easy to guess. Choose at least 12 characters')
-    expect(bad.stderr).toContain('rm5 codes --help')
+    expect(bad.stderr).toMatch(
+      /^rm5 codes set: that code is too easy to guess\. Choose at least 12 characters/,
+    )
+    expect(bad.stderr).toContain('see "rm5 codes set --help"')
   }, 60_000)
 
   it('exits 1 with one clear line when the database is unreachable', async () => {
     const run = await codes(['list'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' })
     expect(run.code).toBe(1)
-    expect(run.stderr).toMatch(/^codes: Could not (reach|open)/)
+    expect(run.stderr).toMatch(/^rm5 codes list: Could not (reach|open)/)
     expect(run.stderr.trim().split('\n')).toHaveLength(1)
   }, 60_000)
 
   it('has help for each command', async () => {
-    for (const command of ['generate', 'set', 'list', 'revoke', 'attempts']) {
+    for (const command of ['generate', 'set', 'list', 'revoke', 'attempts', 'activity', 'notify']) {
       const run = await codesHere([command, '--help'])
       expect(run.code, command).toBe(0)
-      expect(run.stdout).toMatch(new RegExp(`^Usage: rm5 codes ${command}`))
+      expect(run.stdout).toMatch(new RegExp(`^Usage: rm5 codes ${command} `))
+      expect(run.stderr).toBe('')
     }
   })
 
   it.each([
-    [['frobnicate'], /unknown command "frobnicate"/],
-    [[], /^Usage/],
+    [['frobnicate'], /unknown command 'frobnicate'/],
     [['set', 'circlek', '--code', '  short  '], /too easy to guess/],
     [['set', 'circlek', '--code', 'Password1234!'], /too easy to guess.*rm5 codes generate/],
     [['set', 'walmart', '--code', 'long-enough-code'], /walmart takes no code/],
-    [['set', 'target', '--code', 'long-enough-code'], /unknown retailer "target"/],
-    [['set', 'circlek'], /needs --code/],
-    [['generate'], /needs a retailer/],
-    [['generate', 'circlek', 'extra'], /unexpected argument "extra"/],
-    [['generate', 'circlek', '--expires', 'someday'], /--expires "someday" is not a time/],
+    [
+      ['set', 'target', '--code', 'long-enough-code'],
+      /'target' is invalid for argument 'retailer'\. Use one of/,
+    ],
+    [['set', 'circlek'], /required option '--code <code>' not specified/],
+    [['generate'], /missing required argument 'retailer'/],
+    [['generate', 'circlek', 'extra'], /too many arguments for 'generate'/],
+    [
+      ['generate', 'circlek', '--expires', 'someday'],
+      /option '--expires <when>' argument 'someday' is invalid/,
+    ],
     [['revoke'], /either a code id or --retailer/],
     [['revoke', 'abc', '--retailer', 'circlek'], /either a code id or --retailer/],
     [['revoke', 'xyz!'], /is not a code id/],
-    [['list', '--limit', '5'], /--limit does not apply to list/],
-    [['attempts', '--limit', '0'], /--limit must be a whole number/],
-    [['attempts', '--since', 'yesterday'], /--since "yesterday" is not a date/],
-    [['list', '--nope'], /Unknown option '--nope'/],
-  ])('exits 2 with a clear message for %j', async (args, message) => {
+    [['list', '--limit', '5'], /unknown option '--limit'/],
+    [['list', '--retailer', 'target'], /argument 'target' is invalid\. Use one of circlek/],
+    [['attempts', '--limit', '0'], /argument '0' is invalid\. Use a whole number from 1 to 10000/],
+    [['attempts', '--since', 'yesterday'], /option '--since <when>' argument 'yesterday' is invalid/],
+    [['list', '--nope'], /unknown option '--nope'/],
+    [['list', '--jsn'], /unknown option '--jsn' \(Did you mean --json\?\)/],
+  ])('exits 2 with one clear line for %j', async (args, message) => {
     const run = await codesHere(args)
     expect(run.code).toBe(2)
-    expect(`${run.stderr}${run.stdout}`).toMatch(message)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(message)
+    expect(run.stderr).toMatch(/^rm5 codes( \w+)?: .*; see "rm5 codes( \w+)? --help"\n$/)
+  })
+
+  it('shows its help on standard error when no command is named (exit 2)', async () => {
+    const run = await codesHere([])
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(/^Usage: rm5 codes /)
   })
 })
 

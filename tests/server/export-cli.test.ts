@@ -232,8 +232,13 @@ describe('usage and failures', () => {
     for (const script of ['applications', 'contact'] as const) {
       const run = await cli(script, ['--help'])
       expect(run.code).toBe(0)
-      expect(run.stdout).toMatch(new RegExp(`^Usage: rm5 ${script} <command>`))
-      expect(run.stdout).toContain('--format csv|json')
+      expect(run.stdout).toMatch(new RegExp(`^Usage: rm5 ${script} `))
+      expect(run.stdout).toContain('CSV is RFC 4180')
+      const exportHelp = await cli(script, ['export', '--help'])
+      expect(exportHelp.code).toBe(0)
+      expect(exportHelp.stdout).toContain(
+        '--format <format>  The format (choices: "csv", "json", default: "csv")',
+      )
     }
   })
 
@@ -247,7 +252,7 @@ describe('usage and failures', () => {
     ]) {
       const run = await cli('applications', args)
       expect(run.code, args.join(' ')).toBe(2)
-      expect(run.stderr).toMatch(/^applications: /)
+      expect(run.stderr).toMatch(/^(Usage: )?rm5 applications[ :]/)
       expect(run.stderr).toContain('--help')
     }
   })

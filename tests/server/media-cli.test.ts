@@ -134,10 +134,10 @@ describe('npm run media', () => {
 
   it('fails clearly on an unknown bucket, a missing folder or an unknown command', async () => {
     const bucket = await media('upload', photos, '--bucket', 'nope')
-    expect(bucket.code).not.toBe(0)
-    expect(bucket.stderr).toMatch(/Unknown bucket "nope"/)
+    expect(bucket.code).toBe(2)
+    expect(bucket.stderr).toMatch(/argument 'nope' is invalid\. Known buckets: 360, Heros/)
     const folder = await media('upload', join(dataDir, 'missing'), '--bucket', '360')
-    expect(folder.code).not.toBe(0)
+    expect(folder.code).toBe(1)
     expect(folder.stderr).toMatch(/Cannot read/)
     const command = await media('frobnicate')
     expect(command.code).toBe(2)

@@ -92,7 +92,7 @@ describe('rm5 codes activity and notify', () => {
     expect(generated.notify).toBe(true)
     const bad = await rm5(['codes', 'activity', '--since', 'last tuesday'])
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('--since "last tuesday" is not a date')
+    expect(bad.stderr).toContain("option '--since <when>' argument 'last tuesday' is invalid")
   })
 })
 
@@ -124,7 +124,7 @@ describe('rm5 notifications', () => {
     expect(usage.stderr).toContain('retry needs either a notification id or --all-failed')
     const help = await rm5(['notifications', '--help'])
     expect(help.code).toBe(0)
-    expect(help.stdout).toMatch(/^Usage: rm5 notifications <command>/)
+    expect(help.stdout).toMatch(/^Usage: rm5 notifications /)
   })
 })
 
@@ -173,6 +173,6 @@ describe('deleting a person’s data', () => {
     expect(both.code).toBe(2)
     const badId = await rm5(['contact', 'delete', '--id', '42', '--yes'])
     expect(badId.code).toBe(2)
-    expect(badId.stderr).toContain('"42" is not a record id')
+    expect(badId.stderr).toContain("argument '42' is invalid. Use a record id (a UUID")
   })
 })

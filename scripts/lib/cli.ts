@@ -1,0 +1,99 @@
+// The skeleton every admin command runs on (commander): the same help, usage errors and exit
+// status everywhere. Exit status: 0 success, 1 failure, 2 usage error, 130 interrupted.
+// Standard output carries only a command's own output, so help asked for goes there; every error
+// is one line on standard error, without a stack trace, naming the command that failed.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Command, CommanderError } from 'commander'
+import { CliError, errorLine } from './cli-error.ts'
+import { exitOnInterrupt } from './interrupt.ts'
+
+export interface CliOutput {
+  out(text: string): void
+  err(text: string): void
+}
+
+export const stdio: CliOutput = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+}
+
+/** An error raised by commander, with the command it was parsing (for the message's prefix). */
+class ParseEnd extends Error {
+  constructor(
+    readonly error: CommanderError,
+    readonly command: Command,
+  ) {
+    super(error.message)
+  }
+}
+
+/** The house rules, on every command of the tree, however it was put together. */
+function applyRules(command: Command, output: CliOutput): void {
+  command
+    .helpOption('-h, --help', 'Show this help')
+    .showSuggestionAfterError()
+    .configureHelp({ helpWidth: 100, sortSubcommands: false })
+    .configureOutput({
+      writeOut: (text) => output.out(text),
+      writeErr: (text) => output.err(text),
+      // Printed by runCli as one line, with the command's name.
+      outputError: () => {},
+    })
+    .exitOverride((error) => {
+      throw new ParseEnd(error, command)
+    })
+  if (command.commands.length > 0) command.helpCommand('help [command]', 'Show the help of a command')
+  for (const sub of command.commands) applyRules(sub, output)
+}
+
+const commandPath = (command: Command): string => {
+  const names: string[] = []
+  for (let at: Command | null = command; at; at = at.parent) names.unshift(at.name())
+  return names.join(' ')
+}
+
+/** Runs `root` on `args` (no program name); resolves to the exit status. */
+export async function runCli(root: Command, args: string[], output: CliOutput = stdio): Promise<number> {
+  applyRules(root, output)
+  let acting = root
+  root.hook('preAction', (_root, command) => {
+    acting = command
+  })
+  try {
+    await root.parseAsync(args, { from: 'user' })
+    return 0
+  } catch (thrown) {
+    const error = thrown instanceof ParseEnd ? thrown.error : thrown
+    const where = commandPath(thrown instanceof ParseEnd ? thrown.command : acting)
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return 0 // help asked for
+      if (error.code === 'commander.help') return 2 // help shown on standard error: no command named
+    }
+    const line =
+      error instanceof CommanderError
+        ? // "error: unknown option '--jsn'\n(Did you mean --json?)"
+          error.message.replace(/^error: /, '').replace(/\n/g, ' ')
+        : errorLine(error)
+    if (error instanceof CommanderError || (error instanceof CliError && error.exitCode === 2)) {
+      output.err(`${where}: ${line.replace(/\.$/, '')}; see "${where} --help"\n`)
+      return 2
+    }
+    output.err(`${where}: ${line}\n`)
+    return error instanceof CliError ? error.exitCode : 1
+  }
+}
+
+/** Runs `root` as the process: reads .env, handles Ctrl-C, exits with the status once output is out. */
+export async function runMain(root: Command, args: string[]): Promise<never> {
+  exitOnInterrupt()
+  // The same .env `npm start` reads, so both use the same DATA_DIR / DATABASE_URL.
+  const dotenv = join(import.meta.dirname, '..', '..', '.env')
+  if (existsSync(dotenv)) process.loadEnvFile(dotenv)
+  const status = await runCli(root, args)
+  // An attached database or storage client may keep the event loop alive after the work is done.
+  for (const stream of [process.stdout, process.stderr]) {
+    await new Promise<void>((resolve) => stream.write('', () => resolve()))
+  }
+  process.exit(status)
+}

@@ -1,0 +1,165 @@
+// The contract every admin command keeps through its one skeleton (scripts/lib/cli.ts), checked on
+// the real `rm5` process: help asked for on standard output (exit 0), usage errors in one line on
+// standard error with a suggestion (exit 2), failures in one line without a stack trace (exit 1),
+// and Ctrl-C at a question closing what the command opened (exit 130).
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type Database, openDatabase } from '../../server/db/database.server'
+import { startEmbeddedPostgres } from '../../server/db/embedded.server'
+import { silentLogger } from '../../server/db/logger.server'
+import { applyMigrations } from '../../server/db/migrate.server'
+import { runRm5, runRm5InTerminal } from '../helpers/run-cli'
+
+// Each case spawns the CLI (tsx start-up, seconds on a busy machine).
+vi.setConfig({ testTimeout: 180_000 })
+
+const UNREACHABLE = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+  S3_ENDPOINT: 'http://127.0.0.1:1',
+  S3_ACCESS_KEY: 'rm5-test',
+  S3_SECRET_KEY: 'rm5-test-secret',
+}
+
+describe('usage errors', () => {
+  it.each([
+    [['codes', 'list', '--jsn'], 'codes list', "unknown option '--jsn' (Did you mean --json?)"],
+    [
+      ['applications', 'export', '--formt', 'csv'],
+      'applications export',
+      "unknown option '--formt' (Did you mean --format?)",
+    ],
+    [['contact', 'list', '--limt', '5'], 'contact list', "unknown option '--limt' (Did you mean --limit?)"],
+    [
+      ['notifications', 'list', '--faild'],
+      'notifications list',
+      "unknown option '--faild' (Did you mean --failed?)",
+    ],
+    [
+      ['media', 'upload', 'x', '--bucket', '360', '--prefx', 'a'],
+      'media upload',
+      "unknown option '--prefx' (Did you mean --prefix?)",
+    ],
+    [
+      ['db', 'new', 'x', '--from-empt'],
+      'db new',
+      "unknown option '--from-empt' (Did you mean --from-empty?)",
+    ],
+    [['media', 'uplaod'], 'media', "unknown command 'uplaod' (Did you mean upload?)"],
+    [['notifcations', 'list'], '', "unknown command 'notifcations' (Did you mean notifications?)"],
+  ])('%j: exit 2, one line on standard error with the suggestion', async (args, command, message) => {
+    const run = await runRm5(args, UNREACHABLE)
+    expect(run.code, run.stderr).toBe(2)
+    expect(run.stdout).toBe('')
+    const where = `rm5${command ? ` ${command}` : ''}`
+    expect(run.stderr).toBe(`${where}: ${message}; see "${where} --help"\n`)
+  })
+
+  it('checks option values before anything is opened', async () => {
+    // The database is unreachable: reaching it would fail with exit 1 instead.
+    const run = await runRm5(['codes', 'attempts', '--since', 'last tuesday'], UNREACHABLE)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain("option '--since <when>' argument 'last tuesday' is invalid. Use a date")
+    expect(run.stderr.trim().split('\n')).toHaveLength(1)
+  })
+})
+
+describe('help', () => {
+  it.each([
+    ['codes', 'notify'],
+    ['applications', 'delete'],
+    ['contact', 'export'],
+    ['notifications', 'retry'],
+    ['media', 'backup'],
+    ['db', 'new'],
+  ])('rm5 %s %s --help: standard output, exit 0', async (command, sub) => {
+    const run = await runRm5([command, sub, '--help'], UNREACHABLE)
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toMatch(new RegExp(`^Usage: rm5 ${command} ${sub} `))
+    expect(run.stdout).toContain('-h, --help')
+    expect(run.stdout).toContain('Exit status: 0 on success, 1 when the command fails, 2 for a usage error')
+  })
+
+  it('answers `help <command>` like --help', async () => {
+    const run = await runRm5(['codes', 'help', 'set'], UNREACHABLE)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/^Usage: rm5 codes set /)
+    expect(run.stdout).toContain('--code -')
+  })
+})
+
+describe('failures', () => {
+  it.each([
+    [['notifications', 'list'], 'rm5 notifications list: Could not reach DATABASE_URL'],
+    [['applications', 'list'], 'rm5 applications list: Could not reach DATABASE_URL'],
+    [['db', 'status'], 'rm5 db status: '],
+    [['media', 'list', '360'], 'rm5 media list: Media storage is not reachable'],
+  ])('%j: exit 1, one line on standard error, no stack trace', async (args, start) => {
+    const run = await runRm5(args, UNREACHABLE)
+    expect(run.code, run.stderr).toBe(1)
+    expect(run.stdout).toBe('')
+    expect(run.stderr.startsWith(start), run.stderr).toBe(true)
+    expect(run.stderr.trim().split('\n')).toHaveLength(1)
+    expect(run.stderr).not.toMatch(/\bat .*:\d+:\d+/)
+  })
+})
+
+describe('Ctrl-C at the delete question', () => {
+  let dataDir: string
+  const env = () => ({ DATABASE_URL: '', DATA_DIR: dataDir })
+
+  /** Runs `work` on the embedded database in dataDir, owned by this process meanwhile. */
+  async function withEmbedded<T>(work: (db: Database) => Promise<T>): Promise<T> {
+    const server = await startEmbeddedPostgres(dataDir, silentLogger)
+    try {
+      const db = await openDatabase({ DATABASE_URL: server.url, DATA_DIR: dataDir }, silentLogger)
+      try {
+        return await work(db)
+      } finally {
+        await db.close()
+      }
+    } finally {
+      await server.close()
+    }
+  }
+  const stillThere = () =>
+    withEmbedded((db) => db.prisma.contactMessage.count({ where: { email: 'ann@interrupt.example' } }))
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'rm5-cli-interrupt-'))
+    await withEmbedded(async (db) => {
+      await applyMigrations(db.url, silentLogger)
+      await db.prisma.contactMessage.create({
+        data: { name: 'Ann Interrupt', email: 'ann@interrupt.example', message: 'Keep me.' },
+      })
+    })
+  })
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('SIGINT: closes the embedded database it started and exits 130, deleting nothing', async () => {
+    const cli = runRm5InTerminal(['contact', 'delete', '--email', 'ann@interrupt.example'], env())
+    await cli.waitFor('[y/N]')
+    // The command started PGlite itself: it holds the data directory's claim.
+    expect(existsSync(join(dataDir, 'pg.json'))).toBe(true)
+    process.kill(await cli.pid, 'SIGINT')
+    expect(await cli.exited, cli.output()).toBe(130)
+    expect(cli.output()).toContain('Interrupted.')
+    // Closed cleanly: the claim is released rather than left for the next process to take over.
+    expect(existsSync(join(dataDir, 'pg.json'))).toBe(false)
+    expect(await stillThere()).toBe(1)
+  })
+
+  it('the Ctrl-C key in the terminal does the same', async () => {
+    const cli = runRm5InTerminal(['contact', 'delete', '--email', 'ann@interrupt.example'], env())
+    await cli.waitFor('[y/N]')
+    cli.type('\x03')
+    expect(await cli.exited, cli.output()).toBe(130)
+    expect(existsSync(join(dataDir, 'pg.json'))).toBe(false)
+    expect(await stillThere()).toBe(1)
+  })
+})

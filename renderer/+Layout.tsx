@@ -2,7 +2,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { HydrationUnit } from '../components/layout/HydrationUnit'
 import { SiteFooter } from '../components/layout/SiteFooter'
 import { SiteHeader } from '../components/layout/SiteHeader'
-import './global.css'
 
 // The toast region is empty until a form reports something, so sonner (~10 KB gzip) loads after
 // hydration instead of in every page's first-load JS (issue #8: text pages ≤ 100 KB).

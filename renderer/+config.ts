@@ -5,8 +5,8 @@ import vikeReact from 'vike-react/config'
 export default {
   extends: [vikeReact],
   lang: 'en',
-  // Server routing (decision 011): a link loads the next page whole, pre-rendered and served from
-  // memory. Client routing's runtime cost the home page ~150 ms of main thread on a slow phone.
+  // Server routing (decision 020): a link loads the next page whole, pre-rendered and served from
+  // memory; Vike's client router would add its runtime to every page.
   clientRouting: false,
   title: 'RM5 — the autonomous mobile store',
   description:

@@ -1,5 +1,5 @@
-// The whole client-side code of an HTML-only page (decision 009): the page ships no React and no
-// router, only the header's behaviour. Imported by the +client.ts of those pages.
+// The header's behaviour on an HTML-only page (decision 020), which ships no React and no router:
+// imported by the +client.ts of those pages; on text pages it is all their script.
 import { attachHeaderBehaviour } from '../components/layout/header-behaviour'
 
 const header = document.querySelector<HTMLElement>('header.site-header')

@@ -1,13 +1,11 @@
-// `npm run build`: vike build (pre-renders public pages), bundle the starter and the production
-// server (dist/node), render the demo media set (dist/demo-media), inline each page's CSS,
-// precompress, write the build stamp.
+// `npm run build`: vike build (pre-renders public pages), bundle the production server
+// (dist/node), render the demo media set (dist/demo-media), precompress, write the build stamp.
 // Run `vike build`, not `vite build`: through npm the latter silently skips pre-rendering.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { isEntryModule, projectRootOf } from '../server/process-entry'
 import { compressDir } from './build/compress'
-import { rewritePagesForFirstPaint } from './build/first-paint'
 import { computeBuildStamp, stampFile } from './build/stamp'
 
 export const root = projectRootOf(import.meta.url)
@@ -23,8 +21,8 @@ export async function build(): Promise<void> {
   })
   if (result.status !== 0) throw new Error(`vike build failed (exit ${result.status ?? result.signal})`)
   // In a child, like vike build: rolldown has no business in the memory of `npm start`, which
-  // builds and then serves from this same process (scripts/build/bundles.ts).
-  const bundled = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/bundles.ts'], {
+  // builds and then serves from this same process (scripts/build/server-bundle.ts).
+  const bundled = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/server-bundle.ts'], {
     cwd: root,
     stdio: 'inherit',
   })
@@ -35,10 +33,7 @@ export async function build(): Promise<void> {
     stdio: 'inherit',
   })
   if (demo.status !== 0) throw new Error(`demo media failed (exit ${demo.status ?? demo.signal})`)
-  // After the starter is bundled: the pages name it (decision 011), then everything is compressed.
-  const clientDir = path.join(root, 'dist/client')
-  rewritePagesForFirstPaint(clientDir)
-  const totals = compressDir(clientDir)
+  const totals = compressDir(path.join(root, 'dist/client'))
   mkdirSync(path.dirname(stampFile(root)), { recursive: true })
   writeFileSync(stampFile(root), `${computeBuildStamp(root)}\n`)
   console.log(

@@ -13,7 +13,6 @@ import { EMAIL_MAX, PHONE_INPUT_MAX } from '../../lib/forms/fields'
 import { SelectField, TextAreaField, TextField } from '../forms/Field'
 import { SubmitButton } from '../forms/SubmitButton'
 import { useSubmissionForm } from '../forms/useSubmissionForm'
-import './ApplicationForm.css'
 
 export const APPLICATION_SUCCESS = "Application submitted successfully! We'll be in touch soon."
 export const APPLICATION_FAILURE = 'Failed to submit application. Please try again.'

@@ -1,5 +1,4 @@
 import { type RolloutPhase, rolloutStatusLabels } from '../../lib/content/rollout'
-import './RolloutTimeline.css'
 
 /**
  * The rollout phases on a rail. Each status has its own look (lit, outlined, dashed) and is also

@@ -12,7 +12,6 @@ import { EMAIL_MAX } from '../../lib/forms/fields'
 import { TextAreaField, TextField } from '../forms/Field'
 import { SubmitButton } from '../forms/SubmitButton'
 import { useSubmissionForm } from '../forms/useSubmissionForm'
-import './ContactForm.css'
 
 export const CONTACT_SUCCESS = "Message sent. We'll get back to you within one business day."
 export const CONTACT_FAILURE = 'Failed to send your message. Please try again.'

@@ -2,7 +2,6 @@
 // labelled live region ("Notifications alt+T"), so screen readers announce each toast.
 import type { CSSProperties } from 'react'
 import { Toaster } from 'sonner'
-import './SiteToaster.css'
 
 // Sonner's theme variables, set to the site's palette: an ink card with light text.
 const palette = {

@@ -2,7 +2,6 @@
 // error beside it (linked by aria-describedby, flagged by aria-invalid, after validation only).
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 import type { SubmissionForm } from './useSubmissionForm'
-import './forms.css'
 
 interface FieldProps<F extends string> {
   form: SubmissionForm<F>

@@ -1,6 +1,5 @@
 import { brand } from '../../lib/brand'
 import { APPLY_PATH } from '../../lib/routes'
-import './HomeHero.css'
 import { HeroVideoSlot } from './slots/HeroVideoSlot'
 import { MeetRm5Slot } from './slots/MeetRm5Slot'
 

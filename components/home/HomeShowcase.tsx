@@ -1,5 +1,4 @@
 import { brand } from '../../lib/brand'
-import './HomeMedia.css'
 import { ShowcaseMediaSlot } from './slots/ShowcaseMediaSlot'
 
 /** The animated showcase band: media slot (animation, background video, parallax, frames) and copy. */

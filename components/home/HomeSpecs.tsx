@@ -1,6 +1,5 @@
 import { brand } from '../../lib/brand'
 import { cargoSpecs, vehicleSpecs } from '../../lib/content/vehicle'
-import './HomeSpecs.css'
 import { SpecCard } from './SpecCard'
 import { VehicleDiagram } from './VehicleDiagram'
 

@@ -1,6 +1,5 @@
 import { testimonials } from '../../lib/content/testimonials'
 import { SectionIntro } from '../sections/SectionIntro'
-import './HomeTestimonials.css'
 
 const initials = (name: string) =>
   name

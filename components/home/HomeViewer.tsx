@@ -1,6 +1,5 @@
 import { brand } from '../../lib/brand'
 import { SectionIntro } from '../sections/SectionIntro'
-import './HomeMedia.css'
 import { Viewer360Slot } from './slots/Viewer360Slot'
 
 /** The 360° product viewer in its section (the viewer itself is a media slot). */

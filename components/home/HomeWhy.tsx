@@ -2,7 +2,6 @@ import { brand } from '../../lib/brand'
 import { whyCards } from '../../lib/content/why'
 import { Reveal } from '../sections/Reveal'
 import { SectionIntro } from '../sections/SectionIntro'
-import './HomeWhy.css'
 
 // Thresholds within the spec's 0.1–0.3 range; later cards wait for a little more of themselves.
 const thresholds = [0.1, 0.2, 0.3]

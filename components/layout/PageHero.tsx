@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
+import { useConfig } from 'vike-react/useConfig'
 import { heroImage } from '../../lib/media'
+import { PreloadImage } from '../media/PreloadImage'
 import { ResponsivePicture } from '../media/ResponsivePicture'
 
 /** Dark hero band with the page's hero image from the `Heros` bucket behind the headline. */
@@ -16,10 +18,12 @@ export function PageHero({
   children?: ReactNode
   compact?: boolean
 }) {
+  const image = heroImage(page)
+  // The hero is the LCP element: preloaded from <head> (AVIF, responsive), fetched with high priority.
+  useConfig()({ Head: <PreloadImage image={image} sizes="100vw" /> })
   return (
     <section className={compact ? 'page-hero page-hero--compact' : 'page-hero'} aria-labelledby="page-title">
-      {/* The hero is the LCP element: preloaded (AVIF, responsive) and fetched with high priority. */}
-      <ResponsivePicture className="page-hero__media" image={heroImage(page)} sizes="100vw" priority />
+      <ResponsivePicture className="page-hero__media" image={image} sizes="100vw" priority />
       <div className="container">
         {eyebrow ? <span className="eyebrow">{eyebrow}</span> : null}
         <h1 id="page-title">{title}</h1>

@@ -1,19 +1,14 @@
 // The site header's behaviour, in plain DOM code so one implementation serves every kind of page:
-// HTML-only pages (no React in the browser, decision 009) attach it from their +client.ts, pages
-// with a hero from the starter before React has loaded (decision 011), and SiteHeader's effect
-// on any other React page. It only touches what the server markup leaves static (classes,
+// HTML-only pages (no React in the browser, decision 020) attach it from their +client.ts, and
+// SiteHeader's effect on React pages. It only touches what the server markup leaves static (classes,
 // data-*, aria-expanded, hidden), so React never re-writes it.
 import { nextScrollState, type ScrollState } from './header-scroll'
 
-/**
- * Marks an element whose clicks plain DOM code handles before React is there, so the starter does
- * not repeat them after hydration (renderer/app-start/early-clicks.ts).
- */
-export const BEHAVIOUR_ATTACHED = 'data-behaviour'
+/** Marks a header whose behaviour is attached, so attaching it twice is harmless. */
+const BEHAVIOUR_ATTACHED = 'data-behaviour'
 
 /** Wires scroll styling, hide-on-scroll and the mobile menu; returns a detach function. */
 export function attachHeaderBehaviour(header: HTMLElement): () => void {
-  // Once per header: the starter attaches it first, SiteHeader's effect finds it done.
   if (header.hasAttribute(BEHAVIOUR_ATTACHED)) return () => {}
   header.setAttribute(BEHAVIOUR_ATTACHED, 'attached')
   const button = header.querySelector<HTMLButtonElement>('.site-header__menu-button')

@@ -1,4 +1,3 @@
-import { useConfig } from 'vike-react/useConfig'
 import type { ResponsiveImage } from '../../lib/responsive-images'
 
 export interface ResponsivePictureProps {
@@ -7,7 +6,10 @@ export interface ResponsivePictureProps {
   sizes: string
   className?: string
   alt?: string
-  /** The page's LCP image: preloaded with high priority, never lazy. Otherwise it loads lazily. */
+  /**
+   * The page's LCP image: fetched with high priority, never lazy (the page preloads it too, see
+   * PreloadImage). Otherwise it loads lazily.
+   */
   priority?: boolean
 }
 
@@ -22,27 +24,6 @@ export function ResponsivePicture({
   alt = '',
   priority = false,
 }: ResponsivePictureProps) {
-  const config = useConfig()
-  const [first] = image.sources
-  if (priority && first) {
-    // One preload for the LCP image, of the format Chromium takes from the <picture> (AVIF), in
-    // <head> so the download starts while the stylesheets load. `type` makes browsers without AVIF
-    // skip it rather than fetch a file they will not use. Through useConfig, not react-dom's
-    // preload(): vike-react renders only #root with React, so a hoisted preload would land in
-    // <body>. (React adds no preload of its own for an <img> inside <picture>.)
-    config({
-      Head: (
-        <link
-          rel="preload"
-          as="image"
-          type={first.type}
-          imageSrcSet={first.srcSet}
-          imageSizes={sizes}
-          fetchPriority="high"
-        />
-      ),
-    })
-  }
   return (
     <picture>
       {image.sources.map((source) => (

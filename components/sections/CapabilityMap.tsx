@@ -1,6 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from 'react'
 import type { Capability } from '../../lib/content/capabilities'
-import './CapabilityMap.css'
 import { nextTabIndex } from './roving-index'
 
 /**

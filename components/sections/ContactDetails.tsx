@@ -1,6 +1,5 @@
 import { brand } from '../../lib/brand'
 import { Icon } from './Icon'
-import './ContactDetails.css'
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 

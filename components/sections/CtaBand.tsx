@@ -1,5 +1,4 @@
 import { APPLY_PATH } from '../../lib/routes'
-import './CtaBand.css'
 
 /** The closing call to action shared by the public pages: apply as a retailer, or get in touch. */
 export function CtaBand({

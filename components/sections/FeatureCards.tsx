@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import './FeatureCards.css'
 
 export interface FeatureCard {
   title: string

@@ -1,5 +1,4 @@
 import type { JourneyStep } from '../../lib/content/experience'
-import './JourneySteps.css'
 
 /** The delivery journey as an ordered list: the order of the steps is the content. */
 export function JourneySteps({ steps }: { steps: JourneyStep[] }) {

@@ -1,5 +1,4 @@
 import type { Wordmark as WordmarkData } from '../../lib/content/company'
-import './LogoWall.css'
 import { Wordmark } from './Wordmark'
 
 /** A grid of wordmarks (investors, media outlets). */

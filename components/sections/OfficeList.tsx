@@ -1,6 +1,5 @@
 import type { Office } from '../../lib/content/careers'
 import { Icon } from './Icon'
-import './OfficeList.css'
 
 /** Office locations as cards with their role and address. */
 export function OfficeList({ offices }: { offices: Office[] }) {

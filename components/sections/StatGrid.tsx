@@ -1,5 +1,4 @@
 import type { Claim } from '../../lib/content/claims'
-import './StatGrid.css'
 
 /** Headline figures as a description list: the figure is the term, its meaning the description. */
 export function StatGrid({ claims, columns = 3 }: { claims: Claim[]; columns?: 2 | 3 | 4 }) {

@@ -1,5 +1,4 @@
 import type { Milestone } from '../../lib/content/company'
-import './Timeline.css'
 
 /** The company history as an ordered list of milestones. */
 export function Timeline({ milestones }: { milestones: Milestone[] }) {

@@ -1,5 +1,3 @@
-import './VideoPoster.css'
-
 /** A still in a 16:9 frame: the stand-in for a video until the media component replaces it. */
 export function VideoPoster({ src, alt, label }: { src: string; alt: string; label: string }) {
   return (

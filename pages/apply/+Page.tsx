@@ -4,7 +4,6 @@ import { PageHero } from '../../components/layout/PageHero'
 import { SectionIntro } from '../../components/sections/SectionIntro'
 import { brand } from '../../lib/brand'
 import { rolloutPhases } from '../../lib/content/rollout'
-import './apply.css'
 
 const nextSteps = [
   {

@@ -4,7 +4,6 @@ import { ContactDetails } from '../../components/sections/ContactDetails'
 import { SectionIntro } from '../../components/sections/SectionIntro'
 import { brand } from '../../lib/brand'
 import { APPLY_PATH } from '../../lib/routes'
-import './contact.css'
 
 const routes = [
   {

@@ -5,7 +5,6 @@ import { brand } from '../../lib/brand'
 import { type GateRetailer, retailerNames } from '../../lib/retailers'
 import { GateForm } from './GateForm'
 import { gateThemes } from './themes'
-import './gate.css'
 
 export default function Page() {
   const retailer = usePageContext().routeParams.retailer as GateRetailer

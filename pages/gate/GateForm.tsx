@@ -38,7 +38,7 @@ export function GateForm({ retailer }: { retailer: GateRetailer }) {
     setNotice(null)
     const result = await verifyAccess(retailer, code)
     if (result.kind === 'granted') {
-      // A whole page load (server routing, decision 011): /docket's guard runs on the server.
+      // A whole page load (server routing, decision 020): /docket's guard runs on the server.
       window.location.assign(DOCKET_PATH)
       return
     }

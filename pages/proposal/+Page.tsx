@@ -3,7 +3,6 @@ import { brand } from '../../lib/brand'
 import { commercialTerms } from '../../lib/content/proposal'
 import { retailerNames } from '../../lib/retailers'
 import { CloseProposal } from './CloseProposal'
-import './proposal.css'
 
 const retailer = retailerNames.circlek
 

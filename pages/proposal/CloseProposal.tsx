@@ -44,7 +44,7 @@ export function CloseProposal() {
       return
     }
     setOpen(false)
-    // A whole page load (server routing, decision 011): the home page opens at its top, which is
+    // A whole page load (server routing, decision 020): the home page opens at its top, which is
     // the spec's scroll reset after closing the proposal (section 9).
     window.location.assign('/')
   }

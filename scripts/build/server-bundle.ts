@@ -1,9 +1,11 @@
-// Build step: the production server as plain JavaScript in dist/node (decision 010). Running
+// Build step, run by scripts/build.ts as a child process: the production server as plain
+// JavaScript in dist/node (decision 010). Running
 // TypeScript through tsx costs the long-running server a loader thread with its own V8 heap
 // (~35 MB RSS) and a transform on every module load; the bundle needs neither. Dependencies stay
 // external (node_modules is installed in the image), so the bundle holds only our own code.
 import path from 'node:path'
 import { rolldown } from 'rolldown'
+import { isEntryModule, projectRootOf } from '../../server/process-entry'
 
 /** Every process the production server starts, by bundle name (server/process-entry.ts). */
 const ENTRIES = {
@@ -34,4 +36,11 @@ export async function bundleServer(root: string): Promise<void> {
   } finally {
     await bundle.close()
   }
+}
+
+if (isEntryModule(import.meta.url)) {
+  bundleServer(projectRootOf(import.meta.url)).catch((error) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
 }

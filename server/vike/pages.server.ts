@@ -5,12 +5,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { NotFoundLimiter } from '../http/not-found-limit.server'
-import { findAppStart } from './app-start-html'
-import { type BuiltAssets, firstPaintHtml } from './first-paint-html'
 import { chooseEncoding, loadPrerendered, type PrerenderedSite, type StaticEntry } from './prerendered.server'
 import { addCrawlerFiles, renderPagesAtStart } from './render-at-start.server'
 import { createRenderCache, type GuardContext } from './render-cache.server'
-import { importsReader } from './static-imports'
 
 export interface PagesOptions {
   mode: 'production' | 'development'
@@ -40,24 +37,9 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   app.decorate('prerendered', site)
   // Development renders every time (sources change under it).
   const cache = options.mode === 'production' ? createRenderCache() : undefined
-  // On-demand renders get the same head as the pre-rendered pages (their CSS inlined, their app
-  // behind the starter); the built stylesheets are decoded once here, not on every render.
-  const stylesheets = new Map<string, string>()
-  for (const [urlPath, entry] of site.entries)
-    if (urlPath.endsWith('.css')) stylesheets.set(urlPath, entry.body.toString('utf8'))
-  const assets: BuiltAssets | undefined =
-    options.mode === 'production'
-      ? {
-          stylesheetText: (href) => stylesheets.get(href),
-          appStart: findAppStart(site.entries.keys()),
-          // Scanned at the first on-demand render, not at start-up: only those need it.
-          importsOf: importsReader((src) => site.entries.get(src)?.body.toString('utf8')),
-        }
-      : undefined
-
-  if (assets) {
+  if (options.mode === 'production') {
     const started = performance.now()
-    const pages = await renderPagesAtStart(site, renderPage, (html) => firstPaintHtml(html, assets))
+    const pages = await renderPagesAtStart(site, renderPage)
     app.log.info({ pages, ms: Math.round(performance.now() - started) }, 'rendered the public pages')
   }
 
@@ -72,7 +54,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       if (entry && !options.renderPerRequest?.(request)) return sendStatic(request, reply, entry)
       // Unknown API paths answer in the API's JSON shape, not with the HTML error page.
       if (urlPath.startsWith('/api/')) return reply.callNotFound()
-      return render(renderPage, options, request, reply, cache, assets)
+      return render(renderPage, options, request, reply, cache)
     },
   })
 }
@@ -96,7 +78,6 @@ async function render(
   request: FastifyRequest,
   reply: FastifyReply,
   cache?: ReturnType<typeof createRenderCache>,
-  assets?: BuiltAssets,
 ) {
   const extra = options.pageContextFor ? await options.pageContextFor(request) : {}
   const cached = cache?.lookup(request.url, extra as GuardContext)
@@ -121,14 +102,10 @@ async function render(
   // Pages rendered per request may depend on the visitor (grants): never cache them in shared caches.
   reply.header('cache-control', 'private, no-store')
   const type = reply.getHeader('content-type')
-  const body =
-    assets && typeof type === 'string' && type.startsWith('text/html')
-      ? firstPaintHtml(httpResponse.body, assets)
-      : httpResponse.body
   if (cache && !pageContext.errorWhileRendering && typeof type === 'string') {
-    cache.remember(request.url, httpResponse.statusCode, type, body)
+    cache.remember(request.url, httpResponse.statusCode, type, httpResponse.body)
   }
-  return reply.code(httpResponse.statusCode).send(body)
+  return reply.code(httpResponse.statusCode).send(httpResponse.body)
 }
 
 async function registerViteDevMiddleware(app: FastifyInstance, root: string) {

@@ -10,11 +10,7 @@ import { etagOf, type PrerenderedSite, type StaticEntry, withHeaders } from './p
 type RenderPage = typeof import('vike/server').renderPage
 
 /** Replaces every pre-rendered HTML page of `site` by a render with the runtime configuration. */
-export async function renderPagesAtStart(
-  site: PrerenderedSite,
-  renderPage: RenderPage,
-  finish: (html: string) => string,
-): Promise<number> {
+export async function renderPagesAtStart(site: PrerenderedSite, renderPage: RenderPage): Promise<number> {
   let rendered = 0
   for (const [urlPath, entry] of site.entries) {
     if (!entry.type.startsWith('text/html')) continue
@@ -25,7 +21,7 @@ export async function renderPagesAtStart(
         cause: errorWhileRendering,
       })
     }
-    site.entries.set(urlPath, textEntry(finish(httpResponse.body), entry.type, entry.cacheControl))
+    site.entries.set(urlPath, textEntry(httpResponse.body, entry.type, entry.cacheControl))
     rendered += 1
   }
   return rendered

@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test'
+import { waitForHydration } from './helpers/hydration'
 
-// Each page carries its CSS in one <style> (docs/decisions/009-first-paint-and-html-only-pages.md): no stylesheet
-// request blocks the first paint or is fetched again at hydration, and a link loads the next
-// page whole (server routing, decision 011), styled by its own inline rules.
+// Each page carries the site's CSS in one <style> (decision 020): no stylesheet request blocks the
+// first paint or follows at hydration, and a link loads the next page whole (server routing),
+// styled by its own inline rules.
 
 function cssRequests(page: Page): string[] {
   const urls: string[] = []
@@ -26,14 +27,12 @@ test('the home page paints from its inline styles and fetches no stylesheet, eve
   await page.goto('/', { waitUntil: 'networkidle' })
   // Styled by the inline rules: the hero is laid out as its stylesheet says.
   await expect(page.locator('.home-hero')).toHaveCSS('position', 'relative')
-  // As served: one <style>, and every stylesheet link left in the head is disabled.
+  await waitForHydration(page)
+  // As served: one <style> and no stylesheet link.
   const html = await (await page.request.get('/')).text()
   expect(html.match(/<style>/g)).toHaveLength(1)
-  const links = html.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? []
-  expect(links.length).toBeGreaterThan(0)
-  for (const link of links) expect(link).toContain(' disabled')
-  // Only files loaded by components after hydration (lazy chunks) may add a stylesheet.
-  expect(css.filter((url) => !url.includes('SiteToaster'))).toEqual([])
+  expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/)
+  expect(css).toEqual([])
 })
 
 test('a link loads the next page whole, styled by its own inline rules', async ({ page }) => {
@@ -52,7 +51,7 @@ test('a link loads the next page whole, styled by its own inline rules', async (
   await expect(page.locator('.capability-map').first()).toBeVisible()
   expect(await capabilityMapDisplay(page)).toBe(direct)
   expect(documents).toEqual(['/', '/technology'])
-  expect(css.filter((url) => !url.includes('SiteToaster'))).toEqual([])
+  expect(css).toEqual([])
 })
 
 // Text pages are HTML-only: no React, no router, only the header's few hundred bytes of script.

@@ -181,7 +181,7 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
-  test('a link to /docket without a grant is refused by the server (whole page load, decision 011)', async ({
+  test('a link to /docket without a grant is refused by the server (whole page load, decision 020)', async ({
     page,
   }) => {
     await page.goto('/technology')

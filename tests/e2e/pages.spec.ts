@@ -14,7 +14,7 @@ const scrollTo = (page: Page, y: number) =>
   page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y)
 
 test.describe('header', () => {
-  // The same behaviour on a hydrated React page and on an HTML-only page (decision 009).
+  // The same behaviour on a hydrated React page and on an HTML-only page (decision 020).
   for (const path of ['/technology', '/terms']) {
     test(`${path}: switches to the light style past 50 px, hides scrolling down past 100 px, returns scrolling up`, async ({
       page,

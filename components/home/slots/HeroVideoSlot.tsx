@@ -1,5 +1,4 @@
 import { Video } from '../../media/video/Video'
-import './slots.css'
 
 // The home hero's autoplaying background film (docs/original-behaviour.md §2): muted, looping, behind the h1.
 // Its poster is the page's LCP image, so it loads first; the stream starts after the load event.

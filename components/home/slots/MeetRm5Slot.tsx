@@ -3,7 +3,6 @@ import { brand } from '../../../lib/brand'
 import { heroImageUrl } from '../../../lib/media'
 import { VideoDialog } from '../../media/dialog/VideoDialog'
 import { PlayIcon } from '../../media/icons'
-import './slots.css'
 
 // The 'Meet the RM5' card (docs/original-behaviour.md §2): opens the full-screen streamed film. Same footprint
 // as the hero's card column; the dialog is rendered beside it and streams only while open.

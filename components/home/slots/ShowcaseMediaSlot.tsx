@@ -4,7 +4,6 @@ import { HeroFrames } from '../../media/motion/HeroFrames'
 import { LottieHeader } from '../../media/motion/LottieHeader'
 import { Parallax } from '../../media/motion/Parallax'
 import { streamData, useStream, VideoButtons, VideoLayers } from '../../media/video/Video'
-import './slots.css'
 
 // The animated showcase (docs/original-behaviour.md §2, hero section): a muted inline background film and the
 // header animation on parallax layers, around the 7-frame sequence (a locker opens on hover).

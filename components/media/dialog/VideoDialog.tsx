@@ -2,7 +2,6 @@ import { useId, useRef } from 'react'
 import { CloseIcon } from '../icons'
 import { Video } from '../video/Video'
 import { useModalDialog } from './useModalDialog'
-import '../media.css'
 
 /**
  * A full-screen film (the 'Meet the RM5' card). The <Video> mounts only while open, so nothing

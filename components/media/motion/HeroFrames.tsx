@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { FRAME_STEP_MS, heroFrameUrls, LAST_FRAME, stepFrame } from '../../../lib/motion/hero-frames.ts'
 import { useReducedMotion } from '../useMediaQuery'
-import '../media.css'
 
 /**
  * The 7-frame sequence (docs/original-behaviour.md §4): while active (hovered, or switched on with the button for touch

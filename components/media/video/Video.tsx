@@ -11,7 +11,6 @@ import { useReducedMotion } from '../useMediaQuery'
 import { usePageHydrated, usePageLoaded } from '../usePageLoaded'
 import { useVideoPlayer, type VideoPlayer } from './useVideoPlayer'
 import { PauseToggle, PlayOverlay } from './VideoControls'
-import '../media.css'
 
 export interface StreamOptions {
   /** A bare playback id (resolved against VIDEO_BASE_URL) or a full .m3u8 URL. */

@@ -12,7 +12,6 @@ import { useInView } from '../useInView'
 import { useDragRotate } from './useDragRotate'
 import { usePreloadFrames } from './usePreloadFrames'
 import { useViewerImages } from './useViewerImages'
-import '../media.css'
 
 /**
  * The 360° product viewer (docs/original-behaviour.md §2, §4, §9): frames from the server, turned by dragging (15 px a

@@ -1,5 +1,4 @@
 import type { LegalDocument as LegalDocumentData } from '../../../lib/content/legal'
-import './LegalDocument.css'
 import { LegalBlocks } from './LegalBlocks'
 
 /**

@@ -1,5 +1,4 @@
 import { Video } from '../../media/video/Video'
-import '../VideoPoster.css'
 
 // The technology page's autonomy film: the shared streamed video in the same 16:9 frame.
 export function AutonomyVideoSlot() {

@@ -1,6 +1,5 @@
 import { brand } from '../../../lib/brand'
 import { Video } from '../../media/video/Video'
-import '../VideoPoster.css'
 
 // The careers film: the shared streamed video in the same 16:9 frame.
 export function CareersVideoSlot() {

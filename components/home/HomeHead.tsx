@@ -1,0 +1,8 @@
+import { DEMO_PLAYBACK_ID, playbackUrls, storedPosterImage } from '../../lib/video/playback'
+import { PreloadImage } from '../media/PreloadImage'
+
+/** The home page's LCP image: the hero film's poster (components/home/slots/HeroVideoSlot.tsx). */
+export function HomeHead() {
+  const poster = storedPosterImage(playbackUrls(DEMO_PLAYBACK_ID))
+  return poster ? <PreloadImage image={poster} sizes="100vw" /> : null
+}

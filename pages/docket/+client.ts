@@ -1,0 +1,1 @@
+import '../../components/home/home-client'

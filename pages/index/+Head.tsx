@@ -1,0 +1,3 @@
+import { HomeHead } from '../../components/home/HomeHead'
+
+export default HomeHead

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { isEntryModule, projectRootOf } from '../server/process-entry'
+import { isEntryModule, projectRootOf } from '../server/process-entry.server'
 import { compressDir } from './build/compress'
 import { computeBuildStamp, stampFile } from './build/stamp'
 

@@ -1,5 +1,5 @@
 // `npm run dev`: Vite dev middleware inside Fastify with HMR on the same port.
-import { startServer } from '../server/main'
+import { startServer } from '../server/main.server'
 import { runPrepare } from './lib/run-prepare'
 
 process.env.NODE_ENV ??= 'development'

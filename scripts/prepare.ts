@@ -8,7 +8,7 @@ import { LOCKS, withAdvisoryLock } from '../server/db/advisory-lock.server'
 import { openDatabase } from '../server/db/database.server'
 import { applyMigrations } from '../server/db/migrate.server'
 import { loggerOptions } from '../server/logger.server'
-import { loadEnvOrExit } from '../server/main'
+import { loadEnvOrExit } from '../server/main.server'
 import { openStorage } from '../server/storage/storage.server'
 import { ensureDemoMedia } from './media/ensure-demo'
 

@@ -3,7 +3,7 @@
 // process, unless configured).
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { startServer } from '../server/main'
+import { startServer } from '../server/main.server'
 import { build, root } from './build'
 import { isBuildCurrent } from './build/stamp'
 import { runPrepare } from './lib/run-prepare'

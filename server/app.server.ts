@@ -1,4 +1,4 @@
-// The Fastify app as a plugin-shaped builder: tests build it and use `inject`; server/main.ts
+// The Fastify app as a plugin-shaped builder: tests build it and use `inject`; server/main.server.ts
 // adds the listener, signals and embedded services.
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import {
@@ -25,7 +25,7 @@ import { type NotificationOptions, registerNotifications } from './notifications
 import { connectRedis } from './redis.server'
 import { apiRoutes } from './routes/api/index.server'
 import { mediaRoutes } from './routes/media.server'
-import { createMediaCache } from './routes/media-cache'
+import { createMediaCache } from './routes/media-cache.server'
 import { probeRoutes } from './routes/probes.server'
 import type { Storage } from './storage/storage.server'
 import { type PagesOptions, registerPages } from './vike/pages.server'
@@ -50,7 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? loggerOptions(deps.env),
     // Body and header sizes, slow-client timeouts (server/http/transport.server.ts).
     ...transportOptions(),
-    // The proxies' addresses (server/trust-proxy.ts): request.ip is the nearest untrusted address.
+    // The proxies' addresses (server/trust-proxy.server.ts): request.ip is the nearest untrusted address.
     trustProxy: deps.env.TRUST_PROXY,
     // Requests arriving during a drain are answered by registerDraining in our error shape;
     // Fastify's built-in 503 has a body of its own. It still sends `Connection: close` then.

@@ -1,8 +1,8 @@
 // The one place the process environment is read. Parsed once at boot; a bad value stops the
 // process with the variable named (see formatEnvError), so a misconfigured deployment fails loudly.
 import { z } from 'zod'
-import { databaseUrlFromParts, EnvSourceError, readSecretFiles } from './env-sources.ts'
-import { trustProxySchema } from './trust-proxy'
+import { databaseUrlFromParts, EnvSourceError, readSecretFiles } from './env-sources.server.ts'
+import { trustProxySchema } from './trust-proxy.server'
 
 const optionalUrl = z.url().optional()
 
@@ -17,13 +17,13 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   /** Postgres connection string; unset = embedded PGlite in DATA_DIR (or built from DATABASE_HOST...). */
   DATABASE_URL: optionalUrl,
-  /** Postgres connection from parts (env-sources.ts encodes them into DATABASE_URL). */
+  /** Postgres connection from parts (env-sources.server.ts encodes them into DATABASE_URL). */
   DATABASE_HOST: z.string().optional(),
   DATABASE_PORT: z.string().optional(),
   DATABASE_NAME: z.string().optional(),
   DATABASE_USER: z.string().optional(),
   DATABASE_PASSWORD: z.string().optional(),
-  /** Docker-secrets style: each names a file holding the secret (env-sources.ts reads them). */
+  /** Docker-secrets style: each names a file holding the secret (env-sources.server.ts reads them). */
   DATABASE_URL_FILE: z.string().optional(),
   DATABASE_PASSWORD_FILE: z.string().optional(),
   COOKIE_SECRET_FILE: z.string().optional(),
@@ -61,7 +61,7 @@ export const envSchema = z.object({
   SITE_URL: z.url().default('http://127.0.0.1:3000'),
   /** Origin browsers use to reach the site (for CSRF and Secure cookies); defaults to SITE_URL's origin. */
   PUBLIC_ORIGIN: optionalUrl,
-  /** The proxies whose X-Forwarded-For the app believes (server/trust-proxy.ts); false: none. */
+  /** The proxies whose X-Forwarded-For the app believes (server/trust-proxy.server.ts); false: none. */
   TRUST_PROXY: trustProxySchema.default(false),
   /** Days access attempts are kept before the server deletes them (SECURITY.md). */
   ACCESS_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),

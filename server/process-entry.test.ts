@@ -1,7 +1,13 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { childEntry, childExecArgv, isEntryModule, projectRootOf, runsFromSource } from './process-entry'
+import {
+  childEntry,
+  childExecArgv,
+  isEntryModule,
+  projectRootOf,
+  runsFromSource,
+} from './process-entry.server'
 
 const root = path.resolve(import.meta.dirname, '..')
 const url = (file: string) => pathToFileURL(path.join(root, file)).href
@@ -13,7 +19,7 @@ describe('process entries from sources and from the bundle', () => {
   })
 
   it('finds the project root from a source file and from a bundle file alike', () => {
-    expect(projectRootOf(url('server/main.ts'))).toBe(root)
+    expect(projectRootOf(url('server/main.server.ts'))).toBe(root)
     expect(projectRootOf(url('dist/node/chunk-abc.mjs'))).toBe(root)
     expect(() => projectRootOf('file:///no-such-dir/x.ts')).toThrow(/no package.json/)
   })
@@ -50,7 +56,7 @@ describe('process entries from sources and from the bundle', () => {
       expect(isEntryModule(url('dist/node/start.mjs'))).toBe(false)
       process.argv = [saved[0] as string, path.join(root, 'scripts/build.ts')]
       expect(isEntryModule(url('scripts/build.ts'))).toBe(true)
-      expect(isEntryModule(url('server/main.ts'))).toBe(false)
+      expect(isEntryModule(url('server/main.server.ts'))).toBe(false)
     } finally {
       process.argv = saved
     }

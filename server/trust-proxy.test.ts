@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { trustProxySchema } from './trust-proxy'
+import { trustProxySchema } from './trust-proxy.server'
 
 describe('TRUST_PROXY', () => {
   it.each([

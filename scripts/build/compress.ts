@@ -2,7 +2,7 @@
 // without compressing per request.
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { compressedVariants } from '../../server/vike/compression'
+import { compressedVariants } from '../../server/vike/compression.server'
 import { filesUnder } from '../../server/vike/prerendered.server'
 
 const compressible = new Set([

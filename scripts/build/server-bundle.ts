@@ -5,9 +5,9 @@
 // external (node_modules is installed in the image), so the bundle holds only our own code.
 import path from 'node:path'
 import { rolldown } from 'rolldown'
-import { isEntryModule, projectRootOf } from '../../server/process-entry'
+import { isEntryModule, projectRootOf } from '../../server/process-entry.server'
 
-/** Every process the production server starts, by bundle name (server/process-entry.ts). */
+/** Every process the production server starts, by bundle name (server/process-entry.server.ts). */
 const ENTRIES = {
   start: 'scripts/start.ts',
   'sidecar-main': 'server/embedded/sidecar-main.server.ts',

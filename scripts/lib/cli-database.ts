@@ -1,4 +1,4 @@
-// Opens the site's database for an admin CLI exactly as the server does (server/main.ts):
+// Opens the site's database for an admin CLI exactly as the server does (server/main.server.ts):
 // DATABASE_URL when set, otherwise the embedded PGlite in DATA_DIR, attached through
 // DATA_DIR/pg.json when `npm start` is running (PGlite must never be opened twice).
 import type { Database } from '../../server/db/database.server.ts'

@@ -1,6 +1,6 @@
 // Runs scripts/prepare.ts (migrations, demo media) as a child process and waits for it.
 import { fork } from 'node:child_process'
-import { childEntry, childExecArgv } from '../../server/process-entry'
+import { childEntry, childExecArgv } from '../../server/process-entry.server'
 
 const PREPARE = childEntry(import.meta.url, '../prepare.ts', 'prepare')
 

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { KNOWN_BUCKETS, type LogicalBucket } from '../../lib/buckets.ts'
-import { projectRootOf } from '../../server/process-entry.ts'
+import { projectRootOf } from '../../server/process-entry.server.ts'
 
 export const MANIFEST = 'manifest.json'
 

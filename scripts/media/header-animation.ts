@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { isEntryModule } from '../../server/process-entry'
+import { isEntryModule } from '../../server/process-entry.server'
 import {
   animated,
   drawOn,

@@ -3,7 +3,7 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import type { Env } from '../env.server.ts'
-import { withTimeout } from '../timeout.ts'
+import { withTimeout } from '../timeout.server.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded.server.ts'
 import { PrismaClient } from './generated/client.ts'
 import type { DbLogger } from './logger.server.ts'

@@ -10,7 +10,7 @@ import { startEmbeddedPostgres } from '../db/embedded.server.ts'
 import { parseEnv } from '../env.server.ts'
 import { loggerOptions } from '../logger.server.ts'
 import { startEmbeddedS3 } from '../storage/embedded.server.ts'
-import type { SidecarMessage } from './sidecar-protocol.ts'
+import type { SidecarMessage } from './sidecar-protocol.server.ts'
 
 const env = parseEnv()
 const log = pino(loggerOptions(env) as pino.LoggerOptions).child({ process: 'embedded-services' })

@@ -4,8 +4,8 @@
 // production: another process the server talks to over loopback.
 import { type ChildProcess, fork } from 'node:child_process'
 import type { Env } from '../env.server.ts'
-import { childEntry, childExecArgv } from '../process-entry.ts'
-import type { SidecarMessage } from './sidecar-protocol.ts'
+import { childEntry, childExecArgv } from '../process-entry.server.ts'
+import type { SidecarMessage } from './sidecar-protocol.server.ts'
 
 export interface EmbeddedSidecar {
   pid: number

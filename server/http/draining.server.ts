@@ -1,4 +1,4 @@
-// Requests that arrive while the server drains (server/main.ts calls app.close() on SIGTERM):
+// Requests that arrive while the server drains (server/main.server.ts calls app.close() on SIGTERM):
 // closing the listener only refuses new connections, so a request pipelined or sent on an open
 // keep-alive connection still comes in. Fastify's own `return503OnClosing` answers those with a
 // body in its own shape; this answers in ours, with Retry-After so the client (or the proxy in

@@ -5,7 +5,7 @@
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import { hashIp } from '../access/attempts.server'
-import { routeLabel } from './route-label'
+import { routeLabel } from './route-label.server'
 
 export function registerRequestLog(app: FastifyInstance, ipKey: () => Buffer): void {
   app.addHook('onResponse', (request, reply, done) => {

@@ -4,7 +4,7 @@
 import { createHmac } from 'node:crypto'
 import nodemailer from 'nodemailer'
 import type { Env } from '../env.server'
-import type { NotificationEvent, NotificationMessage } from './events'
+import type { NotificationEvent, NotificationMessage } from './events.server'
 
 export const channelNames = ['webhook', 'email'] as const
 export type ChannelName = (typeof channelNames)[number]

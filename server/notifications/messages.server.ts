@@ -3,7 +3,7 @@
 // never sent (the caller marks that notification as given up).
 import { retailerNames } from '../../lib/retailers'
 import type { PrismaClient } from '../db/database.server'
-import type { NotificationMessage, NotificationPayload } from './events'
+import type { NotificationMessage, NotificationPayload } from './events.server'
 
 export async function messageFor(
   prisma: PrismaClient,

@@ -6,7 +6,7 @@
 // after it was written); then it is marked failed (`rm5 notifications list --failed`, `retry`).
 import type { Prisma, PrismaClient } from '../db/database.server'
 import type { Channel, ChannelName } from './channels.server'
-import type { NotificationPayload } from './events'
+import type { NotificationPayload } from './events.server'
 import { messageFor } from './messages.server'
 
 export interface OutboxOptions {

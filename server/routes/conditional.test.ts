@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ifRangeAllows, isNotModified, noneMatchHits } from './conditional.ts'
+import { ifRangeAllows, isNotModified, noneMatchHits } from './conditional.server.ts'
 
 const etag = '"abc"'
 const modified = new Date('2025-01-02T03:04:05.678Z')

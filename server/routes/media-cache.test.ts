@@ -7,7 +7,7 @@ import {
   type MediaSource,
   ObjectChangingError,
   type ObjectStat,
-} from './media-cache.ts'
+} from './media-cache.server.ts'
 
 function objectOf(size: number, etag = `"${size}"`): CachedObject {
   return {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { hasEncodedSeparator, invalidKeyReason, MAX_KEY_LENGTH, MAX_SEGMENT_BYTES } from './media-key.ts'
+import {
+  hasEncodedSeparator,
+  invalidKeyReason,
+  MAX_KEY_LENGTH,
+  MAX_SEGMENT_BYTES,
+} from './media-key.server.ts'
 
 describe('invalidKeyReason', () => {
   it('accepts plain relative keys', () => {

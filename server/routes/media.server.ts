@@ -6,12 +6,12 @@ import type { Readable } from 'node:stream'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { logicalBucket, physicalBucket } from '../../lib/buckets.ts'
 import { HttpError } from '../http/errors.server.ts'
-import { contentTypeFor, extensionOf } from '../storage/content-type.ts'
+import { contentTypeFor, extensionOf } from '../storage/content-type.server.ts'
 import { type Storage, withTimeout } from '../storage/storage.server.ts'
-import { ifRangeAllows, isNotModified } from './conditional.ts'
-import type { CachedObject, MediaCache, MediaSource } from './media-cache.ts'
-import { hasEncodedSeparator, invalidKeyReason } from './media-key.ts'
-import { contentRange, parseRange } from './range.ts'
+import { ifRangeAllows, isNotModified } from './conditional.server.ts'
+import type { CachedObject, MediaCache, MediaSource } from './media-cache.server.ts'
+import { hasEncodedSeparator, invalidKeyReason } from './media-key.server.ts'
+import { contentRange, parseRange } from './range.server.ts'
 
 export interface MediaRoutesOptions {
   storage: Storage

@@ -3,7 +3,7 @@
 // the readiness answer under its older name, kept for monitors set up before the split. While the
 // server drains, every request, probes included, gets the drain's 503 (server/http/draining).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { withTimeout } from '../timeout'
+import { withTimeout } from '../timeout.server'
 
 export interface DependencyCheck {
   name: string

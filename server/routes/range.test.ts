@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentRange, parseRange } from './range.ts'
+import { contentRange, parseRange } from './range.server.ts'
 
 describe('parseRange', () => {
   it('serves the whole object without a usable header', () => {

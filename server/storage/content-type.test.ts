@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentTypeFor, extensionOf } from './content-type.ts'
+import { contentTypeFor, extensionOf } from './content-type.server.ts'
 
 describe('contentTypeFor', () => {
   it.each([

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import * as Minio from 'minio'
 import { logicalBucket, physicalBucket, REQUIRED_BUCKETS } from '../../lib/buckets.ts'
 import type { Env } from '../env.server.ts'
-import { withTimeout as withTimeoutOf } from '../timeout.ts'
+import { withTimeout as withTimeoutOf } from '../timeout.server.ts'
 import {
   EMBEDDED_ACCESS_KEY,
   EMBEDDED_HOST,

@@ -4,7 +4,7 @@
 // them from memory as before. sitemap.xml and robots.txt are made here too, for the same reason.
 import { brand } from '../../lib/brand'
 import { robotsTxt, sitemapXml } from '../../lib/seo/crawler-files'
-import { compressedVariants } from './compression'
+import { compressedVariants } from './compression.server'
 import { etagOf, type PrerenderedSite, type StaticEntry, withHeaders } from './prerendered.server'
 
 type RenderPage = typeof import('vike/server').renderPage

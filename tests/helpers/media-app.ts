@@ -2,7 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { registerErrorHandling } from '../../server/http/errors.server'
 import { mediaRoutes } from '../../server/routes/media.server'
-import type { MediaCache } from '../../server/routes/media-cache'
+import type { MediaCache } from '../../server/routes/media-cache.server'
 import type { Storage } from '../../server/storage/storage.server'
 
 export async function buildMediaApp(storage: Storage, cache?: MediaCache): Promise<FastifyInstance> {

@@ -1,4 +1,4 @@
-// A drain (app.close(), as server/main.ts does on SIGTERM) over a real keep-alive socket: the
+// A drain (app.close(), as server/main.server.ts does on SIGTERM) over a real keep-alive socket: the
 // request in flight completes normally, and a request pipelined on the same connection after the
 // close began gets our 503 (error shape, Retry-After, Connection: close) instead of Fastify's own.
 import net, { type AddressInfo } from 'node:net'

@@ -6,7 +6,7 @@ import { openDatabase } from './db/database.server'
 import { type EmbeddedSidecar, startEmbeddedSidecar } from './embedded/sidecar.server'
 import { type Env, EnvError, parseEnv } from './env.server'
 import { loggerOptions } from './logger.server'
-import { isEntryModule, projectRootOf } from './process-entry'
+import { isEntryModule, projectRootOf } from './process-entry.server'
 import { openStorage } from './storage/storage.server'
 
 export const projectRoot = projectRootOf(import.meta.url)

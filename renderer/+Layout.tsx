@@ -3,8 +3,8 @@ import { HydrationUnit } from '../components/layout/HydrationUnit'
 import { SiteFooter } from '../components/layout/SiteFooter'
 import { SiteHeader } from '../components/layout/SiteHeader'
 
-// The toast region is empty until a form reports something, so sonner (~10 KB gzip) loads after
-// hydration instead of in every page's first-load JS (issue #8: text pages ≤ 100 KB).
+// The toast region is empty until a form reports something, so sonner loads after hydration
+// instead of in every React page's first-load JS.
 const SiteToaster = lazy(() =>
   import('../components/feedback/SiteToaster').then((module) => ({ default: module.SiteToaster })),
 )

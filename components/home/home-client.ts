@@ -3,4 +3,4 @@
 import '../../renderer/html-only-client'
 import { startIsland } from '../islands/start-island'
 
-startIsland('home', () => import('./home-island'))
+startIsland('home', () => import('./HomePage').then((module) => module.HomePage))

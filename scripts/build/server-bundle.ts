@@ -1,7 +1,7 @@
 // Build step, run by scripts/build.ts as a child process: the production server as plain
 // JavaScript in dist/node (decision 010). Running
 // TypeScript through tsx costs the long-running server a loader thread with its own V8 heap
-// (~35 MB RSS) and a transform on every module load; the bundle needs neither. Dependencies stay
+// (tens of MB of RSS) and a transform on every module load; the bundle needs neither. Dependencies stay
 // external (node_modules is installed in the image), so the bundle holds only our own code.
 import path from 'node:path'
 import { rolldown } from 'rolldown'

@@ -4,9 +4,9 @@ import sharp, { type Sharp } from 'sharp'
 import { type VariantFormat, variantsFor } from '../../lib/responsive-images.ts'
 
 /**
- * Quality per format. AVIF q50: the demo heroes come out at 3-10 KB at 640 px (the mobile LCP
- * image). Effort 3, not 4: measured on a 1920 px hero, effort 4 took 3.5x as long (4.6 s against
- * 1.3 s) for 7% fewer bytes, and first start renders a dozen heroes. WebP q72 and mozjpeg q75 look
+ * Quality per format. AVIF q50 keeps the demo heroes at a few KB at 640 px (the mobile LCP
+ * image). Effort 3, not 4: effort 4 took several times as long for a few percent fewer bytes, and
+ * first start renders a dozen heroes. WebP q72 and mozjpeg q75 look
  * alike at these sizes.
  */
 function encode(image: Sharp, format: VariantFormat): Sharp {

@@ -1,5 +1,6 @@
 // Access codes are stored as argon2id hashes with OWASP's minimum parameters (19 MiB, t=2, p=1):
-// about 40–50 ms per check here, slow enough to make offline guessing of a leaked table costly.
+// tens of milliseconds per check, slow enough to make offline guessing of a leaked table costly
+// (docs/benchmarks.md has the measured figure).
 // https://cheatsheetseries.owasp.org/cheatsheets/Password_Storage_Cheat_Sheet.html#argon2id
 import { randomBytes } from 'node:crypto'
 import argon2 from 'argon2'

@@ -115,7 +115,7 @@ async function own(
   let db: PGlite | undefined
   let server: PGLiteSocketServer | undefined
   try {
-    // Loaded only by the process that runs PGlite (~50 MB just to import): attaching needs `pg` only.
+    // Loaded only by the process that runs PGlite (tens of MB just to import): attaching needs `pg` only.
     const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
       import('@electric-sql/pglite'),
       import('@electric-sql/pglite-socket'),

@@ -22,8 +22,8 @@ export interface Stored {
 /**
  * The whole write gets this long before the visitor is told to retry (issue 7: 503 within 2 s).
  * Pool waits, connects and statements each have their own timeouts; this deadline bounds their
- * sum. It leaves 400 ms of the 2 s for parsing, the answer and a busy event loop (at 1.9 s a
- * loaded 2-core machine answered in 2.0-2.2 s). A write that still commits after it is found by
+ * sum, and leaves part of the 2 s for parsing, the answer and a busy event loop (a deadline
+ * close to 2 s answered too late on a loaded 2-core machine). A write that still commits after it is found by
  * the retry's Idempotency-Key.
  */
 export const WRITE_DEADLINE_MS = 1600

@@ -1,4 +1,4 @@
-// Unknown paths are limited per client IP. A page 404 costs a Vike render (~15 ms of CPU), so a
+// Unknown paths are limited per client IP. A page 404 costs a Vike render (milliseconds of CPU), so a
 // scanner walking a word list could otherwise keep a core busy; an API 404 is cheap but answers
 // the same way so the rule is simple. Counters live in the shared rate-limit store (Redis when
 // REDIS_URL is set), so a scanner spread over several instances is counted once.

@@ -1,10 +1,11 @@
 import { type Browser, expect, type Page, type Route, test } from '@playwright/test'
 import { isHydrated, waitForHydration } from './helpers/hydration'
 
-// The home page is HTML-only with one React island (decision 020): before the load event it
-// fetches only its few KB of script (the header's behaviour and the island's starter), so React
-// never shares the connection with the hero image; the island then loads and hydrates, at once on
-// the visitor's first input; a button pressed before React attached is pressed again once it has.
+// The home, technology and careers pages are HTML-only with React islands (decision 020): before
+// the load event they fetch only a few KB of script (the header's behaviour and the islands'
+// starter), so React never shares the connection with the hero image; the islands then load and
+// hydrate, at once on the visitor's first input; a button pressed before React attached is
+// pressed again once it has.
 
 interface ScriptTiming {
   path: string
@@ -50,26 +51,33 @@ async function holdScriptsExcept(page: Page, allowed: Set<string>): Promise<() =
   return release
 }
 
-for (const width of [375, 1440]) {
-  test(`/ at ${width} px: only a few KB of script before the load event, React after it, and it hydrates`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: 860 })
-    await page.goto('/')
-    await waitForHydration(page)
-    const { scripts, loadEvent } = await scriptTimings(page)
-    const early = scripts.filter((script) => script.start < loadEvent)
-    const late = scripts.filter((script) => script.start >= loadEvent)
-    expect(early.length).toBeGreaterThan(0)
-    expect(early.reduce((sum, script) => sum + script.bytes, 0)).toBeLessThan(5 * 1024)
-    // React and the page's components: the island, fetched once the page had loaded.
-    expect(late.reduce((sum, script) => sum + script.bytes, 0)).toBeGreaterThan(50 * 1024)
-    // As served: no modulepreload, the site's CSS inline, and the island in the server HTML.
-    const html = await (await page.request.get('/')).text()
-    expect(html).not.toContain('rel="modulepreload"')
-    expect(html).toContain('data-island="home"')
-  })
+const ISLANDS: Record<string, string[]> = {
+  '/': ['home'],
+  '/technology': ['capability-map', 'autonomy-film'],
+  '/careers': ['careers-film'],
 }
+
+for (const [path, islands] of Object.entries(ISLANDS))
+  for (const width of [375, 1440]) {
+    test(`${path} at ${width} px: only a few KB of script before the load event, React after it, and it hydrates`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 860 })
+      await page.goto(path)
+      await waitForHydration(page)
+      const { scripts, loadEvent } = await scriptTimings(page)
+      const early = scripts.filter((script) => script.start < loadEvent)
+      const late = scripts.filter((script) => script.start >= loadEvent)
+      expect(early.length).toBeGreaterThan(0)
+      expect(early.reduce((sum, script) => sum + script.bytes, 0)).toBeLessThan(5 * 1024)
+      // React and the islands' components, fetched once the page had loaded.
+      expect(late.reduce((sum, script) => sum + script.bytes, 0)).toBeGreaterThan(50 * 1024)
+      // As served: no modulepreload, and each island in the server HTML.
+      const html = await (await page.request.get(path)).text()
+      expect(html).not.toContain('rel="modulepreload"')
+      for (const island of islands) expect(html).toContain(`data-island="${island}"`)
+    })
+  }
 
 test("the visitor's first input starts the island while the page is still loading", async ({ page }) => {
   // The hero never arrives, so the load event never fires: only input can start the island.

@@ -1,3 +1,4 @@
+import { Island } from '../../components/islands/Island'
 import { PageHero } from '../../components/layout/PageHero'
 import { FeatureCards } from '../../components/sections/FeatureCards'
 import { OfficeList } from '../../components/sections/OfficeList'
@@ -6,6 +7,7 @@ import { CareersVideoSlot } from '../../components/sections/slots/CareersVideoSl
 import { brand } from '../../lib/brand'
 import { coreValues, culture, offices } from '../../lib/content/careers'
 
+// HTML-only page with an island (decision 020): see +client.ts.
 export default function Page() {
   return (
     <>
@@ -40,7 +42,9 @@ export default function Page() {
               ))}
             </ul>
           </div>
-          <CareersVideoSlot />
+          <Island name="careers-film">
+            <CareersVideoSlot />
+          </Island>
         </div>
       </section>
 

@@ -1,5 +1,5 @@
+import { Island } from '../../components/islands/Island'
 import { PageHero } from '../../components/layout/PageHero'
-import { CapabilityMap } from '../../components/sections/CapabilityMap'
 import { CtaBand } from '../../components/sections/CtaBand'
 import { FeatureCards } from '../../components/sections/FeatureCards'
 import { Icon, type IconName } from '../../components/sections/Icon'
@@ -7,12 +7,13 @@ import { SectionIntro } from '../../components/sections/SectionIntro'
 import { StatGrid } from '../../components/sections/StatGrid'
 import { AutonomyVideoSlot } from '../../components/sections/slots/AutonomyVideoSlot'
 import { brand } from '../../lib/brand'
-import { capabilities } from '../../lib/content/capabilities'
 import { claims } from '../../lib/content/claims'
 import { safetyFeatures } from '../../lib/content/safety'
+import { TechnologyCapabilityMap } from './TechnologyCapabilityMap'
 
 const safetyIcons: IconName[] = ['radar', 'gauge', 'layers', 'person', 'headset', 'lock']
 
+// HTML-only page with islands (decision 020): see +client.ts.
 export default function Page() {
   return (
     <>
@@ -35,7 +36,9 @@ export default function Page() {
               runs on our own technology. Choose a capability to see what it does and how it works.
             </p>
           </SectionIntro>
-          <CapabilityMap capabilities={capabilities} labelledBy="capabilities-title" />
+          <Island name="capability-map">
+            <TechnologyCapabilityMap />
+          </Island>
         </div>
       </section>
 
@@ -50,7 +53,9 @@ export default function Page() {
             </SectionIntro>
             <StatGrid claims={[claims.miles, claims.routeTime]} columns={2} />
           </div>
-          <AutonomyVideoSlot />
+          <Island name="autonomy-film">
+            <AutonomyVideoSlot />
+          </Island>
         </div>
       </section>
 

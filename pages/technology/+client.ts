@@ -1,0 +1,10 @@
+// HTML-only page with two islands (decision 020): the capability map and the autonomy film.
+import '../../renderer/html-only-client'
+import { startIsland } from '../../components/islands/start-island'
+
+startIsland('capability-map', () =>
+  import('./TechnologyCapabilityMap').then((m) => m.TechnologyCapabilityMap),
+)
+startIsland('autonomy-film', () =>
+  import('../../components/sections/slots/AutonomyVideoSlot').then((m) => m.AutonomyVideoSlot),
+)

@@ -1,0 +1,7 @@
+import { CapabilityMap } from '../../components/sections/CapabilityMap'
+import { capabilities } from '../../lib/content/capabilities'
+
+/** The capability map as the technology page shows it: an island, so it takes no props. */
+export function TechnologyCapabilityMap() {
+  return <CapabilityMap capabilities={capabilities} labelledBy="capabilities-title" />
+}

@@ -1,29 +1,33 @@
 // `npm run bench:lighthouse`: Lighthouse 12, mobile preset with simulated throttling, on every
 // pre-rendered public page of the production build (served by the real server, as `npm start`).
-// Prints performance, LCP, CLS and TBT per page. A benchmark, not a test: it asserts nothing.
-import { existsSync, readdirSync } from 'node:fs'
-import path from 'node:path'
+// Prints performance, LCP, CLS and TBT per page: the medians of --runs runs beside each run's
+// score and TBT (scores move from run to run on a shared machine; targets are medians).
+// A benchmark, not a test: it asserts nothing. docs/benchmarks.md says more.
+import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 import { printLighthouseDetails } from './bench/lighthouse-details'
+import { median } from './bench/median'
+import { publicPages } from './bench/pages'
 import { ensureBuild, startSite } from './bench/server'
-import { root } from './build'
 
-if (process.argv.includes('--help')) {
-  console.log(`Usage: npm run bench:lighthouse [-- /path ...]
+const { values: args, positionals } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '1' },
+    details: { type: 'boolean' },
+    help: { type: 'boolean' },
+  },
+  allowPositionals: true,
+})
+const runs = Number(args.runs)
+if (args.help || !Number.isInteger(runs) || runs < 1) {
+  console.log(`Usage: npm run bench:lighthouse [-- /path ...] [--runs N] [--details]
 
 Runs Lighthouse (mobile, simulated throttling) against the production server on every public page,
 or only the paths given. Chromium from CHROME_PATH (default /usr/bin/chromium).
-  --details   also print, per page, the LCP element, its phases and the render-blocking requests`)
-  process.exit(0)
-}
-
-function publicPages(): string[] {
-  const clientDir = path.join(root, 'dist/client')
-  const pages = ['/']
-  for (const name of readdirSync(clientDir).sort())
-    if (existsSync(path.join(clientDir, name, 'index.html'))) pages.push(`/${name}`)
-  return pages
+  --runs N    N runs per page (default 1); prints each run's score and TBT and their medians
+  --details   also print, per run, the LCP element, its phases and the render-blocking requests`)
+  process.exit(args.help ? 0 : 1)
 }
 
 /**
@@ -41,9 +45,50 @@ async function audit(url: string, port: number): Promise<Result | undefined> {
   return lhr
 }
 
+interface Run {
+  score: number
+  lcpMs: number
+  cls: number
+  tbtMs: number
+}
+
+/** A scored run, or undefined (with the reason printed) when Lighthouse could not score the page. */
+function runOf(page: string, lhr: Result | undefined): Run | undefined {
+  const value = (id: string) => lhr?.audits[id]?.numericValue
+  const score = lhr?.categories.performance?.score
+  // A page Lighthouse could not score (e.g. NO_LCP) says why instead of printing zeros.
+  const problem = lhr?.runtimeError?.message ?? lhr?.audits['largest-contentful-paint']?.errorMessage
+  if (problem || typeof score !== 'number') {
+    console.log(`${page}: not scored${problem ? `: ${problem}` : ''}`)
+    return undefined
+  }
+  return {
+    score,
+    lcpMs: value('largest-contentful-paint') ?? 0,
+    cls: value('cumulative-layout-shift') ?? 0,
+    tbtMs: value('total-blocking-time') ?? 0,
+  }
+}
+
+/** The page's row: medians first, then every run's score and TBT (CLS: the largest, target 0). */
+function rowOf(page: string, scored: readonly Run[], attempted: number): Record<string, unknown> {
+  if (scored.length === 0) return { page, scored: `0/${attempted}` }
+  const of = (pick: (run: Run) => number) => median(scored.map(pick))
+  return {
+    page,
+    'median score': Number(of((r) => r.score).toFixed(3)),
+    'median TBT ms': Math.round(of((r) => r.tbtMs)),
+    'median LCP s': Number((of((r) => r.lcpMs) / 1000).toFixed(2)),
+    'max CLS': Number(Math.max(...scored.map((r) => r.cls)).toFixed(3)),
+    scores: scored.map((r) => r.score).join(' '),
+    'TBT ms': scored.map((r) => Math.round(r.tbtMs)).join(' '),
+    scored: `${scored.length}/${attempted}`,
+  }
+}
+
 async function main() {
   await ensureBuild()
-  const only = process.argv.slice(2).filter((a) => a.startsWith('/'))
+  const only = positionals.filter((a) => a.startsWith('/'))
   const pages = only.length ? only : publicPages()
   const site = await startSite()
   const chrome = await chromeLauncher.launch({
@@ -53,19 +98,17 @@ async function main() {
   const rows: Record<string, unknown>[] = []
   try {
     for (const page of pages) {
-      const lhr = await audit(`${site.url}${page}`, chrome.port)
-      const value = (id: string) => lhr?.audits[id]?.numericValue
-      rows.push({
-        page,
-        performance: lhr?.categories.performance?.score ?? null,
-        'LCP s': Number(((value('largest-contentful-paint') ?? 0) / 1000).toFixed(2)),
-        CLS: Number((value('cumulative-layout-shift') ?? 0).toFixed(3)),
-        'TBT ms': Math.round(value('total-blocking-time') ?? 0),
-      })
-      // A page Lighthouse could not score (e.g. NO_LCP) says why instead of printing zeros.
-      const problem = lhr?.runtimeError?.message ?? lhr?.audits['largest-contentful-paint']?.errorMessage
-      console.log(`${page} done${problem ? `: ${problem}` : ''}`)
-      if (lhr && process.argv.includes('--details')) printLighthouseDetails(lhr)
+      const scored: Run[] = []
+      for (let i = 1; i <= runs; i++) {
+        const lhr = await audit(`${site.url}${page}`, chrome.port)
+        const run = runOf(page, lhr)
+        if (run) scored.push(run)
+        console.log(
+          `${page} run ${i}/${runs} done${run ? `: score ${run.score}, TBT ${Math.round(run.tbtMs)} ms` : ''}`,
+        )
+        if (lhr && args.details) printLighthouseDetails(lhr)
+      }
+      rows.push(rowOf(page, scored, runs))
     }
     console.table(rows)
   } finally {

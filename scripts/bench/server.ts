@@ -1,12 +1,13 @@
-// Starts what the benchmarks measure: the production server (a child process with embedded
-// Postgres/S3 in a temp DATA_DIR) and, when installed, nginx serving the same dist/client bytes.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// Starts what the benchmarks measure: the production server, a child process with embedded
+// Postgres/S3 in a temp DATA_DIR (nginx, its reference, is in nginx.ts).
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { build, root } from '../build'
 import { isBuildCurrent } from '../build/stamp'
 import { freePort } from '../lib/free-port'
+import { stopChild } from './child'
 
 export interface Running {
   url: string
@@ -27,18 +28,6 @@ export function rssMb(pid: number): number | undefined {
   } catch {
     return undefined
   }
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    const force = setTimeout(() => child.kill('SIGKILL'), 20_000)
-    child.once('exit', () => {
-      clearTimeout(force)
-      resolve()
-    })
-    child.kill('SIGTERM')
-  })
 }
 
 /**
@@ -75,81 +64,24 @@ export async function startSite(extraEnv: NodeJS.ProcessEnv = {}): Promise<Runni
       const match = /RM5 site ready at (http:\/\/\S+)/.exec(output)
       if (match?.[1]) resolve(match[1])
     })
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)))
+    child.once('exit', (code, signal) => {
+      rmSync(dataDir, { recursive: true, force: true })
+      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`))
+    })
+  })
+  // A server that dies mid-run would otherwise show only as refused connections.
+  const stopping = { now: false }
+  child.once('exit', (code, signal) => {
+    if (!stopping.now) console.error(`server exited (${code ?? signal}) during the run:\n${output}`)
   })
   return {
     url,
     pid: child.pid ?? 0,
     env,
     stop: async () => {
+      stopping.now = true
       await stopChild(child)
       rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
-function hasNginx(): boolean {
-  try {
-    execFileSync('sh', ['-c', 'command -v nginx'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
-
-/**
- * nginx on loopback serving dist/client as it is (identity bytes, like the server without
- * Accept-Encoding). One worker: the Node server is one process too, so the ratio compares
- * one core against one core.
- */
-export async function startNginx(): Promise<Running | undefined> {
-  if (!hasNginx()) return undefined
-  const prefix = mkdtempSync(path.join(tmpdir(), 'rm5-nginx-'))
-  const port = await freePort()
-  const conf = path.join(prefix, 'nginx.conf')
-  writeFileSync(
-    conf,
-    `worker_processes 1;
-daemon off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${prefix};
-  proxy_temp_path ${prefix};
-  fastcgi_temp_path ${prefix};
-  uwsgi_temp_path ${prefix};
-  scgi_temp_path ${prefix};
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  server {
-    listen 127.0.0.1:${port};
-    root ${path.join(root, 'dist/client')};
-    location / { try_files $uri $uri/index.html =404; }
-  }
-}
-`,
-  )
-  const child = spawn('nginx', ['-p', prefix, '-c', conf], { stdio: 'ignore' })
-  const url = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 50; i++) {
-    const ok = await fetch(`${url}/`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) break
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return {
-    url,
-    pid: child.pid ?? 0,
-    env: {},
-    stop: async () => {
-      await stopChild(child)
-      rmSync(prefix, { recursive: true, force: true })
     },
   }
 }

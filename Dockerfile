@@ -41,9 +41,9 @@ COPY . .
 COPY --from=prod-deps /app/server/db/generated ./server/db/generated
 RUN mkdir -p /app/.data && chown node:node /app/.data && ln -s /app/bin/rm5.js /usr/local/bin/rm5
 USER node
-# argon2 allocates 19 MiB per verification on libuv's threads; with glibc's adaptive threshold
-# those blocks end up in per-thread arenas that are never returned. A fixed mmap threshold hands
-# them back on free (decision 008).
+# The server process's start settings, the same as `npm start` and the bench
+# (scripts/lib/server-process.ts says why; a test keeps the three in step): glibc's fixed mmap
+# threshold here, V8's old-generation cap on the CMD below.
 ENV MALLOC_MMAP_THRESHOLD_=131072
 EXPOSE 3000
 # Liveness: is the process serving? An orchestrator that restarts unhealthy containers must not
@@ -54,4 +54,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # Migrates, adds demo media if DEMO_MEDIA says so, then serves (dist is current: no rebuild).
 # The server runs from its bundle (dist/node, decision 010): no TypeScript loader in production.
-CMD ["node", "dist/node/start.mjs", "--no-build"]
+CMD ["node", "--max-old-space-size=256", "dist/node/start.mjs", "--no-build"]

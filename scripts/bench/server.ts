@@ -7,6 +7,7 @@ import path from 'node:path'
 import { build, root } from '../build'
 import { isBuildCurrent } from '../build/stamp'
 import { freePort } from '../lib/free-port'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../lib/server-process'
 import { stopChild } from './child'
 
 export interface Running {
@@ -44,11 +45,11 @@ export async function startSite(extraEnv: NodeJS.ProcessEnv = {}): Promise<Runni
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    // As `npm start` and the Docker image run it (package.json, Dockerfile; decision 008).
-    MALLOC_MMAP_THRESHOLD_: '131072',
+    // As `npm start` and the Docker image run it.
+    ...SERVER_ENV,
     ...extraEnv,
   }
-  const child = spawn(process.execPath, ['dist/node/start.mjs', '--no-build'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/node/start.mjs', '--no-build'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -84,6 +84,11 @@ test("the visitor's first input starts the island while the page is still loadin
   await page.route(/\/media\/video\/rm5-demo\/poster/, () => {})
   await page.goto('/', { waitUntil: 'domcontentloaded' })
   await expect(page.locator('.meet-card--action')).toBeVisible()
+  // Vike's entry is an async module script: it may run after DOMContentLoaded. It attaches the
+  // header's behaviour and registers the island's start in one synchronous evaluation, so once
+  // the header is marked, a key press is heard (before then a visitor's key would not start the
+  // island; the load event would).
+  await expect(page.locator('header.site-header')).toHaveAttribute('data-behaviour', 'attached')
   expect(await isHydrated(page)).toBe(false)
   await page.keyboard.press('Tab')
   await waitForHydration(page)

@@ -34,7 +34,23 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'desktop',
+      testIgnore: ['no-js/**', 'slow-scripts/**'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    // HTML first: every page, form and control works with JavaScript switched off.
+    {
+      name: 'no-js',
+      testDir: 'tests/e2e/no-js',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, javaScriptEnabled: false },
+    },
+    // Scripts held back by routing until the test releases them: input made before hydration survives it.
+    {
+      name: 'slow-scripts',
+      testDir: 'tests/e2e/slow-scripts',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
   ],
   webServer: {
     command: 'node --import tsx scripts/start.ts',

@@ -1,5 +1,5 @@
 // `npm run build`: vike build (pre-renders public pages), bundle the production server
-// (dist/node), render the demo media set (dist/demo-media), precompress, write the build stamp.
+// (dist/node), the demo media set with its variants (dist/demo-media), precompress, write the build stamp.
 // Run `vike build`, not `vite build`: through npm the latter silently skips pre-rendering.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -27,7 +27,7 @@ export async function build(): Promise<void> {
     stdio: 'inherit',
   })
   if (bundled.status !== 0) throw new Error(`bundling failed (exit ${bundled.status ?? bundled.signal})`)
-  // The demo media set, rendered here so the production image needs no ffmpeg (decision 014).
+  // The demo media set, prepared here so a first start only copies files (decisions 014, 030).
   const demo = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/demo-media.ts'], {
     cwd: root,
     stdio: 'inherit',

@@ -51,7 +51,7 @@ export function playbackUrls(playbackId: string, base: string = videoBaseUrl): P
   return { hls: `${root}/${id}.m3u8`, mp4: `${root}/${id}/high.mp4`, poster: `${root}/${id}/poster.jpg` }
 }
 
-/** The demo stream generated into our storage on first start (scripts/media/demo/video.ts). */
+/** The demo stream added to empty storage on first start (demo-media/video, decision 030). */
 export const DEMO_PLAYBACK_ID = 'rm5-demo'
 
 /**

@@ -1,19 +1,18 @@
-// Build step: renders the demo media set (sharp stills, an ffmpeg-encoded HLS stream) into
-// dist/demo-media with its manifest, so the production image needs neither ffmpeg nor the
-// renderer: a first start only copies these files into empty buckets (docs/decisions/014).
-// The set is deterministic; it is rendered again only when its sources change.
+// Build step: the demo media set (committed files under demo-media/ plus their responsive
+// variants) into dist/demo-media with its manifest, so a first start only copies these files into
+// empty buckets (docs/decisions/014, 030). Made again only when its sources change.
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isEntryModule, projectRootOf } from '../../server/process-entry.server.ts'
 import { filesUnder } from '../../server/vike/prerendered.server.ts'
+import { DEMO_SOURCES, writeDemoSet } from '../media/demo-files.ts'
 import { MANIFEST } from '../media/demo-set.ts'
-import { generateDemo } from '../media/generate-demo.ts'
 
 const SOURCES = [
-  'scripts/media/demo',
-  'scripts/media/generate-demo.ts',
+  DEMO_SOURCES,
+  'scripts/media/demo-files.ts',
   'scripts/media/variants.ts',
   'lib/responsive-images.ts',
 ]
@@ -37,9 +36,9 @@ export async function buildDemoMedia(root: string): Promise<void> {
   await rm(out, { recursive: true, force: true })
   await mkdir(out, { recursive: true })
   const started = Date.now()
-  const files = await generateDemo(out, {
-    onProgress: (done, total, label) => process.stderr.write(`demo media ${done}/${total}: ${label}\n`),
-  })
+  const files = await writeDemoSet(join(root, DEMO_SOURCES), out, (done, total, label) =>
+    process.stderr.write(`demo media ${done}/${total}: ${label}\n`),
+  )
   const entries = await Promise.all(
     files.map(async (file) => ({
       bucket: file.bucket,

@@ -11,6 +11,7 @@ const inputs = [
   'components',
   'lib',
   'public',
+  'demo-media',
   'server',
   'scripts',
   'prisma',

@@ -1,5 +1,5 @@
 // ensureDemoMedia fills only empty buckets, from a small demo set written the way the build
-// writes one (demo-set.ts); generate-demo.test.ts covers the real renderer. Also: DEMO_MEDIA=off,
+// writes one (demo-set.ts); demo-files.test.ts covers the committed set. Also: DEMO_MEDIA=off,
 // removing demo media (clear --demo, an upload into a demo bucket), and replicas starting together.
 import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'

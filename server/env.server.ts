@@ -1,6 +1,7 @@
 // The one place the process environment is read. Parsed once at boot; a bad value stops the
 // process with the variable named (see formatEnvError), so a misconfigured deployment fails loudly.
 import { z } from 'zod'
+import { bucketPrefixProblem } from '../lib/buckets.ts'
 import { databaseUrlFromParts, EnvSourceError, readSecretFiles } from './env-sources.server.ts'
 import { trustProxySchema } from './trust-proxy.server'
 
@@ -39,6 +40,16 @@ export const envSchema = z.object({
   S3_ACCESS_KEY: z.string().min(1).optional(),
   S3_SECRET_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Put before every bucket name (`acme-rm5-` gives `acme-rm5-heros`): names are global on AWS S3, R2, B2. */
+  S3_BUCKET_PREFIX: z
+    .string()
+    .default('')
+    .superRefine((prefix, ctx) => {
+      const problem = bucketPrefixProblem(prefix)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    }),
+  /** true: http://endpoint/bucket/key; false: virtual-host style http://bucket.endpoint/key. */
+  S3_PATH_STYLE: z.stringbool().default(true),
   /** Public base URL for media (a CDN or MinIO's public address); unset = served from /media. */
   MEDIA_PUBLIC_URL: optionalUrl,
   /** /media answers objects up to this many bytes from memory; 0 disables the media cache. */
@@ -133,6 +144,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data
   if (env.NODE_ENV === 'production' && env.S3_ENDPOINT && !(env.S3_ACCESS_KEY && env.S3_SECRET_KEY)) {
     throw new EnvError('Invalid environment variable S3_ACCESS_KEY: required with S3_ENDPOINT')
+  }
+  if (!env.S3_PATH_STYLE && env.S3_BUCKET_PREFIX.includes('.') && env.S3_ENDPOINT?.startsWith('https:')) {
+    // bucket.name.s3.example.com is not covered by the endpoint's *.s3.example.com certificate.
+    throw new EnvError(
+      'Invalid environment variable S3_BUCKET_PREFIX: no "." with S3_PATH_STYLE=false over https (the TLS certificate would not match)',
+    )
   }
   if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.COOKIE_SECRET) {
     // With an external database the app may run as several instances: they must share one secret.

@@ -157,7 +157,9 @@ describe('storage identities (deploy/seaweedfs/start.sh)', () => {
   }
 
   it('lists exactly the site buckets the app knows', () => {
-    expect(storageEnv.S3_APP_BUCKETS?.split(' ').sort()).toEqual(KNOWN_BUCKETS.map(physicalBucket).sort())
+    expect(storageEnv.S3_APP_BUCKETS?.split(' ').sort()).toEqual(
+      KNOWN_BUCKETS.map((bucket) => physicalBucket(bucket)).sort(),
+    )
   })
 
   it('gives the app key its buckets only, anonymous readers read only, and keeps secrets exact', () => {

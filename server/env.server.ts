@@ -2,6 +2,7 @@
 // process with the variable named (see formatEnvError), so a misconfigured deployment fails loudly.
 import { z } from 'zod'
 import { bucketPrefixProblem } from '../lib/buckets.ts'
+import { DatabaseTlsError, databaseTls, SSL_MODES } from './database-tls.server.ts'
 import { databaseUrlFromParts, EnvSourceError, readSecretFiles } from './env-sources.server.ts'
 import { trustProxySchema } from './trust-proxy.server'
 
@@ -24,6 +25,10 @@ export const envSchema = z.object({
   DATABASE_NAME: z.string().optional(),
   DATABASE_USER: z.string().optional(),
   DATABASE_PASSWORD: z.string().optional(),
+  /** TLS to Postgres with libpq's meanings (server/database-tls.server.ts); unset: as the URL says. */
+  DATABASE_SSLMODE: z.enum(SSL_MODES).optional(),
+  /** PEM file of the CA that signed the server's certificate (verify-ca, verify-full). */
+  DATABASE_SSL_CA_FILE: z.string().optional(),
   /** Docker-secrets style: each names a file holding the secret (env-sources.server.ts reads them). */
   DATABASE_URL_FILE: z.string().optional(),
   DATABASE_PASSWORD_FILE: z.string().optional(),
@@ -134,9 +139,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
   let resolved: Record<string, string | undefined>
   try {
-    resolved = databaseUrlFromParts(readSecretFiles(cleaned))
+    resolved = databaseTls(databaseUrlFromParts(readSecretFiles(cleaned)))
   } catch (error) {
-    if (error instanceof EnvSourceError) throw new EnvError(error.message)
+    if (error instanceof EnvSourceError || error instanceof DatabaseTlsError)
+      throw new EnvError(error.message)
     throw error
   }
   const result = envSchema.safeParse(resolved)

@@ -131,7 +131,7 @@ describe('storage identities (deploy/seaweedfs/start.sh)', () => {
   const compose = parse(readFileSync('docker-compose.yml', 'utf8'))
   const storageEnv = compose.services.storage.environment as Record<string, string>
 
-  function identities(adminSecret: string, appSecret: string) {
+  function identities(adminSecret: string, appSecret: string, bucketPrefix = '') {
     const dir = mkdtempSync(join(tmpdir(), 'rm5-s3cfg-'))
     try {
       const config = join(dir, 's3.json')
@@ -139,6 +139,7 @@ describe('storage identities (deploy/seaweedfs/start.sh)', () => {
         env: {
           PATH: process.env.PATH,
           ...storageEnv,
+          S3_BUCKET_PREFIX: bucketPrefix,
           S3_ADMIN_ACCESS_KEY: 'rm5-admin',
           S3_ADMIN_SECRET_KEY_FILE: secret('s3_admin', adminSecret),
           S3_APP_SECRET_KEY_FILE: secret('s3_app', appSecret),
@@ -173,5 +174,13 @@ describe('storage identities (deploy/seaweedfs/start.sh)', () => {
     expect(app?.actions).toContain('Write:heros')
     expect(anonymous?.credentials).toBeUndefined()
     expect(anonymous?.actions.every((action) => action.startsWith('Read:'))).toBe(true)
+  })
+
+  it('names the buckets with S3_BUCKET_PREFIX, as the app does', () => {
+    expect(storageEnv.S3_BUCKET_PREFIX).toBe('${S3_BUCKET_PREFIX:-}')
+    const [, app, anonymous] = identities('a', 'b', 'acme-rm5-')
+    expect(app?.actions).toContain(`Write:${physicalBucket('Heros', 'acme-rm5-')}`)
+    expect(app?.actions.every((action) => action.includes(':acme-rm5-'))).toBe(true)
+    expect(anonymous?.actions).toContain('Read:acme-rm5-360')
   })
 })

@@ -38,6 +38,8 @@ export function databaseTls(source: Source, canRead = readable): Source {
     }
     return source
   }
+  // Not a URL: the env schema names DATABASE_URL for it.
+  if (!URL.canParse(source.DATABASE_URL)) return source
   const url = new URL(source.DATABASE_URL)
   const urlMode = url.searchParams.get('sslmode') ?? undefined
   const urlCa = url.searchParams.get('sslrootcert') ?? undefined

@@ -67,6 +67,8 @@ export const envSchema = z.object({
     .default(64 * MIB),
   /** Seconds a cached media object is served before a stat revalidates it against storage. */
   MEDIA_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(86_400).default(10),
+  /** Apply pending migrations when the server starts; false where `rm5 db migrate` is its own step (decision 026). */
+  MIGRATE_ON_START: z.stringbool().default(true),
   /** auto: empty media buckets get the demo set at start (once); off: never (decision 014). */
   DEMO_MEDIA: z.enum(['auto', 'off']).default('auto'),
   /** Redis for shared rate limits across instances; unset = in-memory limits. */

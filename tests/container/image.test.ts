@@ -64,8 +64,10 @@ beforeAll(async () => {
   chmodSync(secrets, 0o755)
 
   pgServer = await startPasswordPostgres('superuser/#@:secret')
-  // The same init step compose runs: a fresh database owned by the app's own role.
-  execFileSync('sh', ['deploy/postgres/app-role.sh'], {
+  // The same steps compose runs: db-init (an owner and a serving role), then `migrate` in the
+  // image as the owner; the app itself does not migrate (MIGRATE_ON_START=false).
+  secret('db_owner_password', 'owner/#@:secret')
+  execFileSync('sh', ['deploy/postgres/roles.sh'], {
     env: {
       PATH: process.env.PATH,
       PGHOST: '127.0.0.1',
@@ -73,10 +75,34 @@ beforeAll(async () => {
       PGUSER: 'postgres',
       POSTGRES_PASSWORD_FILE: join(secrets, 'postgres_password'),
       APP_DB_NAME: 'rm5',
+      APP_DB_OWNER: 'rm5_owner',
+      APP_DB_OWNER_PASSWORD_FILE: join(secrets, 'db_owner_password'),
       APP_DB_USER: 'rm5_app',
       APP_DB_PASSWORD_FILE: join(secrets, 'db_app_password'),
     },
   })
+  figures.migrate = docker(
+    'run',
+    '--rm',
+    '--network',
+    'host',
+    '-v',
+    `${secrets}:/run/secrets:ro`,
+    '-e',
+    'DATABASE_HOST=127.0.0.1',
+    '-e',
+    `DATABASE_PORT=${pgServer.port}`,
+    '-e',
+    'DATABASE_USER=rm5_owner',
+    '-e',
+    'DATABASE_NAME=rm5',
+    '-e',
+    'DATABASE_PASSWORD_FILE=/run/secrets/db_owner_password',
+    IMAGE,
+    'rm5',
+    'db',
+    'migrate',
+  ).trim()
   s3 = await startEmbeddedS3(join(dir, 's3'), quietStorageLog)
   port = await freePort()
 
@@ -123,6 +149,8 @@ beforeAll(async () => {
     `BRAND_COMPANY=${COMPANY}`,
     '-e',
     'DEMO_MEDIA=off',
+    '-e',
+    'MIGRATE_ON_START=false',
     IMAGE,
   )
   // The image's own HEALTHCHECK decides, polled until the start period is over.

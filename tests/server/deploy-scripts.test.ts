@@ -64,6 +64,7 @@ describe('db-init: the owner and the serving role (deploy/postgres/roles.sh)', (
     passwordFile: string,
     admin = { user: 'postgres', passwordFile: superuserFile },
     db = 'rm5',
+    owner = db === 'rm5' ? 'rm5_owner' : `${db}_owner`,
   ) =>
     execFileSync('sh', ['deploy/postgres/roles.sh'], {
       encoding: 'utf8',
@@ -75,7 +76,7 @@ describe('db-init: the owner and the serving role (deploy/postgres/roles.sh)', (
         PGUSER: admin.user,
         POSTGRES_PASSWORD_FILE: admin.passwordFile,
         APP_DB_NAME: db,
-        APP_DB_OWNER: db === 'rm5' ? 'rm5_owner' : `${db}_owner`,
+        APP_DB_OWNER: owner,
         APP_DB_OWNER_PASSWORD_FILE: ownerFile,
         APP_DB_USER: db === 'rm5' ? 'rm5_app' : `${db}_app`,
         APP_DB_PASSWORD_FILE: passwordFile,
@@ -199,22 +200,12 @@ describe('db-init: the owner and the serving role (deploy/postgres/roles.sh)', (
   it('refuses to go on when a site role is a superuser', () => {
     server.psql('CREATE ROLE su_owner SUPERUSER LOGIN')
     const run = () =>
-      execFileSync('sh', ['deploy/postgres/roles.sh'], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          PATH: process.env.PATH,
-          PGHOST: '127.0.0.1',
-          PGPORT: String(server.port),
-          PGUSER: 'postgres',
-          POSTGRES_PASSWORD_FILE: superuserFile,
-          APP_DB_NAME: 'rm5',
-          APP_DB_OWNER: 'su_owner',
-          APP_DB_OWNER_PASSWORD_FILE: ownerFile,
-          APP_DB_USER: 'rm5_app',
-          APP_DB_PASSWORD_FILE: join(secrets, 'db_app_password_2'),
-        },
-      })
+      runInit(
+        join(secrets, 'db_app_password_2'),
+        { user: 'postgres', passwordFile: superuserFile },
+        'rm5',
+        'su_owner',
+      )
     expect(run).toThrow(/role su_owner is a superuser/)
   })
 })

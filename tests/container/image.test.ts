@@ -2,11 +2,13 @@
 // this machine's services: a Postgres that checks passwords (the app's role set up by compose's
 // own db-init script, with `/#@:` in its password), Redis, and an S3 stand-in (s3rver). Secrets
 // arrive as files, the domain and brand as variables given at `docker run`.
+
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import packageJson from '../../package.json' with { type: 'json' }
 import { freePort } from '../../scripts/lib/free-port'
 import {
   EMBEDDED_ACCESS_KEY,
@@ -193,6 +195,7 @@ describe('the production image', () => {
     expect(ready.status).toBe(200)
     expect(await ready.json()).toEqual({
       status: 'ok',
+      version: packageJson.version,
       checks: { database: 'ok', storage: 'ok', redis: 'ok' },
     })
   })

@@ -135,8 +135,19 @@ export function formatEnvError(error: z.ZodError): string {
     .join('\n')
 }
 
+export interface ParseEnvOptions {
+  /**
+   * Who reads it: the server (default), or an admin command (`rm5`), which signs no cookies and so
+   * needs no COOKIE_SECRET: the migration step runs with the schema owner's secrets only.
+   */
+  reader?: 'server' | 'command'
+}
+
 /** Parses the given environment (process.env by default); throws EnvError naming each bad variable. */
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+export function parseEnv(
+  source: Record<string, string | undefined> = process.env,
+  { reader = 'server' }: ParseEnvOptions = {},
+): Env {
   // Empty strings (e.g. `FOO=` in a .env file) mean "unset", as in most twelve-factor tooling.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
   let resolved: Record<string, string | undefined>
@@ -159,7 +170,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       'Invalid environment variable S3_BUCKET_PREFIX: no "." with S3_PATH_STYLE=false over https (the TLS certificate would not match)',
     )
   }
-  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.COOKIE_SECRET) {
+  if (reader === 'server' && env.NODE_ENV === 'production' && env.DATABASE_URL && !env.COOKIE_SECRET) {
     // With an external database the app may run as several instances: they must share one secret.
     throw new EnvError('Invalid environment variable COOKIE_SECRET: required in production with DATABASE_URL')
   }

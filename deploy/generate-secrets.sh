@@ -8,7 +8,7 @@ set -eu
 dir=${SECRETS_DIR:-secrets}
 mkdir -p "$dir"
 chmod 700 "$dir"
-for name in postgres_password db_app_password s3_admin_secret_key s3_app_secret_key cookie_secret; do
+for name in postgres_password db_owner_password db_app_password s3_admin_secret_key s3_app_secret_key cookie_secret; do
   file="$dir/$name"
   if [ -s "$file" ]; then
     echo "kept      $file"

@@ -33,17 +33,49 @@ export function isKnownBucket(name: string): name is LogicalBucket {
   return Object.hasOwn(PHYSICAL, name)
 }
 
-/** The S3 bucket that holds a logical bucket; throws for a name the site does not know. */
-export function physicalBucket(logical: string): string {
+/**
+ * The S3 bucket that holds a logical bucket: S3_BUCKET_PREFIX + its lowercase name (bucket names
+ * are global on AWS S3, R2 and B2, so `heros` is taken there). Throws for a name the site does not know.
+ */
+export function physicalBucket(logical: string, prefix = ''): string {
   if (!isKnownBucket(logical)) throw new Error(`Unknown bucket "${logical}"`)
-  return PHYSICAL[logical]
+  return prefix + PHYSICAL[logical]
 }
 
 /**
- * The logical bucket for a name given either way (`Heros` or `heros`), or undefined. Accepting the
- * physical name too keeps URLs written against MEDIA_PUBLIC_URL working when it is switched off.
+ * The logical bucket for a name given either way (`Heros` or `heros`, with the prefix), or
+ * undefined. Accepting the physical name too keeps URLs written against MEDIA_PUBLIC_URL working
+ * when it is switched off.
  */
-export function logicalBucket(name: string): LogicalBucket | undefined {
+export function logicalBucket(name: string, prefix = ''): LogicalBucket | undefined {
   if (isKnownBucket(name)) return name
-  return KNOWN_BUCKETS.find((logical) => PHYSICAL[logical] === name)
+  return KNOWN_BUCKETS.find((logical) => prefix + PHYSICAL[logical] === name)
+}
+
+// AWS's bucket naming rules, the strictest of the S3 services (R2 and B2 accept a subset of it).
+const LEGAL_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/
+const RESERVED_PREFIXES = ['xn--', 'sthree-', 'amzn-s3-demo-']
+const RESERVED_SUFFIXES = ['-s3alias', '--ol-s3', '.mrap', '--x-s3', '--table-s3']
+
+/** Why `name` is not a legal S3 bucket name, or undefined when it is. */
+export function bucketNameProblem(name: string): string | undefined {
+  if (!LEGAL_BUCKET.test(name)) {
+    return `"${name}" must be 3 to 63 lowercase letters, digits, "." or "-", starting and ending with a letter or digit`
+  }
+  if (/\.\.|\.-|-\./.test(name)) return `"${name}" must not have ".." or "." next to "-"`
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(name)) return `"${name}" must not look like an IP address`
+  const prefix = RESERVED_PREFIXES.find((reserved) => name.startsWith(reserved))
+  if (prefix) return `"${name}" must not start with the reserved "${prefix}"`
+  const suffix = RESERVED_SUFFIXES.find((reserved) => name.endsWith(reserved))
+  if (suffix) return `"${name}" must not end with the reserved "${suffix}"`
+  return undefined
+}
+
+/** Why a bucket prefix would make an illegal name of one of the site's buckets, or undefined. */
+export function bucketPrefixProblem(prefix: string): string | undefined {
+  for (const logical of KNOWN_BUCKETS) {
+    const problem = bucketNameProblem(physicalBucket(logical, prefix))
+    if (problem) return `gives the bucket name ${problem}`
+  }
+  return undefined
 }

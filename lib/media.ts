@@ -14,10 +14,18 @@ export const mediaPublicBase = (env.MEDIA_PUBLIC_URL ?? '').trim().replace(/\/+$
 
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/')
 
+/** S3_BUCKET_PREFIX: a public S3 address names the physical bucket, prefix included. */
+export const mediaBucketPrefix = (env.S3_BUCKET_PREFIX ?? '').trim()
+
 /** The URL of `key` in `bucket` given a public base ('' = our /media route). */
-export function buildMediaUrl(publicBase: string, bucket: LogicalBucket, key: string): string {
+export function buildMediaUrl(
+  publicBase: string,
+  bucket: LogicalBucket,
+  key: string,
+  bucketPrefix = mediaBucketPrefix,
+): string {
   return publicBase
-    ? `${publicBase}/${physicalBucket(bucket)}/${encodeKey(key)}`
+    ? `${publicBase}/${physicalBucket(bucket, bucketPrefix)}/${encodeKey(key)}`
     : `/media/${encodeURIComponent(bucket)}/${encodeKey(key)}`
 }
 

@@ -1,5 +1,5 @@
 // The site's address, brand and media addresses as this deployment sets them (SITE_URL, BRAND_*,
-// MEDIA_PUBLIC_URL, VIDEO_BASE_URL), read when the server starts, never baked into a build: one
+// MEDIA_PUBLIC_URL with S3_BUCKET_PREFIX, VIDEO_BASE_URL), read when the server starts, never baked into a build: one
 // image serves any domain and brand (docs/decisions/013).
 // - On the server: the process environment, which server/env.server.ts validated at start.
 // - In the browser: the copy the server rendered into every page's head (renderer/+Head.tsx),
@@ -10,6 +10,7 @@ export const SITE_CONFIG_NAMES = [
   'SITE_URL',
   'VIDEO_BASE_URL',
   'MEDIA_PUBLIC_URL',
+  'S3_BUCKET_PREFIX',
   'BRAND_PRODUCT',
   'BRAND_COMPANY',
   'BRAND_EMAIL',

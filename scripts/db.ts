@@ -161,6 +161,12 @@ export function command(): Command {
   db.addHelpText('after', `\n${DATABASE_HELP}`)
   db.command('migrate')
     .summary('Apply the migrations in prisma/migrations that the database lacks')
+    .description(
+      `Applies the migrations in prisma/migrations that the database lacks, under an advisory lock (two
+runs at once apply each migration once). Run it as the role that owns the schema, on a direct
+connection (not through PgBouncer), before the new release's app starts: compose's \`migrate\`
+service, a Kubernetes Job (docs/upgrading.md). Exit 0: the schema is current.`,
+    )
     .addOption(verboseOption())
     .action((options: { verbose?: boolean }) => {
       const log = stderrLog(options.verbose)

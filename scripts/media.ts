@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { Command } from 'commander'
-import { isKnownBucket, KNOWN_BUCKETS, type LogicalBucket, physicalBucket } from '../lib/buckets.ts'
+import { isKnownBucket, KNOWN_BUCKETS, type LogicalBucket } from '../lib/buckets.ts'
 import { wantsVariants } from '../lib/responsive-images.ts'
 import type { Storage } from '../server/storage/storage.server.ts'
 import { cliEnv } from './lib/cli-env.ts'
@@ -78,7 +78,7 @@ async function clear(): Promise<void> {
 
 async function remove(bucket: LogicalBucket, keys: string[]): Promise<void> {
   await withStorage(async (storage) => {
-    const physical = physicalBucket(bucket)
+    const physical = storage.bucket(bucket)
     const missing: string[] = []
     for (const key of keys) {
       await storage.client.statObject(physical, key).catch((error: { code?: string }) => {
@@ -101,7 +101,7 @@ async function backup(dir: string): Promise<void> {
     let objects = 0
     let bytes = 0
     for (const bucket of KNOWN_BUCKETS) {
-      const physical = physicalBucket(bucket)
+      const physical = storage.bucket(bucket)
       if (!(await storage.client.bucketExists(physical))) continue
       for await (const item of storage.client.listObjectsV2(physical, '', true)) {
         if (!item.name) continue
@@ -172,7 +172,7 @@ async function uploadVariants(storage: Storage, bucket: LogicalBucket, files: Lo
 
 async function list(bucket: LogicalBucket): Promise<void> {
   await withStorage(async (storage) => {
-    const physical = physicalBucket(bucket)
+    const physical = storage.bucket(bucket)
     if (!(await storage.client.bucketExists(physical))) {
       throw new CliError(`Bucket "${bucket}" does not exist yet (upload to it first)`)
     }

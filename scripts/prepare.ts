@@ -1,5 +1,6 @@
 // First-start preparation, run by `npm start` and `npm run dev` in a short-lived child process
-// (scripts/lib/run-prepare.ts) once the database and storage answer: apply the migrations, then
+// (scripts/lib/run-prepare.ts) once the database and storage answer: apply the migrations (unless
+// MIGRATE_ON_START=false: then `rm5 db migrate` is a step of its own, run by the schema's owner), then
 // add demo media to empty buckets when DEMO_MEDIA=auto (one replica at a time, decision 014). A
 // child so that Prisma's WebAssembly schema engine and sharp never load into the long-running
 // server (decision 006).
@@ -17,8 +18,12 @@ const log = pino(loggerOptions(env) as pino.LoggerOptions)
 const db = await openDatabase(env, log)
 const storage = await openStorage(env, log)
 try {
-  const applied = await applyMigrations(db.url, log)
-  log.info({ applied }, applied.length ? 'applied migrations' : 'database schema is up to date')
+  if (env.MIGRATE_ON_START) {
+    const applied = await applyMigrations(db.url, log)
+    log.info({ applied }, applied.length ? 'applied migrations' : 'database schema is up to date')
+  } else {
+    log.info('MIGRATE_ON_START=false: migrations are left to `rm5 db migrate`')
+  }
   // Replicas starting together: the first fills the empty buckets, the others then find them full.
   await withAdvisoryLock(db.url, LOCKS.demoMedia, () =>
     ensureDemoMedia(storage, log, { mode: env.DEMO_MEDIA }),

@@ -1,6 +1,8 @@
 // The one place the process environment is read. Parsed once at boot; a bad value stops the
 // process with the variable named (see formatEnvError), so a misconfigured deployment fails loudly.
 import { z } from 'zod'
+import { bucketPrefixProblem } from '../lib/buckets.ts'
+import { DatabaseTlsError, databaseTls, SSL_MODES } from './database-tls.server.ts'
 import { databaseUrlFromParts, EnvSourceError, readSecretFiles } from './env-sources.server.ts'
 import { trustProxySchema } from './trust-proxy.server'
 
@@ -23,6 +25,10 @@ export const envSchema = z.object({
   DATABASE_NAME: z.string().optional(),
   DATABASE_USER: z.string().optional(),
   DATABASE_PASSWORD: z.string().optional(),
+  /** TLS to Postgres with libpq's meanings (server/database-tls.server.ts); unset: as the URL says. */
+  DATABASE_SSLMODE: z.enum(SSL_MODES).optional(),
+  /** PEM file of the CA that signed the server's certificate (verify-ca, verify-full). */
+  DATABASE_SSL_CA_FILE: z.string().optional(),
   /** Docker-secrets style: each names a file holding the secret (env-sources.server.ts reads them). */
   DATABASE_URL_FILE: z.string().optional(),
   DATABASE_PASSWORD_FILE: z.string().optional(),
@@ -39,6 +45,16 @@ export const envSchema = z.object({
   S3_ACCESS_KEY: z.string().min(1).optional(),
   S3_SECRET_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Put before every bucket name (`acme-rm5-` gives `acme-rm5-heros`): names are global on AWS S3, R2, B2. */
+  S3_BUCKET_PREFIX: z
+    .string()
+    .default('')
+    .superRefine((prefix, ctx) => {
+      const problem = bucketPrefixProblem(prefix)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    }),
+  /** true: http://endpoint/bucket/key; false: virtual-host style http://bucket.endpoint/key. */
+  S3_PATH_STYLE: z.stringbool().default(true),
   /** Public base URL for media (a CDN or MinIO's public address); unset = served from /media. */
   MEDIA_PUBLIC_URL: optionalUrl,
   /** /media answers objects up to this many bytes from memory; 0 disables the media cache. */
@@ -51,6 +67,8 @@ export const envSchema = z.object({
     .default(64 * MIB),
   /** Seconds a cached media object is served before a stat revalidates it against storage. */
   MEDIA_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(86_400).default(10),
+  /** Apply pending migrations when the server starts; false where `rm5 db migrate` is its own step (decision 026). */
+  MIGRATE_ON_START: z.stringbool().default(true),
   /** auto: empty media buckets get the demo set at start (once); off: never (decision 014). */
   DEMO_MEDIA: z.enum(['auto', 'off']).default('auto'),
   /** Redis for shared rate limits across instances; unset = in-memory limits. */
@@ -117,15 +135,27 @@ export function formatEnvError(error: z.ZodError): string {
     .join('\n')
 }
 
+export interface ParseEnvOptions {
+  /**
+   * Who reads it: the server (default), or an admin command (`rm5`), which signs no cookies and so
+   * needs no COOKIE_SECRET: the migration step runs with the schema owner's secrets only.
+   */
+  reader?: 'server' | 'command'
+}
+
 /** Parses the given environment (process.env by default); throws EnvError naming each bad variable. */
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+export function parseEnv(
+  source: Record<string, string | undefined> = process.env,
+  { reader = 'server' }: ParseEnvOptions = {},
+): Env {
   // Empty strings (e.g. `FOO=` in a .env file) mean "unset", as in most twelve-factor tooling.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
   let resolved: Record<string, string | undefined>
   try {
-    resolved = databaseUrlFromParts(readSecretFiles(cleaned))
+    resolved = databaseTls(databaseUrlFromParts(readSecretFiles(cleaned)))
   } catch (error) {
-    if (error instanceof EnvSourceError) throw new EnvError(error.message)
+    if (error instanceof EnvSourceError || error instanceof DatabaseTlsError)
+      throw new EnvError(error.message)
     throw error
   }
   const result = envSchema.safeParse(resolved)
@@ -134,7 +164,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.NODE_ENV === 'production' && env.S3_ENDPOINT && !(env.S3_ACCESS_KEY && env.S3_SECRET_KEY)) {
     throw new EnvError('Invalid environment variable S3_ACCESS_KEY: required with S3_ENDPOINT')
   }
-  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.COOKIE_SECRET) {
+  if (!env.S3_PATH_STYLE && env.S3_BUCKET_PREFIX.includes('.') && env.S3_ENDPOINT?.startsWith('https:')) {
+    // bucket.name.s3.example.com is not covered by the endpoint's *.s3.example.com certificate.
+    throw new EnvError(
+      'Invalid environment variable S3_BUCKET_PREFIX: no "." with S3_PATH_STYLE=false over https (the TLS certificate would not match)',
+    )
+  }
+  if (reader === 'server' && env.NODE_ENV === 'production' && env.DATABASE_URL && !env.COOKIE_SECRET) {
     // With an external database the app may run as several instances: they must share one secret.
     throw new EnvError('Invalid environment variable COOKIE_SECRET: required in production with DATABASE_URL')
   }

@@ -13,11 +13,12 @@ set -eu
 
 # A JSON string literal: backslashes and double quotes escaped (secrets are printable characters).
 json() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"; }
-# "Read:360","Write:360",... for every bucket of the site.
+# "Read:360","Write:360",... for every bucket of the site, named as the app names them
+# (S3_BUCKET_PREFIX + name, lib/buckets.ts).
 actions() {
   list=''
   for bucket in $S3_APP_BUCKETS; do
-    for action in "$@"; do list="$list${list:+,}$(json "$action:$bucket")"; done
+    for action in "$@"; do list="$list${list:+,}$(json "$action:${S3_BUCKET_PREFIX:-}$bucket")"; done
   done
   printf '%s' "$list"
 }

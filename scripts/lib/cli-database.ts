@@ -7,8 +7,9 @@ import { CliError, errorLine } from './cli-error.ts'
 import { onInterrupt } from './interrupt.ts'
 import { stderrLog } from './stderr-log.ts'
 
-export const DATABASE_HELP = `Database: DATABASE_URL if set, else the embedded Postgres in DATA_DIR (default .data): the running
-server's when \`npm start\` is up, else started for the command.`
+export const DATABASE_HELP = `Database: DATABASE_URL (or DATABASE_HOST, _PORT, _NAME, _USER, _PASSWORD(_FILE); TLS with
+DATABASE_SSLMODE and DATABASE_SSL_CA_FILE) if set, else the embedded Postgres in DATA_DIR (default
+.data): the running server's when \`npm start\` is up, else started for the command.`
 
 export async function withDatabase<T>(run: (db: Database) => Promise<T>): Promise<T> {
   const env = await cliEnv()

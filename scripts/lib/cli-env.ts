@@ -6,7 +6,7 @@ export async function cliEnv(): Promise<Env> {
   // Loaded only when run, so that help and usage errors answer at once.
   const { EnvError, parseEnv } = await import('../../server/env.server.ts')
   try {
-    return parseEnv()
+    return parseEnv(process.env, { reader: 'command' })
   } catch (error) {
     if (error instanceof EnvError) throw new CliError(error.message, 2)
     throw error

@@ -4,6 +4,7 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Command } from 'commander'
+import { VERSION } from '../../server/version.server.ts'
 import { runMain } from './cli.ts'
 
 interface CommandModule {
@@ -33,6 +34,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
 
 export function rootProgram(): Command {
   return new Command('rm5')
+    .version(VERSION, '-V, --version', 'Print the release (semantic version) and exit')
     .usage('<command> [options]')
     .description(
       `The admin commands of the site, safe to script: standard output carries only a command's own

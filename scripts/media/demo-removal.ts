@@ -1,7 +1,7 @@
 // Taking demo media out again: `rm5 media clear --demo` (every bucket) and `rm5 media upload`
 // (the bucket it uploads into, so real frames never mix with demo frames in the viewer).
 // Only objects whose key and content match the shipped demo set are removed (demo-set.ts).
-import { KNOWN_BUCKETS, type LogicalBucket, physicalBucket } from '../../lib/buckets.ts'
+import { KNOWN_BUCKETS, type LogicalBucket } from '../../lib/buckets.ts'
 import type { Storage } from '../../server/storage/storage.server.ts'
 import { type DemoManifest, defaultDemoDir, plainEtag, readDemoManifest } from './demo-set.ts'
 
@@ -13,7 +13,7 @@ export async function demoKeysIn(
 ): Promise<string[]> {
   const md5ByKey = new Map(manifest.files.filter((f) => f.bucket === bucket).map((f) => [f.key, f.md5]))
   if (md5ByKey.size === 0) return []
-  const physical = physicalBucket(bucket)
+  const physical = storage.bucket(bucket)
   if (!(await storage.client.bucketExists(physical))) return []
   const keys: string[] = []
   for await (const item of storage.client.listObjectsV2(physical, '', true)) {
@@ -26,7 +26,7 @@ async function removeFrom(storage: Storage, bucket: LogicalBucket, manifest: Dem
   const keys = await demoKeysIn(storage, bucket, manifest)
   // DeleteObjects takes at most 1000 keys per request.
   for (let i = 0; i < keys.length; i += 1000) {
-    await storage.client.removeObjects(physicalBucket(bucket), keys.slice(i, i + 1000))
+    await storage.client.removeObjects(storage.bucket(bucket), keys.slice(i, i + 1000))
   }
   return keys.length
 }

@@ -4,7 +4,7 @@
 //   and video. A bucket holding anything keeps it: demo media never mixes with uploads.
 // - heroes and video stills already stored get their responsive variants if they lack them (a
 //   data dir or an upload from before variants existed).
-import { type LogicalBucket, physicalBucket, REQUIRED_BUCKETS } from '../../lib/buckets.ts'
+import { type LogicalBucket, REQUIRED_BUCKETS } from '../../lib/buckets.ts'
 import type { Storage, StorageLog } from '../../server/storage/storage.server.ts'
 import { defaultDemoDir, demoFilePath, readDemoManifest } from './demo-set.ts'
 import type { Progress } from './progress.ts'
@@ -30,7 +30,7 @@ export interface EnsureDemoOptions {
 const VARIANT_BUCKETS = ['Heros', 'video'] as const satisfies readonly LogicalBucket[]
 
 async function isEmpty(storage: Storage, bucket: LogicalBucket): Promise<boolean> {
-  const stream = storage.client.listObjectsV2(physicalBucket(bucket), '', true)
+  const stream = storage.client.listObjectsV2(storage.bucket(bucket), '', true)
   try {
     for await (const _ of stream) return false
     return true

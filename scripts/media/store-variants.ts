@@ -3,7 +3,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { type LogicalBucket, physicalBucket } from '../../lib/buckets.ts'
+import type { LogicalBucket } from '../../lib/buckets.ts'
 import { RESPONSIVE_WIDTHS, variantKey, variantsFor, wantsVariants } from '../../lib/responsive-images.ts'
 import type { Storage, StorageLog } from '../../server/storage/storage.server.ts'
 import { type LocalFile, listKeys, md5File, storedState, UserError, uploadAll } from './upload.ts'
@@ -42,7 +42,7 @@ export async function prepareVariants(
 ): Promise<VariantPlan> {
   const sources = files.filter((f) => wantsVariants(bucket, f.key))
   if (sources.length === 0) return { files: [], unchanged: 0 }
-  const physical = physicalBucket(bucket)
+  const physical = storage.bucket(bucket)
   const stored = await listKeys(storage, physical)
   const plan: VariantPlan = { files: [], unchanged: 0 }
   for (const source of sources) {
@@ -75,7 +75,7 @@ export async function backfillVariants(
   bucket: LogicalBucket,
   log: StorageLog,
 ): Promise<number> {
-  const physical = physicalBucket(bucket)
+  const physical = storage.bucket(bucket)
   const stored = await listKeys(storage, physical)
   const smallest = RESPONSIVE_WIDTHS[0]
   const missing = [...stored].filter(

@@ -5,7 +5,7 @@ import type { Dirent } from 'node:fs'
 import { createReadStream } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
-import { type LogicalBucket, physicalBucket } from '../../lib/buckets.ts'
+import type { LogicalBucket } from '../../lib/buckets.ts'
 import { invalidKeyReason } from '../../server/routes/media-key.server.ts'
 import { contentTypeFor } from '../../server/storage/content-type.server.ts'
 import type { Storage } from '../../server/storage/storage.server.ts'
@@ -69,7 +69,7 @@ export async function collectFiles(dir: string, prefix?: string): Promise<LocalF
 
 /** Creates the bucket if needed (the viewer's fallback buckets are known but not pre-created). */
 export async function ensureBucket(storage: Storage, bucket: LogicalBucket): Promise<string> {
-  const physical = physicalBucket(bucket)
+  const physical = storage.bucket(bucket)
   if (!(await storage.client.bucketExists(physical))) {
     try {
       await storage.client.makeBucket(physical)

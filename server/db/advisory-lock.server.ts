@@ -1,8 +1,12 @@
-// One holder at a time across every process and replica on the same Postgres: a session-level
-// advisory lock on a dedicated connection, held while `run` works and released after.
+// One holder at a time across every process and replica on the same Postgres: a
+// transaction-level advisory lock, taken in a transaction held open on a dedicated connection
+// while `run` works, and released by its COMMIT. Transaction level, not session level, so it
+// holds through PgBouncer in transaction mode (decision 026): the pooler keeps one server
+// connection for an open transaction, whereas a session lock would stay behind on whichever
+// server connection took it and its unlock could land on another.
 import pg from 'pg'
 
-/** Keys of the app's advisory locks (migrations use Prisma's own). */
+/** Keys of the app's advisory locks (migrations use Prisma's own, on a direct connection). */
 export const LOCKS = { demoMedia: 5_142_001, retention: 5_142_002 } as const
 
 export async function withAdvisoryLock<T>(
@@ -14,13 +18,13 @@ export async function withAdvisoryLock<T>(
   client.on('error', () => {})
   await client.connect()
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [key])
-    try {
-      return await run()
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [key])
-    }
+    await client.query('BEGIN')
+    await client.query('SELECT pg_advisory_xact_lock($1)', [key])
+    const result = await run()
+    await client.query('COMMIT')
+    return result
   } finally {
+    // After a failure the transaction (and with it the lock) ends with the connection.
     await client.end()
   }
 }

@@ -25,11 +25,13 @@ export interface Database {
 /**
  * A request must fail fast (503 within 2 s) when Postgres is down: waiting for a connection,
  * whether a new one is being made or all are busy, ends after 1.5 s ("connection refused" fails
- * at once anyway). Statements get 1.5 s on a real server (PGlite ignores startup parameters, so
- * the embedded database has no statement timeout).
+ * at once anyway), and a query the server has not answered within 1.9 s fails on our side.
+ * The pool sends no startup parameters (no `statement_timeout`): PgBouncer refuses unknown ones
+ * ("unsupported startup parameter"), so the server-side limit is the serving role's own setting
+ * (`ALTER ROLE … SET statement_timeout`, deploy/postgres/roles.sh, decision 026).
  */
 export const CONNECT_TIMEOUT_MS = 1500
-export const STATEMENT_TIMEOUT_MS = 1500
+export const QUERY_TIMEOUT_MS = 1900
 export const PING_TIMEOUT_MS = 1500
 
 export async function openDatabase(
@@ -51,9 +53,8 @@ export function createPool(url: string, options: { max: number }): pg.Pool {
     connectionString: url,
     max: options.max,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
-    // Client side too: a black-holed connection never delivers the server's timeout error.
-    query_timeout: STATEMENT_TIMEOUT_MS + 400,
+    // pg's client-side timeout: a black-holed connection never delivers a server's error either.
+    query_timeout: QUERY_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
   })

@@ -2,6 +2,7 @@
 // (the tests) never share counters. Request counts and durations are observed only when
 // /metrics is served (METRICS_TOKEN set): without a reader the hook would be cost for nothing.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { VERSION } from '../version.server'
 
 /** What the scrape reads from other parts of the app at that moment. */
 export interface MetricSources {
@@ -81,5 +82,13 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
       this.set({ state: 'failed' }, counts.failed)
     },
   })
+  // The usual info metric (always 1; the facts are labels): which release and Node each replica
+  // runs, e.g. to follow a rolling update.
+  new Gauge({
+    name: 'rm5_build_info',
+    help: 'The release and Node.js version this process runs (always 1)',
+    labelNames: ['version', 'node_version'],
+    registers: [registry],
+  }).set({ version: VERSION, node_version: process.version }, 1)
   return metrics
 }

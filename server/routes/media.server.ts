@@ -4,7 +4,6 @@
 // headers, with ETag revalidation and single byte ranges so <video> can seek.
 import type { Readable } from 'node:stream'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { logicalBucket, physicalBucket } from '../../lib/buckets.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { contentTypeFor, extensionOf } from '../storage/content-type.server.ts'
 import { type Storage, withTimeout } from '../storage/storage.server.ts'
@@ -52,7 +51,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, {
     method: ['GET', 'HEAD'],
     url: '/media/:bucket/*',
     handler: (request: MediaRequest, reply) => {
-      const target = targetOf(request)
+      const target = targetOf(storage, request)
       if (!cache) return streamMedia(storage, target, request, reply)
       // A fresh hit answers synchronously: one map lookup, one reply.headers() call.
       const hit = cache.fresh(target.id)
@@ -74,16 +73,16 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, {
   })
 }
 
-function targetOf(request: MediaRequest): Target {
+function targetOf(storage: Storage, request: MediaRequest): Target {
   const rawPath = request.url.split('?', 1)[0] ?? ''
   if (hasEncodedSeparator(rawPath))
     throw new HttpError(400, 'invalid_key', 'Media key must not contain encoded separators')
-  const logical = logicalBucket(request.params.bucket)
+  const logical = storage.logical(request.params.bucket)
   if (!logical) throw new HttpError(404, 'unknown_bucket', 'Unknown media bucket')
   const key = request.params['*']
   const reason = invalidKeyReason(key)
   if (reason) throw new HttpError(400, 'invalid_key', reason)
-  const bucket = physicalBucket(logical)
+  const bucket = storage.bucket(logical)
   return { bucket, key, id: `${bucket}/${key}` }
 }
 

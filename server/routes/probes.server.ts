@@ -1,9 +1,11 @@
 // Probes for orchestrators and proxies. /livez: the process answers (restart it when it does
-// not). /readyz: every dependency answers, so send it traffic; 503 names what is down. /healthz is
+// not). /readyz: every dependency answers, so send it traffic; 503 names what is down; both
+// answers carry the release (version). /healthz is
 // the readiness answer under its older name, kept for monitors set up before the split. While the
 // server drains, every request, probes included, gets the drain's 503 (server/http/draining).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { withTimeout } from '../timeout.server'
+import { VERSION } from '../version.server'
 
 export interface DependencyCheck {
   name: string
@@ -34,6 +36,8 @@ export async function probeRoutes(app: FastifyInstance, options: { checks: Depen
     reply.header('cache-control', 'no-store')
     return reply.code(down.length ? 503 : 200).send({
       status: down.length ? 'unavailable' : 'ok',
+      // Which release answers: during a rolling update old and new replicas serve side by side.
+      version: VERSION,
       checks: Object.fromEntries(results),
       ...(down.length ? { down, message: `Unavailable: ${down.join(', ')}` } : {}),
     })

@@ -4,7 +4,8 @@ import http from 'node:http'
 import https from 'node:https'
 import { join } from 'node:path'
 import * as Minio from 'minio'
-import { logicalBucket, physicalBucket, REQUIRED_BUCKETS } from '../../lib/buckets.ts'
+import { type LogicalBucket, logicalBucket, physicalBucket, REQUIRED_BUCKETS } from '../../lib/buckets.ts'
+import { buildMediaUrl } from '../../lib/media.ts'
 import type { Env } from '../env.server.ts'
 import { withTimeout as withTimeoutOf } from '../timeout.server.ts'
 import {
@@ -28,6 +29,10 @@ export interface Storage {
   client: Minio.Client
   /** True when backed by the embedded s3rver (this process's or one it attached to). */
   embedded: boolean
+  /** The S3 bucket of a logical bucket: S3_BUCKET_PREFIX + its name (lib/buckets.ts). */
+  bucket(logical: LogicalBucket): string
+  /** The logical bucket for a name in a URL (`Heros`, or the physical name with the prefix). */
+  logical(name: string): LogicalBucket | undefined
   /** Creates the REQUIRED_BUCKETS (physical names) that do not exist yet. */
   ensureBuckets(): Promise<void>
   /** Resolves when storage answers; rejects within PING_TIMEOUT_MS when it does not. */
@@ -63,13 +68,17 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
       accessKey: env.S3_ACCESS_KEY,
       secretKey: env.S3_SECRET_KEY,
       region: env.S3_REGION,
-      // MinIO and most self-hosted S3s have no wildcard DNS for virtual-host buckets.
-      pathStyle: true,
+      // Path style by default: MinIO, SeaweedFS and most self-hosted S3s have no wildcard DNS for
+      // virtual-host buckets; AWS S3, R2 and B2 take either (S3_PATH_STYLE=false).
+      pathStyle: env.S3_PATH_STYLE,
       transportAgent: agent,
       // Fail fast: a media request answers 503 and the browser retries, rather than stalling.
       retryOptions: { disableRetry: true },
     })
-    log.info({ endpoint: url.origin }, 'using S3 storage')
+    log.info(
+      { endpoint: url.origin, bucketPrefix: env.S3_BUCKET_PREFIX, pathStyle: env.S3_PATH_STYLE },
+      'using S3 storage',
+    )
   } else {
     embedded = await startEmbeddedS3(env.DATA_DIR, log)
     agent = new http.Agent({ keepAlive: true })
@@ -88,19 +97,23 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
   }
 
   const publicBase = env.MEDIA_PUBLIC_URL?.replace(/\/+$/, '')
+  const prefix = env.S3_BUCKET_PREFIX
+  const bucket = (logical: LogicalBucket) => physicalBucket(logical, prefix)
   let closed = false
 
   return {
     client,
     embedded: embedded !== undefined,
+    bucket,
+    logical: (name) => logicalBucket(name, prefix),
 
     async ensureBuckets() {
       for (const logical of REQUIRED_BUCKETS) {
-        const bucket = physicalBucket(logical)
-        if (await client.bucketExists(bucket)) continue
+        const name = bucket(logical)
+        if (await client.bucketExists(name)) continue
         try {
-          await client.makeBucket(bucket, env.S3_REGION)
-          log.info({ bucket }, 'created bucket')
+          await client.makeBucket(name, env.S3_REGION)
+          log.info({ bucket: name }, 'created bucket')
         } catch (error) {
           // Another process (server and CLI starting together) may have just created it.
           const code = (error as { code?: string }).code
@@ -112,7 +125,7 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
     async ping() {
       // HEAD on a bucket: cheap, needs no ListAllMyBuckets permission, and any S3 answer
       // (even "no such bucket") proves the endpoint and credentials work.
-      await withTimeout(client.bucketExists(physicalBucket('360')), PING_TIMEOUT_MS, 'storage ping')
+      await withTimeout(client.bucketExists(bucket('360')), PING_TIMEOUT_MS, 'storage ping')
     },
 
     async close() {
@@ -122,13 +135,10 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
       await embedded?.close()
     },
 
-    publicUrl(bucket, key) {
-      const logical = logicalBucket(bucket)
-      if (!logical) throw new Error(`Unknown bucket "${bucket}"`)
-      const path = key.split('/').map(encodeURIComponent).join('/')
-      return publicBase
-        ? `${publicBase}/${physicalBucket(logical)}/${path}`
-        : `/media/${encodeURIComponent(logical)}/${path}`
+    publicUrl(name, key) {
+      const logical = logicalBucket(name, prefix)
+      if (!logical) throw new Error(`Unknown bucket "${name}"`)
+      return buildMediaUrl(publicBase ?? '', logical, key, prefix)
     },
   }
 }

@@ -2,7 +2,7 @@
 // the first one holding any file at its root is used; its image files become the frames. Read
 // per request (not baked into the pre-rendered page), so frames uploaded later show up at once.
 
-import { physicalBucket } from '../../lib/buckets.ts'
+import type { LogicalBucket } from '../../lib/buckets.ts'
 import { isVariantKey } from '../../lib/responsive-images.ts'
 import { selectViewerImages, VIEWER_BUCKET_ORDER } from '../../lib/viewer/images.ts'
 import type { ViewerListing } from '../../lib/viewer/messages.ts'
@@ -15,10 +15,10 @@ const MAX_ROOT_ENTRIES = 1000
  * File names at the root of a bucket (folders such as `hero/` and responsive variants left out, so
  * neither counts as content nor towards the cap); [] when it is missing.
  */
-export async function rootFileNames(storage: Storage, bucket: string): Promise<string[]> {
+export async function rootFileNames(storage: Storage, bucket: LogicalBucket): Promise<string[]> {
   const names: string[] = []
   // Non-recursive: folders come back as prefixes (no name) and are skipped.
-  const stream = storage.client.listObjectsV2(physicalBucket(bucket), '', false)
+  const stream = storage.client.listObjectsV2(storage.bucket(bucket), '', false)
   try {
     for await (const item of stream) {
       if (item.name && !item.name.endsWith('/') && !isVariantKey(item.name)) names.push(item.name)

@@ -2,11 +2,13 @@
 // this machine's services: a Postgres that checks passwords (the app's role set up by compose's
 // own db-init script, with `/#@:` in its password), Redis, and an S3 stand-in (s3rver). Secrets
 // arrive as files, the domain and brand as variables given at `docker run`.
+
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import packageJson from '../../package.json' with { type: 'json' }
 import { freePort } from '../../scripts/lib/free-port'
 import {
   EMBEDDED_ACCESS_KEY,
@@ -64,8 +66,10 @@ beforeAll(async () => {
   chmodSync(secrets, 0o755)
 
   pgServer = await startPasswordPostgres('superuser/#@:secret')
-  // The same init step compose runs: a fresh database owned by the app's own role.
-  execFileSync('sh', ['deploy/postgres/app-role.sh'], {
+  // The same steps compose runs: db-init (an owner and a serving role), then `migrate` in the
+  // image as the owner; the app itself does not migrate (MIGRATE_ON_START=false).
+  secret('db_owner_password', 'owner/#@:secret')
+  execFileSync('sh', ['deploy/postgres/roles.sh'], {
     env: {
       PATH: process.env.PATH,
       PGHOST: '127.0.0.1',
@@ -73,10 +77,34 @@ beforeAll(async () => {
       PGUSER: 'postgres',
       POSTGRES_PASSWORD_FILE: join(secrets, 'postgres_password'),
       APP_DB_NAME: 'rm5',
+      APP_DB_OWNER: 'rm5_owner',
+      APP_DB_OWNER_PASSWORD_FILE: join(secrets, 'db_owner_password'),
       APP_DB_USER: 'rm5_app',
       APP_DB_PASSWORD_FILE: join(secrets, 'db_app_password'),
     },
   })
+  figures.migrate = docker(
+    'run',
+    '--rm',
+    '--network',
+    'host',
+    '-v',
+    `${secrets}:/run/secrets:ro`,
+    '-e',
+    'DATABASE_HOST=127.0.0.1',
+    '-e',
+    `DATABASE_PORT=${pgServer.port}`,
+    '-e',
+    'DATABASE_USER=rm5_owner',
+    '-e',
+    'DATABASE_NAME=rm5',
+    '-e',
+    'DATABASE_PASSWORD_FILE=/run/secrets/db_owner_password',
+    IMAGE,
+    'rm5',
+    'db',
+    'migrate',
+  ).trim()
   s3 = await startEmbeddedS3(join(dir, 's3'), quietStorageLog)
   port = await freePort()
 
@@ -123,6 +151,8 @@ beforeAll(async () => {
     `BRAND_COMPANY=${COMPANY}`,
     '-e',
     'DEMO_MEDIA=off',
+    '-e',
+    'MIGRATE_ON_START=false',
     IMAGE,
   )
   // The image's own HEALTHCHECK decides, polled until the start period is over.
@@ -165,6 +195,7 @@ describe('the production image', () => {
     expect(ready.status).toBe(200)
     expect(await ready.json()).toEqual({
       status: 'ok',
+      version: packageJson.version,
       checks: { database: 'ok', storage: 'ok', redis: 'ok' },
     })
   })

@@ -10,6 +10,8 @@ import { createTestDatabase } from './database'
 
 export interface TestApp {
   app: FastifyInstance
+  /** The migrated database, directly (the app may reach it another way: `env.DATABASE_URL`). */
+  directUrl: string
   db: Database
   storage: Storage
   env: Env
@@ -23,13 +25,16 @@ export interface TestAppOptions {
   access?: AppDeps['access']
   /** Notification delivery seams: retry timing, give-up time. */
   notifications?: AppDeps['notifications']
+  /** The URL the app uses for the migrated database (e.g. through a pooler); the direct one by default. */
+  databaseUrl?: (directUrl: string) => string
   /** Extra routes a test needs, added before the app is ready. */
   routes?: (app: FastifyInstance) => void
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = await createTestDatabase()
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...testDb.env, ...options.env })
+  const DATABASE_URL = options.databaseUrl?.(testDb.url) ?? testDb.url
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...testDb.env, DATABASE_URL, ...options.env })
   const log = pino({ level: 'silent' })
   const db = await openDatabase(env, log)
   const storage = await openStorage(env, log)
@@ -47,6 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.ready()
   return {
     app,
+    directUrl: testDb.url,
     db,
     storage,
     env,

@@ -2,7 +2,7 @@
 // PostgreSQL binaries. The machine's shared server trusts every local connection, so it cannot
 // show that a password survives the way from a secret file to the server.
 import { execFileSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../scripts/lib/free-port.ts'
@@ -16,6 +16,11 @@ export interface PasswordPostgres {
   stop(): void
 }
 
+function postgresOwner(): [number, number] {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim())
+  return [id('-u'), id('-g')]
+}
+
 function binDir(): string {
   const root = '/usr/lib/postgresql'
   const version = existsSync(root) ? readdirSync(root).sort().at(-1) : undefined
@@ -23,7 +28,15 @@ function binDir(): string {
   return join(root, version, 'bin')
 }
 
-export async function startPasswordPostgres(superuserPassword: string): Promise<PasswordPostgres> {
+export interface PasswordPostgresOptions {
+  /** PEM certificate and key: the server then takes TLS connections only (hostssl). */
+  tls?: { cert: string; key: string }
+}
+
+export async function startPasswordPostgres(
+  superuserPassword: string,
+  options: PasswordPostgresOptions = {},
+): Promise<PasswordPostgres> {
   const bin = binDir()
   const dir = mkdtempSync(join(tmpdir(), 'rm5-pg-'))
   // initdb refuses to run as root: as root, the cluster belongs to the `postgres` system user.
@@ -36,13 +49,22 @@ export async function startPasswordPostgres(superuserPassword: string): Promise<
   const pwfile = join(dir, 'pw')
   writeFileSync(pwfile, superuserPassword)
   if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim())
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
-    chownSync(dir, uid, gid)
-    chownSync(pwfile, uid, gid)
+    chownSync(dir, ...postgresOwner())
+    chownSync(pwfile, ...postgresOwner())
   }
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8'])
   rmSync(pwfile)
+  let tlsArgs = ''
+  if (options.tls) {
+    // The key must belong to the server's user and be private to it, or Postgres refuses it.
+    for (const [name, content] of Object.entries(options.tls)) {
+      writeFileSync(join(data, `server.${name}`), content, { mode: 0o600 })
+      if (asRoot) chownSync(join(data, `server.${name}`), ...postgresOwner())
+    }
+    const hba = join(data, 'pg_hba.conf')
+    writeFileSync(hba, readFileSync(hba, 'utf8').replace(/^host(\s)/gm, 'hostssl$1'))
+    tlsArgs = ' -c ssl=on -c ssl_cert_file=server.cert -c ssl_key_file=server.key'
+  }
   const port = await freePort()
   run('pg_ctl', [
     '-D',
@@ -51,7 +73,7 @@ export async function startPasswordPostgres(superuserPassword: string): Promise<
     '-l',
     join(dir, 'log'),
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${tlsArgs}`,
     'start',
   ])
   return {

@@ -33,6 +33,9 @@ describe('parseEnv', () => {
       /COOKIE_SECRET/,
     )
     expect(parseEnv({ NODE_ENV: 'production' }).NODE_ENV).toBe('production')
+    // An admin command signs no cookies: the migration step runs without the cookie secret.
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x@h/db' }
+    expect(parseEnv(production, { reader: 'command' }).DATABASE_URL).toBe('postgres://x@h/db')
   })
 
   it('treats empty values as unset', () => {

@@ -1,8 +1,10 @@
 // GET /metrics on the real app: 404 without METRICS_TOKEN or with a wrong token; with it, the
 // Prometheus text counts requests by route and status, verify outcomes, rate-limit refusals and
 // media cache hits, for requests the test made itself.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { physicalBucket } from '../../lib/buckets'
+import packageJson from '../../package.json' with { type: 'json' }
 import { countingHasher, limitPrefix, seedCode, verify } from '../helpers/access'
 import { createTestApp, type TestApp } from '../helpers/app'
 
@@ -41,6 +43,13 @@ describe('/metrics', () => {
     } finally {
       await plain.close()
     }
+  })
+
+  it('names the release and Node.js version in rm5_build_info', async () => {
+    const text = (await scrape(t, `Bearer ${METRICS_TOKEN}`)).body
+    expect(
+      sample(text, 'rm5_build_info', { version: packageJson.version, node_version: process.version }),
+    ).toBe(1)
   })
 
   it('is 404 without the bearer token or with a wrong one', async () => {

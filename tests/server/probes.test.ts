@@ -1,6 +1,8 @@
 // /livez, /readyz (and its older name /healthz) on the real app with real Postgres, storage and
 // Redis; a Redis that is configured but unreachable is named by the readiness probe.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import packageJson from '../../package.json' with { type: 'json' }
 import { createTestApp, type TestApp } from '../helpers/app'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -24,7 +26,11 @@ describe('probes', () => {
   it.each(['/readyz', '/healthz'])('%s is 200 when Postgres, storage and Redis answer', async (url) => {
     const res = await t.app.inject({ method: 'GET', url })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', storage: 'ok', redis: 'ok' } })
+    expect(res.json()).toEqual({
+      status: 'ok',
+      version: packageJson.version,
+      checks: { database: 'ok', storage: 'ok', redis: 'ok' },
+    })
     expect(res.headers['cache-control']).toBe('no-store')
   })
 
@@ -38,6 +44,7 @@ describe('probes', () => {
       expect(res.statusCode).toBe(503)
       expect(res.json()).toMatchObject({
         status: 'unavailable',
+        version: packageJson.version,
         down: ['database'],
         message: 'Unavailable: database',
         checks: { database: 'down', storage: 'ok', redis: 'ok' },
@@ -65,7 +72,11 @@ describe('probes', () => {
     const app = await createTestApp()
     try {
       const res = await app.app.inject({ method: 'GET', url: '/readyz' })
-      expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', storage: 'ok' } })
+      expect(res.json()).toEqual({
+        status: 'ok',
+        version: packageJson.version,
+        checks: { database: 'ok', storage: 'ok' },
+      })
     } finally {
       await app.close()
     }

@@ -2,6 +2,7 @@
 // holds only the command's output, as a script piping it needs.
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
+import packageJson from '../../package.json' with { type: 'json' }
 
 const rm5 = (...args: string[]) =>
   spawnSync(process.execPath, ['bin/rm5.js', ...args], {
@@ -16,6 +17,15 @@ describe('rm5', () => {
     expect(run.stdout).toMatch(/^Usage: rm5 <command>/)
     for (const command of ['codes', 'applications', 'contact', 'media', 'db'])
       expect(run.stdout).toContain(command)
+  })
+
+  it('prints the release with --version (and -V), exit 0', () => {
+    for (const flag of ['--version', '-V']) {
+      const run = rm5(flag)
+      expect(run.status).toBe(0)
+      expect(run.stdout).toBe(`${packageJson.version}\n`)
+    }
+    expect(packageJson.version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/)
   })
 
   it('answers a missing or unknown command with a usage error (exit 2) on standard error', () => {

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path'
 import { Command } from 'commander'
 import { isKnownBucket, KNOWN_BUCKETS, type LogicalBucket, physicalBucket } from '../lib/buckets.ts'
 import { wantsVariants } from '../lib/responsive-images.ts'
+import { isPrivateBucket } from '../server/documents/bucket.server.ts'
 import type { Storage } from '../server/storage/storage.server.ts'
 import { cliEnv } from './lib/cli-env.ts'
 import { CliError } from './lib/cli-error.ts'
@@ -24,9 +25,13 @@ import {
   uploadAll,
 } from './media/upload.ts'
 
+const MEDIA_BUCKETS = KNOWN_BUCKETS.filter((bucket) => !isPrivateBucket(bucket))
+
+// The documents bucket is written only by `rm5 documents`, which checks every file first; backup
+// and restore still cover it.
 const bucketArg = valueParser(
-  (name) => (isKnownBucket(name) ? name : null),
-  `Known buckets: ${KNOWN_BUCKETS.join(', ')}.`,
+  (name) => (isKnownBucket(name) && !isPrivateBucket(name) ? name : null),
+  `Known buckets: ${MEDIA_BUCKETS.join(', ')} (documents: use \`rm5 documents\`).`,
 )
 
 async function withStorage<T>(run: (storage: Storage) => Promise<T>): Promise<T> {
@@ -212,7 +217,7 @@ variants beside them: {name}.w640.avif, .webp, .jpg … up to the image's own wi
 (docs/decisions/006-responsive-images.md). The original stays the largest JPEG.`,
     )
     .argument('<dir>', 'The folder to upload')
-    .requiredOption('--bucket <name>', `Target bucket: ${KNOWN_BUCKETS.join(', ')}`, bucketArg)
+    .requiredOption('--bucket <name>', `Target bucket: ${MEDIA_BUCKETS.join(', ')}`, bucketArg)
     .option('--prefix <path>', 'Folder inside the bucket, e.g. --prefix hero')
     .addHelpText('after', '\nExample: rm5 media upload ./photos/360 --bucket 360')
     .action(upload)

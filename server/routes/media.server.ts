@@ -5,6 +5,7 @@
 import type { Readable } from 'node:stream'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { logicalBucket, physicalBucket } from '../../lib/buckets.ts'
+import { isPrivateBucket } from '../documents/bucket.server.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { contentTypeFor, extensionOf } from '../storage/content-type.server.ts'
 import { type Storage, withTimeout } from '../storage/storage.server.ts'
@@ -79,7 +80,8 @@ function targetOf(request: MediaRequest): Target {
   if (hasEncodedSeparator(rawPath))
     throw new HttpError(400, 'invalid_key', 'Media key must not contain encoded separators')
   const logical = logicalBucket(request.params.bucket)
-  if (!logical) throw new HttpError(404, 'unknown_bucket', 'Unknown media bucket')
+  // The data room's bucket is read only through a grant (server/documents/), never here.
+  if (!logical || isPrivateBucket(logical)) throw new HttpError(404, 'unknown_bucket', 'Unknown media bucket')
   const key = request.params['*']
   const reason = invalidKeyReason(key)
   if (reason) throw new HttpError(400, 'invalid_key', reason)

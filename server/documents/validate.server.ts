@@ -3,7 +3,7 @@
 // watermark into it), that Markdown is UTF-8 text, and the title. A refusal says what is wrong in
 // one sentence an admin can act on.
 import { createHash } from 'node:crypto'
-import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
+import { PDFDocument } from 'pdf-lib'
 import { z } from 'zod'
 import { countWords } from './markdown.server.ts'
 
@@ -61,10 +61,6 @@ function startsWith(bytes: Uint8Array, prefix: ArrayLike<number>): boolean {
   return true
 }
 
-function describe(bytes: Uint8Array): string {
-  return SIGNATURES.find(([prefix]) => startsWith(bytes, prefix))?.[1] ?? 'neither a PDF nor UTF-8 text'
-}
-
 const extensionOf = (name: string) => {
   const dot = name.lastIndexOf('.')
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
@@ -95,12 +91,16 @@ export async function inspectDocument(
       words: null,
     }
   }
-  const text = utf8Text(bytes)
+  const binary = SIGNATURES.find(([prefix]) => startsWith(bytes, prefix))?.[1]
+  const text = binary ? undefined : utf8Text(bytes)
   if (text === undefined) {
-    const named = extensionOf(fileName)
     const claim =
-      named === 'pdf' ? 'is named .pdf but its content is not a PDF' : 'is not a PDF or a Markdown file'
-    throw new DocumentRejected(`${fileName} ${claim}: it looks like ${describe(bytes)}.`)
+      extensionOf(fileName) === 'pdf'
+        ? 'is named .pdf but its content is not a PDF'
+        : 'is not a PDF or a Markdown file'
+    throw new DocumentRejected(
+      `${fileName} ${claim}: it looks like ${binary ?? 'neither a PDF nor UTF-8 text'}.`,
+    )
   }
   if (text.trim() === '') throw new DocumentRejected(`${fileName} holds no text.`)
   if (extensionOf(fileName) === 'pdf') {
@@ -109,7 +109,13 @@ export async function inspectDocument(
   return { kind: 'markdown', size: bytes.length, sha256, pages: null, words: countWords(text) }
 }
 
-/** The bytes as text when they are valid UTF-8 without NUL (a NUL marks a binary file); else undefined. */
+/** Control characters text never holds (tab, line feed, form feed and carriage return are fine). */
+const BINARY_CONTROLS = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/
+
+/**
+ * The bytes as text when they are valid UTF-8 without NUL or other control characters (which
+ * mark a binary file); else undefined.
+ */
 export function utf8Text(bytes: Uint8Array): string | undefined {
   let text: string
   try {
@@ -117,23 +123,34 @@ export function utf8Text(bytes: Uint8Array): string | undefined {
   } catch {
     return undefined
   }
-  return text.includes('\0') ? undefined : text
+  return BINARY_CONTROLS.test(text) ? undefined : text
 }
 
 async function countPdfPages(bytes: Uint8Array, fileName: string): Promise<number> {
   let pdf: PDFDocument
   try {
     // throwOnInvalidObject: a file that only starts like a PDF is refused, not half-read.
-    pdf = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true })
-  } catch (error) {
-    if (error instanceof EncryptedPDFError) {
-      throw new DocumentRejected(
-        `${fileName} is an encrypted PDF: the server cannot stamp its watermark into it. Save it without a password first.`,
-      )
-    }
+    // ignoreEncryption, then isEncrypted: pdf-lib's own error class fails instanceof.
+    pdf = await PDFDocument.load(bytes, {
+      updateMetadata: false,
+      throwOnInvalidObject: true,
+      ignoreEncryption: true,
+    })
+  } catch {
     throw new DocumentRejected(`${fileName} starts like a PDF but cannot be read as one.`)
   }
-  const pages = pdf.getPageCount()
+  if (pdf.isEncrypted) {
+    throw new DocumentRejected(
+      `${fileName} is an encrypted PDF: the server cannot stamp its watermark into it. Save it without a password first.`,
+    )
+  }
+  let pages: number
+  try {
+    pages = pdf.getPageCount()
+  } catch {
+    // A file with a PDF header and no page tree.
+    throw new DocumentRejected(`${fileName} starts like a PDF but cannot be read as one.`)
+  }
   if (pages < 1) throw new DocumentRejected(`${fileName} is a PDF without pages.`)
   return pages
 }

@@ -110,7 +110,13 @@ export async function inspectDocument(
 }
 
 /** Control characters text never holds (tab, line feed, form feed and carriage return are fine). */
-const BINARY_CONTROLS = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/
+function hasBinaryControls(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if ((code < 0x20 && code !== 9 && code !== 10 && code !== 12 && code !== 13) || code === 0x7f) return true
+  }
+  return false
+}
 
 /**
  * The bytes as text when they are valid UTF-8 without NUL or other control characters (which
@@ -123,7 +129,7 @@ export function utf8Text(bytes: Uint8Array): string | undefined {
   } catch {
     return undefined
   }
-  return BINARY_CONTROLS.test(text) ? undefined : text
+  return hasBinaryControls(text) ? undefined : text
 }
 
 async function countPdfPages(bytes: Uint8Array, fileName: string): Promise<number> {

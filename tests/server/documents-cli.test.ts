@@ -1,6 +1,6 @@
 // `rm5 documents` and `rm5 agreements` end to end: the real CLI processes against a real database
 // and the S3 stand-in (the embedded store in a temporary DATA_DIR, started by each command).
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../server/db/database.server.ts'
@@ -98,10 +98,19 @@ describe('rm5 documents', () => {
     expect(JSON.parse(all.stdout)[0]).toMatchObject({ id: doc.id, version: 2 })
     expect(await db.prisma.documentVersion.count({ where: { documentId: doc.id } })).toBe(2)
 
+    // Backups cover the documents bucket, every version.
+    const backup = await rm5('media', 'backup', join(files, 'backup'))
+    expect(backup.code, backup.stderr).toBe(0)
+    for (const version of await db.prisma.documentVersion.findMany({ where: { documentId: doc.id } })) {
+      const copy = await readFile(join(files, 'backup', 'documents', ...version.objectKey.split('/')))
+      expect(copy.length).toBe(version.size)
+    }
+    expect((await rm5('media', 'upload', files, '--bucket', 'documents')).code).toBe(2)
+
     const missing = await rm5('documents', 'remove', 'A'.repeat(22))
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('No document AAAAAAAAAAAAAAAAAAAAAA')
-  }, 120_000)
+  }, 300_000)
 
   it('refuses a program renamed .pdf, a file over DOCUMENT_MAX_BYTES and bad arguments, storing nothing', async () => {
     const before = await db.prisma.document.count()
@@ -156,5 +165,5 @@ describe('rm5 agreements', () => {
     for (const args of [[], ['set'], ['clear'], ['list']]) {
       expect((await rm5('agreements', ...args, '--help')).code).toBe(0)
     }
-  }, 120_000)
+  }, 300_000)
 })

@@ -2,8 +2,12 @@
 // version and page, counted in memory and written every few seconds as one row per key
 // (server/db/write-behind, as the docket's openings), so an opening or a beacon costs no query
 // and a storm of beacons costs one row. Reports sum the rows (engagement-report.server.ts).
-import type { PrismaClient } from '../db/database.server.ts'
+// A viewer's first opening of a document added with --notify queues document.opened in the same
+// transaction; its dedupe key keeps it once whichever replica saw the opening.
+import type { GateRetailer } from '../../lib/retailers.ts'
+import type { Prisma, PrismaClient } from '../db/database.server.ts'
 import { WriteBehind, type WriteBehindLog } from '../db/write-behind.server.ts'
+import type { Outbox } from '../notifications/outbox.server.ts'
 
 export const ENGAGEMENT_FLUSH_MS = 5_000
 const ENGAGEMENT_MAX_ROWS = 1_000
@@ -15,7 +19,7 @@ export const MAX_PAGE = 10_000
 export interface DocumentViewer {
   documentId: string
   version: number
-  retailer: string
+  retailer: GateRetailer
   codeId: string | null
   email: string | null
   ipHash: string
@@ -34,10 +38,11 @@ export class DocumentEngagement {
 
   constructor(
     private readonly prisma: PrismaClient,
+    private readonly outbox: Outbox | undefined,
     log: WriteBehindLog,
     options: { flushMs?: number } = {},
   ) {
-    this.batch = new WriteBehind((rows) => this.prisma.documentView.createMany({ data: rows }), log, {
+    this.batch = new WriteBehind((rows) => this.write(rows), log, {
       flushMs: options.flushMs ?? ENGAGEMENT_FLUSH_MS,
       maxKeys: ENGAGEMENT_MAX_ROWS,
       what: 'document views',
@@ -64,6 +69,64 @@ export class DocumentEngagement {
 
   flush(): Promise<void> {
     return this.batch.flush()
+  }
+
+  private async write(rows: Row[]): Promise<void> {
+    const outbox = this.outbox
+    if (!outbox?.enabled) {
+      await this.prisma.documentView.createMany({ data: rows })
+      return
+    }
+    await this.prisma.$transaction(async (tx) => {
+      await this.announceFirstOpenings(tx, outbox, rows)
+      await tx.documentView.createMany({ data: rows })
+    })
+    outbox.wake()
+  }
+
+  /** document.opened for each viewer opening a --notify document for the first time. */
+  private async announceFirstOpenings(
+    tx: Prisma.TransactionClient,
+    outbox: Outbox,
+    rows: Row[],
+  ): Promise<void> {
+    const openings = rows.filter((row) => row.page === 0 && row.opens > 0)
+    if (openings.length === 0) return
+    const notifying = new Set(
+      (
+        await tx.document.findMany({
+          where: { id: { in: [...new Set(openings.map((row) => row.documentId))] }, notify: true },
+          select: { id: true },
+        })
+      ).map((doc) => doc.id),
+    )
+    for (const row of openings) {
+      if (!notifying.has(row.documentId)) continue
+      const seenBefore = await tx.documentView.findFirst({
+        where: {
+          documentId: row.documentId,
+          codeId: row.codeId,
+          email: row.email,
+          page: 0,
+          opens: { gt: 0 },
+        },
+        select: { id: true },
+      })
+      if (seenBefore) continue
+      await outbox.enqueue(
+        tx,
+        {
+          event: 'document.opened',
+          retailer: row.retailer,
+          documentId: row.documentId,
+          version: row.version,
+          codeId: row.codeId,
+          email: row.email,
+          at: row.firstAt.toISOString(),
+        },
+        `document.opened:${row.documentId}:${row.codeId ?? row.retailer}:${row.email ?? ''}`,
+      )
+    }
   }
 
   private add(viewer: DocumentViewer, page: number, opens: number, seconds: number, at: Date): void {

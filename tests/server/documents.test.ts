@@ -23,6 +23,9 @@ import { documentActivity } from '../../server/documents/engagement-report.serve
 import { DocumentNotFound, DocumentStore } from '../../server/documents/store.server.ts'
 import { DocumentRejected } from '../../server/documents/validate.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
+import { webhookChannel } from '../../server/notifications/channels.server.ts'
+import { messageFor } from '../../server/notifications/messages.server.ts'
+import { Outbox } from '../../server/notifications/outbox.server.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { makePdf } from '../helpers/documents.ts'
@@ -188,10 +191,10 @@ describe('agreements', () => {
 })
 
 describe('engagement', () => {
-  const base = { retailer: 'circlek', codeId: null, ipHash: 'h1' }
+  const base = { retailer: 'circlek' as const, codeId: null, ipHash: 'h1' }
 
   it('writes openings and page time in one batch and reports them per viewer and page', async () => {
-    const engagement = new DocumentEngagement(db.prisma, silentLogger, { flushMs: 60_000 })
+    const engagement = new DocumentEngagement(db.prisma, undefined, silentLogger, { flushMs: 60_000 })
     const viewer = { ...base, documentId: 'D'.repeat(22), version: 1, email: 'dana@circlek.com' }
     const t0 = new Date('2026-11-25T09:00:00Z')
     engagement.opened(viewer, t0)
@@ -225,6 +228,52 @@ describe('engagement', () => {
     })
     expect(report[0]?.email).toBe('sam@circlek.com')
     expect(await documentActivity(db.prisma, { retailer: 'pizzahut' })).toEqual([])
+  })
+})
+
+describe('document.opened', () => {
+  it("queues one notification per viewer's first opening of a --notify document, in the views' transaction", async () => {
+    const outbox = new Outbox(
+      db.prisma,
+      [webhookChannel('http://127.0.0.1:9/hook', 'secret')],
+      silentLogger,
+      {
+        giveUpMs: 60_000,
+      },
+    )
+    const engagement = new DocumentEngagement(db.prisma, outbox, silentLogger, { flushMs: 60_000 })
+    const noisy = await store.add({
+      retailer: 'compass',
+      bytes: Buffer.from('# Watched'),
+      fileName: 'w.md',
+      notify: true,
+    })
+    const quiet = await store.add({ retailer: 'compass', bytes: Buffer.from('# Quiet'), fileName: 'q.md' })
+    const viewer = (doc: { id: string; version: number }, email: string | null) => ({
+      documentId: doc.id,
+      version: doc.version,
+      retailer: 'compass' as const,
+      codeId: '0b6d2c55-52f5-4d3f-9a4c-3b0f3c9e8a11',
+      email,
+      ipHash: 'h',
+    })
+    engagement.opened(viewer(noisy, 'ana@compass.com'))
+    engagement.opened(viewer(noisy, 'ana@compass.com'))
+    engagement.opened(viewer(noisy, 'bo@compass.com'))
+    engagement.opened(viewer(quiet, 'ana@compass.com'))
+    engagement.read(viewer(noisy, 'cy@compass.com'), 2, 30, true)
+    await engagement.flush()
+    // A later opening by the same viewer, even from another replica's batch, is not announced.
+    engagement.opened({ ...viewer(noisy, 'ana@compass.com'), ipHash: 'other' })
+    await engagement.flush()
+    const queued = await db.prisma.notification.findMany({ where: { event: 'document.opened' } })
+    expect(queued.map((n) => (n.payload as { email: string }).email).sort()).toEqual([
+      'ana@compass.com',
+      'bo@compass.com',
+    ])
+    expect(queued[0]?.payload).toMatchObject({ documentId: noisy.id, version: 1, retailer: 'compass' })
+    const message = await messageFor(db.prisma, queued[0]?.payload as never)
+    expect(message?.subject).toMatch(/^Compass: (ana|bo)@compass\.com opened "w"$/)
   })
 })
 

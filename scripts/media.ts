@@ -6,11 +6,11 @@ import { dirname, join, resolve } from 'node:path'
 import { Command } from 'commander'
 import { isKnownBucket, KNOWN_BUCKETS, type LogicalBucket } from '../lib/buckets.ts'
 import { wantsVariants } from '../lib/responsive-images.ts'
+import { isPrivateBucket } from '../server/documents/bucket.server.ts'
 import type { Storage } from '../server/storage/storage.server.ts'
-import { cliEnv } from './lib/cli-env.ts'
 import { CliError } from './lib/cli-error.ts'
 import { valueParser } from './lib/cli-options.ts'
-import { onInterrupt } from './lib/interrupt.ts'
+import { STORAGE_HELP, withStorage as withStorageOf } from './lib/cli-storage.ts'
 import { runIfEntry } from './lib/rm5-program.ts'
 import { stderrLog } from './lib/stderr-log.ts'
 import { clearDemoMedia, removeDemoFrom } from './media/demo-removal.ts'
@@ -24,27 +24,17 @@ import {
   uploadAll,
 } from './media/upload.ts'
 
+const MEDIA_BUCKETS = KNOWN_BUCKETS.filter((bucket) => !isPrivateBucket(bucket))
+
+// The documents bucket is written only by `rm5 documents`, which checks every file first; backup
+// and restore still cover it.
 const bucketArg = valueParser(
-  (name) => (isKnownBucket(name) ? name : null),
-  `Known buckets: ${KNOWN_BUCKETS.join(', ')}.`,
+  (name) => (isKnownBucket(name) && !isPrivateBucket(name) ? name : null),
+  `Known buckets: ${MEDIA_BUCKETS.join(', ')} (documents: use \`rm5 documents\`).`,
 )
 
-async function withStorage<T>(run: (storage: Storage) => Promise<T>): Promise<T> {
-  const env = await cliEnv()
-  // Loaded only when run, so that help and usage errors answer at once.
-  const { openStorage } = await import('../server/storage/storage.server.ts')
-  const storage = await openStorage(env, stderrLog(process.env.MEDIA_VERBOSE === '1'))
-  const closed = onInterrupt(() => storage.close())
-  try {
-    await storage.ping().catch((error) => {
-      throw new CliError(`Media storage is not reachable: ${(error as Error).message}`)
-    })
-    return await run(storage)
-  } finally {
-    closed()
-    await storage.close()
-  }
-}
+const withStorage = <T>(run: (storage: Storage) => Promise<T>) =>
+  withStorageOf(run, process.env.MEDIA_VERBOSE === '1')
 
 /** Prints the totals; any file that failed fails the command. */
 function finish(summary: UploadSummary): void {
@@ -196,10 +186,7 @@ async function list(bucket: LogicalBucket): Promise<void> {
 export function command(): Command {
   const media = new Command('media')
     .description("Manage the site's media buckets (360, Heros, video, and the viewer fallbacks).")
-    .addHelpText(
-      'after',
-      '\nStorage: S3_ENDPOINT (+ S3_ACCESS_KEY, S3_SECRET_KEY) if set, else the embedded store in DATA_DIR.',
-    )
+    .addHelpText('after', `\n${STORAGE_HELP}`)
   media
     .command('upload')
     .summary("Upload a folder to a bucket (replacing the bucket's demo media, if any)")
@@ -212,7 +199,7 @@ variants beside them: {name}.w640.avif, .webp, .jpg … up to the image's own wi
 (docs/decisions/006-responsive-images.md). The original stays the largest JPEG.`,
     )
     .argument('<dir>', 'The folder to upload')
-    .requiredOption('--bucket <name>', `Target bucket: ${KNOWN_BUCKETS.join(', ')}`, bucketArg)
+    .requiredOption('--bucket <name>', `Target bucket: ${MEDIA_BUCKETS.join(', ')}`, bucketArg)
     .option('--prefix <path>', 'Folder inside the bucket, e.g. --prefix hero')
     .addHelpText('after', '\nExample: rm5 media upload ./photos/360 --bucket 360')
     .action(upload)

@@ -1,7 +1,8 @@
 // First-start preparation, run by `npm start` and `npm run dev` in a short-lived child process
 // (scripts/lib/run-prepare.ts) once the database and storage answer: apply the migrations (unless
 // MIGRATE_ON_START=false: then `rm5 db migrate` is a step of its own, run by the schema's owner), then
-// add demo media to empty buckets when DEMO_MEDIA=auto (one replica at a time, decision 014). A
+// add demo media to empty buckets and the demo document to an empty data room when DEMO_MEDIA=auto
+// (one replica at a time, decisions 014 and 031). A
 // child so that Prisma's WebAssembly schema engine and sharp never load into the long-running
 // server (decision 006).
 import pino from 'pino'
@@ -11,6 +12,7 @@ import { applyMigrations } from '../server/db/migrate.server'
 import { loggerOptions } from '../server/logger.server'
 import { loadEnvOrExit } from '../server/main.server'
 import { openStorage } from '../server/storage/storage.server'
+import { ensureDemoDocuments } from './documents/ensure-demo'
 import { ensureDemoMedia } from './media/ensure-demo'
 
 const env = loadEnvOrExit()
@@ -27,6 +29,13 @@ try {
   // Replicas starting together: the first fills the empty buckets, the others then find them full.
   await withAdvisoryLock(db.url, LOCKS.demoMedia, () =>
     ensureDemoMedia(storage, log, { mode: env.DEMO_MEDIA }),
+  )
+  await withAdvisoryLock(db.url, LOCKS.demoDocuments, () =>
+    ensureDemoDocuments(db.prisma, storage, log, {
+      mode: env.DEMO_MEDIA,
+      maxBytes: env.DOCUMENT_MAX_BYTES,
+      region: env.S3_REGION,
+    }),
   )
 } catch (error) {
   log.error({ err: error }, 'preparation failed')

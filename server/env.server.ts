@@ -69,6 +69,13 @@ export const envSchema = z.object({
   MEDIA_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(86_400).default(10),
   /** Apply pending migrations when the server starts; false where `rm5 db migrate` is its own step (decision 026). */
   MIGRATE_ON_START: z.stringbool().default(true),
+  /** Largest document `rm5 documents add|replace` stores, in bytes (decision 031). */
+  DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * MIB)
+    .default(25 * MIB),
   /** auto: empty media buckets get the demo set at start (once); off: never (decision 014). */
   DEMO_MEDIA: z.enum(['auto', 'off']).default('auto'),
   /** Redis for shared rate limits across instances; unset = in-memory limits. */

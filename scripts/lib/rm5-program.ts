@@ -29,6 +29,14 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'Media storage: upload, list, delete, clear --demo, backup, restore, demo',
     load: () => import('../media.ts'),
   },
+  documents: {
+    summary: "Retailers' documents (the data room): add, list, replace, remove, activity",
+    load: () => import('../documents.ts'),
+  },
+  agreements: {
+    summary: 'Agreements viewers accept before documents: set, clear, list',
+    load: () => import('../agreements.ts'),
+  },
   db: { summary: 'Database: migrate, status, new', load: () => import('../db.ts') },
 }
 

@@ -29,7 +29,8 @@ export interface EnsureDemoOptions {
 /** Buckets whose images have responsive variants (lib/responsive-images.ts wantsVariants). */
 const VARIANT_BUCKETS = ['Heros', 'video'] as const satisfies readonly LogicalBucket[]
 
-async function isEmpty(storage: Storage, bucket: LogicalBucket): Promise<boolean> {
+/** True when the (existing) bucket holds no object. */
+export async function isBucketEmpty(storage: Storage, bucket: LogicalBucket): Promise<boolean> {
   const stream = storage.client.listObjectsV2(storage.bucket(bucket), '', true)
   try {
     for await (const _ of stream) return false
@@ -47,7 +48,7 @@ export async function ensureDemoMedia(
   await storage.ensureBuckets()
   const empty: LogicalBucket[] = []
   if (options.mode === 'auto') {
-    for (const bucket of REQUIRED_BUCKETS) if (await isEmpty(storage, bucket)) empty.push(bucket)
+    for (const bucket of REQUIRED_BUCKETS) if (await isBucketEmpty(storage, bucket)) empty.push(bucket)
   }
   const uploaded =
     empty.length > 0 ? await fillWithDemo(storage, log, empty, options.dir ?? defaultDemoDir()) : 0

@@ -7,7 +7,7 @@
 import pg from 'pg'
 
 /** Keys of the app's advisory locks (migrations use Prisma's own, on a direct connection). */
-export const LOCKS = { demoMedia: 5_142_001, retention: 5_142_002 } as const
+export const LOCKS = { demoMedia: 5_142_001, retention: 5_142_002, demoDocuments: 5_142_003 } as const
 
 export async function withAdvisoryLock<T>(
   databaseUrl: string,

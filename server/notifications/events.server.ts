@@ -3,7 +3,12 @@
 // so form contents live only in their own table and deleting a person's data reaches them all.
 import type { GateRetailer } from '../../lib/retailers'
 
-export const notificationEvents = ['application.created', 'contact.created', 'access.granted'] as const
+export const notificationEvents = [
+  'application.created',
+  'contact.created',
+  'access.granted',
+  'document.opened',
+] as const
 export type NotificationEvent = (typeof notificationEvents)[number]
 
 export type NotificationPayload =
@@ -17,6 +22,18 @@ export type NotificationPayload =
       label: string | null
       page: string
       /** When the page was opened (ISO 8601). */
+      at: string
+    }
+  | {
+      event: 'document.opened'
+      retailer: GateRetailer
+      documentId: string
+      version: number
+      /** Null for the walmart gate, which takes no code. */
+      codeId: string | null
+      /** The viewer's e-mail when the code requires one. */
+      email: string | null
+      /** When the viewer first opened the document (ISO 8601). */
       at: string
     }
 

@@ -65,5 +65,28 @@ export async function messageFor(
         },
       }
     }
+    case 'document.opened': {
+      // The title as it is now (the payload keeps ids only, like every other event).
+      const doc = await prisma.document.findUnique({
+        where: { id: payload.documentId },
+        select: { title: true },
+      })
+      const title = doc?.title ?? payload.documentId
+      const viewer = payload.email ?? (payload.codeId ? `code ${payload.codeId.slice(0, 8)}` : 'its gate')
+      const gate = retailerNames[payload.retailer]
+      return {
+        subject: `${gate}: ${viewer} opened "${title}"`,
+        text: `${viewer} (${gate}) opened "${title}" (version ${payload.version}) for the first time, ${payload.at}.`,
+        data: {
+          retailer: payload.retailer,
+          documentId: payload.documentId,
+          title,
+          version: payload.version,
+          codeId: payload.codeId,
+          email: payload.email,
+          openedAt: payload.at,
+        },
+      }
+    }
   }
 }

@@ -1,5 +1,6 @@
 // Deletes what the site keeps only for a while (SECURITY.md "Retention"): access attempts, docket
-// openings, and notifications delivered or given up, each past its own setting. The running server prunes at start and every few hours;
+// openings and document views, notifications delivered or given up, each past its own setting,
+// and one-time e-mail links a day after they expired. The running server prunes at start and every few hours;
 // with several replicas on one database, one of them does it each time (a transaction-level
 // advisory lock that the others do not wait for).
 import type { FastifyInstance } from 'fastify'
@@ -18,7 +19,9 @@ export interface RetentionSettings {
 export interface Pruned {
   accessAttempts: number
   docketViews: number
+  documentViews: number
   notifications: number
+  emailLinks: number
 }
 
 export const retentionSettings = (env: {
@@ -48,6 +51,11 @@ export async function pruneOnce(
     const views = await tx.docketView.deleteMany({
       where: { createdAt: { lt: before(settings.docketActivityDays) } },
     })
+    const documentViews = await tx.documentView.deleteMany({
+      where: { lastAt: { lt: before(settings.docketActivityDays) } },
+    })
+    // Kept a day past expiry: a link clicked just too late is still told apart from a forged one.
+    const emailLinks = await tx.emailLink.deleteMany({ where: { expiresAt: { lt: before(1) } } })
     // Pending notifications stay whatever their age: only finished ones go.
     const notificationsBefore = before(settings.notificationDays)
     const notifications = await tx.notification.deleteMany({
@@ -55,7 +63,13 @@ export async function pruneOnce(
         OR: [{ deliveredAt: { lt: notificationsBefore } }, { failedAt: { lt: notificationsBefore } }],
       },
     })
-    return { accessAttempts: attempts.count, docketViews: views.count, notifications: notifications.count }
+    return {
+      accessAttempts: attempts.count,
+      docketViews: views.count,
+      documentViews: documentViews.count,
+      notifications: notifications.count,
+      emailLinks: emailLinks.count,
+    }
   })
 }
 

@@ -4,6 +4,7 @@
 // headers, with ETag revalidation and single byte ranges so <video> can seek.
 import type { Readable } from 'node:stream'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { isPrivateBucket } from '../documents/bucket.server.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { contentTypeFor, extensionOf } from '../storage/content-type.server.ts'
 import { type Storage, withTimeout } from '../storage/storage.server.ts'
@@ -78,7 +79,8 @@ function targetOf(storage: Storage, request: MediaRequest): Target {
   if (hasEncodedSeparator(rawPath))
     throw new HttpError(400, 'invalid_key', 'Media key must not contain encoded separators')
   const logical = storage.logical(request.params.bucket)
-  if (!logical) throw new HttpError(404, 'unknown_bucket', 'Unknown media bucket')
+  // The data room's bucket is read only through a grant (server/documents/), never here.
+  if (!logical || isPrivateBucket(logical)) throw new HttpError(404, 'unknown_bucket', 'Unknown media bucket')
   const key = request.params['*']
   const reason = invalidKeyReason(key)
   if (reason) throw new HttpError(400, 'invalid_key', reason)

@@ -1,10 +1,12 @@
 // Two replicas starting together with DEMO_MEDIA=auto on one Postgres and one storage: the real
 // preparation (scripts/prepare.ts, as `npm start` and the image run it) in two processes at once.
-// The advisory lock lets one fill the empty buckets; the other then finds them full.
+// The advisory lock lets one fill the empty buckets; the other then finds them full. The same
+// holds for the demo document of the data room (decision 031).
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { defaultDemoDir, readDemoManifest } from '../../scripts/media/demo-set'
 import { parseEnv } from '../../server/env.server'
@@ -32,6 +34,16 @@ afterAll(async () => {
   await db?.drop()
   if (dir) await rm(dir, { recursive: true, force: true })
 })
+
+async function query(url: string, sql: string): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query(sql)).rows
+  } finally {
+    await client.end()
+  }
+}
 
 function prepare(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
@@ -83,6 +95,11 @@ it('fills the buckets once when two replicas prepare at the same moment', async 
     for (const bucket of ['360', 'heros', 'video'])
       for await (const _ of storage.client.listObjectsV2(bucket, '', true)) stored += 1
     expect(stored).toBe(manifest.files.length)
+    // One demo document, one stored file.
+    const documents = await query(db.url, 'SELECT retailer, title, kind FROM documents')
+    expect(documents).toEqual([{ retailer: 'circlek', title: 'Partnership Proposal', kind: 'markdown' }])
+    expect([a, b].filter((run) => run.output.includes('added the demo document'))).toHaveLength(1)
+    expect(await storage.client.listObjectsV2('documents', '', true).toArray()).toHaveLength(1)
   } finally {
     await storage.close()
   }

@@ -1,0 +1,27 @@
+// Opens the site's storage for an admin CLI as the server does: S3_ENDPOINT when set, otherwise
+// the embedded store in DATA_DIR (the running server's, or one started for the command).
+import type { Storage } from '../../server/storage/storage.server.ts'
+import { cliEnv } from './cli-env.ts'
+import { CliError } from './cli-error.ts'
+import { onInterrupt } from './interrupt.ts'
+import { stderrLog } from './stderr-log.ts'
+
+export const STORAGE_HELP =
+  'Storage: S3_ENDPOINT (+ S3_ACCESS_KEY, S3_SECRET_KEY) if set, else the embedded store in DATA_DIR.'
+
+export async function withStorage<T>(run: (storage: Storage) => Promise<T>, verbose = false): Promise<T> {
+  const env = await cliEnv()
+  // Loaded only when run, so that help and usage errors answer at once.
+  const { openStorage } = await import('../../server/storage/storage.server.ts')
+  const storage = await openStorage(env, stderrLog(verbose))
+  const closed = onInterrupt(() => storage.close())
+  try {
+    await storage.ping().catch((error) => {
+      throw new CliError(`Media storage is not reachable: ${(error as Error).message}`)
+    })
+    return await run(storage)
+  } finally {
+    closed()
+    await storage.close()
+  }
+}

@@ -1,0 +1,129 @@
+// A retailer's agreement (decision 031): Markdown an admin sets with `rm5 agreements set`, that
+// a viewer accepts before the retailer's first document. Each `set` of a different text adds a
+// version, and an acceptance names the version it accepted, so a new version asks again. `clear`
+// ends the requirement (the rows stay, with what was accepted under them).
+import { createHash } from 'node:crypto'
+import type { PrismaClient } from '../db/database.server.ts'
+import { utf8Text } from './validate.server.ts'
+
+/** Agreements are a few pages of text; a larger file is a mistake (a PDF, a whole contract pack). */
+export const MAX_AGREEMENT_BYTES = 100 * 1024
+
+export class AgreementRejected extends Error {}
+
+export interface AgreementRow {
+  id: bigint
+  retailer: string
+  version: number
+  body: string
+  sha256: string
+  createdAt: Date
+  clearedAt: Date | null
+}
+
+/** Who accepts: the code whose grant is used (null for walmart) and the e-mail it proved, if any. */
+export interface Viewer {
+  codeId: string | null
+  email: string | null
+}
+
+export function checkAgreementText(bytes: Uint8Array, fileName: string): string {
+  if (bytes.length > MAX_AGREEMENT_BYTES) {
+    throw new AgreementRejected(
+      `${fileName} is larger than ${MAX_AGREEMENT_BYTES} bytes: an agreement is text.`,
+    )
+  }
+  const text = utf8Text(bytes)
+  if (text === undefined) throw new AgreementRejected(`${fileName} is not UTF-8 text (Markdown).`)
+  if (text.trim() === '') throw new AgreementRejected(`${fileName} holds no text.`)
+  return text
+}
+
+/** The agreement a retailer's viewers must accept now, or undefined (none set, or cleared). */
+export async function currentAgreement(
+  prisma: PrismaClient,
+  retailer: string,
+): Promise<AgreementRow | undefined> {
+  const latest = await prisma.agreement.findFirst({ where: { retailer }, orderBy: { version: 'desc' } })
+  return latest && !latest.clearedAt ? latest : undefined
+}
+
+/**
+ * Sets the retailer's agreement; the same text as the current one changes nothing (`created`
+ * false). A concurrent `set` for the same retailer loses on the unique version and is retried.
+ */
+export async function setAgreement(
+  prisma: PrismaClient,
+  retailer: string,
+  body: string,
+): Promise<{ agreement: AgreementRow; created: boolean }> {
+  const sha256 = createHash('sha256').update(body).digest('hex')
+  for (let attempt = 0; ; attempt++) {
+    const latest = await prisma.agreement.findFirst({ where: { retailer }, orderBy: { version: 'desc' } })
+    if (latest && !latest.clearedAt && latest.sha256 === sha256) return { agreement: latest, created: false }
+    try {
+      const agreement = await prisma.agreement.create({
+        data: { retailer, version: (latest?.version ?? 0) + 1, body, sha256 },
+      })
+      return { agreement, created: true }
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'P2002' || attempt >= 3) throw error
+    }
+  }
+}
+
+/** Clears the retailer's current agreement; undefined when none was in force. */
+export async function clearAgreement(
+  prisma: PrismaClient,
+  retailer: string,
+  now = new Date(),
+): Promise<AgreementRow | undefined> {
+  const current = await currentAgreement(prisma, retailer)
+  if (!current) return undefined
+  return prisma.agreement.update({ where: { id: current.id }, data: { clearedAt: now } })
+}
+
+export interface AgreementListing extends AgreementRow {
+  acceptances: number
+}
+
+/** Every version of every agreement, by retailer then newest version first, with acceptance counts. */
+export async function listAgreements(prisma: PrismaClient, retailer?: string): Promise<AgreementListing[]> {
+  const rows = await prisma.agreement.findMany({
+    where: retailer ? { retailer } : {},
+    orderBy: [{ retailer: 'asc' }, { version: 'desc' }],
+    include: { _count: { select: { acceptances: true } } },
+  })
+  return rows.map(({ _count, ...row }) => ({ ...row, acceptances: _count.acceptances }))
+}
+
+/** The acceptances of one agreement version, oldest first. */
+export function listAcceptances(prisma: PrismaClient, agreementId: bigint) {
+  return prisma.agreementAcceptance.findMany({ where: { agreementId }, orderBy: { acceptedAt: 'asc' } })
+}
+
+export async function hasAccepted(
+  prisma: PrismaClient,
+  agreementId: bigint,
+  viewer: Viewer,
+): Promise<boolean> {
+  const found = await prisma.agreementAcceptance.findFirst({
+    where: { agreementId, codeId: viewer.codeId, email: viewer.email },
+    select: { id: true },
+  })
+  return found !== null
+}
+
+/** Records an acceptance once per viewer and version (a repeated form post adds nothing). */
+export async function recordAcceptance(
+  prisma: PrismaClient,
+  agreementId: bigint,
+  viewer: Viewer,
+  ipHash: string,
+  at = new Date(),
+): Promise<void> {
+  if (await hasAccepted(prisma, agreementId, viewer)) return
+  await prisma.agreementAcceptance.create({
+    data: { agreementId, codeId: viewer.codeId, email: viewer.email, ipHash, acceptedAt: at },
+  })
+}

@@ -1,0 +1,70 @@
+// What `rm5 documents activity` shows: per viewer (e-mail where the code asks for one, else the
+// code) and document, the openings, first and last time, the time spent, and for PDFs per page.
+import type { PrismaClient } from '../db/database.server.ts'
+
+export interface PageTime {
+  page: number
+  shows: number
+  seconds: number
+}
+
+export interface ViewerActivity {
+  documentId: string
+  retailer: string
+  codeId: string | null
+  email: string | null
+  opens: number
+  seconds: number
+  firstAt: Date
+  lastAt: Date
+  /** PDF pages with time or shows, in page order; empty for Markdown. */
+  pages: PageTime[]
+}
+
+export async function documentActivity(
+  prisma: PrismaClient,
+  options: { retailer?: string; documentId?: string; since?: Date } = {},
+): Promise<ViewerActivity[]> {
+  const groups = await prisma.documentView.groupBy({
+    by: ['documentId', 'retailer', 'codeId', 'email', 'page'],
+    where: {
+      ...(options.retailer ? { retailer: options.retailer } : {}),
+      ...(options.documentId ? { documentId: options.documentId } : {}),
+      ...(options.since ? { lastAt: { gte: options.since } } : {}),
+    },
+    _sum: { opens: true, seconds: true },
+    _min: { firstAt: true },
+    _max: { lastAt: true },
+  })
+  const viewers = new Map<string, ViewerActivity>()
+  for (const group of groups) {
+    const key = [group.documentId, group.codeId, group.email].join('\0')
+    const firstAt = group._min.firstAt ?? new Date(0)
+    const lastAt = group._max.lastAt ?? firstAt
+    let viewer = viewers.get(key)
+    if (!viewer) {
+      viewer = {
+        documentId: group.documentId,
+        retailer: group.retailer,
+        codeId: group.codeId,
+        email: group.email,
+        opens: 0,
+        seconds: 0,
+        firstAt,
+        lastAt,
+        pages: [],
+      }
+      viewers.set(key, viewer)
+    }
+    const opens = group._sum.opens ?? 0
+    const seconds = group._sum.seconds ?? 0
+    viewer.seconds += seconds
+    if (group.page === 0) viewer.opens += opens
+    else viewer.pages.push({ page: group.page, shows: opens, seconds })
+    if (firstAt < viewer.firstAt) viewer.firstAt = firstAt
+    if (lastAt > viewer.lastAt) viewer.lastAt = lastAt
+  }
+  const rows = [...viewers.values()]
+  for (const row of rows) row.pages.sort((a, b) => a.page - b.page)
+  return rows.sort((a, b) => b.lastAt.getTime() - a.lastAt.getTime())
+}

@@ -1,0 +1,44 @@
+// Markdown documents and agreements rendered to HTML by the server (decision 031): markdown-it
+// with raw HTML off, so every tag a document holds is shown as text, never parsed; its link
+// check refuses javascript:, vbscript:, file: and non-image data: URLs. What is left is the
+// HTML markdown-it itself writes, so no sanitiser runs after it.
+import MarkdownIt from 'markdown-it'
+
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true })
+
+// Links to other sites open without handing them this page (window.opener, Referer) or our rank.
+const defaultLinkOpen =
+  markdown.renderer.rules.link_open ??
+  ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options))
+markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  const token = tokens[idx]
+  const href = token?.attrGet('href') ?? ''
+  if (token && /^[a-z][a-z0-9+.-]*:/i.test(href)) token.attrSet('rel', 'noopener noreferrer nofollow')
+  return defaultLinkOpen(tokens, idx, options, env, self)
+}
+
+/** Words a reader reads per minute, for the reading time shown beside a document. */
+export const WORDS_PER_MINUTE = 230
+
+export interface RenderedMarkdown {
+  html: string
+  words: number
+  /** Whole minutes, at least 1. */
+  readingMinutes: number
+}
+
+const wordSegmenter = new Intl.Segmenter('en', { granularity: 'word' })
+
+/** Words in a text, as Unicode word boundaries count them (CJK included). */
+export function countWords(text: string): number {
+  let words = 0
+  for (const segment of wordSegmenter.segment(text)) if (segment.isWordLike) words += 1
+  return words
+}
+
+export const readingMinutes = (words: number) => Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))
+
+export function renderMarkdown(text: string): RenderedMarkdown {
+  const words = countWords(text)
+  return { html: markdown.render(text), words, readingMinutes: readingMinutes(words) }
+}

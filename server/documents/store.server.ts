@@ -1,0 +1,294 @@
+// The data room's documents: files in the private `documents` bucket, metadata in Postgres
+// (decision 031). An object's key is `<document id>/<sha256>.<pdf|md>`: written before its row,
+// never overwritten (the same bytes give the same key), so an upload that fails half way leaves
+// at most an object no row names, and the row never names a missing object. Nothing is deleted:
+// `remove` sets removed_at and a replacement adds a version.
+import { Readable } from 'node:stream'
+import { type GateRetailer, isGateRetailer } from '../../lib/retailers.ts'
+import type { PrismaClient } from '../db/database.server.ts'
+import type { Storage } from '../storage/storage.server.ts'
+import { DOCUMENTS_BUCKET } from './bucket.server.ts'
+import { cleanFileName, titleFromFileName } from './file-name.server.ts'
+import { DOCUMENT_ID, newDocumentId } from './ids.server.ts'
+import {
+  checkTitle,
+  DOCUMENT_EXTENSION,
+  type DocumentKind,
+  DocumentRejected,
+  inspectDocument,
+  MAX_TITLE_LENGTH,
+} from './validate.server.ts'
+
+export interface DocumentSummary {
+  id: string
+  retailer: string
+  title: string
+  kind: DocumentKind
+  version: number
+  notify: boolean
+  createdAt: Date
+  updatedAt: Date
+  removedAt: Date | null
+  size: number
+  sha256: string
+  pages: number | null
+  words: number | null
+  fileName: string
+  objectKey: string
+}
+
+export interface NewDocument {
+  retailer: GateRetailer
+  bytes: Uint8Array
+  fileName: string
+  title?: string
+  notify?: boolean
+}
+
+/** A byte range, both ends included (as in an HTTP Range header). */
+export interface ByteRange {
+  start: number
+  end: number
+}
+
+/** A document that does not exist, was removed, or is not this retailer's: one answer for all. */
+export class DocumentNotFound extends Error {
+  constructor(id: string) {
+    super(`No document ${id}`)
+  }
+}
+
+const SUMMARY = {
+  include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
+} as const
+
+type WithVersion = {
+  id: string
+  retailer: string
+  title: string
+  kind: string
+  currentVersion: number
+  notify: boolean
+  createdAt: Date
+  updatedAt: Date
+  removedAt: Date | null
+  versions: {
+    version: number
+    size: number
+    sha256: string
+    pages: number | null
+    words: number | null
+    fileName: string
+    objectKey: string
+  }[]
+}
+
+function summary(row: WithVersion): DocumentSummary {
+  const current = row.versions.find((v) => v.version === row.currentVersion) ?? row.versions[0]
+  if (!current) throw new Error(`document ${row.id} has no version`)
+  return {
+    id: row.id,
+    retailer: row.retailer,
+    title: row.title,
+    kind: row.kind as DocumentKind,
+    version: current.version,
+    notify: row.notify,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    removedAt: row.removedAt,
+    size: current.size,
+    sha256: current.sha256,
+    pages: current.pages,
+    words: current.words,
+    fileName: current.fileName,
+    objectKey: current.objectKey,
+  }
+}
+
+export class DocumentStore {
+  private readonly bucket: string
+  private bucketReady: Promise<void> | undefined
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly storage: Storage,
+    private readonly options: { maxBytes: number; region: string },
+  ) {
+    this.bucket = storage.bucket(DOCUMENTS_BUCKET)
+  }
+
+  /** Checks and stores a new document; its first version is 1. */
+  async add(input: NewDocument): Promise<DocumentSummary> {
+    if (!isGateRetailer(input.retailer)) throw new DocumentRejected(`Unknown retailer ${input.retailer}.`)
+    const fileName = cleanFileName(input.fileName) || 'document'
+    const title = checkTitle(input.title ?? titleFromFileName(input.fileName, MAX_TITLE_LENGTH))
+    const inspected = await inspectDocument(input.bytes, fileName, this.options.maxBytes)
+    const id = newDocumentId()
+    const objectKey = await this.put(id, inspected.kind, inspected.sha256, input.bytes)
+    const row = await this.prisma.document.create({
+      data: {
+        id,
+        retailer: input.retailer,
+        title,
+        kind: inspected.kind,
+        currentVersion: 1,
+        notify: input.notify ?? false,
+        versions: {
+          create: {
+            version: 1,
+            objectKey,
+            fileName,
+            size: inspected.size,
+            sha256: inspected.sha256,
+            pages: inspected.pages,
+            words: inspected.words,
+          },
+        },
+      },
+      ...SUMMARY,
+    })
+    return summary(row)
+  }
+
+  /** A new version of a document (same kind); the old versions stay stored and listed. */
+  async replace(id: string, bytes: Uint8Array, uploadedName: string): Promise<DocumentSummary> {
+    const existing = await this.find(id, { includeRemoved: true })
+    if (!existing) throw new DocumentNotFound(id)
+    if (existing.removedAt) throw new DocumentRejected(`Document ${id} was removed; add it again instead.`)
+    const fileName = cleanFileName(uploadedName) || 'document'
+    const inspected = await inspectDocument(bytes, fileName, this.options.maxBytes)
+    if (inspected.kind !== existing.kind) {
+      throw new DocumentRejected(
+        `Document ${id} is ${existing.kind === 'pdf' ? 'a PDF' : 'Markdown'}; replace it with the same kind, or add a new document.`,
+      )
+    }
+    if (inspected.sha256 === existing.sha256) {
+      throw new DocumentRejected(
+        `${fileName} is the same file as version ${existing.version}: nothing to replace.`,
+      )
+    }
+    const objectKey = await this.put(id, inspected.kind, inspected.sha256, bytes)
+    const row = await this.prisma.$transaction(async (tx) => {
+      // The increment takes the row's lock: two replacements at once get versions n+1 and n+2.
+      const bumped = await tx.document.update({
+        where: { id, removedAt: null },
+        data: { currentVersion: { increment: 1 }, updatedAt: new Date() },
+      })
+      await tx.documentVersion.create({
+        data: {
+          documentId: id,
+          version: bumped.currentVersion,
+          objectKey,
+          fileName,
+          size: inspected.size,
+          sha256: inspected.sha256,
+          pages: inspected.pages,
+          words: inspected.words,
+        },
+      })
+      return tx.document.findUniqueOrThrow({ where: { id }, ...SUMMARY })
+    })
+    return summary(row)
+  }
+
+  /** Soft removal: viewers no longer see it; its versions stay for the record. */
+  async remove(id: string, now = new Date()): Promise<DocumentSummary> {
+    const existing = await this.find(id, { includeRemoved: true })
+    if (!existing) throw new DocumentNotFound(id)
+    if (existing.removedAt) return existing
+    const row = await this.prisma.document.update({
+      where: { id },
+      data: { removedAt: now, updatedAt: now },
+      ...SUMMARY,
+    })
+    return summary(row)
+  }
+
+  /** Documents, newest first; removed ones only when asked. */
+  async list(options: { retailer?: string; includeRemoved?: boolean } = {}): Promise<DocumentSummary[]> {
+    const rows = await this.prisma.document.findMany({
+      where: {
+        ...(options.retailer ? { retailer: options.retailer } : {}),
+        ...(options.includeRemoved ? {} : { removedAt: null }),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      ...SUMMARY,
+    })
+    return rows.map(summary)
+  }
+
+  /**
+   * The document by id; undefined when it does not exist or was removed, or (with `retailer`)
+   * belongs to another retailer, so a page answers all of these the same way.
+   */
+  async find(
+    id: string,
+    options: { retailer?: string; includeRemoved?: boolean } = {},
+  ): Promise<DocumentSummary | undefined> {
+    if (!DOCUMENT_ID.test(id)) return undefined
+    const row = await this.prisma.document.findUnique({ where: { id }, ...SUMMARY })
+    if (!row) return undefined
+    if (row.removedAt && !options.includeRemoved) return undefined
+    if (options.retailer !== undefined && row.retailer !== options.retailer) return undefined
+    return summary(row)
+  }
+
+  /** Every version of a document, newest first (the record `replace` keeps). */
+  versions(id: string) {
+    return this.prisma.documentVersion.findMany({ where: { documentId: id }, orderBy: { version: 'desc' } })
+  }
+
+  /** The stored bytes of a document's current version, or of a range of them. */
+  async read(document: Pick<DocumentSummary, 'objectKey' | 'size'>, range?: ByteRange): Promise<Readable> {
+    if (!range) return this.storage.client.getObject(this.bucket, document.objectKey)
+    if (
+      !Number.isSafeInteger(range.start) ||
+      !Number.isSafeInteger(range.end) ||
+      range.start < 0 ||
+      range.end < range.start ||
+      range.end >= document.size
+    ) {
+      throw new RangeError(`bytes ${range.start}-${range.end} are outside 0-${document.size - 1}`)
+    }
+    return this.storage.client.getPartialObject(
+      this.bucket,
+      document.objectKey,
+      range.start,
+      range.end - range.start + 1,
+    )
+  }
+
+  /** The whole current version in memory (to stamp a watermark or render Markdown). */
+  async readBytes(document: Pick<DocumentSummary, 'objectKey' | 'size'>): Promise<Buffer> {
+    const chunks: Buffer[] = []
+    for await (const chunk of await this.read(document)) chunks.push(chunk as Buffer)
+    return Buffer.concat(chunks)
+  }
+
+  private async put(id: string, kind: DocumentKind, sha256: string, bytes: Uint8Array): Promise<string> {
+    await this.ensureBucket()
+    const key = `${id}/${sha256}.${DOCUMENT_EXTENSION[kind]}`
+    const type = kind === 'pdf' ? 'application/pdf' : 'text/markdown; charset=utf-8'
+    await this.storage.client.putObject(this.bucket, key, Readable.from([Buffer.from(bytes)]), bytes.length, {
+      'Content-Type': type,
+    })
+    return key
+  }
+
+  private ensureBucket(): Promise<void> {
+    this.bucketReady ??= (async () => {
+      if (await this.storage.client.bucketExists(this.bucket)) return
+      try {
+        await this.storage.client.makeBucket(this.bucket, this.options.region)
+      } catch (error) {
+        // Another process (the server's seed and a CLI) may have just created it.
+        const code = (error as { code?: string }).code
+        if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error
+      }
+    })().catch((error) => {
+      this.bucketReady = undefined
+      throw error
+    })
+    return this.bucketReady
+  }
+}

@@ -1,0 +1,71 @@
+import { PDFDocument } from 'pdf-lib'
+import { describe, expect, it } from 'vitest'
+import { makePdf } from '../../tests/helpers/documents.ts'
+import { checkTitle, DocumentRejected, inspectDocument } from './validate.server.ts'
+
+const MAX = 1024 * 1024
+const rejected = (promise: Promise<unknown>) => expect(promise).rejects.toBeInstanceOf(DocumentRejected)
+
+describe('inspectDocument', () => {
+  it('tells a PDF by its content and counts its pages', async () => {
+    const pdf = await makePdf(4)
+    const inspected = await inspectDocument(pdf, 'deck.bin', MAX)
+    expect(inspected).toMatchObject({ kind: 'pdf', pages: 4, words: null, size: pdf.length })
+    expect(inspected.sha256).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('takes UTF-8 text as Markdown and counts its words', async () => {
+    const inspected = await inspectDocument(Buffer.from('# Über uns\n\nZwei Wörter.'), 'a.md', MAX)
+    expect(inspected).toMatchObject({ kind: 'markdown', pages: null, words: 4 })
+  })
+
+  it('names a Windows program renamed .pdf', async () => {
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03'), Buffer.alloc(200, 0)])
+    await expect(inspectDocument(exe, 'proposal.pdf', MAX)).rejects.toThrow(
+      'proposal.pdf is named .pdf but its content is not a PDF: it looks like a Windows program (MZ).',
+    )
+  })
+
+  it.each([
+    ['a ZIP', Buffer.from('PK\x03\x04rest'), /ZIP archive/],
+    ['bytes with a NUL', Buffer.from('text\0more'), /neither a PDF nor UTF-8 text/],
+    ['text with other control bytes', Buffer.from('text\u0001\u0002more'), /neither a PDF nor UTF-8 text/],
+    ['invalid UTF-8', Buffer.from([0x41, 0xff, 0xfe, 0x42]), /neither a PDF nor UTF-8 text/],
+  ])('refuses %s', async (_what, bytes, message) => {
+    await expect(inspectDocument(bytes, 'file.md', MAX)).rejects.toThrow(message)
+  })
+
+  it('refuses text named .pdf, an empty file, blank text, and a file over the limit', async () => {
+    await expect(inspectDocument(Buffer.from('# hi'), 'x.pdf', MAX)).rejects.toThrow(/content is text/)
+    await rejected(inspectDocument(Buffer.alloc(0), 'x.md', MAX))
+    await expect(inspectDocument(Buffer.from(' \n\t'), 'x.md', MAX)).rejects.toThrow(/no text/)
+    await expect(inspectDocument(Buffer.alloc(2048, 65), 'x.md', 1024)).rejects.toThrow(
+      /2048 bytes; the limit is 1024 bytes \(DOCUMENT_MAX_BYTES\)/,
+    )
+  })
+
+  it('refuses a file that only starts like a PDF', async () => {
+    await expect(inspectDocument(Buffer.from('%PDF-1.7\ngarbage'), 'x.pdf', MAX)).rejects.toThrow(/PDF/)
+  })
+
+  it('refuses an encrypted PDF, which cannot be watermarked', async () => {
+    // A minimal PDF whose trailer names an /Encrypt dictionary (pdf-lib refuses it as encrypted).
+    const plain = await PDFDocument.load(await makePdf(1))
+    const pdf = Buffer.from(await plain.save({ useObjectStreams: false })).toString('latin1')
+    const encrypted = pdf.replace('trailer\n<<', 'trailer\n<<\n/Encrypt << /Filter /Standard /V 1 /R 2 >>')
+    expect(encrypted).not.toBe(pdf)
+    await expect(inspectDocument(Buffer.from(encrypted, 'latin1'), 'x.pdf', MAX)).rejects.toThrow(
+      /encrypted PDF/,
+    )
+  })
+})
+
+describe('checkTitle', () => {
+  it('trims and accepts up to 200 characters', () => {
+    expect(checkTitle('  Proposal  ')).toBe('Proposal')
+    expect(checkTitle('x'.repeat(200))).toHaveLength(200)
+  })
+  it.each(['', '   ', 'x'.repeat(201), 'a\u0007b', 'evil\u202Etxt.exe'])('refuses %j', (title) => {
+    expect(() => checkTitle(title)).toThrow(DocumentRejected)
+  })
+})

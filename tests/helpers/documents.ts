@@ -1,0 +1,33 @@
+// Real PDFs for the data room's tests, made with pdf-lib, and their text read back with pdfjs-dist
+// (Mozilla's PDF.js, a different parser than the one that wrote them): what a reader would see.
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+
+/** A PDF of `pages` pages, each saying "Page n of <title>". */
+export async function makePdf(pages: number, title = 'Test document'): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  for (let n = 1; n <= pages; n++) {
+    pdf.addPage([595, 842]).drawText(`Page ${n} of ${title}`, { x: 72, y: 760, size: 14, font })
+  }
+  return pdf.save()
+}
+
+const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`
+
+/** The text of each page, as PDF.js extracts it. */
+export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, verbosity: 0 }).promise
+  try {
+    const texts: string[] = []
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const content = await (await pdf.getPage(n)).getTextContent()
+      texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''))
+    }
+    return texts
+  } finally {
+    await pdf.destroy()
+  }
+}

@@ -1,0 +1,314 @@
+// The data room's data layer against real Postgres and the S3 stand-in (embedded s3rver): the
+// document store, agreements, engagement batches and one-time e-mail links.
+import { text } from 'node:stream/consumers'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from '../../server/db/database.server.ts'
+import { silentLogger } from '../../server/db/logger.server.ts'
+import {
+  clearAgreement,
+  currentAgreement,
+  hasAccepted,
+  listAgreements,
+  recordAcceptance,
+  setAgreement,
+} from '../../server/documents/agreements.server.ts'
+import {
+  createEmailLink,
+  EMAIL_LINK_TTL_MS,
+  emailAllowed,
+  useEmailLink,
+} from '../../server/documents/email-links.server.ts'
+import { DocumentEngagement } from '../../server/documents/engagement.server.ts'
+import { documentActivity } from '../../server/documents/engagement-report.server.ts'
+import { DocumentNotFound, DocumentStore } from '../../server/documents/store.server.ts'
+import { DocumentRejected } from '../../server/documents/validate.server.ts'
+import { parseEnv } from '../../server/env.server.ts'
+import { webhookChannel } from '../../server/notifications/channels.server.ts'
+import { messageFor } from '../../server/notifications/messages.server.ts'
+import { Outbox } from '../../server/notifications/outbox.server.ts'
+import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { makePdf } from '../helpers/documents.ts'
+import { buildMediaApp } from '../helpers/media-app.ts'
+import { quietStorageLog } from '../helpers/quiet-log.ts'
+
+let testDb: TestDatabase
+let db: Database
+let storage: Storage
+let store: DocumentStore
+
+beforeAll(async () => {
+  testDb = await createTestDatabase()
+  db = await openDatabase(testDb.env, silentLogger)
+  storage = await openStorage(parseEnv({ DATA_DIR: testDb.env.DATA_DIR, NODE_ENV: 'test' }), quietStorageLog)
+  store = new DocumentStore(db.prisma, storage, { maxBytes: 1024 * 1024, region: 'us-east-1' })
+}, 60_000)
+
+afterAll(async () => {
+  await storage?.close()
+  await db?.close()
+  await testDb?.drop()
+})
+
+describe('document store', () => {
+  it('stores a PDF under an unguessable id and a key made of id and hash, never the file name', async () => {
+    const pdf = await makePdf(3)
+    const doc = await store.add({ retailer: 'circlek', bytes: pdf, fileName: '../../etc/Q3 deck.pdf' })
+    expect(doc.id).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(doc).toMatchObject({ retailer: 'circlek', title: 'Q3 deck', kind: 'pdf', version: 1, pages: 3 })
+    expect(doc.fileName).toBe('Q3 deck.pdf')
+    expect(doc.objectKey).toBe(`${doc.id}/${doc.sha256}.pdf`)
+    const stored = await store.readBytes(doc)
+    expect(Buffer.compare(stored, Buffer.from(pdf))).toBe(0)
+  })
+
+  it('reads byte ranges, and refuses a range outside the file', async () => {
+    const doc = await store.add({
+      retailer: 'pizzahut',
+      bytes: Buffer.from('# Menu\n\nPepperoni and more.\n'),
+      fileName: 'menu.md',
+      title: 'Menu terms',
+      notify: true,
+    })
+    expect(doc).toMatchObject({ kind: 'markdown', words: 4, pages: null, notify: true, title: 'Menu terms' })
+    expect(await text(await store.read(doc, { start: 2, end: 5 }))).toBe('Menu')
+    expect(await text(await store.read(doc, { start: doc.size - 1, end: doc.size - 1 }))).toBe('\n')
+    await expect(store.read(doc, { start: 0, end: doc.size })).rejects.toBeInstanceOf(RangeError)
+    await expect(store.read(doc, { start: 5, end: 4 })).rejects.toBeInstanceOf(RangeError)
+  })
+
+  it('stores nothing for a refused file', async () => {
+    // The bucket exists once anything was stored (the first add creates it).
+    await store.add({ retailer: 'circlek', bytes: Buffer.from('# kept'), fileName: 'kept.md' })
+    const before = await storage.client.listObjectsV2('documents', '', true).toArray()
+    const rows = await db.prisma.document.count()
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0x90)])
+    await expect(store.add({ retailer: 'circlek', bytes: exe, fileName: 'proposal.pdf' })).rejects.toThrow(
+      /named \.pdf but its content is not a PDF: it looks like a Windows program/,
+    )
+    await expect(
+      store.add({ retailer: 'circlek', bytes: Buffer.from('# x'), fileName: 'x.md', title: ' ' }),
+    ).rejects.toBeInstanceOf(DocumentRejected)
+    expect(await db.prisma.document.count()).toBe(rows)
+    expect(await storage.client.listObjectsV2('documents', '', true).toArray()).toHaveLength(before.length)
+  })
+
+  it('replaces with a new version and keeps the old one, also when two replacements race', async () => {
+    const doc = await store.add({ retailer: 'compass', bytes: await makePdf(1, 'v1'), fileName: 'plan.pdf' })
+    const [a, b] = await Promise.all([
+      store.replace(doc.id, await makePdf(2, 'v2'), 'plan-v2.pdf'),
+      store.replace(doc.id, await makePdf(5, 'v3'), 'plan-v3.pdf'),
+    ])
+    expect([a.version, b.version].sort()).toEqual([2, 3])
+    const versions = await store.versions(doc.id)
+    expect(versions.map((v) => v.version)).toEqual([3, 2, 1])
+    const current = await store.find(doc.id)
+    expect(current?.version).toBe(3)
+    expect(current?.pages).toBe(versions[0]?.pages)
+    // Every version's bytes are still there.
+    for (const v of versions) expect((await store.readBytes(v)).length).toBe(v.size)
+  })
+
+  it('refuses a replacement of another kind, the same bytes, or of a removed document', async () => {
+    const pdf = await makePdf(1, 'kind')
+    const doc = await store.add({ retailer: 'partner', bytes: pdf, fileName: 'k.pdf' })
+    await expect(store.replace(doc.id, Buffer.from('# text'), 'k.md')).rejects.toThrow(/same kind/)
+    await expect(store.replace(doc.id, pdf, 'again.pdf')).rejects.toThrow(/same file as version 1/)
+    await store.remove(doc.id)
+    await expect(store.replace(doc.id, await makePdf(2), 'k2.pdf')).rejects.toThrow(/was removed/)
+    await expect(store.replace('AAAAAAAAAAAAAAAAAAAAAA', pdf, 'x.pdf')).rejects.toBeInstanceOf(
+      DocumentNotFound,
+    )
+  })
+
+  it('answers a removed document, another retailer and a malformed id alike: not found', async () => {
+    const doc = await store.add({ retailer: 'investor', bytes: await makePdf(1, 'inv'), fileName: 'i.pdf' })
+    expect((await store.find(doc.id, { retailer: 'investor' }))?.id).toBe(doc.id)
+    expect(await store.find(doc.id, { retailer: 'circlek' })).toBeUndefined()
+    expect(await store.find("x' OR 1=1 --")).toBeUndefined()
+    const removed = await store.remove(doc.id, new Date('2026-11-25T10:00:00Z'))
+    expect(removed.removedAt?.toISOString()).toBe('2026-11-25T10:00:00.000Z')
+    expect(await store.find(doc.id, { retailer: 'investor' })).toBeUndefined()
+    expect((await store.list({ retailer: 'investor' })).map((d) => d.id)).not.toContain(doc.id)
+    expect((await store.list({ retailer: 'investor', includeRemoved: true })).map((d) => d.id)).toContain(
+      doc.id,
+    )
+    // The bytes stay for the record.
+    expect((await store.readBytes(removed)).length).toBe(removed.size)
+  })
+
+  it('is never served by /media', async () => {
+    const doc = await store.add({ retailer: 'circlek', bytes: await makePdf(1, 'media'), fileName: 'm.pdf' })
+    const app = await buildMediaApp(storage)
+    try {
+      const res = await app.inject(`/media/documents/${doc.objectKey}`)
+      expect(res.statusCode).toBe(404)
+      expect(res.body).not.toContain('%PDF')
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('agreements', () => {
+  const viewer = { codeId: '0b6d2c55-52f5-4d3f-9a4c-3b0f3c9e8a11', email: 'dana@circlek.com' }
+
+  it('versions a changed text, keeps the same one, and asks again after a new version', async () => {
+    expect(await currentAgreement(db.prisma, 'circlek')).toBeUndefined()
+    const first = await setAgreement(db.prisma, 'circlek', '# NDA\n\nKeep it confidential.\n')
+    expect(first).toMatchObject({ created: true, agreement: { version: 1 } })
+    expect((await setAgreement(db.prisma, 'circlek', '# NDA\n\nKeep it confidential.\n')).created).toBe(false)
+    await recordAcceptance(db.prisma, first.agreement.id, viewer, 'hash-a')
+    await recordAcceptance(db.prisma, first.agreement.id, viewer, 'hash-a')
+    expect(await hasAccepted(db.prisma, first.agreement.id, viewer)).toBe(true)
+    expect(await hasAccepted(db.prisma, first.agreement.id, { ...viewer, email: null })).toBe(false)
+
+    const second = await setAgreement(db.prisma, 'circlek', '# NDA v2\n')
+    expect(second.agreement.version).toBe(2)
+    const current = await currentAgreement(db.prisma, 'circlek')
+    expect(current?.version).toBe(2)
+    expect(await hasAccepted(db.prisma, second.agreement.id, viewer)).toBe(false)
+
+    const listed = await listAgreements(db.prisma, 'circlek')
+    expect(listed.map((a) => [a.version, a.acceptances])).toEqual([
+      [2, 0],
+      [1, 1],
+    ])
+  })
+
+  it('clears the current agreement; a later set starts the next version', async () => {
+    await setAgreement(db.prisma, 'pizzahut', 'Terms A')
+    expect((await clearAgreement(db.prisma, 'pizzahut'))?.version).toBe(1)
+    expect(await currentAgreement(db.prisma, 'pizzahut')).toBeUndefined()
+    expect(await clearAgreement(db.prisma, 'pizzahut')).toBeUndefined()
+    // The same text again after a clear is a new requirement.
+    const again = await setAgreement(db.prisma, 'pizzahut', 'Terms A')
+    expect(again).toMatchObject({ created: true, agreement: { version: 2 } })
+  })
+
+  it('gives concurrent sets distinct versions', async () => {
+    const results = await Promise.all(['x', 'y', 'z'].map((body) => setAgreement(db.prisma, 'compass', body)))
+    expect(results.map((r) => r.agreement.version).sort()).toEqual([1, 2, 3])
+  })
+})
+
+describe('engagement', () => {
+  const base = { retailer: 'circlek' as const, codeId: null, ipHash: 'h1' }
+
+  it('writes openings and page time in one batch and reports them per viewer and page', async () => {
+    const engagement = new DocumentEngagement(db.prisma, undefined, silentLogger, { flushMs: 60_000 })
+    const viewer = { ...base, documentId: 'D'.repeat(22), version: 1, email: 'dana@circlek.com' }
+    const t0 = new Date('2026-11-25T09:00:00Z')
+    engagement.opened(viewer, t0)
+    engagement.opened(viewer, new Date('2026-11-25T09:05:00Z'))
+    engagement.read(viewer, 1, 30, true, new Date('2026-11-25T09:00:30Z'))
+    engagement.read(viewer, 2, 45, true, new Date('2026-11-25T09:01:15Z'))
+    engagement.read(viewer, 1, 10, false, new Date('2026-11-25T09:01:25Z'))
+    // Forged values are clamped or dropped, never trusted.
+    engagement.read(viewer, 3, 1e9, true, new Date('2026-11-25T09:02:00Z'))
+    engagement.read(viewer, -1, 10, true)
+    engagement.read(viewer, 1.5, 10, true)
+    engagement.read(viewer, 4, Number.NaN, false)
+    const other = { ...viewer, email: 'sam@circlek.com' }
+    engagement.opened(other, new Date('2026-11-25T10:00:00Z'))
+    expect(await db.prisma.documentView.count()).toBe(0)
+    await engagement.flush()
+    expect(await db.prisma.documentView.count()).toBe(5)
+
+    const report = await documentActivity(db.prisma, { retailer: 'circlek' })
+    const dana = report.find((r) => r.email === 'dana@circlek.com')
+    expect(dana).toMatchObject({
+      opens: 2,
+      seconds: 30 + 45 + 10 + 600,
+      firstAt: t0,
+      lastAt: new Date('2026-11-25T09:05:00Z'),
+      pages: [
+        { page: 1, shows: 1, seconds: 40 },
+        { page: 2, shows: 1, seconds: 45 },
+        { page: 3, shows: 1, seconds: 600 },
+      ],
+    })
+    expect(report[0]?.email).toBe('sam@circlek.com')
+    expect(await documentActivity(db.prisma, { retailer: 'pizzahut' })).toEqual([])
+  })
+})
+
+describe('document.opened', () => {
+  it("queues one notification per viewer's first opening of a --notify document, in the views' transaction", async () => {
+    const outbox = new Outbox(
+      db.prisma,
+      [webhookChannel('http://127.0.0.1:9/hook', 'secret')],
+      silentLogger,
+      {
+        giveUpMs: 60_000,
+      },
+    )
+    const engagement = new DocumentEngagement(db.prisma, outbox, silentLogger, { flushMs: 60_000 })
+    const noisy = await store.add({
+      retailer: 'compass',
+      bytes: Buffer.from('# Watched'),
+      fileName: 'w.md',
+      notify: true,
+    })
+    const quiet = await store.add({ retailer: 'compass', bytes: Buffer.from('# Quiet'), fileName: 'q.md' })
+    const viewer = (doc: { id: string; version: number }, email: string | null) => ({
+      documentId: doc.id,
+      version: doc.version,
+      retailer: 'compass' as const,
+      codeId: '0b6d2c55-52f5-4d3f-9a4c-3b0f3c9e8a11',
+      email,
+      ipHash: 'h',
+    })
+    engagement.opened(viewer(noisy, 'ana@compass.com'))
+    engagement.opened(viewer(noisy, 'ana@compass.com'))
+    engagement.opened(viewer(noisy, 'bo@compass.com'))
+    engagement.opened(viewer(quiet, 'ana@compass.com'))
+    engagement.read(viewer(noisy, 'cy@compass.com'), 2, 30, true)
+    await engagement.flush()
+    // A later opening by the same viewer, even from another replica's batch, is not announced.
+    engagement.opened({ ...viewer(noisy, 'ana@compass.com'), ipHash: 'other' })
+    await engagement.flush()
+    const queued = await db.prisma.notification.findMany({ where: { event: 'document.opened' } })
+    expect(queued.map((n) => (n.payload as { email: string }).email).sort()).toEqual([
+      'ana@compass.com',
+      'bo@compass.com',
+    ])
+    expect(queued[0]?.payload).toMatchObject({ documentId: noisy.id, version: 1, retailer: 'compass' })
+    const message = await messageFor(db.prisma, queued[0]?.payload as never)
+    expect(message?.subject).toMatch(/^Compass: (ana|bo)@compass\.com opened "w"$/)
+  })
+})
+
+describe('one-time e-mail links', () => {
+  const codeId = '7e57c0de-0000-4000-8000-000000000001'
+
+  it('works once, within its life, and stores only the hash of its token', async () => {
+    const now = new Date('2026-11-25T12:00:00Z')
+    const { token, expiresAt } = await createEmailLink(db.prisma, codeId, 'dana@circlek.com', now)
+    expect(expiresAt.getTime() - now.getTime()).toBe(EMAIL_LINK_TTL_MS)
+    const rows = await db.prisma.emailLink.findMany({ where: { codeId } })
+    expect(JSON.stringify(rows)).not.toContain(token)
+    const later = new Date(now.getTime() + 60_000)
+    const [first, second] = await Promise.all([
+      useEmailLink(db.prisma, token, later),
+      useEmailLink(db.prisma, token, later),
+    ])
+    expect([first, second].filter(Boolean)).toEqual([{ codeId, email: 'dana@circlek.com' }])
+    expect(await useEmailLink(db.prisma, token, later)).toBeUndefined()
+  })
+
+  it('refuses an expired link and a malformed token', async () => {
+    const now = new Date('2026-11-25T12:00:00Z')
+    const { token } = await createEmailLink(db.prisma, codeId, 'sam@circlek.com', now)
+    expect(await useEmailLink(db.prisma, token, new Date(now.getTime() + EMAIL_LINK_TTL_MS))).toBeUndefined()
+    expect(await useEmailLink(db.prisma, "' OR 1=1 --")).toBeUndefined()
+  })
+
+  it('checks an address against the allowed domains', () => {
+    expect(emailAllowed('dana@circlek.com', [])).toBe(true)
+    expect(emailAllowed('dana@CircleK.com', ['circlek.com'])).toBe(true)
+    expect(emailAllowed('dana@eu.circlek.com', ['circlek.com'])).toBe(true)
+    expect(emailAllowed('dana@notcirclek.com', ['circlek.com'])).toBe(false)
+    expect(emailAllowed('dana@circlek.com.evil.io', ['circlek.com'])).toBe(false)
+  })
+})

@@ -1,7 +1,10 @@
 // The production image, built from the Dockerfile and run as a self-hosting team runs it, against
 // this machine's services: a Postgres that checks passwords (the app's role set up by compose's
 // own db-init script, with `/#@:` in its password), Redis, and an S3 stand-in (s3rver). Secrets
-// arrive as files, the domain and brand as variables given at `docker run`.
+// arrive as files, the domain and brand as variables given at `docker run`. The container runs
+// hardened as compose and Kubernetes run it (read-only root, tmpfs for /tmp and DATA_DIR, no
+// capabilities, no new privileges), and the documented rotation of the secrets is done on it
+// (docs/self-hosting.md): recreated with new secret files, it must serve again.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -37,34 +40,13 @@ let s3: EmbeddedS3
 let port: number
 let dir: string
 let healthyAfterMs: number
+let secrets: string
 const figures: Record<string, string> = {}
+const secret = (name: string, value: string) =>
+  writeFileSync(join(secrets, name), value === '' ? '' : `${value}\n`, { mode: 0o644 })
 
-beforeAll(async () => {
-  if (!process.env.RM5_TEST_IMAGE) {
-    const started = Date.now()
-    const build = spawnSync('docker', ['build', '--network', 'host', '-t', IMAGE, '.'], {
-      env: { ...process.env, DOCKER_BUILDKIT: '0' },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    })
-    if (build.status !== 0)
-      throw new Error(`docker build failed:\n${build.stdout.slice(-4000)}\n${build.stderr.slice(-4000)}`)
-    figures['image build'] = `${Math.round((Date.now() - started) / 1000)} s`
-  }
-  dir = mkdtempSync(join(tmpdir(), 'rm5-container-'))
-  const secrets = join(dir, 'secrets')
-  execFileSync('mkdir', ['-p', secrets])
-  const secret = (name: string, value: string) =>
-    writeFileSync(join(secrets, name), `${value}\n`, { mode: 0o644 })
-  secret('postgres_password', 'superuser/#@:secret')
-  secret('db_app_password', DB_PASSWORD)
-  secret('cookie_secret', 'c'.repeat(48))
-  secret('s3_secret_key', EMBEDDED_SECRET_KEY)
-  chmodSync(dir, 0o755)
-  chmodSync(secrets, 0o755)
-
-  pgServer = await startPasswordPostgres('superuser/#@:secret')
-  // The same init step compose runs: a fresh database owned by the app's own role.
+/** Compose's db-init step (deploy/postgres/app-role.sh), with the secret files as they are now. */
+function dbInit() {
   execFileSync('sh', ['deploy/postgres/app-role.sh'], {
     env: {
       PATH: process.env.PATH,
@@ -77,9 +59,10 @@ beforeAll(async () => {
       APP_DB_PASSWORD_FILE: join(secrets, 'db_app_password'),
     },
   })
-  s3 = await startEmbeddedS3(join(dir, 's3'), quietStorageLog)
-  port = await freePort()
+}
 
+/** (Re)creates the app container, as `docker compose up -d --force-recreate app` does, and waits until healthy. */
+async function runApp(): Promise<number> {
   spawnSync('docker', ['rm', '-f', NAME])
   const started = Date.now()
   docker(
@@ -93,6 +76,16 @@ beforeAll(async () => {
     // test below runs inside it, the CLI commands run through `docker exec` included.
     '--memory',
     CONTAINER_MEMORY,
+    // The hardening of docker-compose.yml and deploy/kubernetes.
+    '--read-only',
+    '--tmpfs',
+    '/tmp',
+    '--tmpfs',
+    '/app/.data',
+    '--cap-drop',
+    'ALL',
+    '--security-opt',
+    'no-new-privileges:true',
     '-v',
     `${secrets}:/run/secrets:ro`,
     '-e',
@@ -109,6 +102,8 @@ beforeAll(async () => {
     'DATABASE_PASSWORD_FILE=/run/secrets/db_app_password',
     '-e',
     'COOKIE_SECRET_FILE=/run/secrets/cookie_secret',
+    '-e',
+    'COOKIE_SECRET_PREVIOUS_FILE=/run/secrets/cookie_secret_previous',
     '-e',
     `S3_ENDPOINT=http://127.0.0.1:${s3.port}`,
     '-e',
@@ -132,7 +127,39 @@ beforeAll(async () => {
     }
     await sleep(500)
   }
-  healthyAfterMs = Date.now() - started
+  return Date.now() - started
+}
+
+beforeAll(async () => {
+  if (!process.env.RM5_TEST_IMAGE) {
+    const started = Date.now()
+    const build = spawnSync('docker', ['build', '--network', 'host', '-t', IMAGE, '.'], {
+      env: { ...process.env, DOCKER_BUILDKIT: '0' },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    })
+    if (build.status !== 0)
+      throw new Error(`docker build failed:\n${build.stdout.slice(-4000)}\n${build.stderr.slice(-4000)}`)
+    figures['image build'] = `${Math.round((Date.now() - started) / 1000)} s`
+  }
+  dir = mkdtempSync(join(tmpdir(), 'rm5-container-'))
+  secrets = join(dir, 'secrets')
+  execFileSync('mkdir', ['-p', secrets])
+  secret('postgres_password', 'superuser/#@:secret')
+  secret('db_app_password', DB_PASSWORD)
+  secret('cookie_secret', 'c'.repeat(48))
+  // Mounted always, empty between rotations (deploy/generate-secrets.sh writes it so).
+  secret('cookie_secret_previous', '')
+  secret('s3_secret_key', EMBEDDED_SECRET_KEY)
+  chmodSync(dir, 0o755)
+  chmodSync(secrets, 0o755)
+
+  pgServer = await startPasswordPostgres('superuser/#@:secret')
+  // The same init step compose runs: a fresh database owned by the app's own role.
+  dbInit()
+  s3 = await startEmbeddedS3(join(dir, 's3'), quietStorageLog)
+  port = await freePort()
+  healthyAfterMs = await runApp()
   figures['healthy after'] =
     `${(healthyAfterMs / 1000).toFixed(1)} s (start period ${START_PERIOD_MS / 1000} s)`
 })
@@ -154,8 +181,20 @@ describe('the production image', () => {
     expect(bytes).toBeLessThanOrEqual(MAX_IMAGE_BYTES)
     expect(docker('exec', NAME, 'node', '--version')).toMatch(/^v22\./)
     expect(docker('exec', NAME, 'id', '-u').trim()).toBe('1000')
-    const write = spawnSync('docker', ['exec', NAME, 'sh', '-c', 'touch /app/dist/x || touch /app/server/x'])
-    expect(write.status).not.toBe(0)
+    // Owned by root: even with a writable root file system the app could not change its code.
+    expect(
+      docker('exec', NAME, 'stat', '-c', '%u', '/app/dist', '/app/node_modules', '/app/bin')
+        .split('\n')
+        .filter(Boolean),
+    ).toEqual(['0', '0', '0'])
+    // Read-only root: the app writes only to its tmpfs mounts.
+    expect(spawnSync('docker', ['exec', NAME, 'touch', '/app/x']).status).not.toBe(0)
+    // Production dependencies only: no TypeScript loader, no build tools (issue 26).
+    const installed = docker('exec', NAME, 'ls', '/app/node_modules', '/app/node_modules/.bin').split(/\s+/)
+    for (const tool of ['tsx', 'esbuild', '@esbuild', 'vite', 'typescript', 'prisma'])
+      expect(installed).not.toContain(tool)
+    figures['node_modules'] = docker('exec', NAME, 'du', '-sh', '/app/node_modules').split('\t')[0] as string
+    expect(docker('exec', NAME, 'rm5', '--help')).toContain('Usage: rm5')
     expect(docker('exec', NAME, 'cat', '/proc/1/comm').trim()).toBe('tini')
   })
 
@@ -212,6 +251,76 @@ describe('the production image', () => {
       companyName: string
     }>
     expect(rows.map((row) => row.companyName)).toContain(applicationBody(7).companyName)
+  })
+
+  it('rotates cookie_secret: old grants open while cookie_secret_previous holds the old value', async () => {
+    const grant = async () => {
+      const { code } = JSON.parse(docker('exec', NAME, 'rm5', 'codes', 'generate', 'circlek', '--json')) as {
+        code: string
+      }
+      const verified = await fetch(url('/api/access/verify'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: SITE_URL },
+        body: JSON.stringify({ retailer: 'circlek', accessCode: code }),
+      })
+      return verified.headers.get('set-cookie')?.split(';', 1)[0] as string
+    }
+    const opens = async (cookie: string) =>
+      (await fetch(url('/docket'), { headers: { cookie }, redirect: 'manual' })).status === 200
+    const before = await grant()
+    expect(await opens(before)).toBe(true)
+    // Step 1 of docs/self-hosting.md: the old value into cookie_secret_previous, a new one in place.
+    secret('cookie_secret_previous', 'c'.repeat(48))
+    secret('cookie_secret', 'n'.repeat(48))
+    await runApp()
+    const after = await grant()
+    expect(await opens(before)).toBe(true)
+    expect(await opens(after)).toBe(true)
+    // Step 2, once grants signed before have expired: cookie_secret_previous emptied.
+    secret('cookie_secret_previous', '')
+    await runApp()
+    expect(await opens(before)).toBe(false)
+    expect(await opens(after)).toBe(true)
+  })
+
+  it('rotates db_app_password: db-init sets it, the recreated app reconnects with it', async () => {
+    const postApplication = (n: number) =>
+      fetch(url('/api/applications'), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: SITE_URL,
+          'idempotency-key': crypto.randomUUID(),
+        },
+        body: JSON.stringify(applicationBody(n)),
+      })
+    secret('db_app_password', `${DB_PASSWORD}-rotated`)
+    dbInit()
+    // The old password no longer opens a session.
+    const oldLogin = spawnSync(
+      'psql',
+      ['-X', '-h', '127.0.0.1', '-p', String(pgServer.port), '-U', 'rm5_app', '-d', 'rm5', '-c', 'SELECT 1'],
+      {
+        env: { ...process.env, PGPASSWORD: DB_PASSWORD },
+        encoding: 'utf8',
+      },
+    )
+    expect(oldLogin.status).not.toBe(0)
+    await runApp()
+    expect((await fetch(url('/readyz'))).status).toBe(200)
+    expect((await postApplication(8)).status).toBe(201)
+    const rows = JSON.parse(
+      docker('exec', NAME, 'rm5', 'applications', 'export', '--format', 'json'),
+    ) as Array<{
+      companyName: string
+    }>
+    expect(rows.map((row) => row.companyName)).toContain(applicationBody(8).companyName)
+  })
+
+  it('rotates postgres_password: ALTER ROLE, then the file; db-init keeps working with it', () => {
+    pgServer.psql("ALTER ROLE postgres PASSWORD 'superuser/#@:rotated'")
+    secret('postgres_password', 'superuser/#@:rotated')
+    expect(() => dbInit()).not.toThrow()
   })
 
   it('exits 0 within 10 s of SIGTERM', async () => {

@@ -30,6 +30,8 @@ const START_PERIOD_MS = 60_000
 // Decimal megabytes, as `docker images` shows them.
 const MAX_IMAGE_BYTES = 500_000_000
 const CONTAINER_MEMORY = '512m'
+/** A test that recreates the container waits for it to be healthy again, up to the start period each time. */
+const RECREATE_TIMEOUT_MS = 3 * START_PERIOD_MS
 
 const docker = (...args: string[]) => execFileSync('docker', args, { encoding: 'utf8' })
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -253,69 +255,91 @@ describe('the production image', () => {
     expect(rows.map((row) => row.companyName)).toContain(applicationBody(7).companyName)
   })
 
-  it('rotates cookie_secret: old grants open while cookie_secret_previous holds the old value', async () => {
-    const grant = async () => {
-      const { code } = JSON.parse(docker('exec', NAME, 'rm5', 'codes', 'generate', 'circlek', '--json')) as {
-        code: string
+  it(
+    'rotates cookie_secret: old grants open while cookie_secret_previous holds the old value',
+    async () => {
+      const grant = async () => {
+        const { code } = JSON.parse(
+          docker('exec', NAME, 'rm5', 'codes', 'generate', 'circlek', '--json'),
+        ) as {
+          code: string
+        }
+        const verified = await fetch(url('/api/access/verify'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: SITE_URL },
+          body: JSON.stringify({ retailer: 'circlek', accessCode: code }),
+        })
+        return verified.headers.get('set-cookie')?.split(';', 1)[0] as string
       }
-      const verified = await fetch(url('/api/access/verify'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: SITE_URL },
-        body: JSON.stringify({ retailer: 'circlek', accessCode: code }),
-      })
-      return verified.headers.get('set-cookie')?.split(';', 1)[0] as string
-    }
-    const opens = async (cookie: string) =>
-      (await fetch(url('/docket'), { headers: { cookie }, redirect: 'manual' })).status === 200
-    const before = await grant()
-    expect(await opens(before)).toBe(true)
-    // Step 1 of docs/self-hosting.md: the old value into cookie_secret_previous, a new one in place.
-    secret('cookie_secret_previous', 'c'.repeat(48))
-    secret('cookie_secret', 'n'.repeat(48))
-    await runApp()
-    const after = await grant()
-    expect(await opens(before)).toBe(true)
-    expect(await opens(after)).toBe(true)
-    // Step 2, once grants signed before have expired: cookie_secret_previous emptied.
-    secret('cookie_secret_previous', '')
-    await runApp()
-    expect(await opens(before)).toBe(false)
-    expect(await opens(after)).toBe(true)
-  })
+      const opens = async (cookie: string) =>
+        (await fetch(url('/docket'), { headers: { cookie }, redirect: 'manual' })).status === 200
+      const before = await grant()
+      expect(await opens(before)).toBe(true)
+      // Step 1 of docs/self-hosting.md: the old value into cookie_secret_previous, a new one in place.
+      secret('cookie_secret_previous', 'c'.repeat(48))
+      secret('cookie_secret', 'n'.repeat(48))
+      await runApp()
+      const after = await grant()
+      expect(await opens(before)).toBe(true)
+      expect(await opens(after)).toBe(true)
+      // Step 2, once grants signed before have expired: cookie_secret_previous emptied.
+      secret('cookie_secret_previous', '')
+      await runApp()
+      expect(await opens(before)).toBe(false)
+      expect(await opens(after)).toBe(true)
+    },
+    RECREATE_TIMEOUT_MS,
+  )
 
-  it('rotates db_app_password: db-init sets it, the recreated app reconnects with it', async () => {
-    const postApplication = (n: number) =>
-      fetch(url('/api/applications'), {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: SITE_URL,
-          'idempotency-key': crypto.randomUUID(),
+  it(
+    'rotates db_app_password: db-init sets it, the recreated app reconnects with it',
+    async () => {
+      const postApplication = (n: number) =>
+        fetch(url('/api/applications'), {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: SITE_URL,
+            'idempotency-key': crypto.randomUUID(),
+          },
+          body: JSON.stringify(applicationBody(n)),
+        })
+      secret('db_app_password', `${DB_PASSWORD}-rotated`)
+      dbInit()
+      // The old password no longer opens a session.
+      const oldLogin = spawnSync(
+        'psql',
+        [
+          '-X',
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(pgServer.port),
+          '-U',
+          'rm5_app',
+          '-d',
+          'rm5',
+          '-c',
+          'SELECT 1',
+        ],
+        {
+          env: { ...process.env, PGPASSWORD: DB_PASSWORD },
+          encoding: 'utf8',
         },
-        body: JSON.stringify(applicationBody(n)),
-      })
-    secret('db_app_password', `${DB_PASSWORD}-rotated`)
-    dbInit()
-    // The old password no longer opens a session.
-    const oldLogin = spawnSync(
-      'psql',
-      ['-X', '-h', '127.0.0.1', '-p', String(pgServer.port), '-U', 'rm5_app', '-d', 'rm5', '-c', 'SELECT 1'],
-      {
-        env: { ...process.env, PGPASSWORD: DB_PASSWORD },
-        encoding: 'utf8',
-      },
-    )
-    expect(oldLogin.status).not.toBe(0)
-    await runApp()
-    expect((await fetch(url('/readyz'))).status).toBe(200)
-    expect((await postApplication(8)).status).toBe(201)
-    const rows = JSON.parse(
-      docker('exec', NAME, 'rm5', 'applications', 'export', '--format', 'json'),
-    ) as Array<{
-      companyName: string
-    }>
-    expect(rows.map((row) => row.companyName)).toContain(applicationBody(8).companyName)
-  })
+      )
+      expect(oldLogin.status).not.toBe(0)
+      await runApp()
+      expect((await fetch(url('/readyz'))).status).toBe(200)
+      expect((await postApplication(8)).status).toBe(201)
+      const rows = JSON.parse(
+        docker('exec', NAME, 'rm5', 'applications', 'export', '--format', 'json'),
+      ) as Array<{
+        companyName: string
+      }>
+      expect(rows.map((row) => row.companyName)).toContain(applicationBody(8).companyName)
+    },
+    RECREATE_TIMEOUT_MS,
+  )
 
   it('rotates postgres_password: ALTER ROLE, then the file; db-init keeps working with it', () => {
     pgServer.psql("ALTER ROLE postgres PASSWORD 'superuser/#@:rotated'")

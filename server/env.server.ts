@@ -137,10 +137,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.NODE_ENV === 'production' && env.S3_ENDPOINT && !(env.S3_ACCESS_KEY && env.S3_SECRET_KEY)) {
     throw new EnvError('Invalid environment variable S3_ACCESS_KEY: required with S3_ENDPOINT')
   }
-  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.COOKIE_SECRET) {
-    // With an external database the app may run as several instances: they must share one secret.
-    throw new EnvError('Invalid environment variable COOKIE_SECRET: required in production with DATABASE_URL')
-  }
   if (env.NOTIFY_WEBHOOK_URL && !env.NOTIFY_WEBHOOK_SECRET) {
     throw new EnvError(
       'Invalid environment variable NOTIFY_WEBHOOK_SECRET: required with NOTIFY_WEBHOOK_URL (receivers check the signature)',
@@ -154,4 +150,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     )
   }
   return env
+}
+
+/**
+ * What only the server needs on top of a valid environment. A command (`rm5 db migrate` as the
+ * schema's owner in its own Job or compose service) signs no grant and gets no cookie secret.
+ */
+export function assertServerEnv(env: Env): void {
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.COOKIE_SECRET) {
+    // With an external database the app may run as several instances: they must share one secret.
+    throw new EnvError('Invalid environment variable COOKIE_SECRET: required in production with DATABASE_URL')
+  }
 }

@@ -4,7 +4,7 @@ import pino from 'pino'
 import { buildApp } from './app.server'
 import { openDatabase } from './db/database.server'
 import { type EmbeddedSidecar, startEmbeddedSidecar } from './embedded/sidecar.server'
-import { type Env, EnvError, parseEnv } from './env.server'
+import { assertServerEnv, type Env, EnvError, parseEnv } from './env.server'
 import { loggerOptions } from './logger.server'
 import { isEntryModule, projectRootOf } from './process-entry.server'
 import { openStorage } from './storage/storage.server'
@@ -23,7 +23,9 @@ export interface StartOptions {
 
 export function loadEnvOrExit(): Env {
   try {
-    return parseEnv()
+    const env = parseEnv()
+    assertServerEnv(env)
+    return env
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message)

@@ -195,7 +195,7 @@ describe('the production image', () => {
     const installed = docker('exec', NAME, 'ls', '/app/node_modules', '/app/node_modules/.bin').split(/\s+/)
     for (const tool of ['tsx', 'esbuild', '@esbuild', 'vite', 'typescript', 'prisma'])
       expect(installed).not.toContain(tool)
-    figures['node_modules'] = docker('exec', NAME, 'du', '-sh', '/app/node_modules').split('\t')[0] as string
+    figures['node_modules in the image'] = docker('exec', NAME, 'du', '-sh', '/app/node_modules').split('\t')[0] as string
     expect(docker('exec', NAME, 'rm5', '--help')).toContain('Usage: rm5')
     expect(docker('exec', NAME, 'cat', '/proc/1/comm').trim()).toBe('tini')
   })

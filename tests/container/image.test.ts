@@ -195,7 +195,9 @@ describe('the production image', () => {
     const installed = docker('exec', NAME, 'ls', '/app/node_modules', '/app/node_modules/.bin').split(/\s+/)
     for (const tool of ['tsx', 'esbuild', '@esbuild', 'vite', 'typescript', 'prisma'])
       expect(installed).not.toContain(tool)
-    figures['node_modules in the image'] = docker('exec', NAME, 'du', '-sh', '/app/node_modules').split('\t')[0] as string
+    figures['node_modules in the image'] = docker('exec', NAME, 'du', '-sh', '/app/node_modules').split(
+      '\t',
+    )[0] as string
     expect(docker('exec', NAME, 'rm5', '--help')).toContain('Usage: rm5')
     expect(docker('exec', NAME, 'cat', '/proc/1/comm').trim()).toBe('tini')
   })
@@ -345,6 +347,45 @@ describe('the production image', () => {
     pgServer.psql("ALTER ROLE postgres PASSWORD 'superuser/#@:rotated'")
     secret('postgres_password', 'superuser/#@:rotated')
     expect(() => dbInit()).not.toThrow()
+  })
+
+  it('runs `rm5 db migrate` as the Kubernetes Job runs it: database settings only, hardened', () => {
+    // deploy/kubernetes/migrate-job.yaml: no cookie, S3 or Redis settings reach the Job.
+    const migrate = spawnSync(
+      'docker',
+      [
+        'run',
+        '--rm',
+        '--network',
+        'host',
+        '--read-only',
+        '--tmpfs',
+        '/tmp',
+        '--cap-drop',
+        'ALL',
+        '--security-opt',
+        'no-new-privileges:true',
+        '-v',
+        `${secrets}:/run/secrets:ro`,
+        '-e',
+        'DATABASE_HOST=127.0.0.1',
+        '-e',
+        `DATABASE_PORT=${pgServer.port}`,
+        '-e',
+        'DATABASE_NAME=rm5',
+        '-e',
+        'DATABASE_USER=rm5_app',
+        '-e',
+        'DATABASE_PASSWORD_FILE=/run/secrets/db_app_password',
+        IMAGE,
+        'rm5',
+        'db',
+        'migrate',
+      ],
+      { encoding: 'utf8' },
+    )
+    expect(migrate.stderr + migrate.stdout).not.toMatch(/Invalid environment variable/)
+    expect(migrate.status).toBe(0)
   })
 
   it('exits 0 within 10 s of SIGTERM', async () => {

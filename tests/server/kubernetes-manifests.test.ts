@@ -231,6 +231,9 @@ describe('deploy/kubernetes', () => {
     const settings = find('ConfigMap', 'rm5-settings').data ?? {}
     expect(envOf(migrate).DATABASE_USER).toBeDefined()
     expect(envOf(migrate).DATABASE_USER).not.toBe(settings.DATABASE_USER)
+    // Only what migrating needs: no S3, Redis or cookie settings and secrets.
+    expect(migrate.envFrom).toBeUndefined()
+    expect(Object.keys(envOf(migrate)).filter((name) => !/^(DATABASE_|LOG_LEVEL$)/.test(name))).toEqual([])
     expect(job.spec.template.spec.restartPolicy).toBe('Never')
     // The owner's password is the Job's alone.
     const ownerSecret = job.spec.template.spec.volumes.find((v: { secret?: object }) => v.secret).secret

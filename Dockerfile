@@ -15,16 +15,19 @@ RUN npm run build
 
 # The same install without build tools; the Prisma client generated above stays (server/db/generated).
 # With devDependencies deleted from the manifest, npm also drops the build tools that production
-# packages name only as optional peers (@prisma/client → prisma, typescript). vike lists Vite's
-# toolchain as its own dependencies for `vike build`; the server never loads it, so it goes too,
-# as do the dependencies' source maps and type declarations (nothing reads them at run time), and
-# Prisma's query compilers for other databases and builds: the generated client
-# (server/db/generated/internal/class.ts) imports only the small PostgreSQL one (schema.prisma).
+# packages name only as optional peers (@prisma/client → prisma, typescript), tsx (the server and
+# the CLI run from their bundle, decision 010) and the packages only the embedded mode uses
+# (devDependencies loaded with import(); scripts/build/server-bundle.test.ts keeps them out of
+# every static import). vike lists Vite's toolchain and esbuild as its own dependencies for
+# `vike build`; the server never loads them, so they go too, as do the dependencies' source maps
+# and type declarations (nothing reads them at run time), and Prisma's query compilers for other
+# databases and builds: the generated client (server/db/generated/internal/class.ts) imports only
+# the small PostgreSQL one (schema.prisma).
 FROM deps AS prod-deps
 RUN npm pkg delete devDependencies && npm prune --omit=dev --omit=peer --no-audit --no-fund \
   && npm cache clean --force \
   && cd node_modules && rm -rf vite rolldown @rolldown lightningcss lightningcss-linux-x64-gnu \
-     @babel caniuse-lite browserslist @types \
+     esbuild @esbuild @babel caniuse-lite browserslist @types .bin/esbuild .bin/vite .bin/rolldown \
   && find . -name '*.map' -type f -delete \
   && find @prisma/client/runtime -name 'query_compiler_*' ! -name 'query_compiler_small_bg.postgresql.*' -delete
 
@@ -35,10 +38,13 @@ RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends tini >/
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/.data
 WORKDIR /app
 # Owned by root: the runtime user can read and run the code but not change it.
+# Only what runs: the bundles and the built site (dist), the CLI's launcher (bin), the migrations
+# (prisma) and the manifest (module type, project root); no sources, tests or docs.
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-COPY . .
-COPY --from=prod-deps /app/server/db/generated ./server/db/generated
+COPY package.json ./
+COPY bin bin
+COPY prisma prisma
 RUN mkdir -p /app/.data && chown node:node /app/.data && ln -s /app/bin/rm5.js /usr/local/bin/rm5
 USER node
 # The server process's start settings, the same as `npm start` and the bench

@@ -1,10 +1,20 @@
 #!/usr/bin/env node
 // `rm5 <command> [options]`: the admin commands in one entry (scripts/lib/rm5-program.ts).
-// Each command is a TypeScript module under scripts/, run through tsx (a production dependency),
-// so this works the same in a checkout (`npx rm5 …`) and in the Docker image (`rm5 …` on PATH).
+// In a checkout (tsx installed with the devDependencies) the commands run from their TypeScript
+// sources, so they are never older than the code; where tsx is not installed (the Docker image:
+// production dependencies only) they run from the bundle `npm run build` wrote to dist/node
+// (decision 010), as the server does.
 import { fileURLToPath } from 'node:url'
-import { register } from 'tsx/esm/api'
 
-register()
-const { main } = await import(fileURLToPath(new URL('../scripts/lib/rm5-program.ts', import.meta.url)))
+const program = await import('tsx/esm/api').then(
+  ({ register }) => {
+    register()
+    return fileURLToPath(new URL('../scripts/lib/rm5-program.ts', import.meta.url))
+  },
+  (error) => {
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error
+    return fileURLToPath(new URL('../dist/node/rm5.mjs', import.meta.url))
+  },
+)
+const { main } = await import(program)
 await main(process.argv.slice(2))

@@ -19,3 +19,9 @@ for name in postgres_password db_owner_password db_app_password s3_admin_secret_
   chmod 644 "$file"
   echo "generated $file"
 done
+# The cookie secret a rotation replaced (docs/self-hosting.md): empty, i.e. none, until you rotate.
+if [ ! -e "$dir/cookie_secret_previous" ]; then
+  : >"$dir/cookie_secret_previous"
+  chmod 644 "$dir/cookie_secret_previous"
+  echo "empty     $dir/cookie_secret_previous"
+fi

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 /** Variables that may hold a secret, each also accepted as NAME_FILE. */
 export const SECRET_VARIABLES = [
   'COOKIE_SECRET',
+  'COOKIE_SECRET_PREVIOUS',
   'DATABASE_URL',
   'DATABASE_PASSWORD',
   'S3_ACCESS_KEY',
@@ -35,7 +36,7 @@ export class EnvSourceError extends Error {}
 
 const isSet = (value: string | undefined): value is string => value !== undefined && value !== ''
 
-/** Replaces each NAME_FILE by NAME read from the file (one trailing newline dropped). */
+/** Replaces each NAME_FILE by NAME read from the file (one trailing newline dropped; empty: unset). */
 export function readSecretFiles(source: Source, read = (file: string) => readFileSync(file, 'utf8')): Source {
   const out: Source = { ...source }
   for (const name of SECRET_VARIABLES) {
@@ -54,8 +55,11 @@ export function readSecretFiles(source: Source, read = (file: string) => readFil
       const code = (error as NodeJS.ErrnoException).code ?? 'unreadable'
       throw new EnvSourceError(`Invalid environment variable ${name}_FILE: cannot read ${file} (${code})`)
     }
-    // Editors and `echo` end files with a newline; it is never part of a secret.
-    out[name] = text.replace(/\r?\n$/, '')
+    // Editors and `echo` end files with a newline; it is never part of a secret. An empty file is
+    // "not set", like an empty variable: Kubernetes and compose mount every secret file, and an
+    // optional one you do not use (COOKIE_SECRET_PREVIOUS between rotations) stays empty.
+    const value = text.replace(/\r?\n$/, '')
+    if (value !== '') out[name] = value
   }
   return out
 }

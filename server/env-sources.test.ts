@@ -32,6 +32,17 @@ describe('NAME_FILE secrets', () => {
     expect(env).not.toHaveProperty('COOKIE_SECRET_FILE')
   })
 
+  it('takes an empty file as unset, as an empty variable', () => {
+    const env = parseEnv({
+      COOKIE_SECRET_FILE: secretFile('cookie-set', `${'c'.repeat(40)}\n`),
+      COOKIE_SECRET_PREVIOUS_FILE: secretFile('cookie-previous-empty', ''),
+      METRICS_TOKEN_FILE: secretFile('metrics-empty', '\n'),
+    })
+    expect(env.COOKIE_SECRET).toBe('c'.repeat(40))
+    expect(env).not.toHaveProperty('COOKIE_SECRET_PREVIOUS')
+    expect(env).not.toHaveProperty('METRICS_TOKEN')
+  })
+
   it('names the variable when the file is missing or both forms are set', () => {
     expect(() => parseEnv({ COOKIE_SECRET_FILE: join(dir, 'missing') })).toThrow(
       /COOKIE_SECRET_FILE: cannot read .*missing \(ENOENT\)/,

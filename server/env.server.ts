@@ -33,6 +33,7 @@ export const envSchema = z.object({
   DATABASE_URL_FILE: z.string().optional(),
   DATABASE_PASSWORD_FILE: z.string().optional(),
   COOKIE_SECRET_FILE: z.string().optional(),
+  COOKIE_SECRET_PREVIOUS_FILE: z.string().optional(),
   S3_ACCESS_KEY_FILE: z.string().optional(),
   S3_SECRET_KEY_FILE: z.string().optional(),
   REDIS_URL_FILE: z.string().optional(),
@@ -82,6 +83,8 @@ export const envSchema = z.object({
   REDIS_URL: optionalUrl,
   /** Signs grant cookies; at least 32 characters. Required in production; embedded mode keeps one in DATA_DIR. */
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** During a rotation: the secret COOKIE_SECRET replaced; grants it signed are still accepted. */
+  COOKIE_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Canonical site address used in canonical links, sitemaps and social cards. */
   SITE_URL: z.url().default('http://127.0.0.1:3000'),
   /** Origin browsers use to reach the site (for CSRF and Secure cookies); defaults to SITE_URL's origin. */

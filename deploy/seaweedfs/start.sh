@@ -1,11 +1,13 @@
 #!/bin/sh
-# Entry point of compose's `storage` service (SeaweedFS, docs/decisions/015): writes the S3
-# identities from the secret files, then runs a single-node SeaweedFS with its S3 gateway.
+# Entry point of compose's `seaweedfs` service (docs/decisions/015 and 028): writes the S3
+# identities from the secret files, then runs a single-node SeaweedFS with its S3 gateway, as
+# uid 1000, on a network of its own; the app reaches it only through the `storage` proxy, which
+# passes on the S3 port and nothing else.
 # Identities (rewritten at every start, so rotating a key is: change the secret file, restart):
 # - admin: every action, for operators (the app never gets this key);
 # - app: read, write, list and tag objects, and create its buckets, only in the site's buckets;
-# - anonymous: read objects of the site's buckets, for MEDIA_PUBLIC_URL (the storage port is
-#   not published unless you publish it; see docs/self-hosting.md).
+# - anonymous: read objects of the site's buckets, for MEDIA_PUBLIC_URL (the storage proxy's
+#   port is not published unless you publish it; see docs/self-hosting.md).
 set -eu
 
 : "${S3_ADMIN_ACCESS_KEY:?}" "${S3_ADMIN_SECRET_KEY_FILE:?}" "${S3_APP_ACCESS_KEY:?}" "${S3_APP_SECRET_KEY_FILE:?}"

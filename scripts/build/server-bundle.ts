@@ -4,35 +4,47 @@
 // (tens of MB of RSS) and a transform on every module load; the bundle needs neither. Dependencies stay
 // external (node_modules is installed in the image), so the bundle holds only our own code.
 import path from 'node:path'
-import { rolldown } from 'rolldown'
+import { type InputOptions, type OutputOptions, rolldown } from 'rolldown'
 import { isEntryModule, projectRootOf } from '../../server/process-entry.server'
 
-/** Every process the production server starts, by bundle name (server/process-entry.server.ts). */
+/**
+ * Every process the production server starts, by bundle name (server/process-entry.server.ts),
+ * and the admin CLI (`rm5`, run by bin/rm5.js where tsx is not installed: the Docker image).
+ */
 const ENTRIES = {
   start: 'scripts/start.ts',
   'sidecar-main': 'server/embedded/sidecar-main.server.ts',
   prepare: 'scripts/prepare.ts',
+  rm5: 'scripts/lib/rm5-program.ts',
 }
 
 const isPackage = (id: string) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0')
 
-export async function bundleServer(root: string): Promise<void> {
-  const bundle = await rolldown({
+/** What rolldown reads: our code from the entries, every package left external. */
+export function bundleInput(root: string): InputOptions {
+  return {
     cwd: root,
     input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(root, file)])),
     platform: 'node',
     external: isPackage,
     logLevel: 'warn',
-  })
+    // rm5-program's `main` is what bin/rm5.js calls.
+    preserveEntrySignatures: 'exports-only',
+  }
+}
+
+// One folder, no subfolders: a module finds its sibling entries by name (childEntry()).
+export const BUNDLE_OUTPUT: OutputOptions = {
+  format: 'esm',
+  entryFileNames: '[name].mjs',
+  chunkFileNames: 'chunk-[hash].mjs',
+  sourcemap: true,
+}
+
+export async function bundleServer(root: string): Promise<void> {
+  const bundle = await rolldown(bundleInput(root))
   try {
-    // One folder, no subfolders: a module finds its sibling entries by name (childEntry()).
-    await bundle.write({
-      dir: path.join(root, 'dist/node'),
-      format: 'esm',
-      entryFileNames: '[name].mjs',
-      chunkFileNames: 'chunk-[hash].mjs',
-      sourcemap: true,
-    })
+    await bundle.write({ ...BUNDLE_OUTPUT, dir: path.join(root, 'dist/node') })
   } finally {
     await bundle.close()
   }

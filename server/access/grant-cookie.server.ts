@@ -1,22 +1,29 @@
-// The grant cookie `{retailer}-access` (docs/architecture.md: Access, docs/decisions/005-access-grants.md):
+// The grant cookie `{retailer}-access` (docs/architecture.md: Access, docs/decisions/005-access-grants.md
+// and 029-cookie-signing-and-rotation.md):
 //
-//   v1.<codeId>.<issuedAt>.<signature>
+//   v2.<codeId>.<issuedAt>.<signature>
 //
 // codeId is the access code's uuid (walmart: the marker `none`), issuedAt is Unix seconds, and
-// signature is base64url(HMAC-SHA256(key, "v1\n<retailer>\n<codeId>\n<issuedAt>")). The retailer is
-// signed but not written: it comes from the cookie name, so a circlek grant copied into
-// `pizzahut-access` fails the check. Anything that does not parse and verify is no grant.
+// signature is @fastify/cookie's signature (HMAC-SHA256, base64 without padding) of
+// "v2\n<retailer>\n<codeId>\n<issuedAt>". The retailer is signed but not written: it comes from the
+// cookie name, so a circlek grant copied into `pizzahut-access` fails the check. The signer takes
+// several keys: the first signs, every one verifies, so a grant signed before a rotation of
+// COOKIE_SECRET still opens while the previous secret is configured. Anything that does not parse
+// and verify is no grant.
 
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { signerFactory } from '@fastify/cookie'
 import { GRANT_MAX_AGE_MS, grantCookieName } from '../../lib/access'
 import type { GateRetailer } from '../../lib/retailers'
 
 export const NO_CODE = 'none'
-const VERSION = 'v1'
+const VERSION = 'v2'
 const COOKIE_PATTERN =
-  /^v1\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|none)\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})$/
+  /^v2\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|none)\.([0-9]{1,12})\.([A-Za-z0-9+/]{43})$/
 /** Clocks of several instances drift a little; a grant from further in the future is forged. */
 const FUTURE_SKEW_MS = 5 * 60 * 1000
+
+/** One key, or the current key first and the previous ones after it (accepted, never used to sign). */
+export type GrantKeys = Buffer | readonly Buffer[]
 
 export interface Grant {
   retailer: GateRetailer
@@ -25,28 +32,30 @@ export interface Grant {
   issuedAt: Date
 }
 
-function signature(key: Buffer, retailer: GateRetailer, codeId: string, issuedAt: number): string {
-  return createHmac('sha256', key)
-    .update(`${VERSION}\n${retailer}\n${codeId}\n${issuedAt}`)
-    .digest('base64url')
-}
+const signerOf = (keys: GrantKeys) => signerFactory(Buffer.isBuffer(keys) ? keys : [...keys])
+const message = (retailer: GateRetailer, codeId: string, issuedAt: number) =>
+  `${VERSION}\n${retailer}\n${codeId}\n${issuedAt}`
 
-export function signGrant(key: Buffer, grant: Grant): string {
+export function signGrant(keys: GrantKeys, grant: Grant): string {
   const codeId = grant.codeId ?? NO_CODE
   const issuedAt = Math.floor(grant.issuedAt.getTime() / 1000)
-  return `${VERSION}.${codeId}.${issuedAt}.${signature(key, grant.retailer, codeId, issuedAt)}`
+  const signed = message(grant.retailer, codeId, issuedAt)
+  // The signer writes "<message>.<signature>"; the cookie carries only the signature.
+  const signature = signerOf(keys)
+    .sign(signed)
+    .slice(signed.length + 1)
+  return `${VERSION}.${codeId}.${issuedAt}.${signature}`
 }
 
-/** The grant a cookie value carries if its signature, shape and age check out; otherwise null. */
-export function readGrant(key: Buffer, retailer: GateRetailer, value: string, now: Date): Grant | null {
+/** The grant a cookie value carries if its signature (by any of the keys), shape and age check out. */
+export function readGrant(keys: GrantKeys, retailer: GateRetailer, value: string, now: Date): Grant | null {
   const match = COOKIE_PATTERN.exec(value)
   if (!match) return null
   const [, codeId = '', issuedAtText = '', given = ''] = match
   // walmart grants carry no code; every other gate's grant must name one.
   if ((retailer === 'walmart') !== (codeId === NO_CODE)) return null
   const issuedAt = Number(issuedAtText)
-  const expected = signature(key, retailer, codeId, issuedAt)
-  if (!timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return null
+  if (!signerOf(keys).unsign(`${message(retailer, codeId, issuedAt)}.${given}`).valid) return null
   const age = now.getTime() - issuedAt * 1000
   if (age >= GRANT_MAX_AGE_MS || age < -FUTURE_SKEW_MS) return null
   return { retailer, codeId: codeId === NO_CODE ? null : codeId, issuedAt: new Date(issuedAt * 1000) }
@@ -54,7 +63,7 @@ export function readGrant(key: Buffer, retailer: GateRetailer, value: string, no
 
 /** HttpOnly, SameSite=Lax, Path=/, and no Expires/Max-Age: it ends with the browser session. */
 export function grantSetCookie(retailer: GateRetailer, value: string, secure: boolean): string {
-  // Values are [A-Za-z0-9._-] only, so they need no encoding.
+  // Values are [A-Za-z0-9._+/-] only: cookie-octets that need no encoding.
   return `${grantCookieName(retailer)}=${value}; Path=/; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Lax`
 }
 

@@ -17,11 +17,22 @@ const at = (ms: number) => new Date(issuedAt.getTime() + ms)
 describe('grant cookie', () => {
   it('round-trips a code grant and a walmart grant', () => {
     const value = signGrant(key, { retailer: 'circlek', codeId, issuedAt })
-    expect(value).toMatch(/^v1\.[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]{43}$/)
+    expect(value).toMatch(/^v2\.[0-9a-f-]{36}\.\d+\.[A-Za-z0-9+/]{43}$/)
     expect(readGrant(key, 'circlek', value, at(1000))).toEqual({ retailer: 'circlek', codeId, issuedAt })
     const walmart = signGrant(key, { retailer: 'walmart', codeId: null, issuedAt })
-    expect(walmart.startsWith('v1.none.')).toBe(true)
+    expect(walmart.startsWith('v2.none.')).toBe(true)
     expect(readGrant(key, 'walmart', walmart, at(1000))?.codeId).toBeNull()
+  })
+
+  it('is signed by the first of several keys and accepted under any of them', () => {
+    const previous = randomBytes(32)
+    const rotated = [key, previous] as const
+    const fromPrevious = signGrant(previous, { retailer: 'circlek', codeId, issuedAt })
+    expect(readGrant(rotated, 'circlek', fromPrevious, at(1000))?.codeId).toBe(codeId)
+    const fromRotated = signGrant(rotated, { retailer: 'circlek', codeId, issuedAt })
+    expect(fromRotated).toBe(signGrant(key, { retailer: 'circlek', codeId, issuedAt }))
+    expect(readGrant(previous, 'circlek', fromRotated, at(1000))).toBeNull()
+    expect(readGrant(key, 'circlek', fromPrevious, at(1000))).toBeNull()
   })
 
   it('is refused once 12 hours old, and when issued in the future', () => {
@@ -41,7 +52,7 @@ describe('grant cookie', () => {
       [version, '1b6f3f1e-8c2a-4a4e-9d55-2f7c1d9e6a10', time, sig].join('.'), // other code
       [version, id, time, `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`].join('.'), // flipped signature
       [version, id, time].join('.'), // unsigned
-      ['v2', id, time, sig].join('.'),
+      ['v1', id, time, sig].join('.'), // the format before @fastify/cookie signed grants
       'granted', // the spec's old sessionStorage value
       '',
       `${value}.extra`,

@@ -7,7 +7,7 @@ import { grantCookieName } from '../../lib/access'
 import { type GateRetailer, gateRetailers } from '../../lib/retailers'
 import type { PrismaClient } from '../db/database.server'
 import { type CodeState, codeState, isActive } from './codes.server'
-import { cookieValues, readGrant } from './grant-cookie.server'
+import { cookieValues, type GrantKeys, readGrant } from './grant-cookie.server'
 
 export const CODE_CACHE_MS = 5_000
 const CACHE_LIMIT = 1_000
@@ -32,7 +32,7 @@ export interface GrantReader {
 
 export function createGrantReader(options: {
   prisma: PrismaClient
-  key: Buffer
+  key: GrantKeys
   now: () => Date
   log: GrantLog
   cacheMs?: number

@@ -1,5 +1,7 @@
 // The secret behind grant cookies and hashed IPs: COOKIE_SECRET, or in embedded mode one generated
 // on first start into ${DATA_DIR}/cookie-secret (0600) and reused, so grants survive restarts.
+// COOKIE_SECRET_PREVIOUS, during a rotation, is accepted for grants it signed but signs nothing
+// (docs/decisions/029-cookie-signing-and-rotation.md).
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -9,8 +11,8 @@ export const SECRET_FILE = 'cookie-secret'
 const GENERATED_BYTES = 48
 
 export interface AccessKeys {
-  /** HMAC key for grant cookie signatures. */
-  cookie: Buffer
+  /** Grant cookie keys: the current one signs; the previous one (if any) is still accepted. */
+  cookie: readonly Buffer[]
   /** HMAC key for hashing client IPs in access_attempts. */
   ip: Buffer
   /** Where the master secret came from (for the startup log, never the secret itself). */
@@ -23,21 +25,27 @@ interface SecretLog {
 }
 
 export async function loadAccessKeys(
-  env: Pick<Env, 'COOKIE_SECRET' | 'DATA_DIR'>,
+  env: Pick<Env, 'COOKIE_SECRET' | 'COOKIE_SECRET_PREVIOUS' | 'DATA_DIR'>,
   log?: SecretLog,
 ): Promise<AccessKeys> {
-  if (env.COOKIE_SECRET) return deriveKeys(env.COOKIE_SECRET, 'env')
+  if (env.COOKIE_SECRET) return deriveKeys(env.COOKIE_SECRET, 'env', env.COOKIE_SECRET_PREVIOUS)
   const { secret, created } = await readOrCreateSecretFile(join(env.DATA_DIR, SECRET_FILE), log)
-  return deriveKeys(secret, created ? 'generated' : 'file')
+  return deriveKeys(secret, created ? 'generated' : 'file', env.COOKIE_SECRET_PREVIOUS)
 }
 
 /**
  * One master secret, separate keys per use: a leaked IP hash key must not help forge cookies.
  * The labels are fixed forever; changing one invalidates every issued grant.
  */
-export function deriveKeys(secret: string, source: AccessKeys['source']): AccessKeys {
-  const derive = (label: string) => createHmac('sha256', secret).update(label).digest()
-  return { cookie: derive('rm5 access grant cookie v1'), ip: derive('rm5 access attempt ip v1'), source }
+export function deriveKeys(secret: string, source: AccessKeys['source'], previous?: string): AccessKeys {
+  const derive = (from: string, label: string) => createHmac('sha256', from).update(label).digest()
+  const cookieKey = (from: string) => derive(from, 'rm5 access grant cookie v1')
+  return {
+    cookie: previous && previous !== secret ? [cookieKey(secret), cookieKey(previous)] : [cookieKey(secret)],
+    // Client IP hashes follow the current secret only: they group attempts, they grant nothing.
+    ip: derive(secret, 'rm5 access attempt ip v1'),
+    source,
+  }
 }
 
 async function readOrCreateSecretFile(

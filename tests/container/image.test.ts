@@ -1,8 +1,10 @@
 // The production image, built from the Dockerfile and run as a self-hosting team runs it, against
 // this machine's services: a Postgres that checks passwords (the app's role set up by compose's
 // own db-init script, with `/#@:` in its password), Redis, and an S3 stand-in (s3rver). Secrets
-// arrive as files, the domain and brand as variables given at `docker run`.
-
+// arrive as files, the domain and brand as variables given at `docker run`. The container runs
+// hardened as compose and Kubernetes run it (read-only root, tmpfs for /tmp and DATA_DIR, no
+// capabilities, no new privileges), and the documented rotation of the secrets is done on it
+// (docs/self-hosting.md): recreated with new secret files, it must serve again.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -29,6 +31,8 @@ const START_PERIOD_MS = 60_000
 // Decimal megabytes, as `docker images` shows them.
 const MAX_IMAGE_BYTES = 500_000_000
 const CONTAINER_MEMORY = '512m'
+/** A test that recreates the container waits for it to be healthy again, up to the start period each time. */
+const RECREATE_TIMEOUT_MS = 3 * START_PERIOD_MS
 
 const docker = (...args: string[]) => execFileSync('docker', args, { encoding: 'utf8' })
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -39,36 +43,13 @@ let s3: EmbeddedS3
 let port: number
 let dir: string
 let healthyAfterMs: number
+let secrets: string
 const figures: Record<string, string> = {}
+const secret = (name: string, value: string) =>
+  writeFileSync(join(secrets, name), value === '' ? '' : `${value}\n`, { mode: 0o644 })
 
-beforeAll(async () => {
-  if (!process.env.RM5_TEST_IMAGE) {
-    const started = Date.now()
-    const build = spawnSync('docker', ['build', '--network', 'host', '-t', IMAGE, '.'], {
-      env: { ...process.env, DOCKER_BUILDKIT: '0' },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    })
-    if (build.status !== 0)
-      throw new Error(`docker build failed:\n${build.stdout.slice(-4000)}\n${build.stderr.slice(-4000)}`)
-    figures['image build'] = `${Math.round((Date.now() - started) / 1000)} s`
-  }
-  dir = mkdtempSync(join(tmpdir(), 'rm5-container-'))
-  const secrets = join(dir, 'secrets')
-  execFileSync('mkdir', ['-p', secrets])
-  const secret = (name: string, value: string) =>
-    writeFileSync(join(secrets, name), `${value}\n`, { mode: 0o644 })
-  secret('postgres_password', 'superuser/#@:secret')
-  secret('db_app_password', DB_PASSWORD)
-  secret('cookie_secret', 'c'.repeat(48))
-  secret('s3_secret_key', EMBEDDED_SECRET_KEY)
-  chmodSync(dir, 0o755)
-  chmodSync(secrets, 0o755)
-
-  pgServer = await startPasswordPostgres('superuser/#@:secret')
-  // The same steps compose runs: db-init (an owner and a serving role), then `migrate` in the
-  // image as the owner; the app itself does not migrate (MIGRATE_ON_START=false).
-  secret('db_owner_password', 'owner/#@:secret')
+/** Compose's db-init step (deploy/postgres/roles.sh), with the secret files as they are now. */
+function dbInit() {
   execFileSync('sh', ['deploy/postgres/roles.sh'], {
     env: {
       PATH: process.env.PATH,
@@ -83,31 +64,51 @@ beforeAll(async () => {
       APP_DB_PASSWORD_FILE: join(secrets, 'db_app_password'),
     },
   })
-  figures.migrate = docker(
-    'run',
-    '--rm',
-    '--network',
-    'host',
-    '-v',
-    `${secrets}:/run/secrets:ro`,
-    '-e',
-    'DATABASE_HOST=127.0.0.1',
-    '-e',
-    `DATABASE_PORT=${pgServer.port}`,
-    '-e',
-    'DATABASE_USER=rm5_owner',
-    '-e',
-    'DATABASE_NAME=rm5',
-    '-e',
-    'DATABASE_PASSWORD_FILE=/run/secrets/db_owner_password',
-    IMAGE,
-    'rm5',
-    'db',
-    'migrate',
-  ).trim()
-  s3 = await startEmbeddedS3(join(dir, 's3'), quietStorageLog)
-  port = await freePort()
+}
 
+/**
+ * Compose's `migrate` step and the Kubernetes Job (deploy/kubernetes/migrate-job.yaml) alike: the
+ * image's `rm5 db migrate` as the schema's owner, hardened, with database settings only (no
+ * cookie, S3 or Redis settings reach it).
+ */
+function migrate() {
+  return spawnSync(
+    'docker',
+    [
+      'run',
+      '--rm',
+      '--network',
+      'host',
+      '--read-only',
+      '--tmpfs',
+      '/tmp',
+      '--cap-drop',
+      'ALL',
+      '--security-opt',
+      'no-new-privileges:true',
+      '-v',
+      `${secrets}:/run/secrets:ro`,
+      '-e',
+      'DATABASE_HOST=127.0.0.1',
+      '-e',
+      `DATABASE_PORT=${pgServer.port}`,
+      '-e',
+      'DATABASE_NAME=rm5',
+      '-e',
+      'DATABASE_USER=rm5_owner',
+      '-e',
+      'DATABASE_PASSWORD_FILE=/run/secrets/db_owner_password',
+      IMAGE,
+      'rm5',
+      'db',
+      'migrate',
+    ],
+    { encoding: 'utf8' },
+  )
+}
+
+/** (Re)creates the app container, as `docker compose up -d --force-recreate app` does, and waits until healthy. */
+async function runApp(): Promise<number> {
   spawnSync('docker', ['rm', '-f', NAME])
   const started = Date.now()
   docker(
@@ -121,6 +122,16 @@ beforeAll(async () => {
     // test below runs inside it, the CLI commands run through `docker exec` included.
     '--memory',
     CONTAINER_MEMORY,
+    // The hardening of docker-compose.yml and deploy/kubernetes.
+    '--read-only',
+    '--tmpfs',
+    '/tmp',
+    '--tmpfs',
+    '/app/.data',
+    '--cap-drop',
+    'ALL',
+    '--security-opt',
+    'no-new-privileges:true',
     '-v',
     `${secrets}:/run/secrets:ro`,
     '-e',
@@ -138,6 +149,8 @@ beforeAll(async () => {
     '-e',
     'COOKIE_SECRET_FILE=/run/secrets/cookie_secret',
     '-e',
+    'COOKIE_SECRET_PREVIOUS_FILE=/run/secrets/cookie_secret_previous',
+    '-e',
     `S3_ENDPOINT=http://127.0.0.1:${s3.port}`,
     '-e',
     `S3_ACCESS_KEY=${EMBEDDED_ACCESS_KEY}`,
@@ -151,6 +164,7 @@ beforeAll(async () => {
     `BRAND_COMPANY=${COMPANY}`,
     '-e',
     'DEMO_MEDIA=off',
+    // The `migrate` step owns the schema; the serving role has no DDL.
     '-e',
     'MIGRATE_ON_START=false',
     IMAGE,
@@ -162,7 +176,44 @@ beforeAll(async () => {
     }
     await sleep(500)
   }
-  healthyAfterMs = Date.now() - started
+  return Date.now() - started
+}
+
+beforeAll(async () => {
+  if (!process.env.RM5_TEST_IMAGE) {
+    const started = Date.now()
+    const build = spawnSync('docker', ['build', '--network', 'host', '-t', IMAGE, '.'], {
+      env: { ...process.env, DOCKER_BUILDKIT: '0' },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    })
+    if (build.status !== 0)
+      throw new Error(`docker build failed:\n${build.stdout.slice(-4000)}\n${build.stderr.slice(-4000)}`)
+    figures['image build'] = `${Math.round((Date.now() - started) / 1000)} s`
+  }
+  dir = mkdtempSync(join(tmpdir(), 'rm5-container-'))
+  secrets = join(dir, 'secrets')
+  execFileSync('mkdir', ['-p', secrets])
+  secret('postgres_password', 'superuser/#@:secret')
+  secret('db_app_password', DB_PASSWORD)
+  secret('db_owner_password', 'owner/#@:secret')
+  secret('cookie_secret', 'c'.repeat(48))
+  // Mounted always, empty between rotations (deploy/generate-secrets.sh writes it so).
+  secret('cookie_secret_previous', '')
+  secret('s3_secret_key', EMBEDDED_SECRET_KEY)
+  chmodSync(dir, 0o755)
+  chmodSync(secrets, 0o755)
+
+  pgServer = await startPasswordPostgres('superuser/#@:secret')
+  // The same steps compose runs: db-init (an owner and a serving role), then `migrate` in the
+  // image as the owner; the app itself does not migrate (MIGRATE_ON_START=false).
+  dbInit()
+  const migrated = migrate()
+  if (migrated.status !== 0) throw new Error(`rm5 db migrate failed:\n${migrated.stdout}\n${migrated.stderr}`)
+  figures.migrate = migrated.stdout.trim()
+  s3 = await startEmbeddedS3(join(dir, 's3'), quietStorageLog)
+  port = await freePort()
+  healthyAfterMs = await runApp()
   figures['healthy after'] =
     `${(healthyAfterMs / 1000).toFixed(1)} s (start period ${START_PERIOD_MS / 1000} s)`
 })
@@ -184,8 +235,22 @@ describe('the production image', () => {
     expect(bytes).toBeLessThanOrEqual(MAX_IMAGE_BYTES)
     expect(docker('exec', NAME, 'node', '--version')).toMatch(/^v22\./)
     expect(docker('exec', NAME, 'id', '-u').trim()).toBe('1000')
-    const write = spawnSync('docker', ['exec', NAME, 'sh', '-c', 'touch /app/dist/x || touch /app/server/x'])
-    expect(write.status).not.toBe(0)
+    // Owned by root: even with a writable root file system the app could not change its code.
+    expect(
+      docker('exec', NAME, 'stat', '-c', '%u', '/app/dist', '/app/node_modules', '/app/bin')
+        .split('\n')
+        .filter(Boolean),
+    ).toEqual(['0', '0', '0'])
+    // Read-only root: the app writes only to its tmpfs mounts.
+    expect(spawnSync('docker', ['exec', NAME, 'touch', '/app/x']).status).not.toBe(0)
+    // Production dependencies only: no TypeScript loader, no build tools (issue 26).
+    const installed = docker('exec', NAME, 'ls', '/app/node_modules', '/app/node_modules/.bin').split(/\s+/)
+    for (const tool of ['tsx', 'esbuild', '@esbuild', 'vite', 'typescript', 'prisma'])
+      expect(installed).not.toContain(tool)
+    figures['node_modules in the image'] = docker('exec', NAME, 'du', '-sh', '/app/node_modules').split(
+      '\t',
+    )[0] as string
+    expect(docker('exec', NAME, 'rm5', '--help')).toContain('Usage: rm5')
     expect(docker('exec', NAME, 'cat', '/proc/1/comm').trim()).toBe('tini')
   })
 
@@ -243,6 +308,104 @@ describe('the production image', () => {
       companyName: string
     }>
     expect(rows.map((row) => row.companyName)).toContain(applicationBody(7).companyName)
+  })
+
+  it(
+    'rotates cookie_secret: old grants open while cookie_secret_previous holds the old value',
+    async () => {
+      const grant = async () => {
+        const { code } = JSON.parse(
+          docker('exec', NAME, 'rm5', 'codes', 'generate', 'circlek', '--json'),
+        ) as {
+          code: string
+        }
+        const verified = await fetch(url('/api/access/verify'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: SITE_URL },
+          body: JSON.stringify({ retailer: 'circlek', accessCode: code }),
+        })
+        return verified.headers.get('set-cookie')?.split(';', 1)[0] as string
+      }
+      const opens = async (cookie: string) =>
+        (await fetch(url('/docket'), { headers: { cookie }, redirect: 'manual' })).status === 200
+      const before = await grant()
+      expect(await opens(before)).toBe(true)
+      // Step 1 of docs/self-hosting.md: the old value into cookie_secret_previous, a new one in place.
+      secret('cookie_secret_previous', 'c'.repeat(48))
+      secret('cookie_secret', 'n'.repeat(48))
+      await runApp()
+      const after = await grant()
+      expect(await opens(before)).toBe(true)
+      expect(await opens(after)).toBe(true)
+      // Step 2, once grants signed before have expired: cookie_secret_previous emptied.
+      secret('cookie_secret_previous', '')
+      await runApp()
+      expect(await opens(before)).toBe(false)
+      expect(await opens(after)).toBe(true)
+    },
+    RECREATE_TIMEOUT_MS,
+  )
+
+  it(
+    'rotates db_app_password: db-init sets it, the recreated app reconnects with it',
+    async () => {
+      const postApplication = (n: number) =>
+        fetch(url('/api/applications'), {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: SITE_URL,
+            'idempotency-key': crypto.randomUUID(),
+          },
+          body: JSON.stringify(applicationBody(n)),
+        })
+      secret('db_app_password', `${DB_PASSWORD}-rotated`)
+      dbInit()
+      // The old password no longer opens a session.
+      const oldLogin = spawnSync(
+        'psql',
+        [
+          '-X',
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(pgServer.port),
+          '-U',
+          'rm5_app',
+          '-d',
+          'rm5',
+          '-c',
+          'SELECT 1',
+        ],
+        {
+          env: { ...process.env, PGPASSWORD: DB_PASSWORD },
+          encoding: 'utf8',
+        },
+      )
+      expect(oldLogin.status).not.toBe(0)
+      await runApp()
+      expect((await fetch(url('/readyz'))).status).toBe(200)
+      expect((await postApplication(8)).status).toBe(201)
+      const rows = JSON.parse(
+        docker('exec', NAME, 'rm5', 'applications', 'export', '--format', 'json'),
+      ) as Array<{
+        companyName: string
+      }>
+      expect(rows.map((row) => row.companyName)).toContain(applicationBody(8).companyName)
+    },
+    RECREATE_TIMEOUT_MS,
+  )
+
+  it('rotates postgres_password: ALTER ROLE, then the file; db-init keeps working with it', () => {
+    pgServer.psql("ALTER ROLE postgres PASSWORD 'superuser/#@:rotated'")
+    secret('postgres_password', 'superuser/#@:rotated')
+    expect(() => dbInit()).not.toThrow()
+  })
+
+  it('runs `rm5 db migrate` again as the Kubernetes Job runs it: nothing to apply, exit 0', () => {
+    const again = migrate()
+    expect(again.stderr + again.stdout).not.toMatch(/Invalid environment variable/)
+    expect(again.status).toBe(0)
   })
 
   it('exits 0 within 10 s of SIGTERM', async () => {

@@ -128,7 +128,7 @@ describe.runIf(redisUp)('two instances behind one load balancer', () => {
     expect(granted.status).toBe(200)
     expect(await granted.json()).toEqual({ success: true })
     const cookie = (granted.headers.getSetCookie()[0] ?? '').split(';', 1)[0] as string
-    expect(cookie).toMatch(/^circlek-access=v1\./)
+    expect(cookie).toMatch(/^circlek-access=v2\./)
 
     const onB = await send(b, '/docket', { ip: visitor, headers: { cookie } })
     expect(onB.status).toBe(200)

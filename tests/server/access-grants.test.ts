@@ -52,7 +52,7 @@ describe('grants from cookies', () => {
       'circlek-access=',
       'circlek-access=%E0%A4%A',
       `circlek-access=${'a'.repeat(5000)}`,
-      'circlek-access=v1.none.1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      'circlek-access=v2.none.1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     ]
     for (const cookie of bad) expect(await grantsFor(cookie), cookie.slice(0, 60)).toEqual([])
     // A broken duplicate does not hide a valid copy.

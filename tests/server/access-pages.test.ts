@@ -76,7 +76,7 @@ describe('/docket', () => {
       `circlek-access=${real.slice(0, -2)}xx`,
       `circlek-access=${real.split('.').slice(0, 3).join('.')}`,
       `pizzahut-access=${real}`,
-      'walmart-access=v1.none.99999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      'walmart-access=v2.none.99999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       'circlek-access=%ZZ%; walmart-access==;;',
       `investor-access=${'x'.repeat(3000)}`,
     ]

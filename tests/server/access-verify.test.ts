@@ -48,7 +48,7 @@ describe('verify: answers', () => {
     expect(res.headers['cache-control']).toBe('no-store')
     const setCookie = String(res.headers['set-cookie'])
     expect(setCookie).toMatch(
-      /^circlek-access=v1\.[0-9a-f-]{36}\.\d+\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
+      /^circlek-access=v2\.[0-9a-f-]{36}\.\d+\.[\w+/]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
     )
     expect(setCookie).toContain(circlekId)
     expect(setCookie).not.toMatch(/Max-Age|Expires|Secure/i)
@@ -154,7 +154,7 @@ describe('verify: answers', () => {
       const res = await verify(t.app, body, { remoteAddress: nextIp() })
       expect(res.json()).toEqual({ success: true })
       expect(String(res.headers['set-cookie'])).toMatch(
-        /^walmart-access=v1\.none\.\d+\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
+        /^walmart-access=v2\.none\.\d+\.[\w+/]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
       )
       expect(hasher.verifications).toBe(0)
     }
@@ -227,7 +227,7 @@ describe('verify: no-JavaScript form posts', () => {
     )
     expect(res.statusCode).toBe(303)
     expect(res.headers.location).toBe('/docket')
-    expect(grantCookie(res)).toMatch(/^circlek-access=v1\./)
+    expect(grantCookie(res)).toMatch(/^circlek-access=v2\./)
   })
 
   it('sends a wrong or empty code back to its gate with the reason', async () => {

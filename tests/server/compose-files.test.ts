@@ -28,19 +28,49 @@ const schema = withoutIdLabels(
 const resetTag = { tag: '!reset', resolve: (value: unknown) => value, collection: 'seq' as const }
 type Service = {
   environment?: Record<string, string>
+  read_only?: boolean
+  cap_drop?: string[]
+  cap_add?: string[]
+  security_opt?: string[]
+  tmpfs?: string[]
+  user?: string
+  networks?: string[]
+  network_mode?: string
+  command?: string[]
   ports?: string[]
   init?: boolean
   logging?: { driver: string; options: Record<string, string> }
   stop_grace_period?: string
   image?: string
   volumes?: string[]
+  build?: string
   healthcheck?: { test: string[] }
   depends_on?: Record<string, { condition: string }> | string[]
 }
-type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> }
+type Compose = {
+  services: Record<string, Service>
+  volumes?: Record<string, unknown>
+  networks?: Record<string, { internal?: boolean } | null>
+}
 
 function load(file: string): Compose {
   return parse(readFileSync(file, 'utf8'), { customTags: [resetTag], merge: true }) as Compose
+}
+
+/** How many numbers an exact version of each image has (Postgres numbers its releases 17.6). */
+const VERSION_PARTS: Record<string, number> = {
+  postgres: 2,
+  redis: 3,
+  caddy: 3,
+  'chrislusf/seaweedfs': 2,
+}
+/** The capabilities a service may add back, each for its image's entrypoint (docker-compose.yml says why). */
+const ALLOWED_CAPABILITIES: Record<string, string[]> = {
+  postgres: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'SETGID', 'SETUID'],
+  redis: ['CHOWN', 'SETGID', 'SETUID'],
+  storage: ['NET_BIND_SERVICE'],
+  proxy: ['NET_BIND_SERVICE'],
+  'storage-permissions': ['CHOWN'],
 }
 
 const validate = new Ajv2019({ strict: false, allErrors: true }).compile(schema)
@@ -87,7 +117,7 @@ describe('compose files', () => {
   })
 
   it('pins the object storage to a version and keeps Caddy ready for TLS', () => {
-    expect(base.services.storage?.image).toMatch(/^chrislusf\/seaweedfs:\d+\.\d+$/)
+    expect(base.services.seaweedfs?.image).toMatch(/^chrislusf\/seaweedfs:\d+\.\d+$/)
     expect(JSON.stringify(base)).not.toMatch(/minio\//)
     expect(scale.services.proxy?.ports).toEqual(expect.arrayContaining(['80:80', '443:443']))
     expect(scale.services.proxy?.volumes).toContain('caddy-data:/data')
@@ -109,5 +139,58 @@ describe('compose files', () => {
   it('checks the app by readiness in compose, so the proxy waits for a replica that can serve', () => {
     expect(base.services.app?.healthcheck?.test.join(' ')).toContain('/readyz')
     expect(scale.services.proxy?.depends_on).toEqual({ app: { condition: 'service_healthy' } })
+  })
+
+  it('pins every image to an exact version, and Renovate keeps them current', () => {
+    for (const [name, service] of Object.entries({ ...base.services, ...scale.services })) {
+      if (!service.image || service.build) continue
+      const [repository = '', tag = ''] = service.image.split(':')
+      const parts = VERSION_PARTS[repository]
+      expect(parts, `${name}: ${repository} is not in VERSION_PARTS`).toBeDefined()
+      const version = tag.split('-')[0] as string
+      expect(version, `${name}: ${service.image}`).toMatch(
+        new RegExp(`^\\d+(\\.\\d+){${(parts as number) - 1}}$`),
+      )
+    }
+    const renovate = JSON.parse(readFileSync('renovate.json', 'utf8')) as { enabledManagers: string[] }
+    expect(renovate.enabledManagers).toEqual(expect.arrayContaining(['docker-compose', 'dockerfile', 'npm']))
+  })
+
+  it('runs every container read-only, without capabilities it does not name, and without new privileges', () => {
+    for (const [name, service] of Object.entries({ ...base.services, ...scale.services })) {
+      const merged = { ...base.services[name], ...service }
+      expect(merged.read_only, name).toBe(true)
+      expect(merged.cap_drop, name).toEqual(['ALL'])
+      expect(merged.security_opt, name).toContain('no-new-privileges:true')
+      for (const capability of merged.cap_add ?? [])
+        expect(ALLOWED_CAPABILITIES[name], name).toContain(capability)
+    }
+    // Where the app writes: temporary files and DATA_DIR (the Dockerfile's).
+    const dataDir = readFileSync('Dockerfile', 'utf8').match(/DATA_DIR=(\S+)/)?.[1]
+    expect(base.services.app?.tmpfs).toEqual(expect.arrayContaining(['/tmp', dataDir]))
+  })
+
+  it('reaches SeaweedFS only through its S3 port, and runs it as a user other than root', () => {
+    const networks = (service?: Service) => service?.networks ?? ['default']
+    expect(base.networks?.storage).toEqual({ internal: true })
+    expect(networks(base.services.seaweedfs)).toEqual(['storage'])
+    // Nothing but the S3 proxy shares SeaweedFS's network.
+    const sharing = Object.entries(base.services)
+      .filter(([name, service]) => name !== 'seaweedfs' && networks(service).includes('storage'))
+      .map(([name]) => name)
+    expect(sharing).toEqual(['storage'])
+    expect(base.services.storage?.command).toEqual([
+      'caddy',
+      'reverse-proxy',
+      '--from',
+      ':8333',
+      '--to',
+      'seaweedfs:8333',
+    ])
+    expect(base.services.app?.environment?.S3_ENDPOINT).toBe('http://storage:8333')
+    for (const name of ['seaweedfs', 'storage'])
+      expect(base.services[name]?.user, name).toMatch(/^[1-9]\d*:[1-9]\d*$/)
+    // The one step that runs as root hands the volume over, with no network and CAP_CHOWN only.
+    expect(base.services['storage-permissions']).toMatchObject({ network_mode: 'none', cap_add: ['CHOWN'] })
   })
 })

@@ -212,7 +212,7 @@ describe('db-init: the owner and the serving role (deploy/postgres/roles.sh)', (
 
 describe('storage identities (deploy/seaweedfs/start.sh)', () => {
   const compose = parse(readFileSync('docker-compose.yml', 'utf8'))
-  const storageEnv = compose.services.storage.environment as Record<string, string>
+  const storageEnv = compose.services.seaweedfs.environment as Record<string, string>
 
   function identities(adminSecret: string, appSecret: string, bucketPrefix = '') {
     const dir = mkdtempSync(join(tmpdir(), 'rm5-s3cfg-'))

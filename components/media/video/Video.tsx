@@ -1,4 +1,5 @@
 import { type RefObject, useMemo, useRef } from 'react'
+import { useHydrated } from 'vike-react/useHydrated'
 import {
   DEMO_PLAYBACK_ID,
   type PlaybackUrls,
@@ -8,7 +9,6 @@ import {
 import { ResponsivePicture } from '../ResponsivePicture'
 import { useInView } from '../useInView'
 import { useReducedMotion } from '../useMediaQuery'
-import { usePageHydrated, usePageLoaded } from '../usePageLoaded'
 import { useVideoPlayer, type VideoPlayer } from './useVideoPlayer'
 import { PauseToggle, PlayOverlay } from './VideoControls'
 
@@ -25,24 +25,27 @@ export interface StreamOptions {
 export interface Stream {
   urls: PlaybackUrls
   player: VideoPlayer
-  /** Buttons only once hydrated: in the server HTML alone they could not do anything. */
+  /**
+   * False in the server HTML: there the <video> is the browser's own player (native controls,
+   * the mp4 rendition), which works without JavaScript. Our buttons exist only once hydrated.
+   */
   hydrated: boolean
 }
 
 /**
- * A stream bound to a box: it loads after the page's load event, once the box is within 200 px of
- * the viewport (or at once when `eager`), and autoplays unless reduced motion says otherwise.
+ * A stream bound to a box: it loads once the box is within 200 px of the viewport (or at once when
+ * `eager`), and autoplays unless reduced motion says otherwise. Its island starts after the page's
+ * load event (components/islands/README.md), so a stream never competes with the first paint.
  */
 export function useStream(box: RefObject<Element | null>, options: StreamOptions): Stream {
   const { playbackId = DEMO_PLAYBACK_ID, sound = false, autoPlay = true, eager = false } = options
   const urls = useMemo(() => playbackUrls(playbackId), [playbackId])
   const near = useInView(box, '200px')
-  const loaded = usePageLoaded()
   const reducedMotion = useReducedMotion()
-  const hydrated = usePageHydrated()
+  const hydrated = useHydrated()
   const player = useVideoPlayer({
     urls,
-    active: loaded && (eager || near),
+    active: eager || near,
     autoplay: autoPlay,
     sound,
     // A film the visitor asked for (sound) is not decorative motion.
@@ -63,7 +66,9 @@ export interface VideoLayersProps {
 
 /** The poster (a real <img>: it paints and counts for LCP before any script) and the <video>. */
 export function VideoLayers({ stream, title, ambient, poster, priority, loop, sound }: VideoLayersProps) {
-  const { player, urls } = stream
+  const { player, urls, hydrated } = stream
+  // Before hydration (and for good without JavaScript) the film is the browser's own player.
+  const decorative = ambient && hydrated
   const still = poster ?? urls.poster
   // Our own still has AVIF/WebP/JPEG width variants (and a priority one is preloaded); a custom or
   // a provider's poster is a plain <img>.
@@ -91,14 +96,16 @@ export function VideoLayers({ stream, title, ambient, poster, priority, loop, so
         playsInline
         loop={loop}
         preload="none"
-        controls={!ambient && player.state !== 'idle' && !player.overlay}
+        controls={hydrated ? !ambient && player.state !== 'idle' && !player.overlay : true}
+        // An ambient film shows its poster as the <img> below: the attribute would fetch it twice.
         poster={ambient ? undefined : still}
-        disablePictureInPicture={ambient}
-        disableRemotePlayback={ambient}
-        aria-label={ambient ? undefined : title}
-        aria-hidden={ambient ? true : undefined}
-        tabIndex={ambient ? -1 : undefined}
+        disablePictureInPicture={decorative}
+        disableRemotePlayback={decorative}
+        aria-label={decorative ? undefined : title}
+        aria-hidden={decorative ? true : undefined}
+        tabIndex={decorative ? -1 : undefined}
       >
+        {hydrated ? null : <source src={urls.mp4} type="video/mp4" />}
         Your browser does not support the video tag.
       </video>
     </>

@@ -25,10 +25,7 @@ export interface StreamOptions {
 export interface Stream {
   urls: PlaybackUrls
   player: VideoPlayer
-  /**
-   * False in the server HTML: there the <video> is the browser's own player (native controls,
-   * the mp4 rendition), which works without JavaScript. Our buttons exist only once hydrated.
-   */
+  /** Buttons only once hydrated: in the server HTML alone they could not do anything. */
   hydrated: boolean
 }
 
@@ -66,9 +63,7 @@ export interface VideoLayersProps {
 
 /** The poster (a real <img>: it paints and counts for LCP before any script) and the <video>. */
 export function VideoLayers({ stream, title, ambient, poster, priority, loop, sound }: VideoLayersProps) {
-  const { player, urls, hydrated } = stream
-  // Before hydration (and for good without JavaScript) the film is the browser's own player.
-  const decorative = ambient && hydrated
+  const { player, urls } = stream
   const still = poster ?? urls.poster
   // Our own still has AVIF/WebP/JPEG width variants (and a priority one is preloaded); a custom or
   // a provider's poster is a plain <img>.
@@ -96,18 +91,31 @@ export function VideoLayers({ stream, title, ambient, poster, priority, loop, so
         playsInline
         loop={loop}
         preload="none"
-        controls={hydrated ? !ambient && player.state !== 'idle' && !player.overlay : true}
-        // An ambient film shows its poster as the <img> below: the attribute would fetch it twice.
+        controls={!ambient && player.state !== 'idle' && !player.overlay}
         poster={ambient ? undefined : still}
-        disablePictureInPicture={decorative}
-        disableRemotePlayback={decorative}
-        aria-label={decorative ? undefined : title}
-        aria-hidden={decorative ? true : undefined}
-        tabIndex={decorative ? -1 : undefined}
+        disablePictureInPicture={ambient}
+        disableRemotePlayback={ambient}
+        aria-label={ambient ? undefined : title}
+        aria-hidden={ambient ? true : undefined}
+        tabIndex={ambient ? -1 : undefined}
       >
-        {hydrated ? null : <source src={urls.mp4} type="video/mp4" />}
         Your browser does not support the video tag.
       </video>
+      {/* Without JavaScript: the browser's own player of the mp4 rendition, with its controls
+          (its poster is fetched only then). React leaves a <noscript>'s content alone. */}
+      <noscript>
+        <video
+          className="rm-video__media rm-video__native"
+          src={urls.mp4}
+          poster={still}
+          controls
+          muted={!sound}
+          playsInline
+          loop={loop}
+          preload="none"
+          aria-label={title}
+        />
+      </noscript>
     </>
   )
 }

@@ -60,7 +60,7 @@ export function startIsland(name: string, load: () => Promise<ComponentType>): v
       ([{ hydrateIsland }, Component]) => {
         // From here React hears events itself (it hydrates the part under a press first).
         input.stop()
-        hydrateIsland(container, Component, () => {
+        hydrateIsland(name, container, Component, () => {
           setState(container, 'hydrated')
           input.replay()
         })

@@ -83,6 +83,9 @@ export function Viewer360() {
                 width={1200}
                 height={800}
                 draggable={false}
+                // Below the fold: fetched as it comes near, never with the page's first paint.
+                loading="lazy"
+                decoding="async"
               />
             </div>
             {hydrated && images.status === 'loading' && (

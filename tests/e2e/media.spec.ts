@@ -388,6 +388,8 @@ test.describe('hero frames, parallax and header animation', () => {
 
   test('the locker button runs the sequence for touch and keyboard users', async ({ page }) => {
     await page.goto('/')
+    // The button exists once the showcase's island has hydrated: when the visitor comes near it.
+    await page.locator('.hero-frames').scrollIntoViewIfNeeded()
     const button = page.getByRole('button', { name: 'Open a locker' })
     await button.scrollIntoViewIfNeeded()
     await button.press('Enter')

@@ -1,5 +1,5 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
-import { HydrationUnit } from '../components/layout/HydrationUnit'
+import { lazy, type ReactNode, Suspense } from 'react'
+import { useHydrated } from 'vike-react/useHydrated'
 import { SiteFooter } from '../components/layout/SiteFooter'
 import { SiteHeader } from '../components/layout/SiteHeader'
 
@@ -12,22 +12,17 @@ const SiteToaster = lazy(() =>
 export default function Layout({ children }: { children: ReactNode }) {
   // Mounted only after hydration: a lazy component rendered on the server suspends, and React then
   // abandons server HTML for the boundary (error #419 on hydration).
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <HydrationUnit>
-        <SiteHeader />
-      </HydrationUnit>
+      <SiteHeader />
       <main id="main" tabIndex={-1}>
-        <HydrationUnit>{children}</HydrationUnit>
+        {children}
       </main>
-      <HydrationUnit>
-        <SiteFooter />
-      </HydrationUnit>
+      <SiteFooter />
       {hydrated ? (
         <Suspense fallback={null}>
           <SiteToaster />

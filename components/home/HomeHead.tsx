@@ -1,7 +1,7 @@
 import { DEMO_PLAYBACK_ID, playbackUrls, storedPosterImage } from '../../lib/video/playback'
 import { PreloadImage } from '../media/PreloadImage'
 
-/** The home page's LCP image: the hero film's poster (components/home/slots/HeroVideoSlot.tsx). */
+/** The home page's LCP image: the hero film's poster (components/home/HeroVideo.tsx). */
 export function HomeHead() {
   const poster = storedPosterImage(playbackUrls(DEMO_PLAYBACK_ID))
   return poster ? <PreloadImage image={poster} sizes="100vw" /> : null

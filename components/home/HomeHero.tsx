@@ -1,13 +1,16 @@
 import { brand } from '../../lib/brand'
 import { APPLY_PATH } from '../../lib/routes'
-import { HeroVideoSlot } from './slots/HeroVideoSlot'
-import { MeetRm5Slot } from './slots/MeetRm5Slot'
+import { Island } from '../islands/Island'
+import { HeroVideo } from './HeroVideo'
+import { MeetRm5 } from './MeetRm5'
 
 /** Full-height opening band: the hero video behind the page's h1, and the 'Meet the RM5' card. */
 export function HomeHero() {
   return (
     <section className="home-hero" aria-labelledby="page-title">
-      <HeroVideoSlot />
+      <Island name="hero-video">
+        <HeroVideo />
+      </Island>
       <div className="container home-hero__inner">
         <div className="home-hero__content">
           <p className="eyebrow">The autonomous mobile store</p>
@@ -29,7 +32,9 @@ export function HomeHero() {
           </div>
         </div>
         <div className="home-hero__aside">
-          <MeetRm5Slot />
+          <Island name="meet-rm5">
+            <MeetRm5 />
+          </Island>
         </div>
       </div>
     </section>

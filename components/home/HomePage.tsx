@@ -1,4 +1,3 @@
-import { HydrationUnit } from '../layout/HydrationUnit'
 import { CtaBand } from '../sections/CtaBand'
 import { HomeClaims } from './HomeClaims'
 import { HomeHero } from './HomeHero'
@@ -10,37 +9,20 @@ import { HomeWhy } from './HomeWhy'
 
 /**
  * The home page; /docket renders the same page for holders of an access grant (docs/original-behaviour.md §2).
- * Media parts are slots in components/home/slots (hero video, 'Meet the RM5' card, 360° viewer,
- * animated showcase); the text sections around them are server-rendered here. Each section
- * hydrates as its own unit, so no single hydration task spans the whole page.
+ * Rendered on the server only: its interactive parts are islands (components/islands/README.md),
+ * started in the browser by home-client.ts when the visitor reaches or touches them.
  */
 export function HomePage() {
   return (
     <>
-      <HydrationUnit>
-        <HomeHero />
-      </HydrationUnit>
-      <HydrationUnit>
-        <HomeSpecs />
-      </HydrationUnit>
-      <HydrationUnit>
-        <HomeClaims />
-      </HydrationUnit>
-      <HydrationUnit>
-        <HomeViewer />
-      </HydrationUnit>
-      <HydrationUnit>
-        <HomeWhy />
-      </HydrationUnit>
-      <HydrationUnit>
-        <HomeShowcase />
-      </HydrationUnit>
-      <HydrationUnit>
-        <HomeTestimonials />
-      </HydrationUnit>
-      <HydrationUnit>
-        <CtaBand />
-      </HydrationUnit>
+      <HomeHero />
+      <HomeSpecs />
+      <HomeClaims />
+      <HomeViewer />
+      <HomeWhy />
+      <HomeShowcase />
+      <HomeTestimonials />
+      <CtaBand />
     </>
   )
 }

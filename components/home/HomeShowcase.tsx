@@ -1,7 +1,8 @@
 import { brand } from '../../lib/brand'
-import { ShowcaseMediaSlot } from './slots/ShowcaseMediaSlot'
+import { Island } from '../islands/Island'
+import { ShowcaseMedia } from './ShowcaseMedia'
 
-/** The animated showcase band: media slot (animation, background video, parallax, frames) and copy. */
+/** The animated showcase band: an island (animation, background video, parallax, frames) and copy. */
 export function HomeShowcase() {
   return (
     <section className="home-showcase" aria-labelledby="showcase-title">
@@ -17,7 +18,9 @@ export function HomeShowcase() {
             Follow an order from tap to curb <span aria-hidden="true">→</span>
           </a>
         </div>
-        <ShowcaseMediaSlot />
+        <Island name="showcase-media">
+          <ShowcaseMedia />
+        </Island>
       </div>
     </section>
   )

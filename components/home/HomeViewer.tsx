@@ -1,8 +1,9 @@
 import { brand } from '../../lib/brand'
+import { Island } from '../islands/Island'
+import { Viewer360 } from '../media/viewer/Viewer360'
 import { SectionIntro } from '../sections/SectionIntro'
-import { Viewer360Slot } from './slots/Viewer360Slot'
 
-/** The 360° product viewer in its section (the viewer itself is a media slot). */
+/** The 360° product viewer in its section (the viewer itself is an island). */
 export function HomeViewer() {
   return (
     <section className="section section--tint" aria-labelledby="viewer-title">
@@ -13,7 +14,9 @@ export function HomeViewer() {
             every side.
           </p>
         </SectionIntro>
-        <Viewer360Slot />
+        <Island name="viewer">
+          <Viewer360 />
+        </Island>
       </div>
     </section>
   )

@@ -5,8 +5,10 @@ import { attachHeaderBehaviour } from './header-behaviour'
 import { Logo } from './Logo'
 import { NavLinks } from './NavLinks'
 
-// The markup is static: scroll styling and the menu are plain DOM behaviour (header-behaviour.ts)
-// shared with HTML-only pages, which never run React in the browser.
+// The markup is static: scroll styling and the menu's extras are plain DOM behaviour
+// (header-behaviour.ts) shared with HTML-only pages, which never run React in the browser. The
+// phone menu itself is an HTML popover: its button opens and closes it, Escape and a press outside
+// close it, with or without JavaScript.
 export function SiteHeader() {
   const header = useRef<HTMLElement>(null)
   const menuId = useId()
@@ -23,17 +25,11 @@ export function SiteHeader() {
         <a href={APPLY_PATH} className="button button--accent site-header__apply">
           Retailer Access
         </a>
-        <button
-          type="button"
-          className="site-header__menu-button"
-          aria-expanded="false"
-          aria-controls={menuId}
-          aria-label="Menu"
-        >
+        <button type="button" className="site-header__menu-button" popoverTarget={menuId} aria-label="Menu">
           <span aria-hidden="true" className="menu-icon" />
         </button>
       </nav>
-      <nav id={menuId} className="site-header__dropdown" aria-label="Menu" hidden>
+      <nav id={menuId} className="site-header__dropdown" aria-label="Menu" popover="auto">
         <NavLinks links={primaryNav} className="site-header__dropdown-links" />
         <a href={APPLY_PATH} className="button button--accent button--block">
           Retailer Access

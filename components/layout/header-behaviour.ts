@@ -1,50 +1,34 @@
 // The site header's behaviour, in plain DOM code so one implementation serves every kind of page:
-// HTML-only pages (no React in the browser, decision 020) attach it from their +client.ts, and
-// SiteHeader's effect on React pages. It only touches what the server markup leaves static (classes,
-// data-*, aria-expanded, hidden), so React never re-writes it.
+// HTML-only pages (no React in the browser) attach it from their +client.ts, and SiteHeader's
+// effect on React pages. It only touches what the server markup leaves static (classes, data-*,
+// aria-expanded), so React never re-writes it. The phone menu opens and closes without it (an
+// HTML popover, styled open through :popover-open): this adds the state to the button for
+// assistive technology, keeps the header shown while the menu is open, and closes the menu when
+// one of its links is chosen.
 import { nextScrollState, type ScrollState } from './header-scroll'
 
 /** Marks a header whose behaviour is attached, so attaching it twice is harmless. */
 const BEHAVIOUR_ATTACHED = 'data-behaviour'
 
-/** Wires scroll styling, hide-on-scroll and the mobile menu; returns a detach function. */
+/** Wires scroll styling, hide-on-scroll and the menu's state; returns a detach function. */
 export function attachHeaderBehaviour(header: HTMLElement): () => void {
   if (header.hasAttribute(BEHAVIOUR_ATTACHED)) return () => {}
   header.setAttribute(BEHAVIOUR_ATTACHED, 'attached')
   const button = header.querySelector<HTMLButtonElement>('.site-header__menu-button')
-  const menuId = button?.getAttribute('aria-controls')
-  const menu = menuId ? document.getElementById(menuId) : null
+  const menu = header.querySelector<HTMLElement>('.site-header__dropdown')
   const logo = header.querySelector<SVGElement>('.site-header__logo .logo')
   let state: ScrollState = { scrolled: false, hidden: false }
-  let open = false
-  let lockedOverflow: string | undefined
+  let open = menu?.matches(':popover-open') ?? false
 
   const render = () => {
     const hidden = state.hidden && !open
     header.classList.toggle('is-scrolled', state.scrolled)
     header.classList.toggle('is-hidden', hidden)
-    header.classList.toggle('is-open', open)
     header.dataset.scrolled = String(state.scrolled)
     header.dataset.hidden = String(hidden)
+    button?.setAttribute('aria-expanded', String(open))
     // The wordmark is drawn light over the dark hero and dark on the light header.
     logo?.setAttribute('data-tone', state.scrolled || open ? 'dark' : 'light')
-  }
-
-  const setOpen = (next: boolean, returnFocus = false) => {
-    if (next === open) return
-    open = next
-    button?.setAttribute('aria-expanded', String(open))
-    if (menu) menu.hidden = !open
-    // Opening the menu locks page scroll; closing unlocks it.
-    if (open) {
-      lockedOverflow = document.body.style.overflow
-      document.body.style.overflow = 'hidden'
-    } else {
-      document.body.style.overflow = lockedOverflow ?? ''
-      lockedOverflow = undefined
-    }
-    if (returnFocus) button?.focus()
-    render()
   }
 
   let previousY = window.scrollY
@@ -62,30 +46,33 @@ export function attachHeaderBehaviour(header: HTMLElement): () => void {
   const onScroll = () => {
     if (!frame) frame = requestAnimationFrame(update)
   }
-  const onToggle = () => setOpen(!open)
+  const onToggle = (event: Event) => {
+    open = (event as ToggleEvent).newState === 'open'
+    render()
+  }
+  // Escape closes the popover by itself; focus goes back to the button that opened it.
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) setOpen(false, true)
+    if (event.key !== 'Escape' || !open) return
+    menu?.hidePopover()
+    button?.focus()
   }
-  // Choosing any link in the menu closes it (the page may change without a reload).
+  // Choosing any link in the menu closes it (an in-page link keeps the page).
   const onMenuClick = (event: MouseEvent) => {
-    if ((event.target as Element | null)?.closest('a')) setOpen(false)
+    if ((event.target as Element | null)?.closest('a')) menu?.hidePopover()
   }
-  // A history move (browser back while the menu is open) closes it too.
-  const onHistory = () => setOpen(false)
 
   update()
+  render()
   window.addEventListener('scroll', onScroll, { passive: true })
-  window.addEventListener('popstate', onHistory)
   document.addEventListener('keydown', onKey)
-  button?.addEventListener('click', onToggle)
+  menu?.addEventListener('toggle', onToggle)
   menu?.addEventListener('click', onMenuClick)
   return () => {
     header.removeAttribute(BEHAVIOUR_ATTACHED)
-    setOpen(false)
+    if (open) menu?.hidePopover()
     window.removeEventListener('scroll', onScroll)
-    window.removeEventListener('popstate', onHistory)
     document.removeEventListener('keydown', onKey)
-    button?.removeEventListener('click', onToggle)
+    menu?.removeEventListener('toggle', onToggle)
     menu?.removeEventListener('click', onMenuClick)
     if (frame) cancelAnimationFrame(frame)
   }

@@ -1,11 +1,19 @@
-import { type KeyboardEvent, useRef, useState } from 'react'
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
+import { useHydrated } from 'vike-react/useHydrated'
 import type { Capability } from '../../lib/content/capabilities'
 import { nextTabIndex } from './roving-index'
 
+const tabId = (capability: Capability) => `capability-tab-${capability.id}`
+const panelId = (capability: Capability) => `capability-panel-${capability.id}`
+
 /**
- * The technology page's capability map: the eight nodes are tabs (roving tabindex, arrow keys,
- * Home/End, automatic activation); each panel holds the node's Overview and How It Works. Every
- * panel is in the server HTML (inactive ones `hidden`), so all the copy is crawlable without JS.
+ * The technology page's capability map. In the HTML the eight nodes are links to the eight
+ * capabilities, each an article of its own: without JavaScript all of them are shown, one under
+ * the other (CapabilityMap.css). Once the island hydrates, the nodes become tabs (roving
+ * tabindex, arrow keys, Home/End, automatic activation) and one panel shows at a time; with
+ * JavaScript on, the CSS shows only the first one from the first paint, so nothing moves then. A
+ * node pressed before hydration is held and replayed (components/islands/early-input.ts), and a
+ * capability named in the address (#capability-panel-…) opens selected.
  */
 export function CapabilityMap({
   capabilities,
@@ -14,8 +22,14 @@ export function CapabilityMap({
   capabilities: Capability[]
   labelledBy: string
 }) {
+  const hydrated = useHydrated()
   const [selected, setSelected] = useState(0)
-  const tabs = useRef<Array<HTMLButtonElement | null>>([])
+  const tabs = useRef<Array<HTMLAnchorElement | null>>([])
+
+  useEffect(() => {
+    const named = capabilities.findIndex((capability) => `#${panelId(capability)}` === window.location.hash)
+    if (named >= 0) setSelected(named)
+  }, [capabilities])
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const next = nextTabIndex(event.key, selected, capabilities.length)
@@ -25,31 +39,41 @@ export function CapabilityMap({
     tabs.current[next]?.focus()
   }
 
+  const select = (event: MouseEvent, index: number) => {
+    event.preventDefault()
+    setSelected(index)
+  }
+
   return (
     <div className="capability-map">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useAriaPropsSupportedByRole: a tab list once hydrated (the role is set then) */}
       <div
         className="capability-map__nodes"
-        role="tablist"
-        aria-labelledby={labelledBy}
-        aria-orientation="vertical"
+        role={hydrated ? 'tablist' : undefined}
+        aria-labelledby={hydrated ? labelledBy : undefined}
+        aria-orientation={hydrated ? 'vertical' : undefined}
         onKeyDown={onKeyDown}
       >
         {capabilities.map((capability, index) => {
           const isSelected = index === selected
           return (
-            <button
+            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a tab once hydrated (the role is set then)
+            <a
               key={capability.id}
               ref={(element) => {
                 tabs.current[index] = element
               }}
-              type="button"
-              role="tab"
-              id={`capability-tab-${capability.id}`}
-              aria-selected={isSelected}
-              aria-controls={`capability-panel-${capability.id}`}
-              tabIndex={isSelected ? 0 : -1}
+              href={`#${panelId(capability)}`}
+              // early-input.ts: a press before hydration is held, then selects the tab
+              data-island-defer=""
+              data-selected={isSelected ? '' : undefined}
+              role={hydrated ? 'tab' : undefined}
+              id={tabId(capability)}
+              aria-selected={hydrated ? isSelected : undefined}
+              aria-controls={hydrated ? panelId(capability) : undefined}
+              tabIndex={hydrated ? (isSelected ? 0 : -1) : undefined}
               className="capability-node"
-              onClick={() => setSelected(index)}
+              onClick={(event) => select(event, index)}
             >
               <span className="capability-node__number" aria-hidden="true">
                 {String(index + 1).padStart(2, '0')}
@@ -58,25 +82,28 @@ export function CapabilityMap({
                 <span className="capability-node__name">{capability.name}</span>
                 <span className="capability-node__layer">{capability.layer}</span>
               </span>
-            </button>
+            </a>
           )
         })}
       </div>
       {capabilities.map((capability, index) => (
-        <div
+        <article
           key={capability.id}
-          role="tabpanel"
-          id={`capability-panel-${capability.id}`}
-          aria-labelledby={`capability-tab-${capability.id}`}
-          hidden={index !== selected}
+          role={hydrated ? 'tabpanel' : undefined}
+          id={panelId(capability)}
+          aria-labelledby={hydrated ? tabId(capability) : `capability-title-${capability.id}`}
+          hidden={hydrated ? index !== selected : undefined}
+          data-selected={index === selected ? '' : undefined}
           className="capability-panel"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: APG tabs: the panel takes focus when it has no focusable content
-          tabIndex={0}
+          // APG tabs: the panel takes focus when it has no focusable content.
+          tabIndex={hydrated ? 0 : undefined}
         >
           <p className="capability-panel__layer">
             {String(index + 1).padStart(2, '0')} · {capability.layer}
           </p>
-          <h3 className="capability-panel__title">{capability.name}</h3>
+          <h3 className="capability-panel__title" id={`capability-title-${capability.id}`}>
+            {capability.name}
+          </h3>
           <p className="capability-panel__summary">{capability.summary}</p>
           <div className="capability-panel__columns">
             <section aria-labelledby={`capability-overview-${capability.id}`}>
@@ -97,7 +124,7 @@ export function CapabilityMap({
               </ol>
             </section>
           </div>
-        </div>
+        </article>
       ))}
     </div>
   )

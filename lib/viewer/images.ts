@@ -7,6 +7,12 @@ import { isVariantKey } from '../responsive-images.ts'
 export const VIEWER_BUCKET_ORDER = VIEWER_BUCKETS
 export type ViewerBucket = (typeof VIEWER_BUCKETS)[number]
 
+/**
+ * The first frame's name in the `360` bucket (scripts/media/demo/viewer-frames.ts): the page's
+ * HTML shows it before the frame list arrives, and as the viewer's still without JavaScript.
+ */
+export const VIEWER_FIRST_FRAME = 'rm5_1.jpg'
+
 /** The spec lists up to 100 files per bucket; more frames would only cost bandwidth. */
 export const MAX_VIEWER_IMAGES = 100
 

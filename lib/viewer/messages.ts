@@ -4,6 +4,8 @@ import type { ViewerBucket } from './images.ts'
 export const VIEWER_LOADING = 'Loading 360° Viewer...'
 export const VIEWER_ERROR_TITLE = 'Error loading images'
 export const VIEWER_HINT = 'Click & Drag to Rotate'
+/** Beside the first frame when JavaScript is off. */
+export const VIEWER_NEEDS_SCRIPT = 'Turning the vehicle needs JavaScript'
 export const VIEWER_CONSOLE_HINT = 'Check the browser console for details.'
 
 export const NO_IMAGES_ANYWHERE =

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DRAG_STEP_PX, dragTo, keyStep, wrapIndex } from './rotation'
+import { DRAG_STEP_PX, dragTo, frameAt, keyStep, wrapIndex } from './rotation'
 
 describe('wrapIndex', () => {
   it('wraps forwards and backwards', () => {
@@ -12,43 +12,45 @@ describe('wrapIndex', () => {
 })
 
 describe('dragTo', () => {
-  const start = { index: 5, anchorX: 100 }
+  const start = { turn: 5, anchorX: 100 }
 
   it('does nothing below 15 px', () => {
     expect(DRAG_STEP_PX).toBe(15)
-    expect(dragTo(start, 114, 36)).toBe(start)
-    expect(dragTo(start, 86, 36)).toBe(start)
+    expect(dragTo(start, 114)).toBe(start)
+    expect(dragTo(start, 86)).toBe(start)
   })
 
   it('steps back when dragging right and forward when dragging left', () => {
-    expect(dragTo(start, 116, 36)).toEqual({ index: 4, anchorX: 115 })
-    expect(dragTo(start, 84, 36)).toEqual({ index: 6, anchorX: 85 })
-    expect(dragTo(start, 100 + 45, 36)).toEqual({ index: 2, anchorX: 145 })
+    expect(dragTo(start, 116)).toEqual({ turn: 4, anchorX: 115 })
+    expect(dragTo(start, 84)).toEqual({ turn: 6, anchorX: 85 })
+    expect(dragTo(start, 100 + 45)).toEqual({ turn: 2, anchorX: 145 })
   })
 
   it('wraps around at both ends', () => {
-    expect(dragTo({ index: 0, anchorX: 0 }, 16, 36).index).toBe(35)
-    expect(dragTo({ index: 35, anchorX: 0 }, -16, 36).index).toBe(0)
+    expect(frameAt(dragTo({ turn: 0, anchorX: 0 }, 16).turn, 36)).toBe(35)
+    expect(frameAt(dragTo({ turn: 35, anchorX: 0 }, -16).turn, 36)).toBe(0)
+    expect(frameAt(-40, 36)).toBe(32)
+    expect(frameAt(7, 0)).toBe(0)
   })
 
   it('keeps the remainder, so slow drags step every 15 px', () => {
-    let state = { index: 0, anchorX: 0 }
-    for (let x = 1; x <= 150; x++) state = dragTo(state, -x, 36)
-    expect(state).toEqual({ index: 10, anchorX: -150 })
+    let state = { turn: 0, anchorX: 0 }
+    for (let x = 1; x <= 150; x++) state = dragTo(state, -x)
+    expect(state).toEqual({ turn: 10, anchorX: -150 })
   })
 
   it('keeps the frame in step with the pointer, however the move is split', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: -60, max: 60 }), { maxLength: 40 }), (moves) => {
-        let state = { index: 0, anchorX: 0 }
+        let state = { turn: 0, anchorX: 0 }
         let x = 0
         for (const move of moves) {
           x += move
-          state = dragTo(state, x, 36)
+          state = dragTo(state, x)
         }
-        // The anchor trails the pointer by less than a step, and the frame matches the anchor.
+        // The anchor trails the pointer by less than a step, and the turn matches the anchor.
         expect(Math.abs(x - state.anchorX)).toBeLessThan(DRAG_STEP_PX)
-        expect(state.index).toBe(wrapIndex(0, -state.anchorX / DRAG_STEP_PX, 36))
+        expect(frameAt(state.turn, 36)).toBe(wrapIndex(0, -state.anchorX / DRAG_STEP_PX, 36))
       }),
     )
   })

@@ -10,7 +10,8 @@ export function wrapIndex(index: number, delta: number, count: number): number {
 }
 
 export interface DragState {
-  index: number
+  /** Frames turned since the viewer opened, unwrapped (the frame count may not be known yet). */
+  turn: number
   /** Pointer x at which the last step was taken (or the drag began). */
   anchorX: number
 }
@@ -19,11 +20,14 @@ export interface DragState {
  * The state after the pointer moved to `x`. Whole steps only: the remainder stays in the anchor,
  * so a slow drag of 1 px at a time still turns one frame per 15 px.
  */
-export function dragTo(state: DragState, x: number, count: number, stepPx: number = DRAG_STEP_PX): DragState {
+export function dragTo(state: DragState, x: number, stepPx: number = DRAG_STEP_PX): DragState {
   const steps = Math.trunc((x - state.anchorX) / stepPx)
-  if (steps === 0 || count <= 1) return state
-  return { index: wrapIndex(state.index, -steps, count), anchorX: state.anchorX + steps * stepPx }
+  if (steps === 0) return state
+  return { turn: state.turn - steps, anchorX: state.anchorX + steps * stepPx }
 }
+
+/** The frame shown after `turn` steps from the first one. */
+export const frameAt = (turn: number, count: number): number => wrapIndex(0, turn, count)
 
 /**
  * Keyboard steps, matching the previous/next buttons beside the viewer (‹ is previous): the usual

@@ -2,12 +2,12 @@ import { Island } from '../../components/islands/Island'
 import { PageHero } from '../../components/layout/PageHero'
 import { FeatureCards } from '../../components/sections/FeatureCards'
 import { OfficeList } from '../../components/sections/OfficeList'
+import { CareersFilm } from '../../components/sections/PageFilm'
 import { SectionIntro } from '../../components/sections/SectionIntro'
-import { CareersVideoSlot } from '../../components/sections/slots/CareersVideoSlot'
 import { brand } from '../../lib/brand'
 import { coreValues, culture, offices } from '../../lib/content/careers'
 
-// HTML-only page with an island (decision 020): see +client.ts.
+// HTML-only page with an island (components/islands/README.md): see +client.ts.
 export default function Page() {
   return (
     <>
@@ -43,7 +43,7 @@ export default function Page() {
             </ul>
           </div>
           <Island name="careers-film">
-            <CareersVideoSlot />
+            <CareersFilm />
           </Island>
         </div>
       </section>

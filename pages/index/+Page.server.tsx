@@ -1,12 +1,7 @@
 import { HomePage } from '../../components/home/HomePage'
-import { Island } from '../../components/islands/Island'
 
-// HTML-only page with one island (decision 020): the server renders it all; the browser gets
-// the header's behaviour at once and React for the page's content after the load event.
+// HTML-only page with islands (components/islands/README.md): the server renders it all; the
+// browser gets the header's behaviour at once and React for each island when it is reached.
 export default function Page() {
-  return (
-    <Island name="home">
-      <HomePage />
-    </Island>
-  )
+  return <HomePage />
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import { LOGOUT_PATH } from '../../lib/access'
 import { ConfirmDialog } from './ConfirmDialog'
 
@@ -13,6 +13,7 @@ export function CloseProposal() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const trigger = useRef<HTMLButtonElement>(null)
+  const formId = useId()
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -51,7 +52,7 @@ export function CloseProposal() {
 
   return (
     <>
-      <form method="post" action={LOGOUT_PATH} onSubmit={onSubmit} className="proposal-close">
+      <form id={formId} method="post" action={LOGOUT_PATH} onSubmit={onSubmit} className="proposal-close">
         <input type="hidden" name="retailer" value="circlek" />
         <button
           ref={trigger}
@@ -79,6 +80,7 @@ export function CloseProposal() {
         error={error}
         onCancel={cancel}
         onConfirm={confirm}
+        confirmForm={formId}
       >
         <p>
           Are you sure you want to close this proposal? You'll need to enter the access code again to view it.

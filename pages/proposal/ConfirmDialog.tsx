@@ -4,7 +4,9 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 're
  * A modal confirm dialog on the native <dialog> element: showModal() makes the page behind it
  * inert and gives the dialog role and aria-modal. Tab is kept inside (the browser would
  * otherwise let it reach the address bar), Escape and a click on the backdrop mean Cancel, and
- * focus starts on Cancel so Enter never confirms by accident.
+ * focus starts on Cancel so Enter never confirms by accident. Both buttons have a native action
+ * too: Cancel submits a `method="dialog"` form (it closes the dialog), and Confirm submits the form
+ * named by `confirmForm` (the action being confirmed), so neither is a button that does nothing.
  */
 export function ConfirmDialog({
   open,
@@ -16,6 +18,7 @@ export function ConfirmDialog({
   error,
   onCancel,
   onConfirm,
+  confirmForm,
 }: {
   open: boolean
   title: string
@@ -28,6 +31,8 @@ export function ConfirmDialog({
   error?: string | null
   onCancel: () => void
   onConfirm: () => void
+  /** The id of the form whose submission the confirm button stands for. */
+  confirmForm: string
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const cancel = useRef<HTMLButtonElement>(null)
@@ -89,20 +94,32 @@ export function ConfirmDialog({
             {error}
           </p>
         ) : null}
-        <div className="confirm-dialog__actions">
+        <form method="dialog" className="confirm-dialog__actions">
           <button
             ref={cancel}
-            type="button"
+            type="submit"
             className="button button--ghost"
-            onClick={onCancel}
+            onClick={(event) => {
+              event.preventDefault()
+              onCancel()
+            }}
             disabled={busy}
           >
             Cancel
           </button>
-          <button type="button" className="button button--dark" onClick={onConfirm} disabled={busy}>
+          <button
+            type="submit"
+            form={confirmForm}
+            className="button button--dark"
+            onClick={(event) => {
+              event.preventDefault()
+              onConfirm()
+            }}
+            disabled={busy}
+          >
             {busy && busyLabel ? busyLabel : confirmLabel}
           </button>
-        </div>
+        </form>
       </div>
     </dialog>
   )

@@ -3,9 +3,9 @@ import { PageHero } from '../../components/layout/PageHero'
 import { CtaBand } from '../../components/sections/CtaBand'
 import { FeatureCards } from '../../components/sections/FeatureCards'
 import { Icon, type IconName } from '../../components/sections/Icon'
+import { AutonomyFilm } from '../../components/sections/PageFilm'
 import { SectionIntro } from '../../components/sections/SectionIntro'
 import { StatGrid } from '../../components/sections/StatGrid'
-import { AutonomyVideoSlot } from '../../components/sections/slots/AutonomyVideoSlot'
 import { brand } from '../../lib/brand'
 import { claims } from '../../lib/content/claims'
 import { safetyFeatures } from '../../lib/content/safety'
@@ -13,7 +13,7 @@ import { TechnologyCapabilityMap } from './TechnologyCapabilityMap'
 
 const safetyIcons: IconName[] = ['radar', 'gauge', 'layers', 'person', 'headset', 'lock']
 
-// HTML-only page with islands (decision 020): see +client.ts.
+// HTML-only page with islands (components/islands/README.md): see +client.ts.
 export default function Page() {
   return (
     <>
@@ -54,7 +54,7 @@ export default function Page() {
             <StatGrid claims={[claims.miles, claims.routeTime]} columns={2} />
           </div>
           <Island name="autonomy-film">
-            <AutonomyVideoSlot />
+            <AutonomyFilm />
           </Island>
         </div>
       </section>

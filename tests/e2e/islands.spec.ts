@@ -1,70 +1,30 @@
-import { type Browser, expect, type Page, type Route, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { firstLoadScripts, holdScriptsExcept, scriptTimings } from './helpers/hold-scripts'
 import { isHydrated, waitForHydration } from './helpers/hydration'
 
-// The home, technology and careers pages are HTML-only with React islands (decision 020): before
-// the load event they fetch only a few KB of script (the header's behaviour and the islands'
-// starter), so React never shares the connection with the hero image; the islands then load and
-// hydrate, at once on the visitor's first input; a button pressed before React attached is
-// pressed again once it has.
-
-interface ScriptTiming {
-  path: string
-  start: number
-  bytes: number
-}
-
-/** Every script the page fetched, with its start time and transferred size, and the load event. */
-function scriptTimings(page: Page): Promise<{ scripts: ScriptTiming[]; loadEvent: number }> {
-  return page.evaluate(() => {
-    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
-    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((entry) => entry.initiatorType === 'script' || new URL(entry.name).pathname.endsWith('.js'))
-      .map((entry) => ({
-        path: new URL(entry.name).pathname,
-        start: entry.startTime,
-        bytes: entry.encodedBodySize,
-      }))
-    return { scripts, loadEvent: navigation?.loadEventStart ?? 0 }
-  })
-}
-
-/** The scripts of `path` fetched before its load event: what a page needs for its first paint. */
-async function firstLoadScripts(browser: Browser, baseURL: string, path: string): Promise<Set<string>> {
-  const page = await browser.newPage({ baseURL })
-  await page.goto(path)
-  await waitForHydration(page)
-  const { scripts, loadEvent } = await scriptTimings(page)
-  await page.close()
-  return new Set(scripts.filter((script) => script.start < loadEvent).map((script) => script.path))
-}
-
-/** Holds every script request outside `allowed` until the returned function is called. */
-async function holdScriptsExcept(page: Page, allowed: Set<string>): Promise<() => void> {
-  let release = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(/\/assets\/.+\.js$/, async (route: Route) => {
-    if (!allowed.has(new URL(route.request().url()).pathname)) await released
-    await route.continue()
-  })
-  return release
-}
+// The public pages are HTML-only with React islands (components/islands/README.md, decision 023):
+// before the load event they fetch only a few KB of script (the header's behaviour and the
+// islands' starter), so React never shares the connection with the hero image; each island then
+// loads and hydrates when the visitor reaches it, or at once when they touch it; a press made
+// before React attached is replayed once it has (more in slow-scripts/islands.spec.ts).
 
 const ISLANDS: Record<string, string[]> = {
-  '/': ['home'],
+  '/': ['hero-video', 'meet-rm5', 'viewer', 'why-cards', 'showcase-media'],
   '/technology': ['capability-map', 'autonomy-film'],
   '/careers': ['careers-film'],
 }
 
 for (const [path, islands] of Object.entries(ISLANDS))
   for (const width of [375, 1440]) {
-    test(`${path} at ${width} px: only a few KB of script before the load event, React after it, and it hydrates`, async ({
+    test(`${path} at ${width} px: only a few KB of script before the load event, React after it, and each island hydrates`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height: 860 })
       await page.goto(path)
-      await waitForHydration(page)
+      for (const island of islands) {
+        await page.locator(`[data-island="${island}"] > *`).first().scrollIntoViewIfNeeded()
+        await waitForHydration(page, island)
+      }
       const { scripts, loadEvent } = await scriptTimings(page)
       const early = scripts.filter((script) => script.start < loadEvent)
       const late = scripts.filter((script) => script.start >= loadEvent)
@@ -79,34 +39,42 @@ for (const [path, islands] of Object.entries(ISLANDS))
     })
   }
 
-test("the visitor's first input starts the island while the page is still loading", async ({ page }) => {
-  // The hero never arrives, so the load event never fires: only input can start the island.
-  await page.route(/\/media\/video\/rm5-demo\/poster/, () => {})
-  await page.goto('/', { waitUntil: 'domcontentloaded' })
-  await expect(page.locator('.meet-card--action')).toBeVisible()
-  // Vike's entry is an async module script: it may run after DOMContentLoaded. It attaches the
-  // header's behaviour and registers the island's start in one synchronous evaluation, so once
-  // the header is marked, a key press is heard (before then a visitor's key would not start the
-  // island; the load event would).
-  await expect(page.locator('header.site-header')).toHaveAttribute('data-behaviour', 'attached')
-  expect(await isHydrated(page)).toBe(false)
-  await page.keyboard.press('Tab')
-  await waitForHydration(page)
+test('an island out of view waits until the visitor comes near it', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page, 'meet-rm5')
+  const viewer = page.locator('[data-island="viewer"]')
+  await expect(viewer).toHaveAttribute('data-island-state', 'waiting')
+  expect(await isHydrated(page, 'viewer')).toBe(false)
+  await page.locator('.viewer').scrollIntoViewIfNeeded()
+  await waitForHydration(page, 'viewer')
+  await expect(viewer).toHaveAttribute('data-island-state', 'hydrated')
 })
 
-test('a button pressed before React attached is pressed again once it has', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test("the visitor's first touch starts an island while the page is still loading", async ({ page }) => {
+  // The hero never arrives, so the load event never fires: only input can start an island.
+  await page.route(/\/media\/video\/rm5-demo\/poster/, () => {})
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  // Vike's entry is an async module script: it may run after DOMContentLoaded. It attaches the
+  // header's behaviour and registers the islands in one synchronous evaluation, so once the header
+  // is marked, a touch is heard.
+  await expect(page.locator('header.site-header')).toHaveAttribute('data-behaviour', 'attached')
+  expect(await isHydrated(page, 'meet-rm5')).toBe(false)
+  await page.locator('.meet-card').focus()
+  await waitForHydration(page, 'meet-rm5')
+  // Only the island touched: the hero film beside it still waits for the load event.
+  expect(await isHydrated(page, 'hero-video')).toBe(false)
+})
+
+test('a press made before React attached is replayed once it has', async ({ page, browser, baseURL }) => {
   const release = await holdScriptsExcept(page, await firstLoadScripts(browser, baseURL ?? '', '/'))
   await page.goto('/')
-  const meet = page.locator('.meet-card--action')
-  await meet.click()
-  expect(await isHydrated(page)).toBe(false)
+  await expect(page.locator('header.site-header')).toHaveAttribute('data-behaviour', 'attached')
+  await page.locator('.meet-card').click()
+  expect(await isHydrated(page, 'meet-rm5')).toBe(false)
   await expect(page.locator('dialog.video-dialog')).not.toBeVisible()
   release()
   await expect(page.locator('dialog.video-dialog')).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
 })
 
 test('the header menu works before React has loaded, and toggles once after hydration', async ({
@@ -119,11 +87,12 @@ test('the header menu works before React has loaded, and toggles once after hydr
   await page.goto('/')
   const button = page.getByRole('button', { name: 'Menu' })
   await button.click()
+  await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
   await expect(button).toHaveAttribute('aria-expanded', 'true')
   expect(await isHydrated(page)).toBe(false)
   release()
-  await waitForHydration(page)
-  // The header is outside the island: its press is not replayed (that would close the menu).
+  await waitForHydration(page, 'meet-rm5')
+  // The header is no island: its press is not replayed (that would close the menu).
   await expect(button).toHaveAttribute('aria-expanded', 'true')
   await button.click()
   await expect(button).toHaveAttribute('aria-expanded', 'false')

@@ -133,6 +133,7 @@ test.describe('Meet the RM5 dialog', () => {
   test.describe.configure({ timeout: 60_000 })
   const open = async (page: Page) => {
     await page.goto('/')
+    // A link to the film until its island hydrates (no-js/pages.spec.ts), then a dialog button.
     const card = page.getByRole('button', { name: /Meet the RM5/ })
     await card.click()
     const dialog = page.getByRole('dialog', { name: 'Meet the RM5' })
@@ -204,12 +205,13 @@ test.describe('Meet the RM5 dialog', () => {
 })
 
 test.describe('first load', () => {
-  test('ships the loading state in the HTML and neither hls.js nor lottie in the first JS', async ({
+  test("ships the viewer's first frame in the HTML and neither hls.js nor lottie in the first JS", async ({
     page,
     request,
   }) => {
     const html = await (await request.get('/')).text()
-    expect(html).toContain('Loading 360° Viewer...')
+    expect(html).toMatch(/<img class="viewer__image" src="[^"]*\/rm5_1\.jpg"/)
+    expect(html).not.toContain('Loading 360° Viewer...')
     const responses: Response[] = []
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.endsWith('.js')) responses.push(response)
@@ -386,6 +388,8 @@ test.describe('hero frames, parallax and header animation', () => {
 
   test('the locker button runs the sequence for touch and keyboard users', async ({ page }) => {
     await page.goto('/')
+    // The button exists once the showcase's island has hydrated: when the visitor comes near it.
+    await page.locator('.hero-frames').scrollIntoViewIfNeeded()
     const button = page.getByRole('button', { name: 'Open a locker' })
     await button.scrollIntoViewIfNeeded()
     await button.press('Enter')

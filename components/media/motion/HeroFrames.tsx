@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
+import { useHydrated } from 'vike-react/useHydrated'
 import { FRAME_STEP_MS, heroFrameUrls, LAST_FRAME, stepFrame } from '../../../lib/motion/hero-frames.ts'
 import { useReducedMotion } from '../useMediaQuery'
 
@@ -14,6 +15,8 @@ export function HeroFrames({ label }: { label: string }) {
   const [hovered, setHovered] = useState(false)
   const [pinned, setPinned] = useState(false)
   const reducedMotion = useReducedMotion()
+  // The button can only do something once React runs: the HTML has none.
+  const hydrated = useHydrated()
   const active = hovered || pinned
 
   useEffect(() => {
@@ -51,15 +54,17 @@ export function HeroFrames({ label }: { label: string }) {
           />
         ))}
       </div>
-      <button
-        type="button"
-        className="hero-frames__toggle"
-        aria-pressed={pinned}
-        onClick={() => setPinned((value) => !value)}
-      >
-        <span className="hero-frames__dot" aria-hidden="true" />
-        Open a locker
-      </button>
+      {hydrated && (
+        <button
+          type="button"
+          className="hero-frames__toggle"
+          aria-pressed={pinned}
+          onClick={() => setPinned((value) => !value)}
+        >
+          <span className="hero-frames__dot" aria-hidden="true" />
+          Open a locker
+        </button>
+      )}
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { type RefObject, useMemo, useRef } from 'react'
+import { useHydrated } from 'vike-react/useHydrated'
 import {
   DEMO_PLAYBACK_ID,
   type PlaybackUrls,
@@ -8,7 +9,6 @@ import {
 import { ResponsivePicture } from '../ResponsivePicture'
 import { useInView } from '../useInView'
 import { useReducedMotion } from '../useMediaQuery'
-import { usePageHydrated, usePageLoaded } from '../usePageLoaded'
 import { useVideoPlayer, type VideoPlayer } from './useVideoPlayer'
 import { PauseToggle, PlayOverlay } from './VideoControls'
 
@@ -30,19 +30,19 @@ export interface Stream {
 }
 
 /**
- * A stream bound to a box: it loads after the page's load event, once the box is within 200 px of
- * the viewport (or at once when `eager`), and autoplays unless reduced motion says otherwise.
+ * A stream bound to a box: it loads once the box is within 200 px of the viewport (or at once when
+ * `eager`), and autoplays unless reduced motion says otherwise. Its island starts after the page's
+ * load event (components/islands/README.md), so a stream never competes with the first paint.
  */
 export function useStream(box: RefObject<Element | null>, options: StreamOptions): Stream {
   const { playbackId = DEMO_PLAYBACK_ID, sound = false, autoPlay = true, eager = false } = options
   const urls = useMemo(() => playbackUrls(playbackId), [playbackId])
   const near = useInView(box, '200px')
-  const loaded = usePageLoaded()
   const reducedMotion = useReducedMotion()
-  const hydrated = usePageHydrated()
+  const hydrated = useHydrated()
   const player = useVideoPlayer({
     urls,
-    active: loaded && (eager || near),
+    active: eager || near,
     autoplay: autoPlay,
     sound,
     // A film the visitor asked for (sound) is not decorative motion.
@@ -101,6 +101,21 @@ export function VideoLayers({ stream, title, ambient, poster, priority, loop, so
       >
         Your browser does not support the video tag.
       </video>
+      {/* Without JavaScript: the browser's own player of the mp4 rendition, with its controls
+          (its poster is fetched only then). React leaves a <noscript>'s content alone. */}
+      <noscript>
+        <video
+          className="rm-video__media rm-video__native"
+          src={urls.mp4}
+          poster={still}
+          controls
+          muted={!sound}
+          playsInline
+          loop={loop}
+          preload="none"
+          aria-label={title}
+        />
+      </noscript>
     </>
   )
 }

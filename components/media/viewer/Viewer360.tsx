@@ -1,12 +1,16 @@
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, useId, useRef, useState } from 'react'
+import { useHydrated } from 'vike-react/useHydrated'
 import { brand } from '../../../lib/brand'
+import { mediaUrl } from '../../../lib/media'
+import { VIEWER_FIRST_FRAME } from '../../../lib/viewer/images.ts'
 import {
   VIEWER_CONSOLE_HINT,
   VIEWER_ERROR_TITLE,
   VIEWER_HINT,
   VIEWER_LOADING,
+  VIEWER_NEEDS_SCRIPT,
 } from '../../../lib/viewer/messages.ts'
-import { keyStep, wrapIndex } from '../../../lib/viewer/rotation.ts'
+import { frameAt, keyStep } from '../../../lib/viewer/rotation.ts'
 import { ChevronIcon } from '../icons'
 import { useInView } from '../useInView'
 import { useDragRotate } from './useDragRotate'
@@ -16,32 +20,28 @@ import { useViewerImages } from './useViewerImages'
 /**
  * The 360° product viewer (docs/original-behaviour.md §2, §4, §9): frames from the server, turned by dragging (15 px a
  * step), by the arrow keys when focused and by the previous/next buttons (WCAG 2.1.1, 2.5.7).
- * The stage keeps a 3:2 box through loading, error and ready, so nothing around it moves.
+ * The HTML shows the first frame as a real image, with a note (without JavaScript) that turning
+ * needs JavaScript; a drag made before the frames arrive turns the vehicle once they have. The
+ * stage keeps a 3:2 box through loading, error and ready, so nothing around it moves.
  */
 export function Viewer360() {
   const images = useViewerImages()
+  const hydrated = useHydrated()
   const stage = useRef<HTMLDivElement>(null)
   const near = useInView(stage, '400px', true)
   const urls = images.status === 'ready' ? images.urls : EMPTY
   const count = urls.length
-  const [index, setIndex] = useState(0)
+  const [turn, setTurn] = useState(0)
   const [announce, setAnnounce] = useState('')
-  const { dragging, handlers } = useDragRotate(index, count, setIndex)
+  const { dragging, handlers } = useDragRotate(turn, setTurn)
   const hintId = useId()
   usePreloadFrames(urls, near)
+  const index = frameAt(turn, count)
 
-  useEffect(() => {
-    if (index >= count) setIndex(0)
-  }, [index, count])
-
-  const step = useCallback(
-    (delta: number) => {
-      const next = wrapIndex(index, delta, count)
-      setIndex(next)
-      setAnnounce(`View ${next + 1} of ${count}`)
-    },
-    [index, count],
-  )
+  const step = (delta: number) => {
+    setTurn(turn + delta)
+    setAnnounce(`View ${frameAt(turn + delta, count) + 1} of ${count}`)
+  }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const delta = keyStep(event.key)
@@ -53,27 +53,20 @@ export function Viewer360() {
   return (
     <div className="viewer" data-state={images.status}>
       <div ref={stage} className="viewer__stage viewer-stage">
-        {images.status === 'loading' && (
-          <div className="viewer__status" role="status">
-            <span className="viewer__spinner" aria-hidden="true" />
-            <p>{VIEWER_LOADING}</p>
-          </div>
-        )}
-        {images.status === 'error' && (
+        {images.status === 'error' ? (
           <div className="viewer__status viewer__status--error" role="alert">
             <p className="viewer__error-title">{VIEWER_ERROR_TITLE}</p>
             <p className="viewer__error-reason">{images.reason}</p>
             <p className="viewer__error-hint">{VIEWER_CONSOLE_HINT}</p>
           </div>
-        )}
-        {images.status === 'ready' && (
+        ) : (
           <>
             {/* biome-ignore lint/a11y/useSemanticElements: a named group around one image, not a form fieldset */}
             <div
               className="viewer__surface"
               data-dragging={dragging ? '' : undefined}
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: the arrow keys turn the vehicle while it has focus
-              tabIndex={0}
+              // The arrow keys turn the vehicle while it has focus (once they can: after hydration).
+              tabIndex={hydrated ? 0 : undefined}
               role="group"
               aria-roledescription="360° viewer"
               aria-label={`The ${brand.product} from every side`}
@@ -83,37 +76,55 @@ export function Viewer360() {
             >
               <img
                 className="viewer__image"
-                src={urls[Math.min(index, count - 1)]}
-                alt={`The ${brand.product}, view ${Math.min(index, count - 1) + 1} of ${count}`}
+                src={count > 0 ? urls[index] : VIEWER_FIRST_FRAME_URL}
+                alt={
+                  count > 0 ? `The ${brand.product}, view ${index + 1} of ${count}` : `The ${brand.product}`
+                }
                 width={1200}
                 height={800}
                 draggable={false}
+                // Below the fold: fetched as it comes near, never with the page's first paint.
+                loading="lazy"
+                decoding="async"
               />
             </div>
+            {hydrated && images.status === 'loading' && (
+              <div className="viewer__status" role="status">
+                <span className="viewer__spinner" aria-hidden="true" />
+                <p>{VIEWER_LOADING}</p>
+              </div>
+            )}
             <p className="viewer__hint" id={hintId}>
               <DragIcon />
-              {VIEWER_HINT}
-              <span className="visually-hidden">, or use the left and right arrow keys</span>
+              <span className="viewer__hint-script">
+                {VIEWER_HINT}
+                <span className="visually-hidden">, or use the left and right arrow keys</span>
+              </span>
+              <span className="viewer__hint-no-script">{VIEWER_NEEDS_SCRIPT}</span>
             </p>
-            <button
-              type="button"
-              className="viewer__button viewer__button--prev"
-              onClick={() => step(-1)}
-              aria-label="Previous view"
-            >
-              <ChevronIcon direction="left" />
-            </button>
-            <button
-              type="button"
-              className="viewer__button viewer__button--next"
-              onClick={() => step(1)}
-              aria-label="Next view"
-            >
-              <ChevronIcon direction="right" />
-            </button>
-            <span className="visually-hidden" aria-live="polite">
-              {announce}
-            </span>
+            {images.status === 'ready' && (
+              <>
+                <button
+                  type="button"
+                  className="viewer__button viewer__button--prev"
+                  onClick={() => step(-1)}
+                  aria-label="Previous view"
+                >
+                  <ChevronIcon direction="left" />
+                </button>
+                <button
+                  type="button"
+                  className="viewer__button viewer__button--next"
+                  onClick={() => step(1)}
+                  aria-label="Next view"
+                >
+                  <ChevronIcon direction="right" />
+                </button>
+                <span className="visually-hidden" aria-live="polite">
+                  {announce}
+                </span>
+              </>
+            )}
           </>
         )}
       </div>
@@ -139,3 +150,5 @@ function DragIcon() {
 }
 
 const EMPTY: string[] = []
+/** What the HTML shows: the first frame as the demo set and the media CLI name it. */
+const VIEWER_FIRST_FRAME_URL = mediaUrl('360', VIEWER_FIRST_FRAME)

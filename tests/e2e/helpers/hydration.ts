@@ -1,26 +1,32 @@
 import { expect, type Page } from '@playwright/test'
 
 /**
- * Whether React has attached to the page: to each of its islands on an HTML-only page with
- * islands (the home page, decision 020), to its root container on a React page. React marks a
- * container it owns with its own key.
+ * Whether React has attached to the page: on an HTML-only page, to each island in or near the
+ * viewport (islands start when the visitor reaches them, components/islands/README.md), or to the
+ * one named; on a React page, to its root container. React marks a container it owns with its own
+ * key.
  */
-export function isHydrated(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
+export function isHydrated(page: Page, island?: string): Promise<boolean> {
+  return page.evaluate((name) => {
+    const owned = (container: Element | null) =>
+      container !== null && Object.keys(container).some((key) => key.startsWith('__reactContainer'))
+    if (name) return owned(document.querySelector(`[data-island="${name}"]`))
+    const near = (island: Element) =>
+      [...island.children].some((child) => {
+        const box = child.getBoundingClientRect()
+        return box.bottom > -200 && box.top < window.innerHeight + 200
+      })
     const islands = [...document.querySelectorAll('[data-island]')]
-    const containers = islands.length > 0 ? islands : [document.getElementById('root')]
-    return containers.every(
-      (container) =>
-        container !== null && Object.keys(container).some((key) => key.startsWith('__reactContainer')),
-    )
-  })
+    if (islands.length === 0) return owned(document.getElementById('root'))
+    return islands.filter(near).every(owned)
+  }, island)
 }
 
 /**
- * Waits until React has attached. Islands load after the page's load event (decision 020): a
- * button pressed earlier is pressed again once React is there, but keys are not replayed, so a
- * test driving a widget by keyboard first waits for this, as a visitor's second key press would.
+ * Waits until React has attached (see isHydrated). Islands start after the page's load event or
+ * at the visitor's first touch (decision 023); input made earlier is replayed, but a test that
+ * drives a widget by keyboard first waits for this, as a visitor's second key press would.
  */
-export async function waitForHydration(page: Page, timeout = 10_000): Promise<void> {
-  await expect.poll(() => isHydrated(page), { timeout }).toBe(true)
+export async function waitForHydration(page: Page, island?: string, timeout = 10_000): Promise<void> {
+  await expect.poll(() => isHydrated(page, island), { timeout }).toBe(true)
 }

@@ -1,14 +1,14 @@
 import { useRef } from 'react'
-import { brand } from '../../../lib/brand'
-import { HeroFrames } from '../../media/motion/HeroFrames'
-import { LottieHeader } from '../../media/motion/LottieHeader'
-import { Parallax } from '../../media/motion/Parallax'
-import { streamData, useStream, VideoButtons, VideoLayers } from '../../media/video/Video'
+import { brand } from '../../lib/brand'
+import { HeroFrames } from '../media/motion/HeroFrames'
+import { LottieHeader } from '../media/motion/LottieHeader'
+import { Parallax } from '../media/motion/Parallax'
+import { streamData, useStream, VideoButtons, VideoLayers } from '../media/video/Video'
 
 // The animated showcase (docs/original-behaviour.md §2, hero section): a muted inline background film and the
 // header animation on parallax layers, around the 7-frame sequence (a locker opens on hover).
 // The film's buttons sit on the stage rather than in its layer, so the frames never cover them.
-export function ShowcaseMediaSlot() {
+export function ShowcaseMedia() {
   const stage = useRef<HTMLDivElement>(null)
   const stream = useStream(stage, {})
   const title = 'background film'

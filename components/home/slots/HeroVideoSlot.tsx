@@ -1,7 +1,0 @@
-import { Video } from '../../media/video/Video'
-
-// The home hero's autoplaying background film (docs/original-behaviour.md §2): muted, looping, behind the h1.
-// Its poster is the page's LCP image, so it loads first; the stream starts after the load event.
-export function HeroVideoSlot() {
-  return <Video variant="ambient" title="background video" priority className="home-hero__media hero-video" />
-}

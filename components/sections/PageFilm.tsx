@@ -1,0 +1,23 @@
+import { brand } from '../../lib/brand'
+import { Video } from '../media/video/Video'
+
+// The films of the technology and careers pages: the shared streamed video in a 16:9 frame with a
+// caption. Each is an island of its page, and an island takes no props: one component per film.
+
+export function AutonomyFilm() {
+  return (
+    <figure className="video-poster">
+      <Video variant="ambient" title="autonomy film" />
+      <figcaption className="video-poster__label">Autonomy in motion</figcaption>
+    </figure>
+  )
+}
+
+export function CareersFilm() {
+  return (
+    <figure className="video-poster">
+      <Video variant="ambient" title="careers film" />
+      <figcaption className="video-poster__label">Meet the {brand.product}ians</figcaption>
+    </figure>
+  )
+}

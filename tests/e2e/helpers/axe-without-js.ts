@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+
+/** The serious and critical axe violations (WCAG 2.0 A/AA, 2.1 AA) of a page. */
+export interface Blocking {
+  rule: string
+  help: string
+  targets: string[]
+}
+
+/**
+ * Runs axe on a page whose JavaScript is off. The page's own scripts stay off; axe itself is
+ * evaluated by Playwright, but it schedules its work with setTimeout, and a page with scripting
+ * disabled never fires timers. So, for the time of the check only, the page's setTimeout queues
+ * callbacks and this side runs them, one evaluation after another, until axe has answered.
+ */
+export async function blockingViolationsWithoutJs(page: Page): Promise<Blocking[]> {
+  await page.evaluate(() => {
+    const queue: Array<() => void> = []
+    const scope = window as unknown as { runQueuedTimers: () => void }
+    scope.runQueuedTimers = () => {
+      for (const callback of queue.splice(0)) callback()
+    }
+    window.setTimeout = ((callback: (...args: unknown[]) => void, _delay?: number, ...args: unknown[]) =>
+      queue.push(() => callback(...args))) as typeof window.setTimeout
+    window.clearTimeout = () => {}
+  })
+  let analysed = false
+  const pump = (async () => {
+    while (!analysed) {
+      await page.evaluate(() => (window as unknown as { runQueuedTimers: () => void }).runQueuedTimers())
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  })()
+  try {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        rule: violation.id,
+        help: violation.help,
+        targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+      }))
+  } finally {
+    analysed = true
+    await pump
+  }
+}

@@ -1,0 +1,168 @@
+import { expect, type Page, test } from '@playwright/test'
+import { capabilities } from '../../../lib/content/capabilities'
+import { VIEWER_HINT, VIEWER_NEEDS_SCRIPT } from '../../../lib/viewer/messages'
+import { runCli } from '../helpers/cli'
+import { deadControls } from '../helpers/controls'
+
+// HTML first (issue 24): with JavaScript off every public page loads and reads whole, and every
+// control in its header and main does something by itself (tests/e2e/helpers/controls.ts).
+
+const PAGES = [
+  '/',
+  '/technology',
+  '/experience',
+  '/company',
+  '/careers',
+  '/privacy',
+  '/terms',
+  '/apply',
+  '/contact',
+  '/compass',
+] as const
+
+async function expectPageWorks(page: Page, path: string, status = 200) {
+  const response = await page.goto(path)
+  expect(response?.status(), path).toBe(status)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+  expect(await deadControls(page), path).toEqual([])
+}
+
+for (const path of PAGES) {
+  test(`${path} loads, and every control in its header and main does something`, async ({ page }) => {
+    await expectPageWorks(page, path)
+  })
+}
+
+test('the 404 page loads, and its controls do something', async ({ page }) => {
+  await expectPageWorks(page, '/no-such-page-here', 404)
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
+})
+
+test.describe('behind a gate', () => {
+  const issued: { id: string; code: string }[] = []
+  const codeFor = async (retailer: 'compass' | 'circlek') => {
+    const out = await runCli('codes', [
+      'generate',
+      retailer,
+      '--label',
+      'e2e-no-js',
+      '--expires',
+      '2h',
+      '--json',
+    ])
+    const code = JSON.parse(out) as { id: string; code: string }
+    issued.push(code)
+    return code.code
+  }
+  test.afterAll(async () => {
+    test.setTimeout(120_000)
+    await Promise.all(issued.map(({ id }) => runCli('codes', ['revoke', id])))
+  })
+
+  /** Opens a gate with its plain form post, as a browser without JavaScript does. */
+  async function enter(page: Page, retailer: 'compass' | 'circlek') {
+    const code = await codeFor(retailer)
+    await page.goto(`/${retailer}`)
+    await page.getByLabel('Access Code', { exact: true }).fill(code)
+    await page.getByRole('button', { name: 'Access Docket' }).click()
+    await expect(page).toHaveURL(/\/docket$/)
+  }
+
+  test('the docket loads with a grant, and every control does something', async ({ page }) => {
+    test.setTimeout(90_000)
+    await enter(page, 'compass')
+    await expect(page.getByRole('heading', { level: 1, name: 'Meet the RM5' })).toBeVisible()
+    expect(await deadControls(page)).toEqual([])
+  })
+
+  test('the proposal loads with a grant; its close button ends the grant without JavaScript', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000)
+    await enter(page, 'circlek')
+    await expectPageWorks(page, '/circlek/proposal')
+    await page.getByRole('button', { name: 'Close proposal' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await page.goto('/circlek/proposal')
+    await expect(page).toHaveURL(/\/circlek$/)
+  })
+})
+
+test('the technology map shows all eight capabilities, and its nodes lead to them', async ({ page }) => {
+  await page.goto('/technology')
+  for (const capability of capabilities) {
+    const panel = page.getByRole('article', { name: capability.name })
+    await expect(panel).toBeVisible()
+    await expect(panel).toContainText(capability.overview)
+    await expect(panel.getByRole('heading', { name: 'How It Works' })).toBeVisible()
+  }
+  const last = capabilities.at(-1)
+  await page.getByRole('link', { name: new RegExp(last?.name ?? '') }).click()
+  await expect(page).toHaveURL(new RegExp(`#capability-panel-${last?.id}$`))
+  await expect(page.getByRole('article', { name: last?.name })).toBeInViewport()
+})
+
+test('the 360° viewer shows its first frame as an image, and says that turning needs JavaScript', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const viewer = page.getByRole('group', { name: 'The RM5 from every side' })
+  await viewer.scrollIntoViewIfNeeded()
+  const image = viewer.getByRole('img')
+  await expect(image).toBeVisible()
+  await expect(image).toHaveAttribute('src', /\/rm5_1\.jpg$/)
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await expect(page.getByText(VIEWER_NEEDS_SCRIPT)).toBeVisible()
+  await expect(page.getByText(VIEWER_HINT)).toBeHidden()
+  await expect(page.getByText('Loading 360° Viewer...')).toHaveCount(0)
+})
+
+test('"Meet the RM5" is a link to a film the browser plays by itself', async ({ page }) => {
+  await page.goto('/')
+  const link = page.getByRole('link', { name: /Meet the RM5/ })
+  const href = await link.getAttribute('href')
+  expect(href).toMatch(/\.mp4$/)
+  const film = await page.request.get(href ?? '')
+  expect(film.status()).toBe(200)
+  expect(film.headers()['content-type']).toBe('video/mp4')
+  // An MP4 starts with its file-type box.
+  expect((await film.body()).subarray(4, 8).toString('latin1')).toBe('ftyp')
+  await link.click()
+  await expect(page).toHaveURL(new RegExp(`${href}$`))
+})
+
+test('the hero film is the browser’s own player: poster and native controls', async ({ page }) => {
+  await page.goto('/')
+  const film = page.locator('.hero-video video[controls]')
+  await expect(film).toBeVisible()
+  await expect(film).toHaveAttribute('poster', /poster\.jpg$/)
+  await expect(film).toHaveAttribute('src', /\.mp4$/)
+  // Nothing covers its control bar: a press there reaches the video.
+  const box = await film.boundingBox()
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.tagName, {
+    x: (box?.x ?? 0) + 24,
+    y: (box?.y ?? 0) + (box?.height ?? 0) - 16,
+  })
+  expect(hit).toBe('VIDEO')
+})
+
+test.describe('phone menu', () => {
+  test.use({ viewport: { width: 375, height: 812 } })
+  test('opens and closes from its button, and Escape closes it', async ({ page }) => {
+    await page.goto('/company')
+    const button = page.getByRole('button', { name: 'Menu' })
+    const menu = page.getByRole('navigation', { name: 'Menu' })
+    await expect(menu).toBeHidden()
+    await button.click()
+    await expect(menu).toBeVisible()
+    await expect(menu.getByRole('link', { name: 'Technology' })).toBeVisible()
+    await button.click()
+    await expect(menu).toBeHidden()
+    await button.click()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await button.click()
+    await menu.getByRole('link', { name: 'Careers' }).click()
+    await expect(page).toHaveURL(/\/careers$/)
+  })
+})

@@ -149,7 +149,7 @@ describe('SIGTERM during load', () => {
     expect(refused.aliveThen, 'connections refused while still draining').toBe(true)
     expect(output()).toContain('shutdown complete')
     // The embedded services' process stopped too, after the server had drained.
-    expect(output()).toContain('embedded Postgres closed')
+    expect(output()).toContain('embedded Postgres stopped')
     // The embedded Postgres released its claim on a clean stop, and starts again with every row.
     expect(existsSync(join(dataDir, 'pg.json'))).toBe(false)
     const reopened = await startEmbeddedPostgres(dataDir)

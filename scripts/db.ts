@@ -1,5 +1,5 @@
 // Database admin CLI: `rm5 db <command>`. Talks to DATABASE_URL, or to the embedded
-// PGlite in DATA_DIR (attaching to the running server's instance when there is one).
+// Postgres in DATA_DIR (attaching to the running server's instance when there is one).
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -38,7 +38,7 @@ async function withDatabase<T>(log: DbLogger, fn: (url: string) => Promise<T>): 
   console.error(
     embedded.owner
       ? `Using embedded Postgres in ${join(env.DATA_DIR, 'pg')} (started by this command).`
-      : `Using embedded Postgres of the running server (${embedded.url}).`,
+      : `Using embedded Postgres of the running server (${join(env.DATA_DIR, 'pg.json')}).`,
   )
   const closed = onInterrupt(() => embedded.close())
   try {

@@ -15,9 +15,9 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Where embedded Postgres (PGlite), embedded S3 and the generated cookie secret live. */
+  /** Where embedded Postgres, embedded S3 and the generated cookie secret live. */
   DATA_DIR: z.string().min(1).default('.data'),
-  /** Postgres connection string; unset = embedded PGlite in DATA_DIR (or built from DATABASE_HOST...). */
+  /** Postgres connection string; unset = embedded Postgres in DATA_DIR (or built from DATABASE_HOST...). */
   DATABASE_URL: optionalUrl,
   /** Postgres connection from parts (env-sources.server.ts encodes them into DATABASE_URL). */
   DATABASE_HOST: z.string().optional(),

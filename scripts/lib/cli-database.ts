@@ -1,6 +1,6 @@
 // Opens the site's database for an admin CLI exactly as the server does (server/main.server.ts):
-// DATABASE_URL when set, otherwise the embedded PGlite in DATA_DIR, attached through
-// DATA_DIR/pg.json when `npm start` is running (PGlite must never be opened twice).
+// DATABASE_URL when set, otherwise the embedded Postgres in DATA_DIR, attached through
+// DATA_DIR/pg.json when `npm start` is running (one server per DATA_DIR).
 import type { Database } from '../../server/db/database.server.ts'
 import { cliEnv } from './cli-env.ts'
 import { CliError, errorLine } from './cli-error.ts'

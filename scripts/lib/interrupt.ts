@@ -1,6 +1,6 @@
 // Ctrl-C, SIGTERM and a reader that went away, for every admin command, in one place. A command
-// registers what it opened that must not be left half-open (an embedded PGlite or S3 store it
-// started would not reopen cleanly); on any of them those are closed, newest first, and the
+// registers what it opened that must not be left half-open (an embedded Postgres or S3 store it
+// started would outlive it); on any of them those are closed, newest first, and the
 // process exits 128 + the signal, as a shell expects of a command a signal ended.
 
 type Cleanup = () => Promise<unknown>

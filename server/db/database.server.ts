@@ -1,5 +1,6 @@
 // The one way the app reaches Postgres (docs/architecture.md: Database): DATABASE_URL when set, otherwise the
-// embedded PGlite in DATA_DIR. Both go through the same `pg` pool and Prisma driver adapter.
+// embedded Postgres server in DATA_DIR (decision 024). Both go through the same `pg` pool and
+// Prisma driver adapter.
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import type { Env } from '../env.server.ts'
@@ -14,7 +15,7 @@ export { PrismaClient }
 export interface Database {
   prisma: PrismaClient
   url: string
-  /** True when this process uses the embedded PGlite (its own or another process's). */
+  /** True when this process uses the embedded Postgres (its own or another process's). */
   embedded: boolean
   /** Rejects within PING_TIMEOUT_MS unless Postgres answers `SELECT 1`. */
   ping(): Promise<void>
@@ -61,8 +62,7 @@ export function createPool(url: string, options: { max: number }): pg.Pool {
 }
 
 function connect(url: string, embedded: EmbeddedPostgres | null, log: DbLogger): Database {
-  // Embedded: one single-threaded backend serves every connection, so a few are plenty.
-  const pool = createPool(url, { max: embedded ? 4 : 10 })
+  const pool = createPool(url, { max: 10 })
   // Without a listener, an idle connection dropped by the server (restart, failover) would be
   // an unhandled 'error' event and kill the process. The next query simply reconnects.
   pool.on('error', (err) => log.warn({ err }, 'idle Postgres connection lost'))

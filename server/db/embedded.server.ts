@@ -1,47 +1,46 @@
-// Embedded Postgres for installs without DATABASE_URL (docs/architecture.md: Database): PGlite (Postgres compiled to
-// WebAssembly) with its files in ${DATA_DIR}/pg, served on a loopback port by pglite-socket so the
-// app and the admin CLI talk to it through the same `pg` driver as to a real server.
+// Embedded Postgres for installs without DATABASE_URL (docs/architecture.md: Database; decision
+// 024): a real Postgres server (binaries from the npm registry) over ${DATA_DIR}/pg, on a loopback
+// port, so the app and the admin CLI talk to it through the same `pg` driver as to any server,
+// with Postgres's own locks, sessions and timeouts.
 //
-// PGlite is one Postgres backend inside one process, and it does not lock its data directory, so
-// two processes opening it at once would corrupt it. ${DATA_DIR}/pg.json is that lock: whoever
-// claims it first (see claim) runs PGlite and writes { pid, port } into it; everyone else attaches to that
-// port. A pg.json whose pid is gone is left over from a crash and is taken over.
+// One process runs the server for a DATA_DIR and everyone else attaches: ${DATA_DIR}/pg.json is
+// that claim. Whoever claims it first (see claim) starts Postgres and writes { pid, port } into
+// it; everyone else attaches to that port with the password in ${DATA_DIR}/pg-password. A
+// pg.json whose pid is gone is left over from a crash and is taken over.
 import { randomUUID } from 'node:crypto'
 import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { PGlite } from '@electric-sql/pglite'
-import type { PGLiteSocketServer } from '@electric-sql/pglite-socket'
-import pg from 'pg'
+import {
+  answers,
+  type ClusterOptions,
+  clusterUrl,
+  PASSWORD_FILE,
+  type RunningCluster,
+  startCluster,
+} from './embedded-cluster.server.ts'
 import { type DbLogger, silentLogger } from './logger.server.ts'
 
 export interface EmbeddedPostgres {
-  /** A normal Postgres URL on 127.0.0.1. */
+  /** A normal Postgres URL on 127.0.0.1 (with the password: never log it). */
   url: string
-  /** True when this process runs PGlite; false when attached to another process's instance. */
+  /** True when this process runs the server; false when attached to another process's. */
   owner: boolean
-  /** Owner: stops serving, closes PGlite cleanly and removes pg.json. Attached: nothing to release. */
+  /** Owner: stops Postgres (fast shutdown) and removes pg.json. Attached: nothing to release. */
   close(): Promise<void>
+  /** Owner only: called when Postgres exits without being asked. */
+  onUnexpectedExit(listener: (code: number | null) => void): void
 }
 
-export interface EmbeddedOptions {
+export interface EmbeddedOptions extends ClusterOptions {
   /** How long to wait for an owner that is starting or busy before giving up (ms). */
   attachTimeoutMs?: number
-  /**
-   * Socket connections the owner accepts, across all processes. pglite-socket queues work per
-   * protocol message on the single backend (an open transaction keeps the backend to its own
-   * connection), so more connections add no parallelism: they only must not run out when the
-   * app's pool, a CLI and a migration are connected at once. Extra ones are refused outright.
-   */
-  maxConnections?: number
 }
 
 interface OwnerInfo {
   pid: number
   port: number | null
 }
-
-export const embeddedUrl = (port: number): string => `postgresql://postgres@127.0.0.1:${port}/postgres`
 
 // Data directories this process owns. After a container restart the new process often gets the
 // old pid back, so "pid alive" alone would mistake our own crashed predecessor for a live owner.
@@ -60,7 +59,7 @@ export async function startEmbeddedPostgres(
 
   for (;;) {
     const claimed = await claim(infoPath)
-    if (claimed) return own(dir, infoPath, log, options.maxConnections ?? 64)
+    if (claimed) return own(dir, infoPath, log, options)
 
     const raw = await readFile(infoPath, 'utf8').catch(() => null)
     if (raw === null) continue // the owner just removed it: try to claim again
@@ -71,14 +70,15 @@ export async function startEmbeddedPostgres(
       continue
     }
     if (info.port !== null) {
-      const url = embeddedUrl(info.port)
+      const password = await readFile(join(dir, PASSWORD_FILE), 'utf8').catch(() => '')
+      const url = clusterUrl(info.port, password.trim())
       if (await answers(url)) {
-        log.info({ url, ownerPid: info.pid }, 'attached to embedded Postgres of another process')
-        return { url, owner: false, close: async () => {} }
+        log.info({ port: info.port, ownerPid: info.pid }, 'attached to embedded Postgres of another process')
+        return { url, owner: false, close: async () => {}, onUnexpectedExit: () => {} }
       }
     }
-    // The owner is alive but still starting (port null) or busy: wait, but never open PGlite
-    // next to a live owner.
+    // The owner is alive but still starting (port null) or busy: wait, but never start a second
+    // server next to a live owner.
     if (Date.now() > deadline) {
       throw new Error(
         `Embedded Postgres in ${dir} belongs to process ${info.pid}, which is ${info.port === null ? 'still starting' : `not answering on port ${info.port}`}. ` +
@@ -109,53 +109,43 @@ async function own(
   dir: string,
   infoPath: string,
   log: DbLogger,
-  maxConnections: number,
+  options: ClusterOptions,
 ): Promise<EmbeddedPostgres> {
   ownedHere.add(dir)
-  let db: PGlite | undefined
-  let server: PGLiteSocketServer | undefined
+  let cluster: RunningCluster | undefined
   try {
-    // Loaded only by the process that runs PGlite (tens of MB just to import): attaching needs `pg` only.
-    const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite-socket'),
-    ])
-    db = await PGlite.create(join(dir, 'pg'))
-    server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections })
-    await server.start()
-    const port = Number(server.getServerConn().split(':').pop())
-    await writeAtomic(infoPath, JSON.stringify({ pid: process.pid, port } satisfies OwnerInfo))
-    const url = embeddedUrl(port)
-    log.info({ url, dataDir: join(dir, 'pg') }, 'embedded Postgres (PGlite) started')
-    const started = { db, server }
+    cluster = await startCluster(dir, log, options)
+    await writeAtomic(infoPath, JSON.stringify({ pid: process.pid, port: cluster.port } satisfies OwnerInfo))
+    log.info({ port: cluster.port, dataDir: join(dir, 'pg') }, 'embedded Postgres started')
+    const started = cluster
     let closing: Promise<void> | undefined
     return {
-      url,
+      url: clusterUrl(cluster.port, cluster.password),
       owner: true,
       close: () => {
-        closing ??= shutdown(started.db, started.server, dir, infoPath, log)
+        closing ??= shutdown(started, dir, infoPath, log)
         return closing
       },
+      onUnexpectedExit: (listener) => started.onUnexpectedExit(listener),
     }
   } catch (err) {
-    await shutdown(db, server, dir, infoPath, log).catch(() => {})
+    await shutdown(cluster, dir, infoPath, log).catch(() => {})
     throw err
   }
 }
 
-// Order matters: stop serving first (pglite-socket rolls back any open transaction of each
-// connection), then close PGlite so it checkpoints, and only then release the lock.
+// Postgres first (a fast shutdown rolls back what is still open), and only then the claim.
 async function shutdown(
-  db: PGlite | undefined,
-  server: PGLiteSocketServer | undefined,
+  cluster: RunningCluster | undefined,
   dir: string,
   infoPath: string,
   log: DbLogger,
 ): Promise<void> {
   try {
-    await server?.stop()
-    if (db && !db.closed) await db.close()
-    log.info({ dataDir: join(dir, 'pg') }, 'embedded Postgres closed')
+    if (cluster) {
+      await cluster.stop()
+      log.info({ dataDir: join(dir, 'pg') }, 'embedded Postgres stopped')
+    }
   } finally {
     const raw = await readFile(infoPath, 'utf8').catch(() => null)
     if (raw !== null && parseInfo(raw)?.pid === process.pid) await unlink(infoPath).catch(() => {})
@@ -181,21 +171,6 @@ function ownerAlive(pid: number, dir: string): boolean {
   } catch (err) {
     // EPERM: the process exists but belongs to another user.
     return (err as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-/** A real round trip, not just an open port: the owner must be serving queries. */
-async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000, query_timeout: 5000 })
-  client.on('error', () => {})
-  try {
-    await client.connect()
-    await client.query('SELECT 1')
-    return true
-  } catch {
-    return false
-  } finally {
-    await client.end().catch(() => {})
   }
 }
 

@@ -1,10 +1,11 @@
 // The embedded-services process (spawned by sidecar.server.ts, never run by hand): it owns the
-// embedded Postgres (PGlite) and/or the embedded S3 (s3rver) of DATA_DIR, so their memory and
-// CPU stay out of the web server's process. The server and the CLIs attach to them through
-// pg.json / s3.json exactly as they attach to each other (server/db/embedded.server.ts).
+// embedded Postgres server (decision 024) and/or the embedded S3 (s3rver) of DATA_DIR, so their
+// memory and CPU stay out of the web server's process. The server and the CLIs attach to them
+// through pg.json / s3.json exactly as they attach to each other (server/db/embedded.server.ts).
 //
 // It stops when its parent says so, when its parent dies (the IPC channel closes), or on SIGTERM,
-// and always closes PGlite cleanly: an unclean close leaves the data directory unopenable.
+// and stops Postgres with it (a fast shutdown: nothing acknowledged is lost). If Postgres dies on
+// its own, this process exits too, so the server hears of it (onUnexpectedExit).
 import pino from 'pino'
 import { startEmbeddedPostgres } from '../db/embedded.server.ts'
 import { parseEnv } from '../env.server.ts'
@@ -45,6 +46,7 @@ try {
     const pg = await startEmbeddedPostgres(env.DATA_DIR, log)
     closers.push(pg.close)
     postgres = pg.owner
+    pg.onUnexpectedExit((code) => void stop(`embedded Postgres exited (code ${code})`, 1))
   }
   if (!env.S3_ENDPOINT) {
     const storage = await startEmbeddedS3(env.DATA_DIR, log)

@@ -1,7 +1,7 @@
-// Runs the embedded Postgres and S3 in a child process of the server (decision 006). In-process,
-// PGlite's WebAssembly heap alone took the server to ~1 GB RSS and its single-threaded backend
-// shared the event loop with every HTTP request; as a child it is what MinIO and Postgres are in
-// production: another process the server talks to over loopback.
+// Runs the embedded Postgres and S3 in a child process of the server (decision 008): their owner
+// (claims, start, clean stop) stays out of the server's memory and event loop, and as a child it
+// is what the storage and Postgres are in production: another process the server talks to over
+// loopback. The Postgres server itself is a process of its own (decision 024).
 import { type ChildProcess, fork } from 'node:child_process'
 import type { Env } from '../env.server.ts'
 import { childEntry, childExecArgv } from '../process-entry.server.ts'
@@ -11,7 +11,7 @@ export interface EmbeddedSidecar {
   pid: number
   /** What the child runs itself (false: another process already owned it and the child attached). */
   owns: { postgres: boolean; s3: boolean }
-  /** Resolves once the child has closed PGlite and s3rver cleanly and exited. */
+  /** Resolves once the child has stopped Postgres and s3rver cleanly and exited. */
   stop(): Promise<void>
   /** Called when the child exits without being asked (crash, OOM kill). */
   onUnexpectedExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void

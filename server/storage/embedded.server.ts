@@ -6,6 +6,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { join } from 'node:path'
+import { importDevDependency } from '../dev-dependency.server.ts'
 import type { StorageLog } from './storage.server.ts'
 
 /** s3rver's fixed credentials (any SigV4 signer works with them). */
@@ -35,8 +36,11 @@ export async function startEmbeddedS3(dataDir: string, log: StorageLog): Promise
     return { port: existing.port, owned: false, close: async () => {} }
   }
 
-  // Loaded only by the process that runs it: attaching needs nothing but HTTP.
-  const { default: S3rver } = await import('s3rver')
+  // Loaded only by the process that runs it (a devDependency): attaching needs nothing but HTTP.
+  const { default: S3rver } = await importDevDependency<typeof import('@20minutes/s3rver')>(
+    '@20minutes/s3rver',
+    'S3_ENDPOINT',
+  )
   const directory = join(dataDir, 's3')
   await mkdir(directory, { recursive: true })
   // silent also silences Koa's default error printer (S3rver extends Koa and sets `silent`).

@@ -1,5 +1,5 @@
-// s3rver ships no types; this covers the part of its API the embedded storage uses.
-declare module 's3rver' {
+// s3rver (the maintained @20minutes fork) ships no types; this covers the part of its API the embedded storage uses.
+declare module '@20minutes/s3rver' {
   import type { Server } from 'node:http'
   import type { AddressInfo } from 'node:net'
 

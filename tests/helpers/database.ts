@@ -1,13 +1,13 @@
-// A private, migrated database per test file, so test files can run in parallel.
-// CI (DATABASE_URL set, e.g. postgres://postgres@127.0.0.1:5432/test): a fresh database with a
-// unique name on that server, dropped afterwards. Locally without DATABASE_URL: an embedded
-// PGlite in a temporary DATA_DIR.
+// A private, migrated database per test file, so test files can run in parallel: a fresh
+// database with a unique name, dropped afterwards, on the server DATABASE_URL names (e.g.
+// postgres://postgres@127.0.0.1:5432/test) or, without it, on the run's embedded Postgres server
+// (tests/helpers/embedded-postgres-global.ts). Either way a real Postgres engine.
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
+import { inject } from 'vitest'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { applyMigrations } from '../../server/db/migrate.server.ts'
 
@@ -27,8 +27,7 @@ export interface TestDatabaseOptions {
 
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'rm5-test-'))
-  const serverUrl = process.env.DATABASE_URL
-  const created = serverUrl ? await createOnServer(serverUrl) : await createEmbedded(dataDir)
+  const created = await createOnServer(serverUrl())
   try {
     const applied = options.migrate === false ? [] : await applyMigrations(created.url, silentLogger)
     return {
@@ -59,9 +58,13 @@ async function createOnServer(serverUrl: string) {
   }
 }
 
-async function createEmbedded(dataDir: string) {
-  const embedded = await startEmbeddedPostgres(dataDir, silentLogger)
-  return { url: embedded.url, drop: () => embedded.close() }
+function serverUrl(): string {
+  const url = process.env.DATABASE_URL || inject('embeddedPostgresUrl')
+  if (!url)
+    throw new Error(
+      'No Postgres: set DATABASE_URL, or run through vitest.config.ts (its globalSetup starts one)',
+    )
+  return url
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {

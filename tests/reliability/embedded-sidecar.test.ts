@@ -1,5 +1,5 @@
-// The embedded Postgres and S3 run in a child process of the server (decision 006). The server
-// must not carry them, must not outlive them, and they must not outlive the server: killed
+// The embedded Postgres and S3 run in a child process of the server (decisions 008 and 024). The
+// server must not carry them, must not outlive them, and they must not outlive the server: killed
 // abruptly, the server still leaves a database that opens again with its rows.
 import { readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startEmbeddedPostgres } from '../../server/db/embedded.server'
 import { applicationBody } from '../helpers/form-bodies'
 import { sleep } from '../helpers/latency'
 import { fillBuckets, type StartedSite, startSite } from '../helpers/start-process'
@@ -36,6 +37,11 @@ async function start(dir: string, entry: 'source' | 'bundle' = 'source'): Promis
 
 async function ownerPid(dir: string, file: 'pg.json' | 's3.json'): Promise<number> {
   return (JSON.parse(await readFile(join(dir, file), 'utf8')) as { pid: number }).pid
+}
+
+/** The Postgres server's own pid (first line of its lock file). */
+async function postmasterPid(dir: string): Promise<number> {
+  return Number((await readFile(join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0])
 }
 
 function parentOf(pid: number): number {
@@ -85,7 +91,7 @@ function submit(port: number, n: number) {
 }
 
 describe('embedded services in their own process', () => {
-  it('run PGlite and s3rver in a child of the server, not in the server', async () => {
+  it('run Postgres and s3rver in a child of the server, not in the server', async () => {
     const dir = await dataDir()
     const site = await start(dir)
     const serverPid = site.process.pid ?? 0
@@ -94,6 +100,8 @@ describe('embedded services in their own process', () => {
     expect(pgOwner).not.toBe(serverPid)
     expect(s3Owner).toBe(pgOwner)
     expect(parentOf(pgOwner)).toBe(serverPid)
+    // A real Postgres server, started by the embedded-services process.
+    expect(parentOf(await postmasterPid(dir))).toBe(pgOwner)
     const health = await fetch(`http://127.0.0.1:${site.port}/healthz`)
     expect(health.status).toBe(200)
   }, 120_000)
@@ -103,15 +111,18 @@ describe('embedded services in their own process', () => {
     const site = await start(dir)
     for (let n = 1; n <= 5; n++) expect((await submit(site.port, n)).status).toBe(201)
     const sidecar = await ownerPid(dir, 'pg.json')
+    const postgres = await postmasterPid(dir)
 
     site.process.kill('SIGKILL')
-    // The child notices its parent is gone (IPC channel closed), closes PGlite and exits.
+    // The child notices its parent is gone (IPC channel closed), stops Postgres and exits.
     await until(() => !alive(sidecar), 'the embedded services to exit')
+    expect(alive(postgres)).toBe(false)
     await expect(readFile(join(dir, 'pg.json'))).rejects.toMatchObject({ code: 'ENOENT' })
 
     const again = await start(dir)
-    const url = `postgresql://postgres@127.0.0.1:${(JSON.parse(await readFile(join(dir, 'pg.json'), 'utf8')) as { port: number }).port}/postgres`
-    expect(await countApplications(url)).toBe(5)
+    const attached = await startEmbeddedPostgres(dir)
+    expect(attached.owner).toBe(false)
+    expect(await countApplications(attached.url)).toBe(5)
     expect((await submit(again.port, 6)).status).toBe(201)
   }, 180_000)
 
@@ -122,6 +133,17 @@ describe('embedded services in their own process', () => {
     const code = await Promise.race([site.exited, sleep(20_000).then(() => 'still running')])
     expect(code, site.output()).toBe(1)
     expect(site.output()).toContain('embedded services stopped unexpectedly')
+  }, 120_000)
+
+  it('take the server down with them when Postgres dies', async () => {
+    const dir = await dataDir()
+    const site = await start(dir)
+    const sidecar = await ownerPid(dir, 'pg.json')
+    process.kill(await postmasterPid(dir), 'SIGKILL')
+    const code = await Promise.race([site.exited, sleep(20_000).then(() => 'still running')])
+    expect(code, site.output()).toBe(1)
+    expect(site.output()).toContain('embedded Postgres exited')
+    expect(alive(sidecar)).toBe(false)
   }, 120_000)
 
   it('run the same way from the production bundle: no TypeScript loader in either process', async () => {

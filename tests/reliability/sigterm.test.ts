@@ -1,7 +1,7 @@
-// SIGTERM during load, on the real server process (`npm start`'s entry, embedded PGlite and S3 in
+// SIGTERM during load, on the real server process (`npm start`'s entry, embedded Postgres and S3 in
 // a temporary DATA_DIR): requests already in flight finish with 201, including ones whose body
 // is still arriving when the signal comes; new connections are refused; the process exits 0;
-// and PGlite was closed cleanly, so the DATA_DIR opens again with every acknowledged row.
+// and Postgres was stopped cleanly, so the DATA_DIR opens again with every acknowledged row.
 import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -115,7 +115,7 @@ async function waitUntilRefused(since: number): Promise<{ ms: number; aliveThen:
 }
 
 describe('SIGTERM during load', () => {
-  it('finishes in-flight requests, refuses new connections, exits 0 and closes PGlite cleanly', async () => {
+  it('finishes in-flight requests, refuses new connections, exits 0 and stops the embedded Postgres cleanly', async () => {
     // Requests fully sent before the signal, and requests with half a body sent.
     const full = Array.from({ length: 60 }, (_, n) => {
       const key = randomUUID()
@@ -149,8 +149,8 @@ describe('SIGTERM during load', () => {
     expect(refused.aliveThen, 'connections refused while still draining').toBe(true)
     expect(output()).toContain('shutdown complete')
     // The embedded services' process stopped too, after the server had drained.
-    expect(output()).toContain('embedded Postgres closed')
-    // PGlite released its lock file on a clean close, and opens again with every row.
+    expect(output()).toContain('embedded Postgres stopped')
+    // The embedded Postgres released its claim on a clean stop, and starts again with every row.
     expect(existsSync(join(dataDir, 'pg.json'))).toBe(false)
     const reopened = await startEmbeddedPostgres(dataDir)
     const client = new pg.Client({ connectionString: reopened.url })
@@ -169,7 +169,7 @@ describe('SIGTERM during load', () => {
     console.log(
       `SIGTERM: ${answers.length} in-flight requests (${partial.length} still sending their body) → all 201; ` +
         `new connections refused ${refused.ms.toFixed(0)} ms after the signal, while draining; ` +
-        `exit code ${code} after ${exitMs.toFixed(0)} ms; PGlite reopened with ${full.length + partial.length} rows`,
+        `exit code ${code} after ${exitMs.toFixed(0)} ms; embedded Postgres reopened with ${full.length + partial.length} rows`,
     )
   }, 60_000)
 })

@@ -34,7 +34,7 @@ it('exits 0 within 10 s of SIGTERM during start-up, stopping the preparation', a
   expect(code).toBe(0)
   expect(site.output()).toContain('stop requested during start-up')
   expect(site.output()).not.toContain('RM5 site ready')
-  // PGlite was closed cleanly: the data directory opens again.
+  // The embedded Postgres was stopped cleanly: the data directory opens again.
   const reopened = await startEmbeddedPostgres(dataDir, silentLogger)
   await reopened.close()
 }, 120_000)

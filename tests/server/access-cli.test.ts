@@ -295,7 +295,7 @@ describe('managing codes', () => {
 })
 
 describe('with the embedded database of a running server', () => {
-  it('attaches to the server’s PGlite instead of opening it a second time', async () => {
+  it('attaches to the server’s embedded Postgres instead of starting a second one', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'rm5-codes-cli-'))
     // This process plays `npm start`: it owns the embedded Postgres in dataDir.
     const server = await startEmbeddedPostgres(dataDir, silentLogger)

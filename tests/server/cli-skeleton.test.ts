@@ -144,7 +144,7 @@ describe('Ctrl-C at the delete question', () => {
   it('SIGINT: closes the embedded database it started and exits 130, deleting nothing', async () => {
     const cli = runRm5InTerminal(['contact', 'delete', '--email', 'ann@interrupt.example'], env())
     await cli.waitFor('[y/N]')
-    // The command started PGlite itself: it holds the data directory's claim.
+    // The command started the embedded Postgres itself: it holds the data directory's claim.
     expect(existsSync(join(dataDir, 'pg.json'))).toBe(true)
     process.kill(await cli.pid, 'SIGINT')
     expect(await cli.exited, cli.output()).toBe(130)

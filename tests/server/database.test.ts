@@ -45,7 +45,8 @@ describe('openDatabase when Postgres is unreachable', () => {
   }
 })
 
-describe.runIf(process.env.DATABASE_URL)('openDatabase on a real Postgres', () => {
+// Always a real engine: the server DATABASE_URL names, or the run's embedded Postgres (decision 024).
+describe('openDatabase on a real Postgres', () => {
   let testDb: TestDatabase
 
   beforeAll(async () => {

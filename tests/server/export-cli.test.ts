@@ -270,9 +270,9 @@ describe('usage and failures', () => {
 })
 
 describe('embedded Postgres', () => {
-  it("attaches to the running server's PGlite through DATA_DIR/pg.json", async () => {
+  it("attaches to the running server's embedded Postgres through DATA_DIR/pg.json", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'rm5-export-embedded-'))
-    // This test process plays `npm start`: it owns PGlite; the CLI must attach, not open it again.
+    // This test process plays `npm start`: it owns the embedded Postgres; the CLI must attach, not start another.
     const server = await startEmbeddedPostgres(dataDir, silentLogger)
     try {
       await applyMigrations(server.url, silentLogger)

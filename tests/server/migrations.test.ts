@@ -1,7 +1,8 @@
-// Migrations against a real Postgres (DATABASE_URL) or the embedded PGlite, plus the embedded
-// database's own lifecycle. PGlite's first start runs initdb (several seconds), hence the timeouts.
+// Migrations against a real Postgres (DATABASE_URL or the run's embedded server), plus the
+// embedded database's own lifecycle (decision 024). A first start runs initdb, hence the timeouts.
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -28,6 +29,13 @@ async function query<T extends pg.QueryResultRow>(
   } finally {
     await client.end()
   }
+}
+
+/** Alive and not a zombie (an orphan's exit is reaped by whoever is PID 1, maybe never). */
+function running(pid: number): boolean {
+  if (!existsSync(`/proc/${pid}/stat`)) return false
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
 }
 
 // Everything that defines the shape of the public schema, in a stable order.
@@ -285,7 +293,7 @@ describe('embedded Postgres', () => {
         const info = JSON.parse(await readFile(join(dataDir, 'pg.json'), 'utf8'))
         expect(info).toEqual({ pid: process.pid, port: Number(new URL(first.url).port) })
 
-        // A second user of the same DATA_DIR attaches instead of opening PGlite twice.
+        // A second user of the same DATA_DIR attaches instead of starting a second server.
         const second = await startEmbeddedPostgres(dataDir, silentLogger)
         expect(second.owner).toBe(false)
         expect(second.url).toBe(first.url)
@@ -330,10 +338,38 @@ describe('embedded Postgres', () => {
   )
 
   it(
+    'excludes other sessions as production Postgres does: advisory locks, SKIP LOCKED, row locks',
+    async () => {
+      const owner = await startEmbeddedPostgres(dataDir, silentLogger)
+      const [a, b] = [new pg.Client(owner.url), new pg.Client(owner.url)]
+      try {
+        await Promise.all([a.connect(), b.connect()])
+        const tryLock = (client: pg.Client) =>
+          client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(42) AS ok').then((r) => r.rows[0]?.ok)
+        expect(await tryLock(a)).toBe(true)
+        expect(await tryLock(b)).toBe(false)
+
+        await a.query('BEGIN')
+        const locked = await a.query('SELECT id FROM contact_messages FOR UPDATE SKIP LOCKED')
+        expect(locked.rowCount).toBe(1)
+        const skipped = await b.query('SELECT id FROM contact_messages FOR UPDATE SKIP LOCKED')
+        expect(skipped.rowCount).toBe(0)
+        await a.query('ROLLBACK')
+      } finally {
+        await Promise.all([a.end(), b.end()])
+        await owner.close()
+      }
+    },
+    SLOW,
+  )
+
+  it(
     'answers concurrent queries from a pool and keeps transactions apart',
     async () => {
       const owner = await startEmbeddedPostgres(dataDir, silentLogger)
       const pool = new pg.Pool({ connectionString: owner.url, max: 8 })
+      // Stopping the server ends idle connections with "terminating connection due to administrator command".
+      pool.on('error', () => {})
       try {
         // Different statements with parameters from 8 connections at once must not mix up.
         const results = await Promise.all(
@@ -343,8 +379,7 @@ describe('embedded Postgres', () => {
         )
         expect(results).toEqual(Array.from({ length: 200 }, (_, i) => 2 * i))
 
-        // PGlite has one backend: while a transaction is open, other connections wait for it
-        // rather than run inside it (they would then see the row that is rolled back).
+        // Another session never sees a row of a transaction that is still open (and rolled back).
         const tx = await pool.connect()
         await tx.query('BEGIN')
         await tx.query(
@@ -375,6 +410,62 @@ describe('embedded Postgres', () => {
         expect(await query(owner.url, 'SELECT count(*)::int AS n FROM contact_messages')).toEqual([{ n: 1 }])
       } finally {
         await owner.close()
+      }
+    },
+    SLOW,
+  )
+
+  it(
+    'stops a server left running by a process that was killed, then serves the same data',
+    async () => {
+      const script = `import { startEmbeddedPostgres } from './server/db/embedded.server.ts'
+        await startEmbeddedPostgres(${JSON.stringify(dataDir)}); process.kill(process.pid, 'SIGKILL')`
+      await promisify(execFile)(process.execPath, [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        script,
+      ]).catch((error: { signal?: string }) => expect(error.signal).toBe('SIGKILL'))
+      const orphan = Number((await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0])
+      expect(running(orphan)).toBe(true)
+      const owner = await startEmbeddedPostgres(dataDir, silentLogger)
+      try {
+        expect(owner.owner).toBe(true)
+        expect(running(orphan)).toBe(false)
+        expect(await query(owner.url, 'SELECT count(*)::int AS n FROM contact_messages')).toEqual([{ n: 1 }])
+      } finally {
+        await owner.close()
+      }
+    },
+    SLOW,
+  )
+})
+
+describe('a DATA_DIR from a release that ran PGlite', () => {
+  it(
+    'moves the PGlite folder aside (never deletes it), says so, and starts a new database',
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'rm5-embedded-pglite-'))
+      try {
+        // PGlite's folder looks like a cluster (PG_VERSION 18) that Postgres refuses to open.
+        await mkdir(join(dataDir, 'pg'))
+        await writeFile(join(dataDir, 'pg', 'PG_VERSION'), '18\n')
+        await writeFile(join(dataDir, 'pg', 'pglite-rows'), 'the old rows')
+        const warnings: string[] = []
+        const log = { ...silentLogger, warn: (_: object, msg?: string) => void warnings.push(msg ?? '') }
+        const owner = await startEmbeddedPostgres(dataDir, log)
+        try {
+          expect(await query(owner.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }])
+        } finally {
+          await owner.close()
+        }
+        const aside = (await readdir(dataDir)).filter((name) => name.startsWith('pg-pglite-'))
+        expect(aside).toHaveLength(1)
+        expect(await readFile(join(dataDir, aside[0] ?? '', 'pglite-rows'), 'utf8')).toBe('the old rows')
+        expect(warnings.join('\n')).toContain('made by PGlite')
+      } finally {
+        await rm(dataDir, { recursive: true, force: true })
       }
     },
     SLOW,

@@ -58,7 +58,8 @@ async function createOnServer(serverUrl: string) {
   }
 }
 
-function serverUrl(): string {
+/** The Postgres server the test databases live on: DATABASE_URL's, or the run's embedded one. */
+export function serverUrl(): string {
   const url = process.env.DATABASE_URL || inject('embeddedPostgresUrl')
   if (!url)
     throw new Error(

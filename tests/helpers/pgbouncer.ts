@@ -1,6 +1,7 @@
-// Debian's PgBouncer on loopback in front of the machine's Postgres, in transaction mode and as
-// strict as the poolers of managed services: no ignored startup parameters. Started per test file
-// in its own directory; `stats()` reads its admin console.
+// Debian's PgBouncer on loopback in front of the tests' Postgres server (DATABASE_URL's or the
+// run's embedded one), in transaction mode and as strict as the poolers of managed services: no
+// ignored startup parameters. Started per test file in its own directory; `stats()` reads its
+// admin console.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -22,7 +23,18 @@ export interface PgBouncer {
   stop(): Promise<void>
 }
 
-export async function startPgBouncer(upstream = { host: '127.0.0.1', port: 5432 }): Promise<PgBouncer> {
+/** A libpq connection-string value, quoted so any password survives. */
+const quoted = (value: string) => `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`
+
+/** Starts PgBouncer in front of the server `upstreamUrl` names, logging in upstream as its user. */
+export async function startPgBouncer(upstreamUrl: string): Promise<PgBouncer> {
+  const upstream = new URL(upstreamUrl)
+  const login = [
+    `host=${upstream.hostname}`,
+    `port=${upstream.port || 5432}`,
+    `user=${quoted(decodeURIComponent(upstream.username || 'postgres'))}`,
+    ...(upstream.password ? [`password=${quoted(decodeURIComponent(upstream.password))}`] : []),
+  ].join(' ')
   if (!PGBOUNCER) throw new Error('pgbouncer is not installed (apt-get install pgbouncer)')
   const dir = mkdtempSync(join(tmpdir(), 'rm5-pgbouncer-'))
   const port = await freePort()
@@ -31,7 +43,7 @@ export async function startPgBouncer(upstream = { host: '127.0.0.1', port: 5432 
   writeFileSync(
     ini,
     `[databases]
-* = host=${upstream.host} port=${upstream.port}
+* = ${login}
 
 [pgbouncer]
 listen_addr = 127.0.0.1

@@ -11,6 +11,7 @@ import { LOCKS, withAdvisoryLock } from '../../server/db/advisory-lock.server'
 import { pruneOnce } from '../../server/retention/prune.server'
 import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access'
 import { createTestApp, type TestApp } from '../helpers/app'
+import { serverUrl } from '../helpers/database'
 import { until, webhookReceiver } from '../helpers/notification-receivers'
 import { PGBOUNCER, type PgBouncer, startPgBouncer } from '../helpers/pgbouncer'
 import { runRm5 } from '../helpers/run-cli'
@@ -33,7 +34,7 @@ describe.skipIf(!PGBOUNCER)('through PgBouncer in transaction mode', () => {
   const started = performance.now()
 
   beforeAll(async () => {
-    bouncer = await startPgBouncer()
+    bouncer = await startPgBouncer(serverUrl())
     receiver = webhookReceiver(await freePort(), SECRET)
     await receiver.start()
     t = await createTestApp({
@@ -155,7 +156,9 @@ describe.skipIf(!PGBOUNCER)('through PgBouncer in transaction mode', () => {
     expect(await pruneOnce(t.db.prisma, SETTINGS, now)).toEqual({
       accessAttempts: 0,
       docketViews: 0,
+      documentViews: 0,
       notifications: 0,
+      emailLinks: 0,
     })
   })
 

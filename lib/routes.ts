@@ -14,6 +14,10 @@ export const primaryNav: NavLink[] = [
 ]
 
 export const APPLY_PATH = '/apply'
+export const CONTACT_PATH = '/contact'
+/** Where a stored form post is redirected (Post/Redirect/Get): a reload never posts again. */
+export const APPLY_RECEIVED_PATH = '/apply/received'
+export const CONTACT_SENT_PATH = '/contact/sent'
 
 /** Public, indexable pages (sitemap.xml). */
 export const publicPaths = [

@@ -43,3 +43,6 @@ export class SubmissionKeys {
     this.pending = undefined
   }
 }
+
+/** The hidden field of an HTML form that carries the key (a form post cannot set a header). */
+export const IDEMPOTENCY_FIELD = 'idempotencyKey'

@@ -92,15 +92,18 @@ export function describeError(error: FastifyError | HttpError | Error): {
   }
 }
 
+/** The JSON answer for a failed request (the app's error handler; scoped handlers fall back to it). */
+export function answerJsonError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body, headers } = describeError(error)
+  if (status >= 500) {
+    // Logged with the request context; the client only sees the generic message.
+    // HttpError 5xx messages are written for clients (e.g. 'database unavailable'); others are generic.
+    request.log.error({ err: error, req: request }, 'request failed')
+  }
+  if (headers) reply.headers(headers)
+  return reply.status(status).type('application/json; charset=utf-8').send(body)
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body, headers } = describeError(error)
-    if (status >= 500) {
-      // Logged with the request context; the client only sees the generic message.
-      // HttpError 5xx messages are written for clients (e.g. 'database unavailable'); others are generic.
-      request.log.error({ err: error, req: request }, 'request failed')
-    }
-    if (headers) reply.headers(headers)
-    return reply.status(status).type('application/json; charset=utf-8').send(body)
-  })
+  app.setErrorHandler(answerJsonError)
 }

@@ -33,7 +33,14 @@ export const publicPaths = [
 ] as const
 
 /** Paths that must never be indexed (robots.txt Disallow, noindex). */
-export const privatePaths = [...gateRetailers.map((r) => `/${r}`), '/docket', '/circlek/proposal'] as const
+export const privatePaths = [
+  ...gateRetailers.map((r) => `/${r}`),
+  '/docket',
+  '/circlek/proposal',
+  // A confirmation is only worth reading after sending a form.
+  APPLY_RECEIVED_PATH,
+  CONTACT_SENT_PATH,
+] as const
 
 /** True when `href` is the current route (or a section of it) — drives the active-link dot. */
 export function isActivePath(current: string, href: string): boolean {

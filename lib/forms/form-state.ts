@@ -31,8 +31,11 @@ export function submittedValues(body: unknown, fields: readonly string[]): Recor
 
 declare global {
   namespace Vike {
-    interface PageContextServer {
-      /** Set when the server renders a form page to answer a failed form post (server/forms). */
+    interface PageContext {
+      /**
+       * Set when the server renders a form page to answer a failed form post (server/forms);
+       * never passed to the browser, which reads it from the page (form-state-script).
+       */
       formState?: FormState
     }
   }

@@ -8,7 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { type FormState, submittedValues } from '../../lib/forms/form-state'
 import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency'
 import { answerJsonError, describeError, HttpError } from '../http/errors.server'
-import { isFormPost } from '../http/form-body.server'
+import { answersPage } from '../http/form-body.server'
 import { isIdempotencyKey } from '../http/idempotency.server'
 
 export interface FormPage {
@@ -22,7 +22,7 @@ export interface FormPage {
 export function formErrorHandler(app: FastifyInstance, page: FormPage) {
   return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const render = app.renderFormPage
-    if (!isFormPost(request) || !render) return answerJsonError(error, request, reply)
+    if (!answersPage(request) || !render) return answerJsonError(error, request, reply)
     const { status, body, headers } = describeError(error)
     if (status >= 500 && !(error instanceof HttpError)) {
       request.log.error({ err: error, req: request }, 'request failed')

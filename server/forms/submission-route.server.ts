@@ -1,7 +1,8 @@
-// One POST route per form, for two kinds of client on the same URL: the enhanced form's fetch
-// (JSON, Idempotency-Key header, answered 201 { id }) and the plain HTML form (urlencoded, key in
-// a hidden field, answered 303 to a confirmation page, or with the form page itself rendered by
-// the server when something needs fixing). Both go through the same CSRF check (app-wide), rate
+// One POST route per form. The HTML form posts it urlencoded, with the idempotency key in a hidden
+// field: a browser navigating gets a 303 to a confirmation page, or the form page itself rendered
+// by the server when something needs fixing; the enhanced form's fetch sends the same body with
+// Accept: application/json and gets 201 { id } or the JSON error shape. API clients may send JSON
+// with an Idempotency-Key header. Both go through the same CSRF check (app-wide), rate
 // limit, size limits, zod schema (lib/forms), store-once write and notification.
 import { createHash } from 'node:crypto'
 import { normalizeIP } from '@fastify/rate-limit'
@@ -10,7 +11,7 @@ import type { z } from 'zod'
 import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency'
 import { hashIp } from '../access/attempts.server'
 import { HttpError, validationError } from '../http/errors.server'
-import { isFormPost, registerFormBody, requireJsonOrForm } from '../http/form-body.server'
+import { answersPage, isFormPost, registerFormBody, requireJsonOrForm } from '../http/form-body.server'
 import { idempotencyKeyOf, isIdempotencyKey } from '../http/idempotency.server'
 import { type FormPage, formErrorHandler } from './form-errors.server'
 import { type StoreOnceOptions, storeOnce } from './store-once.server'
@@ -51,7 +52,7 @@ export async function submissionRoute<S extends z.ZodType, Row extends { id: str
       request.log.info({ id: stored.id, replayed: stored.replayed }, `${route.name} stored`)
       reply.header('cache-control', 'no-store')
       if (stored.replayed) reply.header('idempotent-replayed', 'true')
-      if (form) return reply.code(303).header('location', route.page.confirmation).send()
+      if (answersPage(request)) return reply.code(303).header('location', route.page.confirmation).send()
       return reply.status(201).send({ id: stored.id })
     },
   )
@@ -60,7 +61,8 @@ export async function submissionRoute<S extends z.ZodType, Row extends { id: str
 /**
  * A form post's key is its hidden field. The pre-rendered page cannot hold a fresh key for each
  * visitor, so a post without one gets a key made of the client and the answers: the same answers
- * sent twice from one client (a double click, a resend after a lost answer) are stored once.
+ * sent twice from one client (a double click, a press replayed when the script arrives, a resend
+ * after a lost answer) are stored once, and changed answers are a new submission.
  */
 function formKeyOf(app: FastifyInstance, request: FastifyRequest, data: unknown): string {
   const raw = (request.body as Record<string, unknown>)[IDEMPOTENCY_FIELD]

@@ -21,6 +21,13 @@ const mediaTypeOf = (request: FastifyRequest): string =>
 export const isFormPost = (request: FastifyRequest): boolean => mediaTypeOf(request) === FORM_CONTENT_TYPE
 
 /**
+ * A form post from the enhanced form's fetch (Accept: application/json) gets JSON answers; one from
+ * a browser navigating (Accept: text/html, ...) gets a redirect or a page.
+ */
+export const answersPage = (request: FastifyRequest): boolean =>
+  isFormPost(request) && !(request.headers.accept ?? '').includes('application/json')
+
+/**
  * onRequest hook of a route taking JSON or an HTML form: anything else (no type at all included)
  * is a 415 before the body is read. text/plain and multipart, which a cross-site page can send
  * without a preflight, are refused app-wide already (server/http/csrf.server.ts).

@@ -33,6 +33,7 @@ export function ErrorSummary({
       role="alert"
       aria-labelledby={shown ? `${id}-error-summary-title` : undefined}
       tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: the outcome of a post takes focus as its page loads (GOV.UK pattern)
       autoFocus={shown && autoFocus}
     >
       {shown ? (

@@ -26,6 +26,7 @@ export function FormConfirmation({
       role="status"
       tabIndex={-1}
       ref={confirmationRef}
+      // biome-ignore lint/a11y/noAutofocus: the outcome of a post takes focus as its page loads (GOV.UK pattern)
       autoFocus={autoFocus}
     >
       <p className="form-confirmation__title">

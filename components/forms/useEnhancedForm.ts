@@ -5,7 +5,7 @@
 // same zod schema, and sent with fetch; the outcome is written into the page (the error summary,
 // or the confirmation) and focus moves there.
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { type FieldErrors, fieldErrors } from '../../lib/forms/field-errors'
 import type { FormState } from '../../lib/forms/form-state'
 import { type SubmitResult, submitForm } from '../../lib/forms/submit'
@@ -13,7 +13,7 @@ import { type SubmitResult, submitForm } from '../../lib/forms/submit'
 export interface EnhancedFormOptions<F extends string> {
   /** Prefix for element ids ("apply" → "apply-email"). */
   id: string
-  schema: z.ZodType
+  schema: z.ZodMiniType
   fields: readonly F[]
   /** What the server rendered the form with (empty on the pre-rendered page). */
   initial: FormState

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency'
 import { hashIp } from '../access/attempts.server'
 import { HttpError, validationError } from '../http/errors.server'
@@ -22,7 +22,7 @@ import { type StoreOnceOptions, storeOnce } from './store-once.server'
  */
 export const SUBMISSION_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000, hook: 'preHandler' } as const
 
-export interface SubmissionRoute<S extends z.ZodType, Row extends { id: string }> {
+export interface SubmissionRoute<S extends z.ZodMiniType, Row extends { id: string }> {
   url: string
   /** Names the submission in log lines: never the values, which are personal data. */
   name: string
@@ -33,7 +33,7 @@ export interface SubmissionRoute<S extends z.ZodType, Row extends { id: string }
   store(input: z.output<S>): Omit<StoreOnceOptions<Row>, 'key'>
 }
 
-export async function submissionRoute<S extends z.ZodType, Row extends { id: string }>(
+export async function submissionRoute<S extends z.ZodMiniType, Row extends { id: string }>(
   app: FastifyInstance,
   route: SubmissionRoute<S, Row>,
 ): Promise<void> {

@@ -1,6 +1,6 @@
 // One error shape for every JSON error answer: { error: { code, message, fields? } }.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { z } from 'zod'
+import type { $ZodError } from 'zod/v4/core'
 
 export type FieldErrors = Record<string, string>
 
@@ -24,7 +24,7 @@ export interface ErrorBody {
 export const GENERIC_5XX_MESSAGE = 'Something went wrong on our side. Please try again in a moment.'
 
 /** First message per field path ("numberOfLocations", "address.city"), for forms to show beside inputs. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: $ZodError): FieldErrors {
   const fields: FieldErrors = {}
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_root'
@@ -33,7 +33,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fields
 }
 
-export function validationError(error: z.ZodError): HttpError {
+export function validationError(error: $ZodError): HttpError {
   return new HttpError(400, 'validation_failed', 'Some fields need attention.', fieldErrorsOf(error))
 }
 

@@ -53,7 +53,6 @@ export function ApplicationForm({ state }: { state: FormState }) {
       aria-busy={form.submitting}
       onSubmit={form.onSubmit}
       onInput={form.onInput}
-      onBlur={form.onBlur}
     >
       <div className="application-form__head">
         <h3 id="application-form-title">Retailer application</h3>

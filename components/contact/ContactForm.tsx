@@ -54,7 +54,6 @@ export function ContactForm({ state }: { state: FormState }) {
       aria-busy={form.submitting}
       onSubmit={form.onSubmit}
       onInput={form.onInput}
-      onBlur={form.onBlur}
     >
       <ErrorSummary
         id={form.id}

@@ -54,13 +54,15 @@ export function useEnhancedForm<F extends string>(options: EnhancedFormOptions<F
     return result.success ? {} : fieldErrors<F>(result.error)
   }
 
-  /** Inline validation: a field's message follows what is typed once it was shown, or on leaving it. */
-  const recheck = (target: EventTarget, leaving: boolean) => {
+  /**
+   * Inline validation: once a field's message is shown, it follows what is typed. No message is
+   * added on leaving a field: text appearing above the controls would move the submit button away
+   * from a press that is already on its way.
+   */
+  const recheck = (target: EventTarget) => {
     const form = formRef.current
     const name = (target as Control).name as F
-    if (!form || !fields.includes(name)) return
-    if (!leaving && !errors[name]) return
-    if (leaving && !errors[name] && (target as Control).value.trim() === '') return
+    if (!form || !fields.includes(name) || !errors[name]) return
     const message = errorsOf(form)[name]
     if (message === errors[name]) return
     setErrors((current) => {
@@ -120,8 +122,7 @@ export function useEnhancedForm<F extends string>(options: EnhancedFormOptions<F
     confirmationRef,
     onSubmit,
     reset,
-    onInput: (event: FormEvent) => recheck(event.target, false),
-    onBlur: (event: FormEvent) => recheck(event.target, true),
+    onInput: (event: FormEvent) => recheck(event.target),
     idFor: (field: F) => `${options.id}-${field}`,
   }
 }

@@ -34,20 +34,22 @@ export function contactAnswers(name: string) {
   }
 }
 
+/** A field by its label; an optional field's label ends in "(optional)". */
+const field = (form: Locator, label: string) =>
+  form.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(optional\\))?$`))
+
 type Answers = ReturnType<typeof applicationAnswers> | ReturnType<typeof contactAnswers>
 
 /** Types every answer key by key (pressSequentially), as a person would, not by setting values. */
 export async function typeAnswers(form: Locator, answers: Answers) {
   for (const [label, value] of Object.entries(answers.text)) {
-    const field = form.getByLabel(label, { exact: true })
-    await field.click()
-    await field.pressSequentially(value)
+    await field(form, label).click()
+    await field(form, label).pressSequentially(value)
   }
-  for (const [label, value] of Object.entries(answers.select))
-    await form.getByLabel(label, { exact: true }).selectOption(value)
+  for (const [label, value] of Object.entries(answers.select)) await field(form, label).selectOption(value)
 }
 
 export async function expectAnswers(form: Locator, answers: Answers) {
   for (const [label, value] of Object.entries({ ...answers.text, ...answers.select }))
-    await expect(form.getByLabel(label, { exact: true })).toHaveValue(value)
+    await expect(field(form, label)).toHaveValue(value)
 }

@@ -14,7 +14,11 @@ import { isHydrated, waitForHydration } from '../helpers/hydration'
 // Input made before the page's scripts arrive survives hydration (issue 24): every script is held
 // back by routing until the test releases it; the visitor types into every field meanwhile.
 
-/** Holds every script of the page until the returned function is called. */
+/**
+ * Holds every script of the page until the returned function is called. Module scripts hold back
+ * the load event (and DOMContentLoaded), so pages are opened with waitUntil: 'commit' and the test
+ * waits for the element it needs, as a visitor looks at the page before it has finished loading.
+ */
 async function holdScripts(page: Page): Promise<() => void> {
   let release = () => {}
   const released = new Promise<void>((resolve) => {
@@ -31,9 +35,10 @@ test('/apply: every answer typed before hydration is still there after it, and i
   page,
 }) => {
   const release = await holdScripts(page)
-  await page.goto('/apply')
+  await page.goto('/apply', { waitUntil: 'commit' })
   const company = `Early Typist ${randomUUID().slice(0, 8)}`
   const answers = applicationAnswers(company)
+  await expect(applyForm(page).getByRole('button', { name: 'Submit application' })).toBeVisible()
   await typeAnswers(applyForm(page), answers)
   // A button that submits nothing, pressed early: the page's own link to the form.
   await page.getByRole('link', { name: 'Start your application' }).click()
@@ -59,9 +64,10 @@ test('/apply: every answer typed before hydration is still there after it, and i
 
 test('/contact: a message typed before hydration survives it and is stored', async ({ page }) => {
   const release = await holdScripts(page)
-  await page.goto('/contact')
+  await page.goto('/contact', { waitUntil: 'commit' })
   const name = `Early Sender ${randomUUID().slice(0, 8)}`
   const answers = contactAnswers(name)
+  await expect(contactForm(page).getByRole('button', { name: 'Send message' })).toBeVisible()
   await typeAnswers(contactForm(page), answers)
   expect(await isHydrated(page)).toBe(false)
   release()
@@ -82,7 +88,7 @@ test('a gate: a code typed before hydration survives it, the show button then re
   ) as { id: string; code: string }
   try {
     const release = await holdScripts(page)
-    await page.goto('/compass')
+    await page.goto('/compass', { waitUntil: 'commit' })
     const field = page.getByLabel('Access Code', { exact: true })
     await field.click()
     await field.pressSequentially(code)

@@ -168,6 +168,8 @@ test.describe('application form', () => {
   test('a valid submission shows Submitting..., then the confirmation in place, focused, and is stored', async ({
     page,
   }) => {
+    // Ten fields and a CLI export of the stored rows.
+    test.slow()
     const form = await openForm(page)
     const company = `E2E Market ${randomUUID().slice(0, 8)}`
     await fillValid(page, company)
@@ -217,6 +219,7 @@ test.describe('application form', () => {
   test('a failed request keeps every value, says so in the summary, and a retry is stored once', async ({
     page,
   }) => {
+    test.slow()
     const form = await openForm(page)
     const company = `Offline Grocer ${randomUUID().slice(0, 8)}`
     await fillValid(page, company)

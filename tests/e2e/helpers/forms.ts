@@ -40,9 +40,16 @@ const field = (form: Locator, label: string) =>
 
 type Answers = ReturnType<typeof applicationAnswers> | ReturnType<typeof contactAnswers>
 
-/** Types every answer key by key (pressSequentially), as a person would, not by setting values. */
-export async function typeAnswers(form: Locator, answers: Answers) {
+/**
+ * Fills every answer; `keyByKey` types each key as a person would (pressSequentially), for the
+ * tests where the keys themselves matter (typed before hydration).
+ */
+export async function typeAnswers(form: Locator, answers: Answers, { keyByKey = false } = {}) {
   for (const [label, value] of Object.entries(answers.text)) {
+    if (!keyByKey) {
+      await field(form, label).fill(value)
+      continue
+    }
     await field(form, label).click()
     await field(form, label).pressSequentially(value)
   }

@@ -13,7 +13,9 @@ import {
 
 // The forms with JavaScript switched off (project no-js): plain HTML forms that post to the
 // server, which answers with a confirmation page (Post/Redirect/Get) or the form rendered again
-// with the answers and an error summary. Rows are read back with the admin CLI.
+// with the answers and an error summary. Rows are read back with the admin CLI, whose start
+// takes seconds on a busy machine.
+test.slow()
 
 test('/apply: an application posts, lands on the confirmation, is stored, and a reload posts nothing', async ({
   page,

@@ -29,6 +29,7 @@ describe('a failed form post without JavaScript', () => {
     expect(res.headers['cache-control']).toBe('no-store')
     const html = res.body
     expect(html).toContain('There is a problem')
+    expect(html).toContain('<title>Error: Contact — RM5</title>')
     expect(html).toContain(
       '<a href="#contact-email">Enter a valid e-mail address, like name@company.com.</a>',
     )
@@ -78,6 +79,7 @@ describe('a failed form post without JavaScript', () => {
     const empty = await t.app.inject({ method: 'GET', url: '/apply' })
     expect(empty.statusCode).toBe(200)
     expect(empty.body).not.toContain('There is a problem')
+    expect(empty.body).toContain('<title>Retailer Access — RM5</title>')
     expect(empty.body).not.toContain('apply-form-state')
     const form = /<form[^>]*>/.exec(
       empty.body.slice(empty.body.indexOf('data-island="application-form"')),

@@ -83,7 +83,7 @@ test('/apply: an empty post lists every required field', async ({ page }) => {
   await page.goto('/apply')
   await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
   await expect(errorSummary(page).getByRole('link')).toHaveCount(6)
-  await expect(page).toHaveTitle(/Retailer Access/)
+  await expect(page).toHaveTitle('Error: Retailer Access — RM5')
 })
 
 test('/contact: a message posts, is stored, and the confirmation offers another', async ({ page }) => {

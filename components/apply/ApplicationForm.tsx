@@ -36,6 +36,7 @@ export function ApplicationForm({ state }: { state: FormState }) {
           title={APPLICATION_RECEIVED}
           steps={applicationNextSteps}
           confirmationRef={form.confirmationRef}
+          inline
         >
           <p>Thank you. Your application is stored and our partnerships team has been told.</p>
         </FormConfirmation>

@@ -33,6 +33,7 @@ export function ContactForm({ state }: { state: FormState }) {
         title={CONTACT_SENT}
         steps={contactNextSteps}
         confirmationRef={form.confirmationRef}
+        inline
         actions={
           <button type="button" className="button button--dark" onClick={form.reset}>
             Send another message

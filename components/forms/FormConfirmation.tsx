@@ -12,6 +12,7 @@ export function FormConfirmation({
   confirmationRef,
   autoFocus,
   actions,
+  inline,
 }: {
   title: string
   children: ReactNode
@@ -19,10 +20,12 @@ export function FormConfirmation({
   confirmationRef?: Ref<HTMLDivElement>
   autoFocus?: boolean
   actions?: ReactNode
+  /** Shown in place of a form, inside the form's own card: no second card around it. */
+  inline?: boolean
 }) {
   return (
     <div
-      className="form-confirmation"
+      className={inline ? 'form-confirmation form-confirmation--inline' : 'form-confirmation'}
       role="status"
       tabIndex={-1}
       ref={confirmationRef}

@@ -14,6 +14,10 @@ export const primaryNav: NavLink[] = [
 ]
 
 export const APPLY_PATH = '/apply'
+export const CONTACT_PATH = '/contact'
+/** Where a stored form post is redirected (Post/Redirect/Get): a reload never posts again. */
+export const APPLY_RECEIVED_PATH = '/apply/received'
+export const CONTACT_SENT_PATH = '/contact/sent'
 
 /** Public, indexable pages (sitemap.xml). */
 export const publicPaths = [
@@ -29,7 +33,14 @@ export const publicPaths = [
 ] as const
 
 /** Paths that must never be indexed (robots.txt Disallow, noindex). */
-export const privatePaths = [...gateRetailers.map((r) => `/${r}`), '/docket', '/circlek/proposal'] as const
+export const privatePaths = [
+  ...gateRetailers.map((r) => `/${r}`),
+  '/docket',
+  '/circlek/proposal',
+  // A confirmation is only worth reading after sending a form.
+  APPLY_RECEIVED_PATH,
+  CONTACT_SENT_PATH,
+] as const
 
 /** True when `href` is the current route (or a section of it) — drives the active-link dot. */
 export function isActivePath(current: string, href: string): boolean {

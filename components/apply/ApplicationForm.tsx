@@ -1,45 +1,74 @@
-// The retailer application (docs/original-behaviour.md §3, 4, 5): validated by the same schema as
-// POST /api/applications, submitted with an idempotency key, confirmed with a toast.
+// The retailer application (docs/original-behaviour.md §3, 4, 5) as an HTML form that posts to
+// POST /api/applications without JavaScript, enhanced by useEnhancedForm with it (decision 022).
+// Validated by the same schema as the server, stored once per submission (hidden idempotency key).
+import { applicationNextSteps } from '../../lib/content/next-steps'
 import {
   APPLICATIONS_API,
   type ApplicationField,
+  applicationFields,
   applicationLimits,
   applicationSchema,
   businessTypes,
   deliveryMethods,
-  emptyApplication,
 } from '../../lib/forms/application-schema'
 import { EMAIL_MAX, PHONE_INPUT_MAX } from '../../lib/forms/fields'
+import type { FormState } from '../../lib/forms/form-state'
+import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency'
+import { ErrorSummary } from '../forms/ErrorSummary'
 import { SelectField, TextAreaField, TextField } from '../forms/Field'
+import { FormConfirmation } from '../forms/FormConfirmation'
 import { SubmitButton } from '../forms/SubmitButton'
-import { useSubmissionForm } from '../forms/useSubmissionForm'
+import { useEnhancedForm } from '../forms/useEnhancedForm'
 
-export const APPLICATION_SUCCESS = "Application submitted successfully! We'll be in touch soon."
-export const APPLICATION_FAILURE = 'Failed to submit application. Please try again.'
+export const APPLICATION_RECEIVED = 'Application received'
 
-export function ApplicationForm() {
-  const form = useSubmissionForm<ApplicationField>({
+export function ApplicationForm({ state }: { state: FormState }) {
+  const form = useEnhancedForm<ApplicationField>({
     id: 'apply',
     schema: applicationSchema,
-    empty: emptyApplication,
-    url: APPLICATIONS_API,
-    name: 'Application submission',
-    messages: { success: APPLICATION_SUCCESS, failure: APPLICATION_FAILURE },
+    fields: applicationFields,
+    initial: state,
   })
+  if (form.status === 'sent') {
+    return (
+      <div className="application-form">
+        <FormConfirmation
+          title={APPLICATION_RECEIVED}
+          steps={applicationNextSteps}
+          confirmationRef={form.confirmationRef}
+          inline
+        >
+          <p>Thank you. Your application is stored and our partnerships team has been told.</p>
+        </FormConfirmation>
+      </div>
+    )
+  }
   return (
     <form
       ref={form.formRef}
       className="application-form"
+      method="post"
+      action={APPLICATIONS_API}
+      noValidate
       aria-labelledby="application-form-title"
       aria-busy={form.submitting}
       onSubmit={form.onSubmit}
+      onInput={form.onInput}
     >
       <div className="application-form__head">
         <h3 id="application-form-title">Retailer application</h3>
         <p>Fields marked optional can be skipped. Everything else we need to get started.</p>
       </div>
+      <ErrorSummary
+        id={form.id}
+        items={form.summary.map((item) => ({ href: form.idFor(item.field), message: item.message }))}
+        message={form.message}
+        summaryRef={form.summaryRef}
+        autoFocus
+      />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} defaultValue={form.key} />
 
-      <fieldset className="form-fieldset" disabled={form.submitting}>
+      <fieldset className="form-fieldset">
         <legend className="form-fieldset__legend">
           <span className="form-fieldset__step">1</span>Your business
         </legend>
@@ -76,7 +105,7 @@ export function ApplicationForm() {
         </div>
       </fieldset>
 
-      <fieldset className="form-fieldset" disabled={form.submitting}>
+      <fieldset className="form-fieldset">
         <legend className="form-fieldset__legend">
           <span className="form-fieldset__step">2</span>Contact person
         </legend>
@@ -114,7 +143,7 @@ export function ApplicationForm() {
         </div>
       </fieldset>
 
-      <fieldset className="form-fieldset" disabled={form.submitting}>
+      <fieldset className="form-fieldset">
         <legend className="form-fieldset__legend">
           <span className="form-fieldset__step">3</span>Orders and delivery
         </legend>
@@ -163,9 +192,7 @@ export function ApplicationForm() {
       </fieldset>
 
       <div className="form-actions">
-        <SubmitButton submitting={form.submitting} hydrated={form.hydrated}>
-          Submit application
-        </SubmitButton>
+        <SubmitButton submitting={form.submitting}>Submit application</SubmitButton>
         <p className="form-actions__note">
           We use these details only to assess your application. See our <a href="/privacy">privacy policy</a>.
         </p>

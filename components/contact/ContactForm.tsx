@@ -1,42 +1,70 @@
-// The contact form (docs/original-behaviour.md §2, Contact). Unlike the original, which dropped the message,
-// it stores it through POST /api/contact and says so (docs/architecture.md: Forms).
-import { useState } from 'react'
+// The contact form (docs/original-behaviour.md §2, Contact) as an HTML form that posts to
+// POST /api/contact without JavaScript, enhanced by useEnhancedForm with it (decision 022). Unlike
+// the original, which dropped the message, it stores it and says so (docs/architecture.md: Forms).
+import { contactNextSteps } from '../../lib/content/next-steps'
 import {
   CONTACT_API,
   type ContactField,
+  contactFields,
   contactLimits,
   contactSchema,
-  emptyContact,
 } from '../../lib/forms/contact-schema'
 import { EMAIL_MAX } from '../../lib/forms/fields'
+import type { FormState } from '../../lib/forms/form-state'
+import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency'
+import { ErrorSummary } from '../forms/ErrorSummary'
 import { TextAreaField, TextField } from '../forms/Field'
+import { FormConfirmation } from '../forms/FormConfirmation'
 import { SubmitButton } from '../forms/SubmitButton'
-import { useSubmissionForm } from '../forms/useSubmissionForm'
+import { useEnhancedForm } from '../forms/useEnhancedForm'
 
-export const CONTACT_SUCCESS = "Message sent. We'll get back to you within one business day."
-export const CONTACT_FAILURE = 'Failed to send your message. Please try again.'
+export const CONTACT_SENT = 'Message sent'
 
-export function ContactForm() {
-  const [sent, setSent] = useState(false)
-  const form = useSubmissionForm<ContactField>({
+export function ContactForm({ state }: { state: FormState }) {
+  const form = useEnhancedForm<ContactField>({
     id: 'contact',
     schema: contactSchema,
-    empty: emptyContact,
-    url: CONTACT_API,
-    name: 'Contact message',
-    messages: { success: CONTACT_SUCCESS, failure: CONTACT_FAILURE },
-    onSuccess: () => setSent(true),
+    fields: contactFields,
+    initial: state,
   })
+  if (form.status === 'sent') {
+    return (
+      <FormConfirmation
+        title={CONTACT_SENT}
+        steps={contactNextSteps}
+        confirmationRef={form.confirmationRef}
+        inline
+        actions={
+          <button type="button" className="button button--dark" onClick={form.reset}>
+            Send another message
+          </button>
+        }
+      >
+        <p>Thank you, your message has been received.</p>
+      </FormConfirmation>
+    )
+  }
   return (
     <form
       ref={form.formRef}
       className="contact-form"
+      method="post"
+      action={CONTACT_API}
+      noValidate
       aria-label="Contact form"
       aria-busy={form.submitting}
       onSubmit={form.onSubmit}
-      onChange={() => setSent(false)}
+      onInput={form.onInput}
     >
-      <fieldset className="form-fieldset" disabled={form.submitting}>
+      <ErrorSummary
+        id={form.id}
+        items={form.summary.map((item) => ({ href: form.idFor(item.field), message: item.message }))}
+        message={form.message}
+        summaryRef={form.summaryRef}
+        autoFocus
+      />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} defaultValue={form.key} />
+      <fieldset className="form-fieldset">
         <legend className="visually-hidden">Your message</legend>
         <div className="form-grid">
           <TextField
@@ -78,27 +106,9 @@ export function ContactForm() {
         </div>
       </fieldset>
       <div className="form-actions">
-        <SubmitButton submitting={form.submitting} hydrated={form.hydrated} busyLabel="Sending...">
+        <SubmitButton submitting={form.submitting} busyLabel="Sending...">
           Send message
         </SubmitButton>
-        <p className="contact-form__status" role="status">
-          {sent ? (
-            <>
-              <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
-                <circle cx="10" cy="10" r="10" fill="currentColor" />
-                <path
-                  d="M6 10.5l2.5 2.5L14 7.5"
-                  fill="none"
-                  stroke="#c6ff3d"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
-              Thank you, your message has been received.
-            </>
-          ) : null}
-        </p>
       </div>
     </form>
   )

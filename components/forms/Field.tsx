@@ -1,10 +1,18 @@
-// Labelled form controls wired to useSubmissionForm: label, optional hint, the control, and the
-// error beside it (linked by aria-describedby, flagged by aria-invalid, after validation only).
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
-import type { SubmissionForm } from './useSubmissionForm'
+// Labelled form controls of an enhanced HTML form (useEnhancedForm): label, optional hint, the
+// control and the error beside it (linked by aria-describedby, flagged by aria-invalid). Inputs
+// are uncontrolled: they start from `defaultValue` (what the server got back, or nothing) and the
+// browser keeps what is typed, before and after hydration alike.
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useState,
+} from 'react'
+import type { EnhancedForm } from './useEnhancedForm'
 
 interface FieldProps<F extends string> {
-  form: SubmissionForm<F>
+  form: EnhancedForm<F>
   name: F
   label: string
   /** Required fields carry the `required` attribute; optional ones say so in the label. */
@@ -36,21 +44,36 @@ function Field<F extends string>({
           {hint}
         </p>
       ) : null}
-      {children}
       {error ? (
         <p className="field__error" id={`${id}-error`}>
           <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
             <circle cx="8" cy="8" r="7" fill="currentColor" />
             <path d="M8 4.5v4.2M8 11.2v.3" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
           </svg>
+          <span className="visually-hidden">Error: </span>
           {error}
         </p>
       ) : null}
+      {children}
     </div>
   )
 }
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name' | 'value' | 'onChange'>
+/** The attributes every control shares: name, id, starting value, validity and descriptions. */
+function controlProps<F extends string>(form: EnhancedForm<F>, name: F, hint: boolean) {
+  const id = form.idFor(name)
+  const error = form.errors[name]
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+  return {
+    id,
+    name,
+    defaultValue: form.defaultOf(name),
+    'aria-invalid': error ? (true as const) : undefined,
+    'aria-describedby': describedBy || undefined,
+  }
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name' | 'value' | 'defaultValue'>
 
 export function TextField<F extends string>({
   prefix,
@@ -58,12 +81,7 @@ export function TextField<F extends string>({
 }: FieldProps<F> & InputProps & { prefix?: string }) {
   const { form, name, label, required, hint, wide, ...input } = props
   const control = (
-    <input
-      className="field__control"
-      required={required}
-      {...input}
-      {...form.control(name, { hint: !!hint })}
-    />
+    <input className="field__control" required={required} {...input} {...controlProps(form, name, !!hint)} />
   )
   return (
     <Field form={form} name={name} label={label} required={required} hint={hint} wide={wide}>
@@ -81,7 +99,7 @@ export function TextField<F extends string>({
   )
 }
 
-type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'form' | 'name' | 'value' | 'onChange'>
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'form' | 'name' | 'value' | 'defaultValue'>
 
 export function SelectField<F extends string>(
   props: FieldProps<F> & SelectProps & { options: readonly string[]; placeholder: string },
@@ -94,7 +112,7 @@ export function SelectField<F extends string>(
           className="field__control"
           required={required}
           {...select}
-          {...form.control(name, { hint: !!hint })}
+          {...controlProps(form, name, !!hint)}
         >
           {/* An empty first option: the browser's `required` check treats it as "nothing chosen". */}
           <option value="">{placeholder}</option>
@@ -109,11 +127,15 @@ export function SelectField<F extends string>(
   )
 }
 
-type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name' | 'value' | 'onChange'>
+type TextAreaProps = Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'form' | 'name' | 'value' | 'defaultValue'
+>
 
 export function TextAreaField<F extends string>(props: FieldProps<F> & TextAreaProps) {
   const { form, name, label, required, hint, wide, maxLength, ...area } = props
-  const length = form.values[name].length
+  // Only the length is state, for the counter near the limit; the text stays in the textarea.
+  const [length, setLength] = useState(() => form.defaultOf(name).length)
   return (
     <Field form={form} name={name} label={label} required={required} hint={hint} wide={wide}>
       <textarea
@@ -121,7 +143,8 @@ export function TextAreaField<F extends string>(props: FieldProps<F> & TextAreaP
         required={required}
         maxLength={maxLength}
         {...area}
-        {...form.control(name, { hint: !!hint })}
+        {...controlProps(form, name, !!hint)}
+        onInput={(event) => setLength(event.currentTarget.value.length)}
       />
       {maxLength && length > maxLength * 0.8 ? (
         <p className="field__count" aria-live="polite">

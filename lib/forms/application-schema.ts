@@ -1,6 +1,6 @@
 // The retailer application (docs/original-behaviour.md §3 and 5): one schema for the /apply form and for
 // POST /api/applications, so the browser and the server accept and refuse the same things.
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import {
   email,
   optionalChoice,

@@ -1,6 +1,6 @@
 // The contact form (docs/original-behaviour.md §3: name, email, company, message; section 5: company optional):
 // one schema for the form and POST /api/contact.
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { email, optionalLine, requiredLine, requiredText } from './fields'
 
 export const CONTACT_API = '/api/contact'

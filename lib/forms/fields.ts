@@ -2,7 +2,9 @@
 // (strings, '' for an empty optional field) and what an API client sends (numbers, null), and
 // its output parses to itself, so the client can send the parsed values and the server re-parse
 // them unchanged.
-import { z } from 'zod'
+// zod/mini: the same checks as classic zod, built from functions a bundler can leave out when
+// unused, so the browser's copy of the schemas stays small (decision 022).
+import { z } from 'zod/mini'
 import { normalisePhone } from './phone'
 import { cleanLine, cleanText } from './text'
 
@@ -18,24 +20,28 @@ export const PHONE_INPUT_MAX = 32
 export function requiredLine(message: string, max: number) {
   return z
     .string({ error: message })
-    .overwrite(cleanLine)
-    .min(1, message)
-    .max(max, `Use at most ${max} characters.`)
+    .check(
+      z.overwrite(cleanLine),
+      z.minLength(1, message),
+      z.maxLength(max, `Use at most ${max} characters.`),
+    )
 }
 
 export function optionalLine(max: number) {
   return optional(
     cleanLine,
-    z.string({ error: 'Enter text here.' }).max(max, `Use at most ${max} characters.`),
+    z.string({ error: 'Enter text here.' }).check(z.maxLength(max, `Use at most ${max} characters.`)),
   )
 }
 
 export function requiredText(message: string, max: number) {
   return z
     .string({ error: message })
-    .overwrite(cleanText)
-    .min(1, message)
-    .max(max, `Use at most ${max.toLocaleString('en-US')} characters.`)
+    .check(
+      z.overwrite(cleanText),
+      z.minLength(1, message),
+      z.maxLength(max, `Use at most ${max.toLocaleString('en-US')} characters.`),
+    )
 }
 
 export function optionalText(max: number) {
@@ -43,45 +49,49 @@ export function optionalText(max: number) {
     cleanText,
     z
       .string({ error: 'Enter text here.' })
-      .max(max, `Use at most ${max.toLocaleString('en-US')} characters.`),
+      .check(z.maxLength(max, `Use at most ${max.toLocaleString('en-US')} characters.`)),
   )
 }
 
 /** One of `options`, or absent ('' from a form's placeholder option, null from JSON). */
 export function optionalChoice<const T extends readonly [string, ...string[]]>(options: T, message: string) {
-  return z.preprocess(
+  return preprocess(
     (value) => (value === '' || value === null ? undefined : value),
-    z.enum(options, { error: message }).optional(),
+    z.optional(z.enum(options, { error: message })),
   )
 }
 
 /** Trimmed and lower-cased: addresses are compared and deduplicated case-insensitively in practice. */
 export function email() {
-  return z
-    .string({ error: 'Enter your e-mail address.' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Enter your e-mail address.')
-    .max(EMAIL_MAX, 'This e-mail address is too long.')
-    .pipe(z.email('Enter a valid e-mail address, like name@company.com.'))
+  return z.pipe(
+    z
+      .string({ error: 'Enter your e-mail address.' })
+      .check(
+        z.trim(),
+        z.toLowerCase(),
+        z.minLength(1, 'Enter your e-mail address.'),
+        z.maxLength(EMAIL_MAX, 'This e-mail address is too long.'),
+      ),
+    z.email('Enter a valid e-mail address, like name@company.com.'),
+  )
 }
 
 export function phone() {
   // A non-breaking hyphen keeps the example number on one line in a narrow column.
   const message = 'Enter a phone number like (512) 555\u20110142, or + and the country code.'
-  return z
-    .string({ error: 'Enter your phone number.' })
-    .trim()
-    .min(1, 'Enter your phone number.')
-    .max(PHONE_INPUT_MAX, message)
-    .transform((value, ctx) => {
+  return z.pipe(
+    z
+      .string({ error: 'Enter your phone number.' })
+      .check(z.trim(), z.minLength(1, 'Enter your phone number.'), z.maxLength(PHONE_INPUT_MAX, message)),
+    z.transform((value: string, ctx) => {
       const normalised = normalisePhone(value)
       if (normalised === null) {
         ctx.issues.push({ code: 'custom', message, input: value })
         return z.NEVER
       }
       return normalised
-    })
+    }),
+  )
 }
 
 export interface NumberRule {
@@ -93,21 +103,23 @@ export interface NumberRule {
 }
 
 export function requiredNumber(rule: NumberRule) {
-  return z.preprocess(toNumber, numberSchema(rule))
+  return preprocess(toNumber, numberSchema(rule))
 }
 
 export function optionalNumber(rule: NumberRule) {
-  return z.preprocess(toNumber, numberSchema(rule).optional())
+  return preprocess(toNumber, z.optional(numberSchema(rule)))
 }
 
 function numberSchema({ message, max, decimals = 0 }: NumberRule) {
-  const base = z
+  return z
     .number({ error: message })
-    .min(0, 'Enter zero or more.')
-    .max(max, `Enter ${max.toLocaleString('en-US')} or less.`)
-  return decimals === 0
-    ? base.int('Enter a whole number.')
-    : base.refine((n) => hasAtMostDecimals(n, decimals), `Use at most ${decimals} decimal places.`)
+    .check(
+      z.gte(0, 'Enter zero or more.'),
+      z.lte(max, `Enter ${max.toLocaleString('en-US')} or less.`),
+      decimals === 0
+        ? z.refine((n: number) => Number.isSafeInteger(n), 'Enter a whole number.')
+        : z.refine((n: number) => hasAtMostDecimals(n, decimals), `Use at most ${decimals} decimal places.`),
+    )
 }
 
 function hasAtMostDecimals(n: number, decimals: number): boolean {
@@ -125,13 +137,18 @@ function toNumber(value: unknown): unknown {
   return /^\+?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : value
 }
 
+/** zod/mini's form of classic zod's `z.preprocess`: a transform piped into the schema. */
+function preprocess<S extends z.ZodMiniType>(fn: (value: unknown) => unknown, schema: S) {
+  return z.pipe(z.transform(fn), schema)
+}
+
 /**
  * An optional text field: cleaned first, so one left empty ('' from a form, null from JSON) or
  * holding only spaces is simply absent rather than stored as ''.
  */
-function optional(clean: (value: string) => string, schema: z.ZodString) {
-  return z.preprocess((value) => {
+function optional(clean: (value: string) => string, schema: z.ZodMiniString) {
+  return preprocess((value) => {
     const cleaned = typeof value === 'string' ? clean(value) : value
     return cleaned === '' || cleaned === null ? undefined : cleaned
-  }, schema.optional())
+  }, z.optional(schema))
 }

@@ -1,7 +1,7 @@
-// The browser side of a form submission: POST the parsed values as JSON and turn every outcome
-// (stored, refused with field errors, server or network failure) into one result type.
-import { IDEMPOTENCY_HEADER } from './idempotency'
-
+// The browser side of an enhanced form submission: POST the form's own fields, encoded exactly as
+// the browser would post them without JavaScript (hidden idempotency key included), asking for a
+// JSON answer, and turn every outcome (stored, refused with field errors, server or network
+// failure) into one result type.
 export type SubmitResult =
   | { ok: true; id: string }
   | {
@@ -16,17 +16,14 @@ export type SubmitResult =
 /** Long enough for a slow mobile connection, short enough that a hung request does not trap the form. */
 export const SUBMIT_TIMEOUT_MS = 20_000
 
-export async function submitJson(url: string, body: unknown, idempotencyKey: string): Promise<SubmitResult> {
+export async function submitForm(form: HTMLFormElement): Promise<SubmitResult> {
   let response: Response
   try {
-    response = await fetch(url, {
+    response = await fetch(form.action, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        [IDEMPOTENCY_HEADER]: idempotencyKey,
-      },
-      body: JSON.stringify(body),
+      headers: { accept: 'application/json' },
+      // URLSearchParams sends it as application/x-www-form-urlencoded, as the HTML form would.
+      body: new URLSearchParams(new FormData(form) as unknown as string[][]),
       credentials: 'same-origin',
       signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
     })

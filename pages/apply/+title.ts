@@ -1,1 +1,3 @@
-export default 'Retailer Access — RM5'
+import { formPageTitle } from '../../lib/forms/error-title'
+
+export default formPageTitle('Retailer Access — RM5')

@@ -1,3 +1,4 @@
 import { publicPages } from '../../lib/content/pages'
+import { formPageTitle } from '../../lib/forms/error-title'
 
-export default publicPages.contact.title
+export default formPageTitle(publicPages.contact.title)

@@ -8,7 +8,9 @@ import { verifyAccess } from './verify-access'
 /**
  * The gate's form. Without JavaScript it is a plain POST that the server answers with a redirect
  * (to /docket, or back here with `?error=`); once hydrated it verifies with fetch and shows the
- * notices in place. Either way the grant is an HttpOnly cookie only the server can read.
+ * notices in place. Either way the grant is an HttpOnly cookie only the server can read. The code
+ * input is uncontrolled and read with FormData, so a code typed before hydration is kept; the
+ * notice is a persistent alert region, and the button is never disabled (focus stays on it).
  */
 export function GateForm({ retailer }: { retailer: GateRetailer }) {
   const { urlParsed } = usePageContext()
@@ -28,7 +30,8 @@ export function GateForm({ retailer }: { retailer: GateRetailer }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
-    const code = needsCode ? (input.current?.value ?? '') : undefined
+    const entered = new FormData(event.currentTarget).get('accessCode')
+    const code = needsCode ? (typeof entered === 'string' ? entered : '') : undefined
     if (needsCode && !code?.trim()) {
       setNotice(noticeFor('empty'))
       focusAfterNotice(false)
@@ -115,7 +118,11 @@ export function GateForm({ retailer }: { retailer: GateRetailer }) {
           </div>
         </>
       ) : null}
-      <button type="submit" className="button button--accent button--block gate-form__submit" disabled={busy}>
+      <button
+        type="submit"
+        className="button button--accent button--block gate-form__submit"
+        aria-disabled={busy || undefined}
+      >
         {busy ? 'Verifying...' : 'Access Docket'}
         {busy ? null : (
           <span className="button__arrow" aria-hidden="true">

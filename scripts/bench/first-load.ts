@@ -27,8 +27,8 @@ const targets: Record<string, number> = {
   '/experience': 5,
   '/privacy': 5,
   '/terms': 5,
-  '/apply': 140,
-  '/contact': 140,
+  '/apply': 100,
+  '/contact': 100,
 }
 
 export function targetOf(page: string): number | undefined {

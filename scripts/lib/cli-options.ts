@@ -1,7 +1,6 @@
 // Options several admin commands take, checked while the arguments are parsed: a bad value is a
 // usage error (exit 2) before anything is opened.
 import { InvalidArgumentError, Option } from 'commander'
-import type { z } from 'zod'
 import { parseSince } from './since.ts'
 
 /** A commander parser from one of ours that answers null (or undefined) for a value it refuses. */
@@ -13,7 +12,8 @@ export function valueParser<T>(parse: (value: string) => T | null | undefined, h
   }
 }
 
-export const zodParser = <T>(schema: z.ZodType<T>, hint: string) =>
+/** A parser from a zod schema, classic or zod/mini (the form schemas). */
+export const zodParser = <T>(schema: { safeParse(value: unknown): { data?: T } }, hint: string) =>
   valueParser((value) => schema.safeParse(value).data, hint)
 
 export const jsonOption = (description = 'Print JSON') => new Option('--json', description)

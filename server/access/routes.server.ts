@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { DOCKET_PATH, type GateError, gateErrorUrl } from '../../lib/access'
 import { type GateRetailer, gateRetailers, isGateRetailer } from '../../lib/retailers'
 import { describeError, HttpError, validationError } from '../http/errors.server'
+import { isFormPost, registerFormBody } from '../http/form-body.server'
 import { isHttpsSite } from '../http/security-headers.server'
 import { AttemptTally } from './attempt-tally.server'
 import { type AttemptOutcome, hashIp, recordAttempt } from './attempts.server'
@@ -41,9 +42,6 @@ const logoutBody = z.object({ retailer })
 
 type VerifyBody = z.infer<typeof verifyBody>
 
-const isFormPost = (request: FastifyRequest) =>
-  (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
-
 export async function accessRoutes(app: FastifyInstance): Promise<void> {
   const access = app.access
   const limiter = createVerifyLimiter(app, {
@@ -59,11 +57,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
   const secure = (request: FastifyRequest) => httpsSite || request.protocol === 'https'
 
   // Plain HTML forms post urlencoded bodies; the parser is scoped to these routes.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  )
+  await registerFormBody(app, 4096)
   app.setErrorHandler(answerError)
 
   const parse =

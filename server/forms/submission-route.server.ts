@@ -1,42 +1,78 @@
-// One POST route per form: JSON only, rate-limited per IP, validated by the form's own zod
-// schema (lib/forms), stored once per Idempotency-Key, answered 201 { id }.
-import type { FastifyInstance } from 'fastify'
-import type { z } from 'zod'
-import { validationError } from '../http/errors.server'
-import { idempotencyKeyOf } from '../http/idempotency.server'
-import { requireJson } from '../http/json-only.server'
+// One POST route per form. The HTML form posts it urlencoded, with the idempotency key in a hidden
+// field: a browser navigating gets a 303 to a confirmation page, or the form page itself rendered
+// by the server when something needs fixing; the enhanced form's fetch sends the same body with
+// Accept: application/json and gets 201 { id } or the JSON error shape. API clients may send JSON
+// with an Idempotency-Key header. Both go through the same CSRF check (app-wide), rate
+// limit, size limits, zod schema (lib/forms), store-once write and notification.
+import { createHash } from 'node:crypto'
+import { normalizeIP } from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { z } from 'zod/mini'
+import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency'
+import { hashIp } from '../access/attempts.server'
+import { HttpError, validationError } from '../http/errors.server'
+import { answersPage, isFormPost, registerFormBody, requireJsonOrForm } from '../http/form-body.server'
+import { idempotencyKeyOf, isIdempotencyKey } from '../http/idempotency.server'
+import { type FormPage, formErrorHandler } from './form-errors.server'
 import { type StoreOnceOptions, storeOnce } from './store-once.server'
 
-/** Per client IP and route: generous for a person (retries included), tight for a script. */
-export const SUBMISSION_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000 }
+/**
+ * Per client IP and route: generous for a person (retries included), tight for a script. Counted
+ * once the body is parsed, so a visitor over the limit gets the form back with what they typed.
+ */
+export const SUBMISSION_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000, hook: 'preHandler' } as const
 
-export interface SubmissionRoute<S extends z.ZodType, Row extends { id: string }> {
+export interface SubmissionRoute<S extends z.ZodMiniType, Row extends { id: string }> {
   url: string
   /** Names the submission in log lines: never the values, which are personal data. */
   name: string
   schema: S
+  /** The HTML form posting here: its page, fields and confirmation page. */
+  page: FormPage
   /** The row data for a valid submission; `sameAs` compares a stored row with it. */
   store(input: z.output<S>): Omit<StoreOnceOptions<Row>, 'key'>
 }
 
-export function submissionRoute<S extends z.ZodType, Row extends { id: string }>(
+export async function submissionRoute<S extends z.ZodMiniType, Row extends { id: string }>(
   app: FastifyInstance,
   route: SubmissionRoute<S, Row>,
-): void {
+): Promise<void> {
+  await registerFormBody(app)
+  app.setErrorHandler(formErrorHandler(app, route.page))
   app.post(
     route.url,
-    {
-      config: { rateLimit: SUBMISSION_RATE_LIMIT },
-      onRequest: requireJson,
-    },
+    { config: { rateLimit: SUBMISSION_RATE_LIMIT }, onRequest: requireJsonOrForm },
     async (request, reply) => {
-      const key = idempotencyKeyOf(request)
+      const form = isFormPost(request)
+      const headerKey = form ? undefined : idempotencyKeyOf(request)
       const parsed = route.schema.safeParse(request.body)
       if (!parsed.success) throw validationError(parsed.error)
+      const key = form ? formKeyOf(app, request, parsed.data) : headerKey
       const stored = await storeOnce({ key, ...route.store(parsed.data) })
       request.log.info({ id: stored.id, replayed: stored.replayed }, `${route.name} stored`)
+      reply.header('cache-control', 'no-store')
       if (stored.replayed) reply.header('idempotent-replayed', 'true')
-      return reply.status(201).header('cache-control', 'no-store').send({ id: stored.id })
+      if (answersPage(request)) return reply.code(303).header('location', route.page.confirmation).send()
+      return reply.status(201).send({ id: stored.id })
     },
   )
+}
+
+/**
+ * A form post's key is its hidden field. The pre-rendered page cannot hold a fresh key for each
+ * visitor, so a post without one gets a key made of the client and the answers: the same answers
+ * sent twice from one client (a double click, a press replayed when the script arrives, a resend
+ * after a lost answer) are stored once, and changed answers are a new submission.
+ */
+function formKeyOf(app: FastifyInstance, request: FastifyRequest, data: unknown): string {
+  const raw = (request.body as Record<string, unknown>)[IDEMPOTENCY_FIELD]
+  if (raw === undefined || raw === '') {
+    const client = hashIp(app.access.keys.ip, normalizeIP(request.ip))
+    const digest = createHash('sha256')
+      .update(`${request.routeOptions.url}\n${client}\n${JSON.stringify(data)}`)
+      .digest('base64url')
+    return `form-${digest}`
+  }
+  if (typeof raw === 'string' && isIdempotencyKey(raw)) return raw
+  throw new HttpError(400, 'invalid_idempotency_key', 'This form is out of date. Please send it again.')
 }

@@ -1,6 +1,6 @@
 // One error shape for every JSON error answer: { error: { code, message, fields? } }.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { z } from 'zod'
+import type { $ZodError } from 'zod/v4/core'
 
 export type FieldErrors = Record<string, string>
 
@@ -24,7 +24,7 @@ export interface ErrorBody {
 export const GENERIC_5XX_MESSAGE = 'Something went wrong on our side. Please try again in a moment.'
 
 /** First message per field path ("numberOfLocations", "address.city"), for forms to show beside inputs. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: $ZodError): FieldErrors {
   const fields: FieldErrors = {}
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_root'
@@ -33,7 +33,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fields
 }
 
-export function validationError(error: z.ZodError): HttpError {
+export function validationError(error: $ZodError): HttpError {
   return new HttpError(400, 'validation_failed', 'Some fields need attention.', fieldErrorsOf(error))
 }
 
@@ -92,15 +92,18 @@ export function describeError(error: FastifyError | HttpError | Error): {
   }
 }
 
+/** The JSON answer for a failed request (the app's error handler; scoped handlers fall back to it). */
+export function answerJsonError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body, headers } = describeError(error)
+  if (status >= 500) {
+    // Logged with the request context; the client only sees the generic message.
+    // HttpError 5xx messages are written for clients (e.g. 'database unavailable'); others are generic.
+    request.log.error({ err: error, req: request }, 'request failed')
+  }
+  if (headers) reply.headers(headers)
+  return reply.status(status).type('application/json; charset=utf-8').send(body)
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body, headers } = describeError(error)
-    if (status >= 500) {
-      // Logged with the request context; the client only sees the generic message.
-      // HttpError 5xx messages are written for clients (e.g. 'database unavailable'); others are generic.
-      request.log.error({ err: error, req: request }, 'request failed')
-    }
-    if (headers) reply.headers(headers)
-    return reply.status(status).type('application/json; charset=utf-8').send(body)
-  })
+  app.setErrorHandler(answerJsonError)
 }

@@ -4,6 +4,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FormState } from '../../lib/forms/form-state'
 import type { NotFoundLimiter } from '../http/not-found-limit.server'
 import { chooseEncoding, loadPrerendered, type PrerenderedSite, type StaticEntry } from './prerendered.server'
 import { addCrawlerFiles, renderPagesAtStart } from './render-at-start.server'
@@ -35,6 +36,9 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   const { renderPage } = await import('vike/server')
   addCrawlerFiles(site)
   app.decorate('prerendered', site)
+  app.decorate('renderFormPage', (request: FastifyRequest, urlPath: string, formState: FormState) =>
+    renderFormPage(renderPage, options, request, urlPath, formState),
+  )
   // Development renders every time (sources change under it).
   const cache = options.mode === 'production' ? createRenderCache() : undefined
   if (options.mode === 'production') {
@@ -106,6 +110,28 @@ async function render(
     cache.remember(request.url, httpResponse.statusCode, type, httpResponse.body)
   }
   return reply.code(httpResponse.statusCode).send(httpResponse.body)
+}
+
+/** A form page rendered for a failed form post: the post's state is on the page context. */
+async function renderFormPage(
+  renderPage: RenderPage,
+  options: PagesOptions,
+  request: FastifyRequest,
+  urlPath: string,
+  formState: FormState,
+): Promise<string> {
+  const extra = options.pageContextFor ? await options.pageContextFor(request) : {}
+  const pageContext = await renderPage({
+    urlOriginal: urlPath,
+    headersOriginal: request.headers,
+    ...extra,
+    formState,
+  })
+  const body = pageContext.httpResponse?.body
+  if (pageContext.errorWhileRendering || typeof body !== 'string') {
+    throw pageContext.errorWhileRendering ?? new Error(`rendering ${urlPath} gave no page`)
+  }
+  return body
 }
 
 async function registerViteDevMiddleware(app: FastifyInstance, root: string) {

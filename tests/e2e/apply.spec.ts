@@ -3,12 +3,10 @@ import { expect, type Page, type Request, test } from '@playwright/test'
 import { rolloutPhases } from '../../lib/content/rollout'
 import { businessTypes, deliveryMethods } from '../../lib/forms/application-schema'
 import { exportJson } from './helpers/cli'
-import { watchSubmit } from './helpers/submit-watch'
+import { waitForHydration } from './helpers/hydration'
 
-// /apply: rollout timeline, the application form's validation, states, toasts and storage.
-
-const SUCCESS = "Application submitted successfully! We'll be in touch soon."
-const FAILURE = 'Failed to submit application. Please try again.'
+// /apply: rollout timeline, the application form's validation, states, outcomes and storage, with
+// JavaScript (the enhanced form; tests/e2e/no-js/forms.spec.ts has the same form without it).
 
 function apiRequests(page: Page): Request[] {
   const seen: Request[] = []
@@ -20,11 +18,11 @@ function apiRequests(page: Page): Request[] {
 
 async function openForm(page: Page) {
   await page.goto('/apply')
-  const form = page.getByRole('form', { name: 'Retailer application' })
-  // The button is enabled once React has hydrated the form.
-  await expect(form.getByRole('button', { name: 'Submit application' })).toBeEnabled()
-  return form
+  await waitForHydration(page)
+  return page.getByRole('form', { name: 'Retailer application' })
 }
+
+const summaryOf = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
 const values = (company: string) => ({
   'Company name': company,
@@ -121,20 +119,31 @@ test.describe('application form', () => {
     expect(await options('How do you deliver today?')).toEqual([...deliveryMethods])
   })
 
-  test('an empty submit is blocked by browser validation and sends no request', async ({ page }) => {
+  test('an empty submit lists every required field in the error summary, focused, and sends nothing', async ({
+    page,
+  }) => {
     const form = await openForm(page)
     const requests = apiRequests(page)
-    const submitted = await watchSubmit(form)
     await form.getByRole('button', { name: 'Submit application' }).click()
-    const company = form.getByLabel('Company name')
-    await expect(company).toBeFocused()
-    expect(await company.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true)
-    // The browser fires `submit` during the click when the form is valid; it never did here.
-    expect(await submitted()).toBe(false)
+    const summary = summaryOf(page)
+    await expect(summary).toBeFocused()
+    await expect(summary.getByRole('link')).toHaveText([
+      'Enter your company name.',
+      'Choose your business type.',
+      'Enter how many locations you have in Austin (0 if none yet).',
+      'Enter your name.',
+      'Enter your e-mail address.',
+      'Enter your phone number.',
+    ])
+    // Each link moves to its field.
+    await summary.getByRole('link', { name: 'Enter your name.' }).click()
+    await expect(form.getByLabel('Full name')).toBeFocused()
     expect(requests).toHaveLength(0)
   })
 
-  test('shows our own error beside a field the browser accepts but the schema refuses', async ({ page }) => {
+  test('shows our own error beside a field and in the summary, and clears it as it is fixed', async ({
+    page,
+  }) => {
     const form = await openForm(page)
     const requests = apiRequests(page)
     await fillValid(page, 'Schema Check Store')
@@ -142,21 +151,25 @@ test.describe('application form', () => {
     await phone.fill('12345')
     await form.getByRole('button', { name: 'Submit application' }).click()
     await expect(phone).toHaveAttribute('aria-invalid', 'true')
-    await expect(phone).toBeFocused()
-    const error = form.getByText(/^Enter a phone number like/)
+    await expect(summaryOf(page)).toBeFocused()
+    await expect(summaryOf(page).getByRole('link')).toHaveText([/^Enter a phone number like/])
+    const error = form.locator('.field__error').filter({ hasText: /Enter a phone number like/ })
     await expect(error).toBeVisible()
     await expect(phone).toHaveAccessibleDescription(/Enter a phone number like/)
     expect(requests).toHaveLength(0)
     await phone.fill('512 555 0142')
     await expect(phone).not.toHaveAttribute('aria-invalid', 'true')
     await expect(error).toHaveCount(0)
+    await expect(summaryOf(page)).toHaveCount(0)
     // Fields that were never invalid carry no aria-invalid at all.
     await expect(form.getByLabel('Company name')).not.toHaveAttribute('aria-invalid', /.*/)
   })
 
-  test('a valid submission shows Submitting..., then the success toast, resets and is stored', async ({
+  test('a valid submission shows Submitting..., then the confirmation in place, focused, and is stored', async ({
     page,
   }) => {
+    // Ten fields and a CLI export of the stored rows.
+    test.slow()
     const form = await openForm(page)
     const company = `E2E Market ${randomUUID().slice(0, 8)}`
     await fillValid(page, company)
@@ -174,22 +187,21 @@ test.describe('application form', () => {
     const button = form.getByRole('button', { name: /Submit application|Submitting/ })
     await button.click()
     await expect(button).toHaveText('Submitting...')
-    await expect(button).toBeDisabled()
+    await expect(button).toHaveAttribute('aria-disabled', 'true')
+    // Never disabled: focus stays on the button while the request is under way.
+    await expect(button).toBeFocused()
     release()
-    await expect(page.getByText(SUCCESS)).toBeVisible()
-    await expect(button).toHaveText(/Submit application/)
-    await expect(button).toBeEnabled()
-    for (const label of Object.keys(values(company))) await expect(form.getByLabel(label)).toHaveValue('')
-    await expect(form.getByLabel('Business type')).toHaveValue('')
-    // The toast is announced: it sits in sonner's live region.
-    await expect(page.locator('[aria-live]').getByText(SUCCESS)).toBeVisible()
+    const confirmation = page.getByRole('status').filter({ hasText: 'Application received' })
+    await expect(confirmation).toBeFocused()
+    await expect(confirmation).toContainText('What happens next')
+    await expect(page).toHaveURL(/\/apply$/)
 
-    expect(sent?.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
-    expect(sent?.postDataJSON()).toMatchObject({
-      email: 'ana.nunez@example.com',
-      phone: '+15125550142',
-      numberOfLocations: 4,
-    })
+    // The same body the HTML form posts, asking for a JSON answer.
+    expect(sent?.headers()['content-type']).toBe('application/x-www-form-urlencoded;charset=UTF-8')
+    expect(sent?.headers().accept).toBe('application/json')
+    const body = new URLSearchParams(sent?.postData() ?? '')
+    expect(body.get('companyName')).toBe(company)
+    expect(body.has('idempotencyKey')).toBe(true)
     const stored = await exportJson('applications')
     expect(stored.find((row) => row.companyName === company)).toMatchObject({
       businessType: 'Convenience Store',
@@ -204,37 +216,41 @@ test.describe('application form', () => {
     })
   })
 
-  test('an aborted request keeps every value, shows the failure toast, and a retry reuses the key', async ({
+  test('a failed request keeps every value, says so in the summary, and a retry is stored once', async ({
     page,
   }) => {
+    test.slow()
     const form = await openForm(page)
-    const company = 'Offline Grocer'
+    const company = `Offline Grocer ${randomUUID().slice(0, 8)}`
     await fillValid(page, company)
-    const keys: string[] = []
     const errors: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text())
     })
+    // The first answer is lost after the server stored the application; the retry gets through.
+    let attempts = 0
     await page.route('**/api/applications', async (route) => {
-      keys.push(route.request().headers()['idempotency-key'] ?? '')
-      await route.abort()
+      attempts++
+      if (attempts === 1) {
+        await route.fetch()
+        await route.abort()
+      } else await route.continue()
     })
     const button = form.getByRole('button', { name: 'Submit application' })
     await button.click()
-    await expect(page.getByText(FAILURE)).toBeVisible()
+    const summary = summaryOf(page)
+    await expect(summary).toBeFocused()
+    await expect(summary).toContainText('We could not reach the server')
+    await expect(summary).toContainText('Your answers are still here')
     await expectValuesKept(page, company)
-    await expect(button).toBeEnabled()
-    expect(errors.some((text) => text.includes('Application submission failed'))).toBe(true)
+    expect(errors.some((text) => text.includes('Form submission failed'))).toBe(true)
     expect(errors.join('\n')).not.toContain('Ana')
 
-    // Pressing submit again without changes is a retry: same key. An edit makes a new submission.
+    // The same answers again are the same submission: stored once.
     await button.click()
-    await expect.poll(() => keys.length).toBe(2)
-    expect(keys[1]).toBe(keys[0])
-    await form.getByLabel('Orders per month').fill('1600')
-    await button.click()
-    await expect.poll(() => keys.length).toBe(3)
-    expect(keys[2]).not.toBe(keys[0])
+    await expect(page.getByRole('status').filter({ hasText: 'Application received' })).toBeFocused()
+    const stored = await exportJson('applications')
+    expect(stored.filter((row) => row.companyName === company)).toHaveLength(1)
   })
 
   test('a 400 from the server marks the offending field and keeps the values', async ({ page }) => {
@@ -255,11 +271,11 @@ test.describe('application form', () => {
       }),
     )
     await form.getByRole('button', { name: 'Submit application' }).click()
-    await expect(page.getByText(FAILURE)).toBeVisible()
+    await expect(summaryOf(page)).toBeFocused()
+    await expect(summaryOf(page).getByRole('link')).toHaveText(['This e-mail domain does not accept mail.'])
     const email = form.getByLabel('Work e-mail')
     await expect(email).toHaveAttribute('aria-invalid', 'true')
-    await expect(email).toHaveAccessibleDescription('This e-mail domain does not accept mail.')
-    await expect(email).toBeFocused()
+    await expect(email).toHaveAccessibleDescription('Error: This e-mail domain does not accept mail.')
     await expectValuesKept(page, company)
   })
 })

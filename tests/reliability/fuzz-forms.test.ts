@@ -1,12 +1,14 @@
 // Property-based fuzzing of POST /api/applications and POST /api/contact: 10,000+ generated
-// requests each (valid, mutated, raw text, prototype pollution; every content type, CSRF header
-// and idempotency key shape). The shared zod schema is the oracle: the server must answer exactly
+// requests each (valid, mutated, raw text, prototype pollution; JSON and HTML form encoding with
+// fields sent twice and broken escapes; every content type, CSRF header and idempotency key shape). The shared zod schema is the oracle: the server must answer exactly
 // what it implies, never a 5xx, never internals, and store one row per 201 and nothing else.
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applicationSchema, businessTypes, deliveryMethods } from '../../lib/forms/application-schema'
 import { contactSchema } from '../../lib/forms/contact-schema'
+import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency'
+import { FORM_BODY_LIMIT_BYTES } from '../../server/http/form-body.server'
 import { BODY_LIMIT_BYTES } from '../../server/http/transport.server'
 import { createTestApp, type TestApp } from '../helpers/app'
 import { randomIp } from '../helpers/form-bodies'
@@ -113,6 +115,8 @@ function mutated(valid: fc.Arbitrary<Body>, fields: string[]): fc.Arbitrary<Body
 }
 
 interface Case {
+  /** JSON (key in the Idempotency-Key header) or an HTML form post (key in a hidden field). */
+  encoding?: 'json' | 'form'
   /** The body as sent. */
   text: string
   contentType: string | undefined
@@ -120,7 +124,70 @@ interface Case {
   key: 'fresh' | 'none' | string
 }
 
+/** A body as a browser's form would encode it; an array is a field sent once per element. */
+function encodeForm(body: Record<string, unknown>): string {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(body))
+    for (const one of Array.isArray(value) ? value : [value])
+      if (one !== undefined) params.append(name, typeof one === 'string' ? one : JSON.stringify(one))
+  return params.toString()
+}
+
+/** The form body as the server must read it: a field sent twice is an array. */
+function decodeForm(text: string): Record<string, unknown> {
+  const body: Record<string, unknown> = Object.create(null)
+  for (const [name, value] of new URLSearchParams(text)) {
+    const seen = body[name]
+    body[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value]
+  }
+  return body
+}
+
+function formCases(valid: fc.Arbitrary<Body>, fields: string[]): fc.Arbitrary<Case> {
+  const body = fc.oneof(
+    valid,
+    mutated(valid, fields),
+    // A field sent twice, as two inputs of one name would.
+    fc
+      .tuple(valid, fc.constantFrom(...fields), fc.string())
+      .map(([b, field, other]) => ({ ...b, [field]: [b[field] ?? '', other] })),
+  )
+  const key = fc.oneof(
+    { weight: 6, arbitrary: fc.constant<string | undefined>(undefined) },
+    { weight: 1, arbitrary: fc.constant('') },
+    { weight: 1, arbitrary: fc.constantFrom('short', 'a'.repeat(129), 'has space key', 'ümlaut-key-1') },
+  )
+  const text = fc.oneof(
+    {
+      weight: 8,
+      arbitrary: fc.tuple(body, key).map(([b, k]) => encodeForm({ ...b, [IDEMPOTENCY_FIELD]: k })),
+    },
+    // Bytes no browser sends: broken escapes, escaped non-UTF-8, raw non-ASCII.
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('name=%E0%A4%A', 'companyName=%FF', 'message=caf\u00e9', '%', 'email=%zz'),
+    },
+  )
+  return fc.record({
+    encoding: fc.constant('form' as const),
+    text,
+    contentType: fc.constantFrom(
+      'application/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded; charset=UTF-8',
+    ),
+    site: fc.oneof(
+      { weight: 8, arbitrary: fc.constant(undefined) },
+      fc.constantFrom('same-origin', 'cross-site', 'none'),
+    ),
+    key: fc.constant('none'),
+  })
+}
+
 function cases(valid: fc.Arbitrary<Body>, fields: string[]): fc.Arbitrary<Case> {
+  return fc.oneof({ weight: 3, arbitrary: jsonCases(valid, fields) }, formCases(valid, fields))
+}
+
+function jsonCases(valid: fc.Arbitrary<Body>, fields: string[]): fc.Arbitrary<Case> {
   const body = fc.oneof(
     // Valid bodies cost an insert each; the rest are cheap, so they get most of the cases.
     { weight: 2, arbitrary: valid.map((b) => JSON.stringify(b)) },
@@ -152,12 +219,7 @@ function cases(valid: fc.Arbitrary<Body>, fields: string[]): fc.Arbitrary<Case> 
       { weight: 1, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'Application/JSON') },
       {
         weight: 1,
-        arbitrary: fc.constantFrom(
-          undefined,
-          'text/plain',
-          'application/x-www-form-urlencoded',
-          'multipart/form-data; boundary=x',
-        ),
+        arbitrary: fc.constantFrom(undefined, 'text/plain', 'multipart/form-data; boundary=x'),
       },
     ),
     site: fc.oneof(
@@ -182,6 +244,7 @@ const KEY = /^[A-Za-z0-9_-]{8,128}$/
 
 /** What the server must answer, derived from the request and the shared schema. */
 function expectedStatus(c: Case, schema: typeof applicationSchema | typeof contactSchema): number {
+  if (c.encoding === 'form') return expectedFormStatus(c, schema)
   const type = c.contentType?.split(';', 1)[0]?.trim().toLowerCase()
   const bytes = Buffer.byteLength(c.text)
   if (bytes > 0 && type !== 'application/json' && type !== 'application/x-www-form-urlencoded') return 415
@@ -198,6 +261,24 @@ function expectedStatus(c: Case, schema: typeof applicationSchema | typeof conta
   if (refusedAsPollution(c.text)) return 400
   if (c.key !== 'fresh' && c.key !== 'none' && !KEY.test(c.key.trim())) return 400
   return schema.safeParse(parsed).success ? 201 : 400
+}
+
+/** A form post is answered 303 (to the confirmation page) when stored. */
+function expectedFormStatus(c: Case, schema: typeof applicationSchema | typeof contactSchema): number {
+  if (c.site === 'cross-site') return 403
+  if (Buffer.byteLength(c.text) > FORM_BODY_LIMIT_BYTES) return 413
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
+  if (/[^\u0000-\u007f]/.test(c.text)) return 400
+  try {
+    decodeURIComponent(c.text.replaceAll('+', ' '))
+  } catch {
+    return 400
+  }
+  const body = decodeForm(c.text)
+  if (!schema.safeParse(body).success) return 400
+  const key = body[IDEMPOTENCY_FIELD]
+  if (key !== undefined && key !== '' && !(typeof key === 'string' && KEY.test(key))) return 400
+  return 303
 }
 
 async function fuzzForm(options: {
@@ -237,6 +318,12 @@ async function fuzzForm(options: {
       expectedStatus({ ...c, key: headers['idempotency-key'] ?? c.key }, options.schema),
     )
     expectNoLeak(res.body, what)
+    if (res.statusCode === 303) {
+      // Answers of the same client and answers are one submission: count what was new.
+      if (res.headers['idempotent-replayed'] !== 'true') stored++
+      expect(res.headers.location).toMatch(/^\/(apply\/received|contact\/sent)$/)
+      return
+    }
     const json = res.json()
     if (res.statusCode === 201) {
       stored++

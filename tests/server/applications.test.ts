@@ -267,13 +267,13 @@ describe('POST /api/applications: transport', () => {
     expect(res.statusCode, res.body).toBe(201)
   })
 
-  it('answers 415 for anything but application/json and stores nothing', async () => {
+  it('answers 415 for anything but JSON or a form encoding and stores nothing', async () => {
     const body = JSON.stringify(valid)
-    for (const type of [
-      'text/plain',
-      'application/x-www-form-urlencoded',
-      'multipart/form-data; boundary=x',
-    ]) {
+    // A JSON text labelled as a form is read as one: its raw non-ASCII is no browser's form body.
+    const mislabelled = await post(body, { headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    expect(mislabelled.statusCode).toBe(400)
+    expect(mislabelled.json().error.code).toBe('invalid_form_body')
+    for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/xml']) {
       const res = await post(body, { headers: { 'content-type': type } })
       expect(res.statusCode, type).toBe(415)
       expect(res.json().error.code).toBe('unsupported_media_type')

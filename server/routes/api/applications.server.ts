@@ -1,6 +1,11 @@
 // POST /api/applications: a retailer application from /apply (docs/original-behaviour.md §3, 5, 7).
 import type { FastifyInstance } from 'fastify'
-import { type ApplicationInput, applicationSchema } from '../../../lib/forms/application-schema'
+import {
+  type ApplicationInput,
+  applicationFields,
+  applicationSchema,
+} from '../../../lib/forms/application-schema'
+import { APPLY_PATH, APPLY_RECEIVED_PATH } from '../../../lib/routes'
 import { sameRowData } from '../../forms/store-once.server'
 import { submissionRoute } from '../../forms/submission-route.server'
 
@@ -23,9 +28,10 @@ function rowData(input: ApplicationInput) {
 
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const { prisma } = app.deps.db
-  submissionRoute(app, {
+  await submissionRoute(app, {
     url: '/applications',
     name: 'retailer application',
+    page: { path: APPLY_PATH, confirmation: APPLY_RECEIVED_PATH, fields: applicationFields },
     schema: applicationSchema,
     store(input) {
       const data = rowData(input)

@@ -1,7 +1,8 @@
 // POST /api/contact: a contact form message, stored so it is never silently dropped (docs/architecture.md: Forms;
 // the spec's form sent nothing).
 import type { FastifyInstance } from 'fastify'
-import { type ContactInput, contactSchema } from '../../../lib/forms/contact-schema'
+import { type ContactInput, contactFields, contactSchema } from '../../../lib/forms/contact-schema'
+import { CONTACT_PATH, CONTACT_SENT_PATH } from '../../../lib/routes'
 import { sameRowData } from '../../forms/store-once.server'
 import { submissionRoute } from '../../forms/submission-route.server'
 
@@ -11,9 +12,10 @@ function rowData(input: ContactInput) {
 
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
   const { prisma } = app.deps.db
-  submissionRoute(app, {
+  await submissionRoute(app, {
     url: '/contact',
     name: 'contact message',
+    page: { path: CONTACT_PATH, confirmation: CONTACT_SENT_PATH, fields: contactFields },
     schema: contactSchema,
     store(input) {
       const data = rowData(input)

@@ -1,8 +1,12 @@
+import { usePageContext } from 'vike-react/usePageContext'
 import { ContactForm } from '../../components/contact/ContactForm'
+import { FormStateScript } from '../../components/forms/form-state-script'
+import { Island } from '../../components/islands/Island'
 import { PageHero } from '../../components/layout/PageHero'
 import { ContactDetails } from '../../components/sections/ContactDetails'
 import { SectionIntro } from '../../components/sections/SectionIntro'
 import { brand } from '../../lib/brand'
+import { emptyFormState } from '../../lib/forms/form-state'
 import { APPLY_PATH } from '../../lib/routes'
 
 const routes = [
@@ -26,7 +30,10 @@ const routes = [
   },
 ]
 
+// HTML-only page (decision 020) whose form is an island (decision 022): see +client.ts. After a
+// failed post without JavaScript the server renders it with the post's state (formState).
 export default function Page() {
+  const { formState } = usePageContext()
   return (
     <>
       <PageHero page="contact" eyebrow="Contact" title="Talk to us" compact>
@@ -53,7 +60,10 @@ export default function Page() {
             <p className="contact-layout__form-text">
               Name, e-mail and message are required; company is optional.
             </p>
-            <ContactForm />
+            <FormStateScript form="contact" state={formState} />
+            <Island name="contact-form">
+              <ContactForm state={formState ?? emptyFormState} />
+            </Island>
           </div>
         </div>
       </section>

@@ -1,26 +1,19 @@
+import { usePageContext } from 'vike-react/usePageContext'
 import { ApplicationForm } from '../../components/apply/ApplicationForm'
 import { RolloutTimeline } from '../../components/apply/RolloutTimeline'
+import { FormStateScript } from '../../components/forms/form-state-script'
+import { Island } from '../../components/islands/Island'
 import { PageHero } from '../../components/layout/PageHero'
 import { SectionIntro } from '../../components/sections/SectionIntro'
 import { brand } from '../../lib/brand'
+import { applicationNextSteps } from '../../lib/content/next-steps'
 import { rolloutPhases } from '../../lib/content/rollout'
+import { emptyFormState } from '../../lib/forms/form-state'
 
-const nextSteps = [
-  {
-    title: 'We review your application',
-    body: 'Our partnerships team looks at your stores, order profile and how you deliver today.',
-  },
-  {
-    title: 'We map your delivery zones',
-    body: `A call to plan pickup bays, locker loads and the neighborhoods the ${brand.product} will serve.`,
-  },
-  {
-    title: 'Your storefront goes live',
-    body: 'Your brand appears in the consumer app and your team manages catalog, prices and stock in the merchant app.',
-  },
-]
-
+// HTML-only page (decision 020) whose form is an island (decision 022): see +client.ts. After a
+// failed post without JavaScript the server renders it with the post's state (formState).
 export default function Page() {
+  const { formState } = usePageContext()
   return (
     <>
       <PageHero page="apply" eyebrow="Retailer Access" title="Bring the RM5 to your stores">
@@ -68,7 +61,7 @@ export default function Page() {
             </SectionIntro>
             <h3 className="apply-aside__title">What happens next</h3>
             <ol className="apply-steps">
-              {nextSteps.map((step) => (
+              {applicationNextSteps.map((step) => (
                 <li key={step.title}>
                   <h4>{step.title}</h4>
                   <p>{step.body}</p>
@@ -79,7 +72,12 @@ export default function Page() {
               Questions first? Write to <a href={`mailto:${brand.email}`}>{brand.email}</a>.
             </p>
           </div>
-          <ApplicationForm />
+          <div>
+            <FormStateScript form="apply" state={formState} />
+            <Island name="application-form">
+              <ApplicationForm state={formState ?? emptyFormState} />
+            </Island>
+          </div>
         </div>
       </section>
     </>

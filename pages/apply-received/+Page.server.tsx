@@ -1,0 +1,38 @@
+import { APPLICATION_RECEIVED } from '../../components/apply/ApplicationForm'
+import { FormConfirmation } from '../../components/forms/FormConfirmation'
+import { PageHero } from '../../components/layout/PageHero'
+import { brand } from '../../lib/brand'
+import { applicationNextSteps } from '../../lib/content/next-steps'
+
+// Where a stored application posted without JavaScript lands (Post/Redirect/Get, decision 022):
+// reloading it shows it again and posts nothing.
+export default function Page() {
+  return (
+    <>
+      <PageHero page="apply" eyebrow="Retailer Access" title="Thank you for applying" compact>
+        <p className="lede">We have your application for the {brand.product} rollout.</p>
+      </PageHero>
+      <section className="section section--tint">
+        <div className="container confirmation-page">
+          <FormConfirmation
+            title={APPLICATION_RECEIVED}
+            steps={applicationNextSteps}
+            autoFocus
+            actions={
+              <>
+                <a className="button button--dark" href="/">
+                  Back to the home page
+                </a>
+                <a className="text-link" href={`mailto:${brand.email}`}>
+                  Questions? {brand.email}
+                </a>
+              </>
+            }
+          >
+            <p>Your application is stored and our partnerships team has been told.</p>
+          </FormConfirmation>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,1 @@
+export default 'Your application for retailer access is stored: what happens next.'

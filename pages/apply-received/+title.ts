@@ -1,0 +1,1 @@
+export default 'Application received — RM5'

@@ -1,0 +1,1 @@
+export default 'Your message is stored: what happens next.'

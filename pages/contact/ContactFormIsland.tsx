@@ -1,0 +1,7 @@
+import { ContactForm } from '../../components/contact/ContactForm'
+import { readFormState } from '../../components/forms/form-state-script'
+
+/** The island's component in the browser: the form, from the state the server rendered it with. */
+export function ContactFormIsland() {
+  return <ContactForm state={readFormState('contact')} />
+}

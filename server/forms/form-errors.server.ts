@@ -1,0 +1,64 @@
+// How a form route answers a failure. The enhanced form's fetch gets the app's JSON error shape;
+// a plain HTML form post gets its own page back, rendered by the server (Vike renderPage) at the
+// failure's status: the values as typed, an error summary at the top and a message beside each
+// field (issue 24: forms work without JavaScript). A cross-site post is refused before its body
+// is read, so it gets the page with the message only.
+import { randomUUID } from 'node:crypto'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type FormState, submittedValues } from '../../lib/forms/form-state'
+import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency'
+import { answerJsonError, describeError, HttpError } from '../http/errors.server'
+import { answersPage } from '../http/form-body.server'
+import { isIdempotencyKey } from '../http/idempotency.server'
+
+export interface FormPage {
+  /** The page holding the form ('/apply'). */
+  path: string
+  /** Where a stored post is redirected ('/apply/received'). */
+  confirmation: string
+  fields: readonly string[]
+}
+
+export function formErrorHandler(app: FastifyInstance, page: FormPage) {
+  return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const render = app.renderFormPage
+    if (!answersPage(request) || !render) return answerJsonError(error, request, reply)
+    const { status, body, headers } = describeError(error)
+    if (status >= 500 && !(error instanceof HttpError)) {
+      request.log.error({ err: error, req: request }, 'request failed')
+    }
+    const state: FormState = {
+      values: submittedValues(request.body, page.fields),
+      errors: body.error.fields ?? {},
+      message: body.error.code === 'validation_failed' ? undefined : body.error.message,
+      key: retryKey(request.body, status),
+    }
+    const html = await render(request, page.path, state)
+    if (headers) reply.headers(headers)
+    return reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  }
+}
+
+/**
+ * The key the form carries next. After a server-side failure the answers may have been stored
+ * before the failure was noticed: sending them again is a retry of the same submission, so the
+ * same key comes back. After anything the visitor has to change, the next post is a new one.
+ */
+function retryKey(body: unknown, status: number): string {
+  const sent = submittedValues(body, [IDEMPOTENCY_FIELD])[IDEMPOTENCY_FIELD] ?? ''
+  return status >= 500 && isIdempotencyKey(sent) ? sent : randomUUID()
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Renders a form page with a failed post's state (set by server/vike when the app serves
+     * pages; an API-only app answers form posts in JSON).
+     */
+    renderFormPage?: (request: FastifyRequest, path: string, state: FormState) => Promise<string>
+  }
+}

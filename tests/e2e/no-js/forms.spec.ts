@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto'
+import { expect, test } from '@playwright/test'
+import { exportJson, runCli } from '../helpers/cli'
+import {
+  applicationAnswers,
+  applyForm,
+  contactAnswers,
+  contactForm,
+  errorSummary,
+  expectAnswers,
+  typeAnswers,
+} from '../helpers/forms'
+
+// The forms with JavaScript switched off (project no-js): plain HTML forms that post to the
+// server, which answers with a confirmation page (Post/Redirect/Get) or the form rendered again
+// with the answers and an error summary. Rows are read back with the admin CLI, whose start
+// takes seconds on a busy machine.
+test.slow()
+
+test('/apply: an application posts, lands on the confirmation, is stored, and a reload posts nothing', async ({
+  page,
+}) => {
+  const company = `No-JS Market ${randomUUID().slice(0, 8)}`
+  await page.goto('/apply')
+  await typeAnswers(applyForm(page), applicationAnswers(company))
+  await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
+  await expect(page).toHaveURL(/\/apply\/received$/)
+  const confirmation = page.getByRole('status').filter({ hasText: 'Application received' })
+  await expect(confirmation).toBeFocused()
+  await expect(confirmation).toContainText('What happens next')
+
+  const rows = async () => (await exportJson('applications')).filter((row) => row.companyName === company)
+  expect(await rows()).toEqual([
+    expect.objectContaining({
+      businessType: 'Coffee Shop',
+      numberOfLocations: 2,
+      contactName: 'Noor Haddad',
+      email: 'noor@example.com',
+      phone: '+15125550199',
+      averageOrderValue: 24.5,
+      monthlyOrderVolume: 900,
+      currentDeliveryMethod: 'In-house delivery',
+      additionalInfo: 'Two stores; "late" hours & parking.',
+    }),
+  ])
+  // Post/Redirect/Get: the reload fetches the confirmation again, it does not post.
+  const posts: string[] = []
+  page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
+  await page.reload()
+  await expect(confirmation).toBeVisible()
+  expect(posts).toEqual([])
+  expect(await rows()).toHaveLength(1)
+})
+
+test('/apply: invalid answers come back with the error summary, focused, and every value kept', async ({
+  page,
+}) => {
+  const company = `Kept Values ${randomUUID().slice(0, 8)}`
+  const answers = applicationAnswers(company)
+  answers.text.Phone = '555'
+  await page.goto('/apply')
+  await typeAnswers(applyForm(page), answers)
+  const response = page.waitForResponse((r) => r.request().method() === 'POST')
+  await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
+  expect((await response).status()).toBe(400)
+  const summary = errorSummary(page)
+  await expect(summary).toBeFocused()
+  await expect(summary.getByRole('link')).toHaveText([/^Enter a phone number like/])
+  await expect(applyForm(page).getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true')
+  await expect(applyForm(page).getByLabel('Phone')).toHaveAccessibleDescription(/Enter a phone number like/)
+  await expectAnswers(applyForm(page), answers)
+  // The summary's link moves to the field.
+  await summary.getByRole('link').click()
+  await expect(applyForm(page).getByLabel('Phone')).toBeFocused()
+  // Fixed, the same form posts again and is stored.
+  await applyForm(page).getByLabel('Phone').fill('(512) 555-0199')
+  await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
+  await expect(page).toHaveURL(/\/apply\/received$/)
+  expect((await exportJson('applications')).filter((row) => row.companyName === company)).toHaveLength(1)
+})
+
+test('/apply: an empty post lists every required field', async ({ page }) => {
+  await page.goto('/apply')
+  await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
+  await expect(errorSummary(page).getByRole('link')).toHaveCount(6)
+  await expect(page).toHaveTitle('Error: Retailer Access — RM5')
+})
+
+test('/contact: a message posts, is stored, and the confirmation offers another', async ({ page }) => {
+  const name = `No-JS Sender ${randomUUID().slice(0, 8)}`
+  await page.goto('/contact')
+  await typeAnswers(contactForm(page), contactAnswers(name))
+  await contactForm(page).getByRole('button', { name: 'Send message' }).click()
+  await expect(page).toHaveURL(/\/contact\/sent$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toBeFocused()
+  const rows = async () => (await exportJson('contact')).filter((row) => row.name === name)
+  expect(await rows()).toEqual([
+    expect.objectContaining({
+      email: 'robin@example.com',
+      company: 'Robin & Co',
+      message: 'Line one,\nline "two" ✓',
+    }),
+  ])
+  await page.reload()
+  expect(await rows()).toHaveLength(1)
+  await page.getByRole('link', { name: 'Send another message' }).click()
+  await expect(page).toHaveURL(/\/contact$/)
+})
+
+test('/contact: invalid answers come back with the summary and the values', async ({ page }) => {
+  const answers = contactAnswers('Kept Sender')
+  answers.text['E-mail'] = 'robin@'
+  await page.goto('/contact')
+  await typeAnswers(contactForm(page), answers)
+  await contactForm(page).getByRole('button', { name: 'Send message' }).click()
+  await expect(errorSummary(page)).toBeFocused()
+  await expect(errorSummary(page).getByRole('link')).toHaveText([
+    'Enter a valid e-mail address, like name@company.com.',
+  ])
+  await expectAnswers(contactForm(page), answers)
+})
+
+test.describe('gates', () => {
+  let code: { id: string; code: string }
+  test.beforeAll(async () => {
+    code = JSON.parse(await runCli('codes', ['generate', 'pizzahut', '--label', 'no-js e2e', '--json']))
+  })
+  test.afterAll(async () => {
+    await runCli('codes', ['revoke', code.id])
+  })
+
+  test('a wrong code comes back with the notice; the right one opens the docket', async ({ page }) => {
+    await page.goto('/pizzahut')
+    const field = page.getByLabel('Access Code', { exact: true })
+    await field.fill('wrong-code-no-js')
+    await page.getByRole('button', { name: 'Access Docket' }).click()
+    await expect(page).toHaveURL(/\/pizzahut\?error=invalid$/)
+    await expect(page.getByRole('alert')).toContainText('Invalid access code')
+    await page.getByLabel('Access Code', { exact: true }).fill(code.code)
+    await page.getByRole('button', { name: 'Access Docket' }).click()
+    await expect(page).toHaveURL(/\/docket$/)
+  })
+
+  test('an empty code is refused by the browser before any post', async ({ page }) => {
+    await page.goto('/pizzahut')
+    await page.getByRole('button', { name: 'Access Docket' }).click()
+    await expect(page.getByLabel('Access Code', { exact: true })).toBeFocused()
+    await expect(page).toHaveURL(/\/pizzahut$/)
+  })
+
+  test('/walmart opens the docket with one press', async ({ page }) => {
+    await page.goto('/walmart')
+    await page.getByRole('button', { name: 'Access Docket' }).click()
+    await expect(page).toHaveURL(/\/docket$/)
+  })
+})

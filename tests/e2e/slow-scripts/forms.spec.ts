@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto'
+import { expect, type Page, type Route, test } from '@playwright/test'
+import { exportJson, runCli } from '../helpers/cli'
+import {
+  applicationAnswers,
+  applyForm,
+  contactAnswers,
+  contactForm,
+  expectAnswers,
+  typeAnswers,
+} from '../helpers/forms'
+import { isHydrated, waitForHydration } from '../helpers/hydration'
+
+// Input made before the page's scripts arrive survives hydration (issue 24): every script is held
+// back by routing until the test releases it; the visitor types into every field meanwhile.
+// Typing key by key and reading rows back with the admin CLI take a while on a busy machine.
+test.slow()
+
+/**
+ * Holds every script of the page until the returned function is called. Module scripts hold back
+ * the load event (and DOMContentLoaded), so pages are opened with waitUntil: 'commit' and the test
+ * waits for the element it needs, as a visitor looks at the page before it has finished loading.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/.+\.js$/, async (route: Route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+test('/apply: every answer typed before hydration is still there after it, and is what gets stored', async ({
+  page,
+}) => {
+  const release = await holdScripts(page)
+  await page.goto('/apply', { waitUntil: 'commit' })
+  const company = `Early Typist ${randomUUID().slice(0, 8)}`
+  const answers = applicationAnswers(company)
+  await expect(applyForm(page).getByRole('button', { name: 'Submit application' })).toBeVisible()
+  await typeAnswers(applyForm(page), answers, { keyByKey: true })
+  // A button that submits nothing, pressed early: the page's own link to the form.
+  await page.getByRole('link', { name: 'Start your application' }).click()
+  expect(await isHydrated(page)).toBe(false)
+  release()
+  await waitForHydration(page)
+  await expectAnswers(applyForm(page), answers)
+
+  await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Application received' })).toBeFocused()
+  // Sent by the enhanced form: no page load.
+  await expect(page).toHaveURL(/\/apply(#application)?$/)
+  const stored = (await exportJson('applications')).filter((row) => row.companyName === company)
+  expect(stored).toEqual([
+    expect.objectContaining({
+      businessType: 'Coffee Shop',
+      contactName: 'Noor Haddad',
+      email: 'noor@example.com',
+      additionalInfo: 'Two stores; "late" hours & parking.',
+    }),
+  ])
+})
+
+test('/contact: a message typed before hydration survives it and is stored', async ({ page }) => {
+  const release = await holdScripts(page)
+  await page.goto('/contact', { waitUntil: 'commit' })
+  const name = `Early Sender ${randomUUID().slice(0, 8)}`
+  const answers = contactAnswers(name)
+  await expect(contactForm(page).getByRole('button', { name: 'Send message' })).toBeVisible()
+  await typeAnswers(contactForm(page), answers, { keyByKey: true })
+  expect(await isHydrated(page)).toBe(false)
+  release()
+  await waitForHydration(page)
+  await expectAnswers(contactForm(page), answers)
+  await contactForm(page).getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toBeFocused()
+  expect((await exportJson('contact')).filter((row) => row.name === name)).toEqual([
+    expect.objectContaining({ email: 'robin@example.com', message: 'Line one,\nline "two" ✓' }),
+  ])
+})
+
+test('a gate: a code typed before hydration survives it, the show button then reveals it, and it opens the docket', async ({
+  page,
+}) => {
+  const { id, code } = JSON.parse(
+    await runCli('codes', ['generate', 'compass', '--label', 'slow-scripts e2e', '--json']),
+  ) as { id: string; code: string }
+  try {
+    const release = await holdScripts(page)
+    await page.goto('/compass', { waitUntil: 'commit' })
+    const field = page.getByLabel('Access Code', { exact: true })
+    await field.click()
+    await field.pressSequentially(code)
+    release()
+    const show = page.getByRole('button', { name: /Show access code/ })
+    await expect(show).toBeVisible()
+    await show.click()
+    await expect(field).toHaveAttribute('type', 'text')
+    await expect(field).toHaveValue(code)
+    await page.getByRole('button', { name: 'Access Docket' }).click()
+    await expect(page).toHaveURL(/\/docket$/)
+  } finally {
+    await runCli('codes', ['revoke', id])
+  }
+})

@@ -25,7 +25,7 @@ export function contentSecurityPolicy(env: Env): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
-    // React style attributes and the toast library's injected stylesheet need inline styles.
+    // React style attributes need inline styles.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${extra}`,
     `media-src 'self' blob:${extra}`,

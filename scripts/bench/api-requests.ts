@@ -7,7 +7,8 @@ export function ip(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`
 }
 
-export function applicationBody(n: number): string {
+/** A valid application; `n` makes it distinct (a Lua placeholder such as `{n}` works too). */
+export function applicationBody(n: number | string): string {
   return JSON.stringify({
     companyName: `Bench Market ${n}`,
     businessType: 'Grocery Store',

@@ -73,13 +73,27 @@ export function createPageCache() {
     maxSize: MAX_BYTES,
     sizeCalculation: (page) => page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) || 1,
   })
+  // Renders under way, so that a burst of requests for a page nobody has asked for since the
+  // start (50 connections at once) costs one render and one compression, not fifty.
+  const rendering = new Map<string, Promise<unknown>>()
   return {
     get: (key: string) => pages.get(key),
+    /** Runs `render` for `key` unless a render of that key is already under way, then shares it. */
+    once<T>(key: string, render: () => Promise<T>): Promise<T> {
+      const pending = rendering.get(key) as Promise<T> | undefined
+      if (pending) return pending
+      const started = render().finally(() => rendering.delete(key))
+      rendering.set(key, started)
+      return started
+    },
     /**
-     * Keeps a render and returns it: at once with its identity bytes, and again with brotli and
-     * gzip once zlib has made them (no request waits for a compressor).
+     * Keeps a render and returns it (or the one already kept for the key): at once with its
+     * identity bytes, and again with brotli and gzip once zlib has made them (no request waits
+     * for a compressor).
      */
     keep(key: string, rendered: RenderedPage): CachedPage {
+      const kept = pages.get(key)
+      if (kept) return kept
       const base: Record<string, string> = {}
       for (const [name, value] of rendered.headers) base[name.toLowerCase()] = value
       const body = Buffer.from(rendered.body)

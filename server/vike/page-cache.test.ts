@@ -46,3 +46,16 @@ describe('page cache', () => {
     expect(page.openedBy).toEqual(['walmart'])
   })
 })
+
+describe('page cache renders', () => {
+  it('shares one render among the requests that miss the same key at once', async () => {
+    const cache = createPageCache()
+    const render = vi.fn(async () => rendered())
+    const results = await Promise.all([1, 2, 3].map(() => cache.once('/', render)))
+    expect(render).toHaveBeenCalledTimes(1)
+    const pages = results.map((r) => cache.keep('/', r))
+    expect(new Set(pages).size).toBe(1)
+    await cache.once('/', render)
+    expect(render).toHaveBeenCalledTimes(2)
+  })
+})

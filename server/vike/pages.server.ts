@@ -88,22 +88,24 @@ async function renderCached(
   }
   // A pre-rendered page is a known route, not a 404 probe worth a limiter call.
   if (!knownPages.has(pathname)) await options.notFoundLimiter?.refuseIfOver(request)
-  const openedBy: GateRetailer[] = []
-  // The render sees the path and the grants only (page-cache.server.ts says why).
-  const pageContext = await renderPage({
-    urlOriginal: pathname,
-    headersOriginal: {},
-    accessGrants: grants,
-    recordOpening: (retailers: readonly GateRetailer[]) => openedBy.push(...retailers),
+  const { pageContext, openedBy } = await cache.once(key, async () => {
+    const openedBy: GateRetailer[] = []
+    // The render sees the path and the grants only (page-cache.server.ts says why).
+    const pageContext = await renderPage({
+      urlOriginal: pathname,
+      headersOriginal: {},
+      accessGrants: grants,
+      recordOpening: (retailers: readonly GateRetailer[]) => openedBy.push(...retailers),
+    })
+    return { pageContext, openedBy }
   })
   const { httpResponse, errorWhileRendering } = pageContext
   // Only pages are kept: 200s come from a fixed set of routes, while redirects (a guard's, or
   // Vike's trailing slash on any path) and errors could be made up by any client.
+  if (openedBy.length > 0) access.recordOpening?.(openedBy)
   if (errorWhileRendering || httpResponse.statusCode !== 200 || pageContext.is404) {
-    if (openedBy.length > 0) access.recordOpening?.(openedBy)
     return sendRendered(pageContext, options, request, reply)
   }
-  if (openedBy.length > 0) access.recordOpening?.(openedBy)
   const page = cache.keep(key, {
     status: httpResponse.statusCode,
     headers: httpResponse.headers,

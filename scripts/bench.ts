@@ -1,45 +1,62 @@
-// `npm run bench`: the production server against nginx serving the same pre-rendered bytes,
-// identity and compressed, measured side by side in one run (ratios, not absolute figures: these
-// machines are shared), then the API routes, memory and first-load JS. How and why: docs/benchmarks.md.
-// A benchmark, not a test: it asserts nothing and never runs in `npm test`.
+// `npm run bench`: the site against two references serving the very same bytes, nginx (a C
+// static server) and a bare Fastify (the framework's ceiling), in A/B rounds with wrk; then the
+// API routes, memory and first-load JS. Ratios from one run are what it reports (these machines
+// are shared). How and why: docs/benchmarks.md. A benchmark, not a test: it asserts nothing.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import type autocannon from 'autocannon'
-import { applicationBody, ip, verifyP50, walmartCookie } from './bench/api-requests'
+import { verifyP50, walmartCookie } from './bench/api-requests'
+import { applicationsScript, mixedScript, verifyScript } from './bench/api-scripts'
+import { startBareFastify } from './bench/bare-fastify'
 import { checkSameBytes } from './bench/encoding-check'
 import { firstLoadOfSite, targetOf } from './bench/first-load'
 import { startNginx } from './bench/nginx'
-import { comparePages, ENCODINGS, pageTableRow } from './bench/page-turns'
 import { publicPages } from './bench/pages'
+import { referenceRoot } from './bench/reference-root'
+import { measure, type Rounds, TABLE_HEADER, type Target, tableRow } from './bench/rounds'
 import { SAMPLE_EVERY_MS, watchPeakRss } from './bench/rss-peak'
 import { ensureBuild, rssMb, startSite } from './bench/server'
-import { cannon, takeTurns } from './bench/turns'
+import { subjects } from './bench/subjects'
+import { CONNECTIONS, requireWrk, THREADS, type WrkRun, wrk } from './bench/wrk'
 import { root } from './build'
 
-const { values: args } = parseArgs({ options: { quick: { type: 'boolean' }, help: { type: 'boolean' } } })
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean' },
+    'throughput-only': { type: 'boolean' },
+    rounds: { type: 'string' },
+    duration: { type: 'string' },
+    help: { type: 'boolean' },
+  },
+})
 if (args.help) {
-  console.log(`Usage: npm run bench [-- --quick]
+  console.log(`Usage: npm run bench [-- --quick] [-- --throughput-only] [-- --rounds N --duration S]
 
-Builds if stale, starts the production server (embedded Postgres/S3, temp DATA_DIR) and, if
-nginx and curl are installed, nginx (dist/client with the pages as the server answers them,
-.br/.gz included); checks with curl that both answer every page with the same encoding and
-bytes, then runs autocannon (50 connections) and prints, per pre-rendered page, req/s, p50, p99
-and the ratio to nginx without Accept-Encoding (identity) and with "br, gzip" (compressed); then
-the media and API routes, server RSS (its peak over the whole run, and the embedded services'
-process separately), RSS after 3 x 50k requests and the first-load JS Chromium fetches per page.
-Pages: a 2 s warm-up per contender, then nginx and the server take turns, 3 rounds of 4 s each;
-figures are the rounds' medians. Other routes: 2 s warm-up, 10 s. docs/benchmarks.md says more.
-  --quick   1 s runs, one round and 3 x 10k requests (a smoke run; figures are not comparable)`)
+Builds if stale and starts the production server (embedded Postgres/S3, temp DATA_DIR). Fetches
+the site's answer for every measured path and encoding, serves those same bytes from nginx (if
+installed) and from a bare Fastify, checks with curl that all three answer alike, then measures
+each path with wrk (${THREADS} thread, ${CONNECTIONS} connections) in A/B rounds (site and
+references alternating) and prints a Markdown table: req/s of each, site ÷ nginx and
+site ÷ Fastify (medians of the rounds' ratios). Then the API routes, server RSS (peak over the
+whole run), three memory batches and the first-load JS Chromium fetches per page.
+Needs wrk (apt-get install wrk). docs/benchmarks.md says more.
+  --quick             1 s runs, 3 rounds, short batches (a smoke run; figures not comparable)
+  --throughput-only   only the table of paths (no API routes, memory or first-load JS)
+  --rounds N          A/B rounds per path (default 5)
+  --duration S        seconds per run in a round (default 5)`)
   process.exit(0)
 }
 
 const quick = args.quick === true
-const DURATION = quick ? 1 : 10
-const PAGE_TURNS = { warmup: quick ? 1 : 2, rounds: quick ? 1 : 3, duration: quick ? 1 : 4 }
-const BATCH = quick ? 10_000 : 50_000
+const ROUNDS: Rounds = {
+  warmup: quick ? 1 : 2,
+  rounds: Number(args.rounds ?? (quick ? 3 : 5)),
+  duration: Number(args.duration ?? (quick ? 1 : 5)),
+}
+const ROUTE_SECONDS = quick ? 2 : 10
+const BATCH_SECONDS = quick ? 3 : 15
 
 /** The process running the embedded Postgres and S3 for a data dir (decision 008), if any. */
 function embeddedServicesPid(dataDir: string | undefined): number | undefined {
@@ -52,107 +69,77 @@ function embeddedServicesPid(dataDir: string | undefined): number | undefined {
 }
 
 async function main() {
+  requireWrk()
   await ensureBuild()
   const site = await startSite({ TRUST_PROXY: 'true' })
   const peak = watchPeakRss(site.pid)
-  const pages = publicPages()
-  const nginx = await startNginx(site.url, pages)
-  // Routes without a reference: one run of DURATION s after the warm-up; the server's RSS right
-  // after it ran shows which load grows it.
-  const onServer = async (route: string, options: autocannon.Options) => {
-    const [m] = await takeTurns([{ route, target: 'server', encoding: 'identity', options }], {
-      warmup: PAGE_TURNS.warmup,
-      rounds: 1,
-      duration: DURATION,
-    })
+  const cookie = await walmartCookie(site.url)
+  const code = `bench-${randomUUID()}`
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/codes.ts', 'set', 'circlek', '--code', code], {
+    cwd: root,
+    env: site.env,
+    stdio: 'ignore',
+  })
+  // The guarded pages are measured with a grant for both: circlek opens the proposal and the docket.
+  const circlek = await circlekCookie(site.url, code)
+  const list = subjects(`${cookie}; ${circlek}`)
+  const reference = await referenceRoot(site.url, list)
+  const nginx = await startNginx(reference.dir)
+  const fastify = await startBareFastify(reference.files)
+  const onSite = async (label: string, run: Omit<WrkRun, 'url' | 'duration'> & { path: string }) => {
+    await wrk({ ...run, url: `${site.url}${run.path}`, duration: ROUNDS.warmup })
+    const m = await wrk({ ...run, url: `${site.url}${run.path}`, duration: ROUTE_SECONDS })
     return {
-      route,
-      'req/s': m?.rps,
-      'p50 ms': m?.p50,
-      'p99 ms': m?.p99,
-      'non-2xx': m?.non2xx,
-      'RSS MB': rssMb(site.pid) ?? '',
+      route: label,
+      'req/s': m.rps,
+      'p50 ms': m.p50,
+      'p99 ms': m.p99,
+      failed: m.failed,
+      'RSS MB': rssMb(site.pid),
     }
   }
   try {
-    const { url } = site
-    const cookie = await walmartCookie(url)
-    const code = `bench-${randomUUID()}`
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/codes.ts', 'set', 'circlek', '--code', code],
-      { cwd: root, env: site.env, stdio: 'ignore' },
-    )
-    console.log(
-      `server ${url}${nginx ? `, nginx ${nginx.url}` : ', nginx or curl not installed (no ratios)'}`,
-    )
-
-    if (nginx)
-      checkSameBytes(
-        url,
-        nginx.url,
-        pages,
-        ENCODINGS.map((e) => e.headers['accept-encoding']),
-      )
-    const pageRows = await comparePages(pages, site, nginx, cookie, PAGE_TURNS)
-    console.table(pageRows.map(pageTableRow))
-
-    const rows = [
-      await onServer('/media/Heros/home.jpg', { url: `${url}/media/Heros/home.jpg` }),
-      await onServer('/media/360/rm5_1.jpg', { url: `${url}/media/360/rm5_1.jpg` }),
-      // The verify and applications limits stay on: 429s are counted in non-2xx, honestly.
-      await onServer('POST verify (walmart, one IP)', {
-        url: `${url}/api/access/verify`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ retailer: 'walmart' }),
-      }),
+    const targets: Target[] = [
+      { name: 'site', url: site.url },
+      ...(nginx ? [{ name: 'nginx' as const, url: nginx.url }] : []),
+      { name: 'fastify', url: fastify.url },
     ]
-    let n = 0
-    rows.push(
-      await onServer('POST applications (distinct IPs)', {
-        url: `${url}/api/applications`,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              n++
-              return {
-                ...request,
-                headers: {
-                  'content-type': 'application/json',
-                  'x-forwarded-for': ip(n),
-                  'idempotency-key': `bench-${randomUUID()}`,
-                },
-                body: applicationBody(n),
-              }
-            },
-          },
-        ],
-      }),
+    console.log(
+      `site ${site.url}, ${nginx ? `nginx ${nginx.url}` : 'nginx not installed (no nginx column)'}, bare Fastify ${fastify.url}`,
     )
-    console.table(rows)
-    console.log(`server RSS after the runs above: ${rssMb(site.pid) ?? '?'} MB`)
+    checkSameBytes(targets[0] as Target, targets.slice(1), list)
+
+    console.log(
+      `\nwrk -t${THREADS} -c${CONNECTIONS}; ${ROUNDS.rounds} A/B rounds of ${ROUNDS.duration} s after a ${ROUNDS.warmup} s warm-up each; req/s and latency: medians of the rounds; ratios: medians of the rounds' ratios\n`,
+    )
+    console.log(TABLE_HEADER.join('\n'))
+    for (const subject of list) console.log(tableRow(await measure(subject, targets, ROUNDS)))
+    if (args['throughput-only']) return
+
+    console.table([
+      await onSite('POST verify (walmart, one IP)', {
+        path: '/api/access/verify',
+        requestScript: verifyScript(),
+      }),
+      await onSite('POST applications (distinct IPs)', { path: '/', requestScript: applicationsScript() }),
+    ])
     const services = embeddedServicesPid(site.env.DATA_DIR)
     if (services) console.log(`embedded Postgres + S3 process (not the server): ${rssMb(services) ?? '?'} MB`)
-
-    const p50 = await verifyP50(url, code, 20)
+    const p50 = await verifyP50(site.url, code, 20)
     console.log(`correct code verification (argon2id, sequential, distinct IPs): p50 ${p50} ms`)
 
     // Memory: three batches of mixed public + docket requests; RSS must not grow after the second.
     const memory: Record<string, unknown>[] = []
+    let requests = 0
     for (let batch = 1; batch <= 3; batch++) {
-      await cannon({
-        url,
-        amount: BATCH,
-        requests: [{ path: '/' }, { path: '/docket', headers: { cookie } }],
-      })
-      memory.push({ after: `${(batch * BATCH) / 1000}k requests`, 'RSS MB': rssMb(site.pid) })
+      const m = await wrk({ url: site.url, duration: BATCH_SECONDS, requestScript: mixedScript(cookie) })
+      requests += m.rps * BATCH_SECONDS
+      memory.push({ after: `${Math.round(requests / 1000)}k requests`, 'RSS MB': rssMb(site.pid) })
     }
     console.table(memory)
 
     console.table(
-      (await firstLoadOfSite(url, pages)).map((f) => ({
+      (await firstLoadOfSite(site.url, publicPages())).map((f) => ({
         page: f.page,
         'JS files': f.files,
         'first-load JS KB gzip': f.gzipKb,
@@ -166,8 +153,21 @@ async function main() {
     )
   } finally {
     peak.stop()
-    await Promise.allSettled([site.stop(), nginx?.stop()])
+    await Promise.allSettled([site.stop(), nginx?.stop(), fastify.stop()])
+    rmSync(reference.dir, { recursive: true, force: true })
   }
+}
+
+/** The circlek grant cookie for a correct code. */
+async function circlekCookie(url: string, code: string): Promise<string> {
+  const response = await fetch(`${url}/api/access/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.255.255.2' },
+    body: JSON.stringify({ retailer: 'circlek', accessCode: code }),
+  })
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('circlek-access='))
+  if (!cookie) throw new Error(`verify gave no circlek grant (${response.status})`)
+  return cookie.split(';', 1)[0] ?? ''
 }
 
 main().catch((error) => {

@@ -33,7 +33,7 @@ export async function build(): Promise<void> {
     stdio: 'inherit',
   })
   if (demo.status !== 0) throw new Error(`demo media failed (exit ${demo.status ?? demo.signal})`)
-  const totals = compressDir(path.join(root, 'dist/client'))
+  const totals = await compressDir(path.join(root, 'dist/client'))
   mkdirSync(path.dirname(stampFile(root)), { recursive: true })
   writeFileSync(stampFile(root), `${computeBuildStamp(root)}\n`)
   console.log(

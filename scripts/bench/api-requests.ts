@@ -7,7 +7,8 @@ export function ip(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`
 }
 
-export function applicationBody(n: number): string {
+/** A valid application; `n` makes it distinct (a Lua placeholder such as `{n}` works too). */
+export function applicationBody(n: number | string): string {
   return JSON.stringify({
     companyName: `Bench Market ${n}`,
     businessType: 'Grocery Store',
@@ -43,8 +44,9 @@ export async function verifyP50(url: string, code: string, count: number): Promi
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip(200_000 + i) },
       body: JSON.stringify({ retailer: 'circlek', accessCode: code }),
     })
-    await response.arrayBuffer()
-    if (response.status !== 200) throw new Error(`correct code answered ${response.status}`)
+    const text = await response.text()
+    if (response.status !== 200)
+      throw new Error(`correct code answered ${response.status}: ${text.slice(0, 200)}`)
     times.push(performance.now() - start)
   }
   return Math.round(median(times))

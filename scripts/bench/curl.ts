@@ -9,7 +9,11 @@ export interface RawAnswer {
   body: Buffer
 }
 
-export function curlRaw(url: string, acceptEncoding: string | undefined): RawAnswer {
+export function curlRaw(
+  url: string,
+  acceptEncoding: string | undefined,
+  requestHeaders: Record<string, string> = {},
+): RawAnswer {
   const result = spawnSync(
     'curl',
     [
@@ -19,6 +23,7 @@ export function curlRaw(url: string, acceptEncoding: string | undefined): RawAns
       '-w',
       '%{stderr}%{http_code} %{header_json}',
       ...(acceptEncoding ? ['-H', `Accept-Encoding: ${acceptEncoding}`] : []),
+      ...Object.entries(requestHeaders).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
       url,
     ],
     { maxBuffer: 64 * 1024 * 1024 },

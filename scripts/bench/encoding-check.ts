@@ -1,47 +1,44 @@
-// Before the server and nginx are compared on a page, curl asks both for it with the headers the
-// bench will send: they must answer the same encoding and the same bytes, or the ratio would
-// compare different work. Whether the server's bytes are still the build's files is shown too:
-// it renders its pages again when it starts (decision 013).
-import { existsSync, readFileSync } from 'node:fs'
+// Before anything is measured, curl asks the site and each reference for every subject with the
+// headers the runs will send: they must answer the same encoding, Content-Type and bytes, or a
+// ratio would compare different work.
 import { curlRaw } from './curl'
-import { variantFile } from './nginx-root'
-import { pageFile } from './pages'
+import type { Target } from './rounds'
+import { ACCEPT, type Subject } from './subjects'
 
-/** Prints one row per page and encoding, and a warning for any page where the two differ. */
+/** Prints one row per subject and reference; warns when any answer differs from the site's. */
 export function checkSameBytes(
-  serverUrl: string,
-  nginxUrl: string,
-  pages: readonly string[],
-  acceptEncodings: readonly (string | undefined)[],
+  site: Target,
+  references: readonly Target[],
+  subjects: readonly Subject[],
 ): void {
   const rows: Record<string, unknown>[] = []
   let allSame = true
-  for (const acceptEncoding of acceptEncodings)
-    for (const page of pages) {
-      const server = curlRaw(`${serverUrl}${page}`, acceptEncoding)
-      const nginx = curlRaw(`${nginxUrl}${page}`, acceptEncoding)
-      const encoding = (answer: typeof server) => answer.headers['content-encoding'] ?? 'identity'
+  for (const subject of subjects) {
+    const accept = ACCEPT[subject.encoding]
+    const mine = curlRaw(`${site.url}${subject.path}`, accept, subject.headers)
+    const encoding = (answer: typeof mine) => answer.headers['content-encoding'] ?? 'identity'
+    const typeOf = (answer: typeof mine) => answer.headers['content-type']?.replace(/\s/g, '').toLowerCase()
+    for (const reference of references) {
+      const theirs = curlRaw(`${reference.url}${subject.path}`, accept)
       const same =
-        server.status === 200 &&
-        nginx.status === 200 &&
-        encoding(server) === encoding(nginx) &&
-        server.headers['content-type'] === nginx.headers['content-type'] &&
-        server.headers.vary === nginx.headers.vary &&
-        server.body.equals(nginx.body)
+        mine.status === 200 &&
+        theirs.status === 200 &&
+        encoding(mine) === encoding(theirs) &&
+        // nginx writes `text/html; charset=utf-8`, Vike `text/html;charset=utf-8`: the same type.
+        typeOf(mine) === typeOf(theirs) &&
+        mine.body.equals(theirs.body)
       allSame &&= same
-      const built = variantFile(pageFile(page), encoding(server))
-      const asBuilt = existsSync(built) && readFileSync(built).equals(server.body)
       rows.push({
-        page,
-        'Accept-Encoding': acceptEncoding ?? '(none)',
-        'server encoding / bytes': `${encoding(server)} / ${server.body.length}`,
-        'nginx encoding / bytes': `${encoding(nginx)} / ${nginx.body.length}`,
-        'nginx type; vary': `${nginx.headers['content-type']}; ${nginx.headers.vary}`,
-        'same answer': same ? 'yes' : 'NO',
-        'server = dist/client': asBuilt ? 'yes' : 'no',
+        subject: subject.label,
+        reference: reference.name,
+        'site: encoding / bytes': `${encoding(mine)} / ${mine.body.length}`,
+        'reference: encoding / bytes': `${encoding(theirs)} / ${theirs.body.length}`,
+        'reference type': theirs.headers['content-type'],
+        same: same ? 'yes' : 'NO',
       })
     }
+  }
   console.table(rows)
   if (!allSame)
-    console.log('WARNING: the server and nginx do not answer the same bytes on every page (rows marked NO)')
+    console.log('WARNING: a reference does not answer the same bytes as the site (rows marked NO)')
 }

@@ -1,13 +1,12 @@
-// nginx on loopback serving the same bytes as the server, the benchmarks' reference: identity
-// bytes to requests without Accept-Encoding, and the precompressed files (the ones the server
-// holds in memory) to requests that accept them.
+// nginx on loopback serving the same bytes as the site (reference-root.ts), the bench's first
+// reference: what a static file server written in C answers on this machine. Identity bytes to
+// requests without Accept-Encoding, the precompressed files to requests that accept them.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { freePort } from '../lib/free-port'
 import { hasCommand, stopChild } from './child'
-import { nginxRoot } from './nginx-root'
 import type { Running } from './server'
 
 /**
@@ -63,11 +62,10 @@ http {
 `
 }
 
-/** nginx serving dist/client with the server's answers for `pages` (nginx-root.ts), if nginx and curl are installed. */
-export async function startNginx(serverUrl: string, pages: readonly string[]): Promise<Running | undefined> {
-  if (!hasCommand('nginx') || !hasCommand('curl')) return undefined
+/** nginx serving `root` (reference-root.ts), if nginx is installed. */
+export async function startNginx(root: string): Promise<Running | undefined> {
+  if (!hasCommand('nginx')) return undefined
   const prefix = mkdtempSync(path.join(tmpdir(), 'rm5-nginx-'))
-  const root = nginxRoot(serverUrl, pages)
   const port = await freePort()
   const conf = path.join(prefix, 'nginx.conf')
   writeFileSync(conf, config(prefix, port, root))
@@ -88,7 +86,6 @@ export async function startNginx(serverUrl: string, pages: readonly string[]): P
     stop: async () => {
       await stopChild(child)
       rmSync(prefix, { recursive: true, force: true })
-      rmSync(root, { recursive: true, force: true })
     },
   }
 }

@@ -3,16 +3,11 @@ import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { root } from '../build'
 
-export const clientDir = path.join(root, 'dist/client')
+const clientDir = path.join(root, 'dist/client')
 
 export function publicPages(): string[] {
   const pages = ['/']
   for (const name of readdirSync(clientDir).sort())
     if (existsSync(path.join(clientDir, name, 'index.html'))) pages.push(`/${name}`)
   return pages
-}
-
-/** The built file a page's URL path answers with. */
-export function pageFile(page: string): string {
-  return path.join(clientDir, page === '/' ? 'index.html' : `${page.slice(1)}/index.html`)
 }

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isEntryModule, projectRootOf } from '../../server/process-entry.server.ts'
-import { filesUnder } from '../../server/vike/prerendered.server.ts'
+import { filesUnder } from '../lib/files-under.ts'
 import { DEMO_SOURCES, writeDemoSet } from '../media/demo-files.ts'
 import { MANIFEST } from '../media/demo-set.ts'
 

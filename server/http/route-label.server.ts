@@ -8,9 +8,11 @@ const PAGES_ROUTE = '/*'
 export function routeLabel(request: FastifyRequest, reply: FastifyReply): string {
   const template = request.routeOptions.url
   if (template === undefined || reply.statusCode === 404) return 'unmatched'
-  if (template !== PAGES_ROUTE) return template
-  const query = request.url.indexOf('?')
-  const path = query === -1 ? request.url : request.url.slice(0, query)
-  // Built assets have hashed names: one label for all of them.
+  let path = template
+  if (template === PAGES_ROUTE) {
+    const query = request.url.indexOf('?')
+    path = query === -1 ? request.url : request.url.slice(0, query)
+  }
+  // Built assets have hashed names (one route each, server/vike/static-files): one label for all.
   return path.startsWith('/assets/') ? '/assets/*' : path
 }

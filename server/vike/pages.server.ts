@@ -1,22 +1,29 @@
-// Every path that is not an API or media route: pre-rendered files from memory in production,
-// everything else through Vike's renderPage (guards, redirects and 404s decided server-side).
-
+// Every path that is not an API, media or built file: a page, rendered by Vike. In production a
+// page's answer is kept per URL path and verified grants (page-cache.server.ts), so a page costs
+// Vike's render once; guards run inside Vike only. Development renders every time.
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { Negotiator } from '@fastify/accept-negotiator'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
+import { brand } from '../../lib/brand'
 import type { FormState } from '../../lib/forms/form-state'
+import type { GateRetailer } from '../../lib/retailers'
+import { robotsTxt, sitemapXml } from '../../lib/seo/crawler-files'
 import type { NotFoundLimiter } from '../http/not-found-limit.server'
-import { chooseEncoding, loadPrerendered, type PrerenderedSite, type StaticEntry } from './prerendered.server'
-import { addCrawlerFiles, renderPagesAtStart } from './render-at-start.server'
-import { createRenderCache, type GuardContext } from './render-cache.server'
+import { type CachedPage, cacheKey, createPageCache, type PageCache, PRIVATE_PAGE } from './page-cache.server'
+import { prerenderedPaths } from './prerendered-paths.server'
+import { registerStaticFiles } from './static-files.server'
+
+type PageAccess = Pick<Vike.PageContextServer, 'accessGrants' | 'recordOpening'>
 
 export interface PagesOptions {
   mode: 'production' | 'development'
   /** Project root (holds vite.config.ts and dist/). */
   root: string
-  /** Extra pageContextInit fields computed per request (e.g. verified access grants). */
-  pageContextFor?: (request: FastifyRequest) => Promise<Record<string, unknown>> | Record<string, unknown>
-  /** True when a pre-rendered path must render per request (e.g. a gate showing a no-JS form error). */
+  /** The request's verified grants and how to record an opening (server/access). */
+  pageContextFor?: (request: FastifyRequest) => Promise<PageAccess> | PageAccess
+  /** True when a page must render from the whole URL, uncached (e.g. a gate showing a no-JS form error). */
   renderPerRequest?: (request: FastifyRequest) => boolean
   /** Limits 404s per client; a client over it gets 429 before any render (server/http/not-found-limit). */
   notFoundLimiter?: NotFoundLimiter
@@ -24,92 +31,156 @@ export interface PagesOptions {
 
 type RenderPage = typeof import('vike/server').renderPage
 
+// Browsers send a handful of distinct Accept-Encoding values: the library parses each once.
+const encodings = new Negotiator<'br' | 'gzip'>({
+  supportedValues: ['br', 'gzip'],
+  cache: new LRUCache<string, string>({ max: 100 }),
+})
+
 export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
-  let site: PrerenderedSite = { entries: new Map() }
   if (options.mode === 'production') {
-    site = loadPrerendered(path.join(options.root, 'dist/client'))
+    await registerStaticFiles(app, path.join(options.root, 'dist/client'))
     // A server not built by Vite must load the server build before calling renderPage.
     await import(pathToFileURL(path.join(options.root, 'dist/server/entry.mjs')).href)
   } else {
     await registerViteDevMiddleware(app, options.root)
   }
   const { renderPage } = await import('vike/server')
-  addCrawlerFiles(site)
-  app.decorate('prerendered', site)
+  registerCrawlerFiles(app)
   app.decorate('renderFormPage', (request: FastifyRequest, urlPath: string, formState: FormState) =>
     renderFormPage(renderPage, options, request, urlPath, formState),
   )
-  // Development renders every time (sources change under it).
-  const cache = options.mode === 'production' ? createRenderCache() : undefined
-  if (options.mode === 'production') {
-    const started = performance.now()
-    const pages = await renderPagesAtStart(site, renderPage)
-    app.log.info({ pages, ms: Math.round(performance.now() - started) }, 'rendered the public pages')
-  }
+  const cache = options.mode === 'production' ? createPageCache() : undefined
+  const knownPages = prerenderedPaths(path.join(options.root, 'dist/client'))
 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
-    // Not async: a pre-rendered hit answers synchronously (Fastify awaits render's promise).
     handler: (request, reply) => {
       const query = request.url.indexOf('?')
-      const urlPath = query === -1 ? request.url : request.url.slice(0, query)
-      const entry = site.entries.get(urlPath)
-      if (entry && !options.renderPerRequest?.(request)) return sendStatic(request, reply, entry)
+      const pathname = query === -1 ? request.url : request.url.slice(0, query)
       // Unknown API paths answer in the API's JSON shape, not with the HTML error page.
-      if (urlPath.startsWith('/api/')) return reply.callNotFound()
-      return render(renderPage, options, request, reply, cache)
+      if (pathname.startsWith('/api/')) return reply.callNotFound()
+      if (!cache || options.renderPerRequest?.(request))
+        return renderUncached(renderPage, options, request, reply)
+      // Without a grant cookie there is nothing to verify: a kept public page answers at once.
+      if (!request.headers.cookie?.includes('-access=')) {
+        const page = cache.get(pathname)
+        if (page) return sendPage(request, reply, page)
+      }
+      return renderCached(renderPage, cache, options, knownPages, pathname, request, reply)
     },
   })
 }
 
-// The hot path of every public page: one header-object assignment, no per-request parsing.
-export function sendStatic(request: FastifyRequest, reply: FastifyReply, entry: StaticEntry, status = 200) {
-  if (status === 200 && request.headers['if-none-match'] === entry.etag) {
-    reply.headers(entry.headers.identity).removeHeader('content-type')
-    return reply.code(304).send()
+async function renderCached(
+  renderPage: RenderPage,
+  cache: PageCache,
+  options: PagesOptions,
+  knownPages: ReadonlySet<string>,
+  pathname: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const access: PageAccess = (await options.pageContextFor?.(request)) ?? { accessGrants: [] }
+  const grants = access.accessGrants ?? []
+  const key = cacheKey(pathname, grants)
+  const kept = cache.get(key)
+  if (kept) {
+    if (kept.openedBy.length > 0) access.recordOpening?.(kept.openedBy)
+    return sendPage(request, reply, kept)
   }
-  const encoding = chooseEncoding(request.headers['accept-encoding'], entry)
-  if (status !== 200) reply.code(status)
-  if (encoding === 'br') return reply.headers(entry.headers.br).send(entry.br)
-  if (encoding === 'gzip') return reply.headers(entry.headers.gzip).send(entry.gzip)
-  return reply.headers(entry.headers.identity).send(entry.body)
+  // A pre-rendered page is a known route, not a 404 probe worth a limiter call.
+  if (!knownPages.has(pathname)) await options.notFoundLimiter?.refuseIfOver(request)
+  const { pageContext, openedBy } = await cache.once(key, async () => {
+    const openedBy: GateRetailer[] = []
+    // The render sees the path and the grants only (page-cache.server.ts says why).
+    const pageContext = await renderPage({
+      urlOriginal: pathname,
+      headersOriginal: {},
+      accessGrants: grants,
+      recordOpening: (retailers: readonly GateRetailer[]) => openedBy.push(...retailers),
+    })
+    return { pageContext, openedBy }
+  })
+  const { httpResponse, errorWhileRendering } = pageContext
+  // Only pages are kept: 200s come from a fixed set of routes, while redirects (a guard's, or
+  // Vike's trailing slash on any path) and errors could be made up by any client.
+  if (openedBy.length > 0) access.recordOpening?.(openedBy)
+  if (errorWhileRendering || httpResponse.statusCode !== 200 || pageContext.is404) {
+    return sendRendered(pageContext, options, request, reply)
+  }
+  const page = cache.keep(key, {
+    status: httpResponse.statusCode,
+    headers: httpResponse.headers,
+    body: httpResponse.body,
+    public: grants.length === 0,
+    openedBy,
+  })
+  return sendPage(request, reply, page)
 }
 
-async function render(
+/** Gate errors and development: the whole URL, with the request's headers and grants, never kept. */
+async function renderUncached(
   renderPage: RenderPage,
   options: PagesOptions,
   request: FastifyRequest,
   reply: FastifyReply,
-  cache?: ReturnType<typeof createRenderCache>,
 ) {
-  const extra = options.pageContextFor ? await options.pageContextFor(request) : {}
-  const cached = cache?.lookup(request.url, extra as GuardContext)
-  if (cached) return sendStatic(request, reply, cached)
-  // After the cache: a cached guarded page is a known route, not a 404 probe worth a limiter call.
   await options.notFoundLimiter?.refuseIfOver(request)
+  const access = (await options.pageContextFor?.(request)) ?? {}
   const pageContext = await renderPage({
     urlOriginal: request.url,
     headersOriginal: request.headers,
-    ...extra,
+    ...access,
   })
-  if (pageContext.errorWhileRendering) {
-    request.log.error({ err: pageContext.errorWhileRendering }, 'page rendering failed')
-  }
-  const { httpResponse } = pageContext
+  return sendRendered(pageContext, options, request, reply)
+}
+
+type Rendered = Awaited<ReturnType<RenderPage>>
+
+async function sendRendered(
+  pageContext: Rendered,
+  options: PagesOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { httpResponse, errorWhileRendering } = pageContext
+  if (errorWhileRendering) request.log.error({ err: errorWhileRendering }, 'page rendering failed')
   // A client-side navigation to an unknown page asks for its pageContext.json, answered 200 with is404.
   if (httpResponse.statusCode === 404 || pageContext.is404) {
     request.log.info({ path: request.url.split('?', 1)[0] }, 'unknown path')
     await options.notFoundLimiter?.count(request)
   }
   for (const [name, value] of httpResponse.headers) reply.header(name, value)
-  // Pages rendered per request may depend on the visitor (grants): never cache them in shared caches.
-  reply.header('cache-control', 'private, no-store')
-  const type = reply.getHeader('content-type')
-  if (cache && !pageContext.errorWhileRendering && typeof type === 'string') {
-    cache.remember(request.url, httpResponse.statusCode, type, httpResponse.body)
-  }
+  reply.header('cache-control', PRIVATE_PAGE)
   return reply.code(httpResponse.statusCode).send(httpResponse.body)
+}
+
+/** A kept page: 304 for its ETag, else the best encoding the client accepts among those made. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
+    reply.headers(page.headers.identity).removeHeader('content-type')
+    return reply.code(304).send()
+  }
+  const accept = request.headers['accept-encoding']
+  const encoding = accept && (page.br || page.gzip) ? encodings.negotiate(accept) : null
+  reply.code(page.status)
+  if (encoding === 'br' && page.br) return reply.headers(page.headers.br).send(page.br)
+  if (encoding === 'gzip' && page.gzip) return reply.headers(page.headers.gzip).send(page.gzip)
+  return reply.headers(page.headers.identity).send(page.body)
+}
+
+/** sitemap.xml and robots.txt for the SITE_URL the server runs with (decision 013). */
+function registerCrawlerFiles(app: FastifyInstance) {
+  const files = [
+    ['/sitemap.xml', 'application/xml; charset=utf-8', sitemapXml(brand.siteUrl)],
+    ['/robots.txt', 'text/plain; charset=utf-8', robotsTxt(brand.siteUrl)],
+  ] as const
+  for (const [url, type, text] of files)
+    app.get(url, (_request, reply) =>
+      reply.type(type).header('cache-control', 'public, max-age=3600').send(text),
+    )
 }
 
 /** A form page rendered for a failed form post: the post's state is on the page context. */
@@ -144,10 +215,4 @@ async function registerViteDevMiddleware(app: FastifyInstance, root: string) {
   await app.register(middie)
   app.use(vite.middlewares)
   app.addHook('onClose', async () => vite.close())
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    prerendered: PrerenderedSite
-  }
 }

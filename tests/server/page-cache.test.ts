@@ -1,7 +1,7 @@
-// The docket's rendered HTML is cached (server/vike/render-cache.server.ts), behind the page's
-// own guard: once filled, the cache must still never answer a request without a valid grant,
-// what it serves must carry nothing of the visitor who filled it, and cached answers are still
-// recorded as openings.
+// Pages are kept per URL path and verified grants (server/vike/page-cache.server.ts), and guards
+// run only inside Vike: once filled, the cache must still never answer a request without a valid
+// grant, what it serves must carry nothing of the visitor who filled it, and kept answers are
+// still recorded as openings.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { grantCookie, limitPrefix, seedCode, testClock, verify } from '../helpers/access'
 import { createTestApp, type TestApp } from '../helpers/app'
@@ -30,7 +30,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 const circlekGrant = async () => grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: CODE }))
 const walmartGrant = async () => grantCookie(await verify(t.app, { retailer: 'walmart' }))
 
-describe('cached /docket', () => {
+describe('kept /docket', () => {
   it('still redirects every request without a valid grant once the cache is filled', async () => {
     const walmart = await walmartGrant()
     const first = await get('/docket', { cookie: walmart })
@@ -104,5 +104,14 @@ describe('cached /docket', () => {
     const before = await openings()
     for (let i = 0; i < 3; i++) expect((await get('/docket', { cookie: walmart })).statusCode).toBe(200)
     expect(await openings()).toBe(before + 3)
+  })
+
+  it('keeps the render of the path alone: no query string or header of the first visitor in it', async () => {
+    const first = await get('/technology?utm_source=first-visitor', { 'accept-language': 'xx-first' })
+    const second = await get('/technology')
+    expect(first.statusCode).toBe(200)
+    expect(second.body).toBe(first.body)
+    expect(first.body).not.toContain('first-visitor')
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
   })
 })

@@ -1,0 +1,84 @@
+// A/B rounds: the site and its references alternate in short runs, because on a shared machine
+// the speed available drifts within seconds; a ratio is taken within each round (side by side in
+// time) and the table gives the median of the rounds' ratios.
+import { median } from './median'
+import { ACCEPT, type Subject } from './subjects'
+import { type WrkResult, wrk } from './wrk'
+
+export type TargetName = 'site' | 'nginx' | 'fastify'
+export interface Target {
+  name: TargetName
+  url: string
+}
+
+export interface Rounds {
+  warmup: number
+  rounds: number
+  duration: number
+}
+
+export interface Measured {
+  subject: Subject
+  /** Per target: every round's result, in order. */
+  runs: Partial<Record<TargetName, WrkResult[]>>
+}
+
+function runOf(subject: Subject, target: Target, duration: number): Promise<WrkResult> {
+  const accept = ACCEPT[subject.encoding]
+  // The references need no cookie; they answer the bytes the site answered with it.
+  const headers = target.name === 'site' ? { ...subject.headers } : {}
+  if (accept) Object.assign(headers, { 'accept-encoding': accept })
+  return wrk({ url: `${target.url}${subject.path}`, headers, duration })
+}
+
+/** A warm-up each, then `rounds` rounds; each round starts with the next target in turn. */
+export async function measure(
+  subject: Subject,
+  targets: readonly Target[],
+  rounds: Rounds,
+): Promise<Measured> {
+  for (const target of targets) await runOf(subject, target, rounds.warmup)
+  const runs: Measured['runs'] = {}
+  for (let round = 0; round < rounds.rounds; round++)
+    for (let i = 0; i < targets.length; i++) {
+      const target = targets[(round + i) % targets.length] as Target
+      const result = await runOf(subject, target, rounds.duration)
+      runs[target.name] = [...(runs[target.name] ?? []), result]
+    }
+  return { subject, runs }
+}
+
+const medianOf = (results: readonly WrkResult[] | undefined, pick: (r: WrkResult) => number) =>
+  results?.length ? median(results.map(pick)) : undefined
+
+/** Median over the rounds of site ÷ reference, each round's pair measured side by side. */
+export function ratio(m: Measured, reference: TargetName): number | undefined {
+  const site = m.runs.site ?? []
+  const other = m.runs[reference]
+  if (!other?.length) return undefined
+  return median(site.map((r, i) => r.rps / (other[i]?.rps ?? Number.NaN)))
+}
+
+const cell = (value: number | undefined, digits = 0) => (value === undefined ? '—' : value.toFixed(digits))
+
+export const TABLE_HEADER = [
+  '| path | site req/s | nginx req/s | bare Fastify req/s | site ÷ nginx | site ÷ Fastify | site p50 / p99 ms | failed |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+]
+
+/** One Markdown row, ready to paste into docs/benchmarks.md. */
+export function tableRow(m: Measured): string {
+  const rps = (name: TargetName) => cell(medianOf(m.runs[name], (r) => r.rps))
+  const site = m.runs.site
+  const failed = Object.values(m.runs).reduce((sum, runs) => sum + runs.reduce((s, r) => s + r.failed, 0), 0)
+  const latency = `${cell(
+    medianOf(site, (r) => r.p50),
+    1,
+  )} / ${cell(
+    medianOf(site, (r) => r.p99),
+    1,
+  )}`
+  const cells = [m.subject.label, rps('site'), rps('nginx'), rps('fastify')]
+  cells.push(cell(ratio(m, 'nginx'), 2), cell(ratio(m, 'fastify'), 2), latency, String(failed))
+  return `| ${cells.join(' | ')} |`
+}

@@ -1,0 +1,116 @@
+// The one place where a page's response is kept. Vike renders a page once per URL path and set
+// of verified grants; later requests with the same path and grants get those bytes. This rests
+// on one rule (decision 025): a page's render, its guard included, depends on the URL path and
+// the verified grants alone. The renderer passes nothing else of the request to a page, cached
+// renders are made without the request's headers, and guards read only `accessGrants`. So the
+// cache memoizes Vike's answer and never decides access itself: a request whose path and grants
+// match no kept render goes to Vike, where the guard runs. What the guard reported as an opening
+// is kept with the answer and reported again for every request the answer serves.
+import { createHash } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
+import type { GateRetailer } from '../../lib/retailers'
+import { compressedVariants } from './precompress.server'
+
+export type Encoding = 'identity' | 'br' | 'gzip'
+
+export interface CachedPage {
+  status: number
+  etag: string
+  body: Buffer
+  br?: Buffer
+  gzip?: Buffer
+  /** Response headers per encoding, built once: the hot path makes one reply.headers() call. */
+  headers: Record<Encoding, Record<string, string>>
+  /** The gates the page's guard reported as opening it (empty for public pages). */
+  openedBy: readonly GateRetailer[]
+}
+
+export interface RenderedPage {
+  status: number
+  /** Vike's response headers (content type, Location of a redirect). */
+  headers: Iterable<[string, string]>
+  body: string
+  /** Rendered without any grant: the same for every visitor, so shared caches may keep it. */
+  public: boolean
+  openedBy: readonly GateRetailer[]
+}
+
+/** Public pages are revalidated on every use (cheap: a 304 for a matching ETag). */
+export const PUBLIC_PAGE = 'public, max-age=0, must-revalidate'
+/** A render that saw a grant, or a redirect by a guard: for this browser only. */
+export const PRIVATE_PAGE = 'private, no-store'
+
+/** Routes × grant combinations stay far below this; it bounds the map whatever happens. */
+const MAX_PAGES = 1000
+/** Memory for every kept render and its compressed variants together. */
+const MAX_BYTES = 32 * 1024 * 1024
+
+export function cacheKey(pathname: string, grants: readonly GateRetailer[]): string {
+  return grants.length === 0 ? pathname : `${pathname}\n${[...grants].sort().join(',')}`
+}
+
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
+}
+
+function withHeaders(page: Omit<CachedPage, 'headers'>, base: Record<string, string>): CachedPage {
+  // Vary from the first answer on: the identity bytes served before the variants exist must not
+  // be kept by a shared cache for clients that accept compression.
+  const common = { ...base, vary: 'Accept-Encoding' }
+  return {
+    ...page,
+    headers: {
+      identity: common,
+      br: { ...common, 'content-encoding': 'br' },
+      gzip: { ...common, 'content-encoding': 'gzip' },
+    },
+  }
+}
+
+export function createPageCache() {
+  const pages = new LRUCache<string, CachedPage>({
+    max: MAX_PAGES,
+    maxSize: MAX_BYTES,
+    sizeCalculation: (page) => page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) || 1,
+  })
+  // Renders under way, so that a burst of requests for a page nobody has asked for since the
+  // start (50 connections at once) costs one render and one compression, not fifty.
+  const rendering = new Map<string, Promise<unknown>>()
+  return {
+    get: (key: string) => pages.get(key),
+    /** Runs `render` for `key` unless a render of that key is already under way, then shares it. */
+    once<T>(key: string, render: () => Promise<T>): Promise<T> {
+      const pending = rendering.get(key) as Promise<T> | undefined
+      if (pending) return pending
+      const started = render().finally(() => rendering.delete(key))
+      rendering.set(key, started)
+      return started
+    },
+    /**
+     * Keeps a render and returns it (or the one already kept for the key): at once with its
+     * identity bytes, and again with brotli and gzip once zlib has made them (no request waits
+     * for a compressor).
+     */
+    keep(key: string, rendered: RenderedPage): CachedPage {
+      const kept = pages.get(key)
+      if (kept) return kept
+      const base: Record<string, string> = {}
+      for (const [name, value] of rendered.headers) base[name.toLowerCase()] = value
+      const body = Buffer.from(rendered.body)
+      const etag = etagOf(body)
+      base.etag = etag
+      base['cache-control'] = rendered.public ? PUBLIC_PAGE : PRIVATE_PAGE
+      const page = withHeaders({ status: rendered.status, etag, body, openedBy: rendered.openedBy }, base)
+      pages.set(key, page)
+      void compressedVariants(body).then(
+        (variants) => {
+          if (variants && pages.get(key) === page) pages.set(key, withHeaders({ ...page, ...variants }, base))
+        },
+        () => undefined,
+      )
+      return page
+    },
+  }
+}
+
+export type PageCache = ReturnType<typeof createPageCache>

@@ -63,8 +63,8 @@ describe('kept /docket', () => {
     expect(res.body.match(/<style>/g)).toHaveLength(1)
     expect(res.body).toContain('--accent:') // a rule of renderer/site.css, inlined
     expect(res.body).not.toMatch(/<link[^>]*rel="stylesheet"/)
-    // The same HTML-only page with its island as the home page (decision 020).
-    expect(res.body).toContain('data-island="home"')
+    // The same HTML-only page with its islands as the home page (decisions 020, 023).
+    expect(res.body).toContain('data-island="hero-video"')
   })
 
   it('keeps the proposal for circlek holders: a docket-only grant is still redirected', async () => {

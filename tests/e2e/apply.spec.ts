@@ -16,10 +16,13 @@ function apiRequests(page: Page): Request[] {
   return seen
 }
 
+/** Opens /apply at its form and waits until the form's island has hydrated (it starts when reached). */
 async function openForm(page: Page) {
   await page.goto('/apply')
-  await waitForHydration(page)
-  return page.getByRole('form', { name: 'Retailer application' })
+  const form = page.getByRole('form', { name: 'Retailer application' })
+  await form.scrollIntoViewIfNeeded()
+  await waitForHydration(page, 'application-form')
+  return form
 }
 
 const summaryOf = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })

@@ -6,10 +6,13 @@ import { waitForHydration } from './helpers/hydration'
 // The contact form on /contact with JavaScript: it really stores the message and confirms it in
 // place (tests/e2e/no-js/forms.spec.ts has the same form without JavaScript).
 
+/** Opens /contact at its form and waits until the form's island has hydrated (it starts when reached). */
 async function openForm(page: Page) {
   await page.goto('/contact')
-  await waitForHydration(page)
-  return page.getByRole('form', { name: 'Contact form' })
+  const form = page.getByRole('form', { name: 'Contact form' })
+  await form.scrollIntoViewIfNeeded()
+  await waitForHydration(page, 'contact-form')
+  return form
 }
 
 const summaryOf = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })

@@ -1,15 +1,19 @@
 import { expect, type Page } from '@playwright/test'
 
 /**
- * Whether React has attached to the page: on an HTML-only page, to each island in or near the
- * viewport (islands start when the visitor reaches them, components/islands/README.md), or to the
- * one named; on a React page, to its root container. React marks a container it owns with its own
- * key.
+ * Whether React has hydrated the page: on an HTML-only page, each island in or near the viewport
+ * (islands start when the visitor reaches them, components/islands/README.md), or the one named;
+ * on a React page, its root container. An island says so on its element once its hydration has
+ * committed (`data-island-state`); React marks the container at the start of hydrateRoot, before
+ * its event handlers are attached, so that mark alone would let a test press a button too early.
  */
 export function isHydrated(page: Page, island?: string): Promise<boolean> {
   return page.evaluate((name) => {
     const owned = (container: Element | null) =>
-      container !== null && Object.keys(container).some((key) => key.startsWith('__reactContainer'))
+      container !== null &&
+      (container.hasAttribute('data-island')
+        ? container.getAttribute('data-island-state') === 'hydrated'
+        : Object.keys(container).some((key) => key.startsWith('__reactContainer')))
     if (name) return owned(document.querySelector(`[data-island="${name}"]`))
     const near = (island: Element) =>
       [...island.children].some((child) => {

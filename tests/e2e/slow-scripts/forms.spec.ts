@@ -46,7 +46,7 @@ test('/apply: every answer typed before hydration is still there after it, and i
   await page.getByRole('link', { name: 'Start your application' }).click()
   expect(await isHydrated(page)).toBe(false)
   release()
-  await waitForHydration(page)
+  await waitForHydration(page, 'application-form')
   await expectAnswers(applyForm(page), answers)
 
   await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
@@ -73,7 +73,7 @@ test('/contact: a message typed before hydration survives it and is stored', asy
   await typeAnswers(contactForm(page), answers, { keyByKey: true })
   expect(await isHydrated(page)).toBe(false)
   release()
-  await waitForHydration(page)
+  await waitForHydration(page, 'contact-form')
   await expectAnswers(contactForm(page), answers)
   await contactForm(page).getByRole('button', { name: 'Send message' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toBeFocused()

@@ -13,10 +13,9 @@ import {
 } from '../../lib/forms/application-schema'
 import { EMAIL_MAX, PHONE_INPUT_MAX } from '../../lib/forms/fields'
 import type { FormState } from '../../lib/forms/form-state'
-import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency'
-import { ErrorSummary } from '../forms/ErrorSummary'
 import { SelectField, TextAreaField, TextField } from '../forms/Field'
 import { FormConfirmation } from '../forms/FormConfirmation'
+import { FormSummaryAndKey } from '../forms/FormSummaryAndKey'
 import { SubmitButton } from '../forms/SubmitButton'
 import { useEnhancedForm } from '../forms/useEnhancedForm'
 
@@ -59,14 +58,7 @@ export function ApplicationForm({ state }: { state: FormState }) {
         <h3 id="application-form-title">Retailer application</h3>
         <p>Fields marked optional can be skipped. Everything else we need to get started.</p>
       </div>
-      <ErrorSummary
-        id={form.id}
-        items={form.summary.map((item) => ({ href: form.idFor(item.field), message: item.message }))}
-        message={form.message}
-        summaryRef={form.summaryRef}
-        autoFocus
-      />
-      <input type="hidden" name={IDEMPOTENCY_FIELD} defaultValue={form.key} />
+      <FormSummaryAndKey form={form} />
 
       <fieldset className="form-fieldset">
         <legend className="form-fieldset__legend">

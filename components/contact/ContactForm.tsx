@@ -11,10 +11,9 @@ import {
 } from '../../lib/forms/contact-schema'
 import { EMAIL_MAX } from '../../lib/forms/fields'
 import type { FormState } from '../../lib/forms/form-state'
-import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency'
-import { ErrorSummary } from '../forms/ErrorSummary'
 import { TextAreaField, TextField } from '../forms/Field'
 import { FormConfirmation } from '../forms/FormConfirmation'
+import { FormSummaryAndKey } from '../forms/FormSummaryAndKey'
 import { SubmitButton } from '../forms/SubmitButton'
 import { useEnhancedForm } from '../forms/useEnhancedForm'
 
@@ -56,14 +55,7 @@ export function ContactForm({ state }: { state: FormState }) {
       onSubmit={form.onSubmit}
       onInput={form.onInput}
     >
-      <ErrorSummary
-        id={form.id}
-        items={form.summary.map((item) => ({ href: form.idFor(item.field), message: item.message }))}
-        message={form.message}
-        summaryRef={form.summaryRef}
-        autoFocus
-      />
-      <input type="hidden" name={IDEMPOTENCY_FIELD} defaultValue={form.key} />
+      <FormSummaryAndKey form={form} />
       <fieldset className="form-fieldset">
         <legend className="visually-hidden">Your message</legend>
         <div className="form-grid">

@@ -5,7 +5,7 @@
 // `remove` sets removed_at and a replacement adds a version.
 import { Readable } from 'node:stream'
 import { type GateRetailer, isGateRetailer } from '../../lib/retailers.ts'
-import type { PrismaClient } from '../db/database.server.ts'
+import type { Prisma, PrismaClient } from '../db/database.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
 import { DOCUMENTS_BUCKET } from './bucket.server.ts'
 import { cleanFileName, titleFromFileName } from './file-name.server.ts'
@@ -60,28 +60,10 @@ export class DocumentNotFound extends Error {
 
 const SUMMARY = {
   include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
-} as const
+} as const satisfies Prisma.DocumentDefaultArgs
 
-type WithVersion = {
-  id: string
-  retailer: string
-  title: string
-  kind: string
-  currentVersion: number
-  notify: boolean
-  createdAt: Date
-  updatedAt: Date
-  removedAt: Date | null
-  versions: {
-    version: number
-    size: number
-    sha256: string
-    pages: number | null
-    words: number | null
-    fileName: string
-    objectKey: string
-  }[]
-}
+/** A document row as SUMMARY reads it: its newest version included. */
+type WithVersion = Prisma.DocumentGetPayload<typeof SUMMARY>
 
 function summary(row: WithVersion): DocumentSummary {
   const current = row.versions.find((v) => v.version === row.currentVersion) ?? row.versions[0]

@@ -10,7 +10,12 @@ export const PROPOSAL_PATH = '/circlek/proposal'
 /** A grant is refused once it is this old, whatever the browser keeps. */
 export const GRANT_MAX_AGE_MS = 12 * 60 * 60 * 1000
 
-export const grantCookieName = (retailer: GateRetailer) => `${retailer}-access`
+const GRANT_COOKIE_SUFFIX = '-access'
+export const grantCookieName = (retailer: GateRetailer) => `${retailer}${GRANT_COOKIE_SUFFIX}`
+
+/** False when a Cookie header cannot hold any grant cookie: nothing to verify (a quick test, not a parse). */
+export const mayHoldGrant = (cookieHeader: string | undefined): cookieHeader is string =>
+  cookieHeader?.includes(`${GRANT_COOKIE_SUFFIX}=`) ?? false
 
 /** Any one granted gate opens the shared docket (docs/original-behaviour.md §6). */
 export const canOpenDocket = (grants: readonly GateRetailer[]) => grants.length > 0

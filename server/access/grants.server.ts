@@ -3,7 +3,7 @@
 // Lookups are cached for a few seconds: a reload storm on the docket costs one query per code,
 // and a revocation (from the codes CLI, another process) takes effect within CODE_CACHE_MS.
 
-import { grantCookieName } from '../../lib/access'
+import { grantCookieName, mayHoldGrant } from '../../lib/access'
 import { type GateRetailer, gateRetailers } from '../../lib/retailers'
 import type { PrismaClient } from '../db/database.server'
 import { type CodeState, codeState, isActive } from './codes.server'
@@ -59,7 +59,7 @@ export function createGrantReader(options: {
 
   return {
     async grantsFor(cookieHeader) {
-      if (!cookieHeader?.includes('-access=')) return []
+      if (!mayHoldGrant(cookieHeader)) return []
       const cookies = cookieValues(cookieHeader, cookieNames)
       const now = options.now()
       const granted: VerifiedGrant[] = []

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { Negotiator } from '@fastify/accept-negotiator'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
+import { mayHoldGrant } from '../../lib/access'
 import { brand } from '../../lib/brand'
 import type { FormState } from '../../lib/forms/form-state'
 import type { GateRetailer } from '../../lib/retailers'
@@ -64,7 +65,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       if (!cache || options.renderPerRequest?.(request))
         return renderUncached(renderPage, options, request, reply)
       // Without a grant cookie there is nothing to verify: a kept public page answers at once.
-      if (!request.headers.cookie?.includes('-access=')) {
+      if (!mayHoldGrant(request.headers.cookie)) {
         const page = cache.get(pathname)
         if (page) return sendPage(request, reply, page)
       }

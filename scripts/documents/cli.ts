@@ -2,6 +2,7 @@
 // before the database or storage is opened.
 import { Command, Option } from 'commander'
 import { type GateRetailer, gateRetailers, isGateRetailer } from '../../lib/retailers.ts'
+import { DOCUMENT_ID } from '../../server/documents/ids.server.ts'
 import type { Io } from '../codes/commands.ts'
 import { type CliOutput, stdio } from '../lib/cli.ts'
 import { DATABASE_HELP } from '../lib/cli-database.ts'
@@ -27,10 +28,10 @@ export const retailerArg = valueParser(
 const retailerOption = () =>
   new Option('--retailer <retailer>', `Only this gate (${GATES})`).argParser(retailerArg)
 
-/** A document id from `list`: 22 characters, letters, digits, - and _. */
+/** A document id from `list`, checked before anything connects. */
 const idArg = valueParser(
-  (value) => (/^[A-Za-z0-9_-]{22}$/.test(value) ? value : null),
-  'Use the 22-character id from `rm5 documents list`.',
+  (value) => (DOCUMENT_ID.test(value) ? value : null),
+  'Use the 32-character id from `rm5 documents list`.',
 )
 
 const titleOption = () =>

@@ -1,8 +1,9 @@
 // A document's id is its address (/docket/documents/<id>): 128 random bits, so no id can be
-// found by trying neighbours of another; base64url keeps it short and safe in a URL and a key.
+// found by trying neighbours of another. Hex rather than base64url: an id that starts with '-'
+// would read as an option to `rm5 documents replace <id>`.
 import { randomBytes } from 'node:crypto'
 
-export const newDocumentId = (): string => randomBytes(16).toString('base64url')
+export const newDocumentId = (): string => randomBytes(16).toString('hex')
 
 /** The shape of an id, checked before any query (an id from a URL or the CLI). */
-export const DOCUMENT_ID = /^[A-Za-z0-9_-]{22}$/
+export const DOCUMENT_ID = /^[0-9a-f]{32}$/

@@ -107,9 +107,9 @@ describe('rm5 documents', () => {
     }
     expect((await rm5('media', 'upload', files, '--bucket', 'documents')).code).toBe(2)
 
-    const missing = await rm5('documents', 'remove', 'A'.repeat(22))
+    const missing = await rm5('documents', 'remove', 'a'.repeat(32))
     expect(missing.code).toBe(1)
-    expect(missing.stderr).toContain('No document AAAAAAAAAAAAAAAAAAAAAA')
+    expect(missing.stderr).toContain(`No document ${'a'.repeat(32)}`)
   }, 300_000)
 
   it('refuses a program renamed .pdf, a file over DOCUMENT_MAX_BYTES and bad arguments, storing nothing', async () => {

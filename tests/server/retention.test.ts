@@ -122,7 +122,7 @@ describe('retention', () => {
     const ago = (days: number) => new Date(Date.now() - days * DAY)
     await t.db.prisma.documentView.createMany({
       data: [400, 366, 364].map((days) => ({
-        documentId: 'D'.repeat(22),
+        documentId: 'd'.repeat(32),
         version: 1,
         retailer: 'circlek',
         ipHash: 'h',

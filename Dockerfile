@@ -5,7 +5,7 @@ ARG NODE_VERSION=22
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY scripts/prisma-generate.ts scripts/prisma-generate.ts
+COPY scripts/run/prisma-generate.ts scripts/run/prisma-generate.ts
 COPY prisma prisma
 RUN npm ci --no-audit --no-fund
 
@@ -17,7 +17,7 @@ RUN npm run build
 # With devDependencies deleted from the manifest, npm also drops the build tools that production
 # packages name only as optional peers (@prisma/client → prisma, typescript), tsx (the server and
 # the CLI run from their bundle, decision 010) and the packages only the embedded mode uses
-# (devDependencies loaded with import(); scripts/build/server-bundle.test.ts keeps them out of
+# (devDependencies loaded with import(); scripts/run/build/server-bundle.test.ts keeps them out of
 # every static import). vike lists Vite's toolchain and esbuild as its own dependencies for
 # `vike build`; the server never loads them, so they go too, as do the dependencies' source maps
 # and type declarations (nothing reads them at run time), and Prisma's query compilers for other

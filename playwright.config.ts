@@ -53,7 +53,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx scripts/start.ts',
+    command: 'node --import tsx scripts/run/start.ts',
     url: `${baseURL}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `rm5 <command> [options]`: the admin commands in one entry (scripts/lib/rm5-program.ts).
+// `rm5 <command> [options]`: the admin commands in one entry (scripts/cli/rm5-program.ts).
 // In a checkout (tsx installed with the devDependencies) the commands run from their TypeScript
 // sources, so they are never older than the code; where tsx is not installed (the Docker image:
 // production dependencies only) they run from the bundle `npm run build` wrote to dist/node
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 const program = await import('tsx/esm/api').then(
   ({ register }) => {
     register()
-    return fileURLToPath(new URL('../scripts/lib/rm5-program.ts', import.meta.url))
+    return fileURLToPath(new URL('../scripts/cli/rm5-program.ts', import.meta.url))
   },
   (error) => {
     if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error

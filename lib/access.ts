@@ -1,6 +1,6 @@
 // Access grants shared by the server (routes, guards) and the browser (gate pages): names and
 // rules only. Whether a request holds a grant is decided on the server alone (docs/architecture.md: Access).
-import type { GateRetailer } from './retailers'
+import type { GateRetailer } from './retailers.ts'
 
 export const VERIFY_PATH = '/api/access/verify'
 export const LOGOUT_PATH = '/api/access/logout'

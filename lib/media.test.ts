@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildMediaUrl, heroImageUrl, mediaUrl } from './media'
+import { buildMediaUrl, heroImageUrl, mediaUrl } from './media.ts'
 
 describe('media URLs', () => {
   it('uses the logical bucket name on our own /media route', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildMediaUrl } from './media'
+import { buildMediaUrl } from './media.ts'
 import {
   buildSrcSet,
   isVariantKey,
@@ -8,7 +8,7 @@ import {
   variantKey,
   variantsFor,
   wantsVariants,
-} from './responsive-images'
+} from './responsive-images.ts'
 
 describe('variant names', () => {
   it('replaces the extension with .w{width}.{format}, keeping folders', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isActivePath, privatePaths, publicPaths } from './routes'
+import { isActivePath, privatePaths, publicPaths } from './routes.ts'
 
 describe('isActivePath', () => {
   it('marks the current section only', () => {

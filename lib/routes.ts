@@ -1,5 +1,5 @@
 // The site's routes in one place: navigation, sitemap, robots and tests read this list.
-import { gateRetailers } from './retailers'
+import { gateRetailers } from './retailers.ts'
 
 export interface NavLink {
   href: string

@@ -1,5 +1,5 @@
-import { SiteHead } from '../components/seo/SiteHead'
-import { SITE_CONFIG_ELEMENT_ID, serializedSiteSource } from '../lib/site-config'
+import { SiteHead } from '../components/seo/SiteHead.tsx'
+import { SITE_CONFIG_ELEMENT_ID, serializedSiteSource } from '../lib/site-config.ts'
 import siteCss from './site.css?inline'
 
 // Global <head> additions, server-only and shared by every page (vike-react's +Head is

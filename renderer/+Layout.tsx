@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { SiteFooter } from '../components/layout/SiteFooter'
-import { SiteHeader } from '../components/layout/SiteHeader'
+import { SiteFooter } from '../components/layout/SiteFooter.tsx'
+import { SiteHeader } from '../components/layout/SiteHeader.tsx'
 
 export default function Layout({ children }: { children: ReactNode }) {
   return (

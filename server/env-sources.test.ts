@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'pg-connection-string'
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from './env.server'
+import { parseEnv } from './env.server.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'rm5-env-'))
 function secretFile(name: string, content: string): string {

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { bucketPrefixProblem } from '../lib/buckets.ts'
 import { DatabaseTlsError, databaseTls, SSL_MODES } from './database-tls.server.ts'
 import { databaseUrlFromParts, EnvSourceError, readSecretFiles } from './env-sources.server.ts'
-import { trustProxySchema } from './trust-proxy.server'
+import { trustProxySchema } from './trust-proxy.server.ts'
 
 const optionalUrl = z.url().optional()
 

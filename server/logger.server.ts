@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify'
-import type { Env } from './env.server'
+import type { Env } from './env.server.ts'
 
 // Request fields are whitelisted: headers (cookies, authorization) and bodies (access codes,
 // personal data) never reach a log line.

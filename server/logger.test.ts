@@ -3,8 +3,8 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from './env.server'
-import { loggerOptions } from './logger.server'
+import { parseEnv } from './env.server.ts'
+import { loggerOptions } from './logger.server.ts'
 
 function capture() {
   const lines: Record<string, unknown>[] = []

@@ -1,20 +1,20 @@
 // The listener: parse env, start the embedded Postgres/S3 in their own process when unconfigured,
 // open them, build the app, listen, and drain on SIGTERM/SIGINT.
 import pino from 'pino'
-import { buildApp } from './app.server'
-import { openDatabase } from './db/database.server'
-import { type EmbeddedSidecar, startEmbeddedSidecar } from './embedded/sidecar.server'
-import { type Env, EnvError, parseEnv } from './env.server'
-import { loggerOptions } from './logger.server'
-import { isEntryModule, projectRootOf } from './process-entry.server'
-import { openStorage } from './storage/storage.server'
+import { buildApp } from './app.server.ts'
+import { openDatabase } from './db/database.server.ts'
+import { type EmbeddedSidecar, startEmbeddedSidecar } from './embedded/sidecar.server.ts'
+import { type Env, EnvError, parseEnv } from './env.server.ts'
+import { loggerOptions } from './logger.server.ts'
+import { isEntryModule, projectRootOf } from './process-entry.server.ts'
+import { openStorage } from './storage/storage.server.ts'
 
 export const projectRoot = projectRootOf(import.meta.url)
 
 export interface StartOptions {
   mode?: 'production' | 'development'
   /**
-   * Runs after services open and before the app listens (migrations, demo media: scripts/start.ts
+   * Runs after services open and before the app listens (migrations, demo media: scripts/run/start.ts
    * runs them in a child process so their libraries never load into the server). Must stop when
    * `signal` aborts (SIGTERM during start-up).
    */

@@ -1,6 +1,6 @@
 // Where this process's code lives and how it starts others. The same modules run from TypeScript
 // sources (under tsx: `npm start`, `npm run dev`, the CLIs) and from the production bundle in
-// dist/node (scripts/build/server-bundle.ts: the Docker image and `npm run bench`), where every
+// dist/node (scripts/run/build/server-bundle.ts: the Docker image and `npm run bench`), where every
 // module's import.meta.url is a file in dist/node (decision 010).
 import { existsSync } from 'node:fs'
 import path from 'node:path'

@@ -7,7 +7,7 @@ import {
   isEntryModule,
   projectRootOf,
   runsFromSource,
-} from './process-entry.server'
+} from './process-entry.server.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const url = (file: string) => pathToFileURL(path.join(root, file)).href
@@ -32,7 +32,7 @@ describe('process entries from sources and from the bundle', () => {
       path.join(root, 'dist/node/sidecar-main.mjs'),
     )
     expect(childEntry(url('scripts/lib/run-prepare.ts'), '../prepare.ts', 'prepare')).toBe(
-      path.join(root, 'scripts/prepare.ts'),
+      path.join(root, 'scripts/run/prepare.ts'),
     )
   })
 
@@ -54,8 +54,8 @@ describe('process entries from sources and from the bundle', () => {
     process.argv = [saved[0] as string, path.join(root, 'dist/node/start.mjs')]
     try {
       expect(isEntryModule(url('dist/node/start.mjs'))).toBe(false)
-      process.argv = [saved[0] as string, path.join(root, 'scripts/build.ts')]
-      expect(isEntryModule(url('scripts/build.ts'))).toBe(true)
+      process.argv = [saved[0] as string, path.join(root, 'scripts/run/build.ts')]
+      expect(isEntryModule(url('scripts/run/build.ts'))).toBe(true)
       expect(isEntryModule(url('server/main.server.ts'))).toBe(false)
     } finally {
       process.argv = saved

@@ -2,7 +2,7 @@
 // readiness probe pings it. Without REDIS_URL there is none and counters stay in memory.
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
-import type { Env } from './env.server'
+import type { Env } from './env.server.ts'
 
 export async function connectRedis(app: FastifyInstance, env: Env): Promise<Redis | undefined> {
   if (!env.REDIS_URL) return undefined

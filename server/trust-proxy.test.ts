@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { trustProxySchema } from './trust-proxy.server'
+import { trustProxySchema } from './trust-proxy.server.ts'
 
 describe('TRUST_PROXY', () => {
   it.each([

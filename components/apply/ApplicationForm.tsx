@@ -1,7 +1,7 @@
 // The retailer application (docs/original-behaviour.md §3, 4, 5) as an HTML form that posts to
 // POST /api/applications without JavaScript, enhanced by useEnhancedForm with it (decision 022).
 // Validated by the same schema as the server, stored once per submission (hidden idempotency key).
-import { applicationNextSteps } from '../../lib/content/next-steps'
+import { applicationNextSteps } from '../../lib/content/next-steps.ts'
 import {
   APPLICATIONS_API,
   type ApplicationField,
@@ -10,14 +10,14 @@ import {
   applicationSchema,
   businessTypes,
   deliveryMethods,
-} from '../../lib/forms/application-schema'
-import { EMAIL_MAX, PHONE_INPUT_MAX } from '../../lib/forms/fields'
-import type { FormState } from '../../lib/forms/form-state'
-import { SelectField, TextAreaField, TextField } from '../forms/Field'
-import { FormConfirmation } from '../forms/FormConfirmation'
-import { FormSummaryAndKey } from '../forms/FormSummaryAndKey'
-import { SubmitButton } from '../forms/SubmitButton'
-import { useEnhancedForm } from '../forms/useEnhancedForm'
+} from '../../lib/forms/application-schema.ts'
+import { EMAIL_MAX, PHONE_INPUT_MAX } from '../../lib/forms/fields.ts'
+import type { FormState } from '../../lib/forms/form-state.ts'
+import { SelectField, TextAreaField, TextField } from '../forms/Field.tsx'
+import { FormConfirmation } from '../forms/FormConfirmation.tsx'
+import { FormSummaryAndKey } from '../forms/FormSummaryAndKey.tsx'
+import { SubmitButton } from '../forms/SubmitButton.tsx'
+import { useEnhancedForm } from '../forms/use-enhanced-form.ts'
 
 export const APPLICATION_RECEIVED = 'Application received'
 

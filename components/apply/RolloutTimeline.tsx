@@ -1,4 +1,4 @@
-import { type RolloutPhase, rolloutStatusLabels } from '../../lib/content/rollout'
+import { type RolloutPhase, rolloutStatusLabels } from '../../lib/content/rollout.ts'
 
 /**
  * The rollout phases on a rail. Each status has its own look (lit, outlined, dashed) and is also

@@ -1,21 +1,21 @@
 // The contact form (docs/original-behaviour.md §2, Contact) as an HTML form that posts to
 // POST /api/contact without JavaScript, enhanced by useEnhancedForm with it (decision 022). Unlike
 // the original, which dropped the message, it stores it and says so (docs/architecture.md: Forms).
-import { contactNextSteps } from '../../lib/content/next-steps'
+import { contactNextSteps } from '../../lib/content/next-steps.ts'
 import {
   CONTACT_API,
   type ContactField,
   contactFields,
   contactLimits,
   contactSchema,
-} from '../../lib/forms/contact-schema'
-import { EMAIL_MAX } from '../../lib/forms/fields'
-import type { FormState } from '../../lib/forms/form-state'
-import { TextAreaField, TextField } from '../forms/Field'
-import { FormConfirmation } from '../forms/FormConfirmation'
-import { FormSummaryAndKey } from '../forms/FormSummaryAndKey'
-import { SubmitButton } from '../forms/SubmitButton'
-import { useEnhancedForm } from '../forms/useEnhancedForm'
+} from '../../lib/forms/contact-schema.ts'
+import { EMAIL_MAX } from '../../lib/forms/fields.ts'
+import type { FormState } from '../../lib/forms/form-state.ts'
+import { TextAreaField, TextField } from '../forms/Field.tsx'
+import { FormConfirmation } from '../forms/FormConfirmation.tsx'
+import { FormSummaryAndKey } from '../forms/FormSummaryAndKey.tsx'
+import { SubmitButton } from '../forms/SubmitButton.tsx'
+import { useEnhancedForm } from '../forms/use-enhanced-form.ts'
 
 export const CONTACT_SENT = 'Message sent'
 

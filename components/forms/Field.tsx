@@ -9,7 +9,7 @@ import {
   type TextareaHTMLAttributes,
   useState,
 } from 'react'
-import type { EnhancedForm } from './useEnhancedForm'
+import type { EnhancedForm } from './use-enhanced-form.ts'
 
 interface FieldProps<F extends string> {
   form: EnhancedForm<F>

@@ -3,7 +3,7 @@
 // form. It is a status region that takes focus (on load without JavaScript through autoFocus), so
 // the outcome is announced and stays on the page; no toast that disappears.
 import type { ReactNode, Ref } from 'react'
-import type { NextStep } from '../../lib/content/next-steps'
+import type { NextStep } from '../../lib/content/next-steps.ts'
 
 export function FormConfirmation({
   title,

@@ -1,8 +1,8 @@
 // What every enhanced form starts with (decision 022): the error summary, filled by the server's
 // render or by inline validation, and the hidden idempotency key the post carries.
-import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency'
-import { ErrorSummary } from './ErrorSummary'
-import type { EnhancedForm } from './useEnhancedForm'
+import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency.ts'
+import { ErrorSummary } from './ErrorSummary.tsx'
+import type { EnhancedForm } from './use-enhanced-form.ts'
 
 export function FormSummaryAndKey<F extends string>({ form }: { form: EnhancedForm<F> }) {
   return (

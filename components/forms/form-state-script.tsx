@@ -2,7 +2,7 @@
 // to the browser's island: the island hydrates from the same state, so it renders exactly the
 // HTML the server sent (values, errors, summary). A JSON data block, outside the island's element,
 // is inert (never executed, so the Content-Security-Policy allows it).
-import { emptyFormState, type FormState } from '../../lib/forms/form-state'
+import { emptyFormState, type FormState } from '../../lib/forms/form-state.ts'
 
 const scriptId = (form: string) => `${form}-form-state`
 

@@ -1,4 +1,4 @@
-import { Video } from '../media/video/Video'
+import { Video } from '../media/video/Video.tsx'
 
 // The home hero's autoplaying background film (docs/original-behaviour.md §2): muted, looping, behind the h1.
 // Its poster is the page's LCP image, so it loads first; the island starts after the load event.

@@ -1,7 +1,7 @@
-import { brand } from '../../lib/brand'
-import { homeClaims } from '../../lib/content/claims'
-import { SectionIntro } from '../sections/SectionIntro'
-import { StatGrid } from '../sections/StatGrid'
+import { brand } from '../../lib/brand.ts'
+import { homeClaims } from '../../lib/content/claims.ts'
+import { SectionIntro } from '../sections/SectionIntro.tsx'
+import { StatGrid } from '../sections/StatGrid.tsx'
 
 /** The claims of docs/original-behaviour.md §1 as headline figures. */
 export function HomeClaims() {

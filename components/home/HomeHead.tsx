@@ -1,5 +1,5 @@
-import { DEMO_PLAYBACK_ID, playbackUrls, storedPosterImage } from '../../lib/video/playback'
-import { PreloadImage } from '../media/PreloadImage'
+import { DEMO_PLAYBACK_ID, playbackUrls, storedPosterImage } from '../../lib/video/playback.ts'
+import { PreloadImage } from '../media/PreloadImage.tsx'
 
 /** The home page's LCP image: the hero film's poster (components/home/HeroVideo.tsx). */
 export function HomeHead() {

@@ -1,8 +1,8 @@
-import { brand } from '../../lib/brand'
-import { APPLY_PATH } from '../../lib/routes'
-import { Island } from '../islands/Island'
-import { HeroVideo } from './HeroVideo'
-import { MeetRm5 } from './MeetRm5'
+import { brand } from '../../lib/brand.ts'
+import { APPLY_PATH } from '../../lib/routes.ts'
+import { Island } from '../islands/Island.tsx'
+import { HeroVideo } from './HeroVideo.tsx'
+import { MeetRm5 } from './MeetRm5.tsx'
 
 /** Full-height opening band: the hero video behind the page's h1, and the 'Meet the RM5' card. */
 export function HomeHero() {

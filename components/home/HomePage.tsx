@@ -1,11 +1,11 @@
-import { CtaBand } from '../sections/CtaBand'
-import { HomeClaims } from './HomeClaims'
-import { HomeHero } from './HomeHero'
-import { HomeShowcase } from './HomeShowcase'
-import { HomeSpecs } from './HomeSpecs'
-import { HomeTestimonials } from './HomeTestimonials'
-import { HomeViewer } from './HomeViewer'
-import { HomeWhy } from './HomeWhy'
+import { CtaBand } from '../sections/CtaBand.tsx'
+import { HomeClaims } from './HomeClaims.tsx'
+import { HomeHero } from './HomeHero.tsx'
+import { HomeShowcase } from './HomeShowcase.tsx'
+import { HomeSpecs } from './HomeSpecs.tsx'
+import { HomeTestimonials } from './HomeTestimonials.tsx'
+import { HomeViewer } from './HomeViewer.tsx'
+import { HomeWhy } from './HomeWhy.tsx'
 
 /**
  * The home page; /docket renders the same page for holders of an access grant (docs/original-behaviour.md §2).

@@ -1,6 +1,6 @@
-import { brand } from '../../lib/brand'
-import { Island } from '../islands/Island'
-import { ShowcaseMedia } from './ShowcaseMedia'
+import { brand } from '../../lib/brand.ts'
+import { Island } from '../islands/Island.tsx'
+import { ShowcaseMedia } from './ShowcaseMedia.tsx'
 
 /** The animated showcase band: an island (animation, background video, parallax, frames) and copy. */
 export function HomeShowcase() {

@@ -1,7 +1,7 @@
-import { brand } from '../../lib/brand'
-import { cargoSpecs, vehicleSpecs } from '../../lib/content/vehicle'
-import { SpecCard } from './SpecCard'
-import { VehicleDiagram } from './VehicleDiagram'
+import { brand } from '../../lib/brand.ts'
+import { cargoSpecs, vehicleSpecs } from '../../lib/content/vehicle.ts'
+import { SpecCard } from './SpecCard.tsx'
+import { VehicleDiagram } from './VehicleDiagram.tsx'
 
 /** Headline, specs statement and the Vehicle Specs and Cargo Specs cards (docs/original-behaviour.md §2, Home). */
 export function HomeSpecs() {

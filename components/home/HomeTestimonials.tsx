@@ -1,5 +1,5 @@
-import { testimonials } from '../../lib/content/testimonials'
-import { SectionIntro } from '../sections/SectionIntro'
+import { testimonials } from '../../lib/content/testimonials.ts'
+import { SectionIntro } from '../sections/SectionIntro.tsx'
 
 const initials = (name: string) =>
   name

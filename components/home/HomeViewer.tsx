@@ -1,7 +1,7 @@
-import { brand } from '../../lib/brand'
-import { Island } from '../islands/Island'
-import { Viewer360 } from '../media/viewer/Viewer360'
-import { SectionIntro } from '../sections/SectionIntro'
+import { brand } from '../../lib/brand.ts'
+import { Island } from '../islands/Island.tsx'
+import { Viewer360 } from '../media/viewer/Viewer360.tsx'
+import { SectionIntro } from '../sections/SectionIntro.tsx'
 
 /** The 360° product viewer in its section (the viewer itself is an island). */
 export function HomeViewer() {

@@ -1,7 +1,7 @@
-import { brand } from '../../lib/brand'
-import { Island } from '../islands/Island'
-import { SectionIntro } from '../sections/SectionIntro'
-import { WhyCards } from './WhyCards'
+import { brand } from '../../lib/brand.ts'
+import { Island } from '../islands/Island.tsx'
+import { SectionIntro } from '../sections/SectionIntro.tsx'
+import { WhyCards } from './WhyCards.tsx'
 
 /** 'Why {product}': Vision, Problem and Solution cards that fade in on scroll. */
 export function HomeWhy() {

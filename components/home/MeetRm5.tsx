@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { useHydrated } from 'vike-react/useHydrated'
-import { brand } from '../../lib/brand'
-import { heroImageUrl } from '../../lib/media'
+import { brand } from '../../lib/brand.ts'
+import { heroImageUrl } from '../../lib/media.ts'
 import { DEMO_PLAYBACK_ID, playbackUrls } from '../../lib/video/playback.ts'
-import { VideoDialog } from '../media/dialog/VideoDialog'
-import { PlayIcon } from '../media/icons'
+import { VideoDialog } from '../media/dialog/VideoDialog.tsx'
+import { PlayIcon } from '../media/icons.tsx'
 
 // The 'Meet the RM5' card (docs/original-behaviour.md §2). In the HTML it is a link to the film's
 // mp4 rendition, which every browser plays by itself; once the island has hydrated it opens the

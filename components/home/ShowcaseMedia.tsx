@@ -1,9 +1,9 @@
 import { useRef } from 'react'
-import { brand } from '../../lib/brand'
-import { HeroFrames } from '../media/motion/HeroFrames'
-import { LottieHeader } from '../media/motion/LottieHeader'
-import { Parallax } from '../media/motion/Parallax'
-import { streamData, useStream, VideoButtons, VideoLayers } from '../media/video/Video'
+import { brand } from '../../lib/brand.ts'
+import { HeroFrames } from '../media/motion/HeroFrames.tsx'
+import { LottieHeader } from '../media/motion/LottieHeader.tsx'
+import { Parallax } from '../media/motion/Parallax.tsx'
+import { streamData, useStream, VideoButtons, VideoLayers } from '../media/video/Video.tsx'
 
 // The animated showcase (docs/original-behaviour.md §2, hero section): a muted inline background film and the
 // header animation on parallax layers, around the 7-frame sequence (a locker opens on hover).

@@ -1,4 +1,4 @@
-import type { SpecFact } from '../../lib/content/vehicle'
+import type { SpecFact } from '../../lib/content/vehicle.ts'
 
 /** One specification card (Vehicle Specs, Cargo Specs): a titled description list. */
 export function SpecCard({

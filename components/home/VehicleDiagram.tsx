@@ -1,4 +1,4 @@
-import { brand } from '../../lib/brand'
+import { brand } from '../../lib/brand.ts'
 
 // A side elevation of the vehicle with its outer dimensions and the 2 × 5 locker bank, drawn in
 // currentColor so it reads on light and dark sections. Proportions follow the spec's 3724 × 2100 mm.

@@ -1,5 +1,5 @@
-import { whyCards } from '../../lib/content/why'
-import { Reveal } from '../sections/Reveal'
+import { whyCards } from '../../lib/content/why.ts'
+import { Reveal } from '../sections/Reveal.tsx'
 
 // Thresholds within the spec's 0.1–0.3 range; later cards wait for a little more of themselves.
 const thresholds = [0.1, 0.2, 0.3]

@@ -1,10 +1,10 @@
 // The browser code of the home page and the docket (components/islands/README.md): the header's
 // plain DOM behaviour at once, each island when the visitor reaches or touches it.
-import '../../renderer/html-only-client'
-import { startIsland } from '../islands/start-island'
+import '../../renderer/html-only-client.ts'
+import { startIsland } from '../islands/start-island.ts'
 
-startIsland('hero-video', () => import('./HeroVideo').then((m) => m.HeroVideo))
-startIsland('meet-rm5', () => import('./MeetRm5').then((m) => m.MeetRm5))
-startIsland('viewer', () => import('../media/viewer/Viewer360').then((m) => m.Viewer360))
-startIsland('why-cards', () => import('./WhyCards').then((m) => m.WhyCards))
-startIsland('showcase-media', () => import('./ShowcaseMedia').then((m) => m.ShowcaseMedia))
+startIsland('hero-video', () => import('./HeroVideo.tsx').then((m) => m.HeroVideo))
+startIsland('meet-rm5', () => import('./MeetRm5.tsx').then((m) => m.MeetRm5))
+startIsland('viewer', () => import('../media/viewer/Viewer360.tsx').then((m) => m.Viewer360))
+startIsland('why-cards', () => import('./WhyCards.tsx').then((m) => m.WhyCards))
+startIsland('showcase-media', () => import('./ShowcaseMedia.tsx').then((m) => m.ShowcaseMedia))

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { islandIdPrefix } from './island-id'
+import { islandIdPrefix } from './island-id.ts'
 
 /**
  * A part of an HTML-only page that React takes over in the browser (README.md in this folder).

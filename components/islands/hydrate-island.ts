@@ -1,7 +1,7 @@
 // Loaded with React when an island starts (start-island.ts), never in a page's first load.
 import { type ComponentType, createElement, type ReactNode, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { islandIdPrefix } from './island-id'
+import { islandIdPrefix } from './island-id.ts'
 
 /** Renders nothing of its own (the tree matches the server's); tells when hydration committed. */
 function Hydrated({ onHydrated, children }: { onHydrated: () => void; children?: ReactNode }) {

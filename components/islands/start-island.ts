@@ -4,7 +4,7 @@
 // component (separate chunks) and hydrates the element the server rendered (Island.tsx). Input
 // made before then is recorded and replayed after hydration (early-input.ts).
 import type { ComponentType } from 'react'
-import { recordEarlyInput } from './early-input'
+import { recordEarlyInput } from './early-input.ts'
 
 /** How near the viewport an island starts: its scripts arrive before it scrolls into view. */
 const REACH_MARGIN = '200px'
@@ -56,7 +56,7 @@ export function startIsland(name: string, load: () => Promise<ComponentType>): v
     started = true
     stopWatching()
     setState(container, 'loading')
-    Promise.all([import('./hydrate-island'), load()]).then(
+    Promise.all([import('./hydrate-island.ts'), load()]).then(
       ([{ hydrateIsland }, Component]) => {
         // From here React hears events itself (it hydrates the part under a press first).
         input.stop()

@@ -1,4 +1,4 @@
-import { brand } from '../../lib/brand'
+import { brand } from '../../lib/brand.ts'
 
 /** The wordmark, drawn inline so it needs no request; `tone` picks the dark or light version
  * (the header switches it by its data-tone attribute, renderer/styles/header.css). */

@@ -1,5 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext'
-import { isActivePath, type NavLink } from '../../lib/routes'
+import { isActivePath, type NavLink } from '../../lib/routes.ts'
 
 /** Links with the current route marked by a dot and aria-current="page". */
 export function NavLinks({ links, className }: { links: NavLink[]; className: string }) {

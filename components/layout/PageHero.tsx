@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { useConfig } from 'vike-react/useConfig'
-import { heroImage } from '../../lib/media'
-import { PreloadImage } from '../media/PreloadImage'
-import { ResponsivePicture } from '../media/ResponsivePicture'
+import { heroImage } from '../../lib/media.ts'
+import { PreloadImage } from '../media/PreloadImage.tsx'
+import { ResponsivePicture } from '../media/ResponsivePicture.tsx'
 
 /** Dark hero band with the page's hero image from the `Heros` bucket behind the headline. */
 export function PageHero({

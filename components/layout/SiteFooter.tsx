@@ -1,6 +1,6 @@
-import { brand } from '../../lib/brand'
-import { APPLY_PATH, primaryNav } from '../../lib/routes'
-import { Logo } from './Logo'
+import { brand } from '../../lib/brand.ts'
+import { APPLY_PATH, primaryNav } from '../../lib/routes.ts'
+import { Logo } from './Logo.tsx'
 
 export function SiteFooter() {
   return (

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from 'react'
-import { brand } from '../../lib/brand'
-import { APPLY_PATH, primaryNav } from '../../lib/routes'
-import { attachHeaderBehaviour } from './header-behaviour'
-import { Logo } from './Logo'
-import { NavLinks } from './NavLinks'
+import { brand } from '../../lib/brand.ts'
+import { APPLY_PATH, primaryNav } from '../../lib/routes.ts'
+import { attachHeaderBehaviour } from './header-behaviour.ts'
+import { Logo } from './Logo.tsx'
+import { NavLinks } from './NavLinks.tsx'
 
 // The markup is static: scroll styling and the menu's extras are plain DOM behaviour
 // (header-behaviour.ts) shared with HTML-only pages, which never run React in the browser. The

@@ -5,7 +5,7 @@
 // HTML popover, styled open through :popover-open): this adds the state to the button for
 // assistive technology, keeps the header shown while the menu is open, and closes the menu when
 // one of its links is chosen.
-import { nextScrollState, type ScrollState } from './header-scroll'
+import { nextScrollState, type ScrollState } from './header-scroll.ts'
 
 /** Marks a header whose behaviour is attached, so attaching it twice is harmless. */
 const BEHAVIOUR_ATTACHED = 'data-behaviour'

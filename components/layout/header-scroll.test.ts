@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HIDE_OFFSET, nextScrollState, STYLE_SWITCH_OFFSET } from './header-scroll'
+import { HIDE_OFFSET, nextScrollState, STYLE_SWITCH_OFFSET } from './header-scroll.ts'
 
 const top = { scrolled: false, hidden: false }
 

@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from '../../lib/responsive-images'
+import type { ResponsiveImage } from '../../lib/responsive-images.ts'
 
 /**
  * A page's LCP image, preloaded from <head> so its download starts with the HTML: one preload of

@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from '../../lib/responsive-images'
+import type { ResponsiveImage } from '../../lib/responsive-images.ts'
 
 export interface ResponsivePictureProps {
   image: ResponsiveImage

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
 import { useHydrated } from 'vike-react/useHydrated'
-import type { Capability } from '../../lib/content/capabilities'
-import { nextTabIndex } from './roving-index'
+import type { Capability } from '../../lib/content/capabilities.ts'
+import { nextTabIndex } from './roving-index.ts'
 
 const tabId = (capability: Capability) => `capability-tab-${capability.id}`
 const panelId = (capability: Capability) => `capability-panel-${capability.id}`

@@ -1,5 +1,5 @@
-import { brand } from '../../lib/brand'
-import { Icon } from './Icon'
+import { brand } from '../../lib/brand.ts'
+import { Icon } from './Icon.tsx'
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 

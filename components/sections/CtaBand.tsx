@@ -1,4 +1,4 @@
-import { APPLY_PATH } from '../../lib/routes'
+import { APPLY_PATH } from '../../lib/routes.ts'
 
 /** The closing call to action shared by the public pages: apply as a retailer, or get in touch. */
 export function CtaBand({

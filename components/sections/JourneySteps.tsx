@@ -1,4 +1,4 @@
-import type { JourneyStep } from '../../lib/content/experience'
+import type { JourneyStep } from '../../lib/content/experience.ts'
 
 /** The delivery journey as an ordered list: the order of the steps is the content. */
 export function JourneySteps({ steps }: { steps: JourneyStep[] }) {

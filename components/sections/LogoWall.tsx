@@ -1,5 +1,5 @@
-import type { Wordmark as WordmarkData } from '../../lib/content/company'
-import { Wordmark } from './Wordmark'
+import type { Wordmark as WordmarkData } from '../../lib/content/company.ts'
+import { Wordmark } from './Wordmark.tsx'
 
 /** A grid of wordmarks (investors, media outlets). */
 export function LogoWall({ marks, label }: { marks: WordmarkData[]; label: string }) {

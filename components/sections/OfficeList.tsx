@@ -1,5 +1,5 @@
-import type { Office } from '../../lib/content/careers'
-import { Icon } from './Icon'
+import type { Office } from '../../lib/content/careers.ts'
+import { Icon } from './Icon.tsx'
 
 /** Office locations as cards with their role and address. */
 export function OfficeList({ offices }: { offices: Office[] }) {

@@ -1,5 +1,5 @@
-import { brand } from '../../lib/brand'
-import { Video } from '../media/video/Video'
+import { brand } from '../../lib/brand.ts'
+import { Video } from '../media/video/Video.tsx'
 
 // The films of the technology and careers pages: the shared streamed video in a 16:9 frame with a
 // caption. Each is an island of its page, and an island takes no props: one component per film.

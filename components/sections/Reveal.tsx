@@ -1,5 +1,5 @@
 import { type ElementType, type ReactNode, useRef } from 'react'
-import { useReveal } from './useReveal'
+import { useReveal } from './use-reveal.ts'
 
 /**
  * A block that fades in on scroll; `step` (0–3) staggers siblings through a class rather than an

@@ -1,4 +1,4 @@
-import type { Claim } from '../../lib/content/claims'
+import type { Claim } from '../../lib/content/claims.ts'
 
 /** Headline figures as a description list: the figure is the term, its meaning the description. */
 export function StatGrid({ claims, columns = 3 }: { claims: Claim[]; columns?: 2 | 3 | 4 }) {

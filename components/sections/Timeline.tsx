@@ -1,4 +1,4 @@
-import type { Milestone } from '../../lib/content/company'
+import type { Milestone } from '../../lib/content/company.ts'
 
 /** The company history as an ordered list of milestones. */
 export function Timeline({ milestones }: { milestones: Milestone[] }) {

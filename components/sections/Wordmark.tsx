@@ -1,4 +1,4 @@
-import type { Wordmark as WordmarkData } from '../../lib/content/company'
+import type { Wordmark as WordmarkData } from '../../lib/content/company.ts'
 
 // Original wordmarks for the fictional investors and media outlets: a generic glyph and the name
 // set in one of four type styles. Drawn in currentColor, sized from the name's length so the

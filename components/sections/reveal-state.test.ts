@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clampThreshold, initialRevealState } from './reveal-state'
+import { clampThreshold, initialRevealState } from './reveal-state.ts'
 
 const base = { reducedMotion: false, hasObserver: true, viewportHeight: 800 }
 

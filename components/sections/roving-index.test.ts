@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextTabIndex } from './roving-index'
+import { nextTabIndex } from './roving-index.ts'
 
 describe('nextTabIndex', () => {
   it('moves forward and back on both axes, wrapping around', () => {

@@ -1,4 +1,4 @@
-import { serializeJsonLd } from './serialize-json-ld'
+import { serializeJsonLd } from './serialize-json-ld.ts'
 
 /** A structured-data block. It is data, not script, so a CSP without 'unsafe-inline' allows it. */
 export function JsonLd({ data }: { data: object }) {

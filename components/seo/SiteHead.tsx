@@ -1,10 +1,10 @@
 import { usePageContext } from 'vike-react/usePageContext'
-import { absoluteUrl, brand } from '../../lib/brand'
-import { type PublicPageMeta, publicPages } from '../../lib/content/pages'
-import { headText } from './head-text'
-import { JsonLd } from './JsonLd'
-import { socialImageUrl } from './social-image'
-import { pageGraph } from './structured-data'
+import { absoluteUrl, brand } from '../../lib/brand.ts'
+import { type PublicPageMeta, publicPages } from '../../lib/content/pages.ts'
+import { headText } from './head-text.ts'
+import { JsonLd } from './JsonLd.tsx'
+import { socialImageUrl } from './social-image.ts'
+import { pageGraph } from './structured-data.ts'
 
 const byPath = new Map<string, PublicPageMeta>(Object.values(publicPages).map((meta) => [meta.path, meta]))
 

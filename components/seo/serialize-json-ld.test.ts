@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { serializeJsonLd } from './serialize-json-ld'
+import { serializeJsonLd } from './serialize-json-ld.ts'
 
 describe('serialize-json-ld', () => {
   it('cannot close the script element or open a comment', () => {

@@ -1,5 +1,5 @@
-import { absoluteUrl } from '../../lib/brand'
-import { heroImageUrl } from '../../lib/media'
+import { absoluteUrl } from '../../lib/brand.ts'
+import { heroImageUrl } from '../../lib/media.ts'
 
 /** Absolute address of a page's hero image, for og:image and JSON-LD (crawlers need a full URL). */
 export function socialImageUrl(hero: string): string {

@@ -1,7 +1,7 @@
-import { absoluteUrl, brand } from '../../lib/brand'
-import type { PublicPageMeta } from '../../lib/content/pages'
-import { cargoSpecs, type SpecFact, vehicleDimensionsMm, vehicleSpecs } from '../../lib/content/vehicle'
-import { socialImageUrl } from './social-image'
+import { absoluteUrl, brand } from '../../lib/brand.ts'
+import type { PublicPageMeta } from '../../lib/content/pages.ts'
+import { cargoSpecs, type SpecFact, vehicleDimensionsMm, vehicleSpecs } from '../../lib/content/vehicle.ts'
+import { socialImageUrl } from './social-image.ts'
 
 // schema.org objects for the page heads. One @graph per page; nodes refer to each other by @id so
 // the Organization is described once (https://developers.google.com/search/docs/appearance/structured-data).

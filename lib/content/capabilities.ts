@@ -1,4 +1,4 @@
-import { brand } from '../brand'
+import { brand } from '../brand.ts'
 
 // The eight nodes of the technology page's capability map (docs/original-behaviour.md §2, Technology), each
 // with an Overview and the steps of How It Works.

@@ -1,4 +1,4 @@
-import { brand } from '../brand'
+import { brand } from '../brand.ts'
 
 // The careers page: culture ({product}ians), eight core values and office locations
 // (docs/original-behaviour.md §2, Careers).

@@ -1,4 +1,4 @@
-import { brand } from '../brand'
+import { brand } from '../brand.ts'
 
 // The company page: history timeline (docs/original-behaviour.md §2, Company) and the fictional investors and
 // media outlets whose wordmarks are drawn in components/sections/Wordmark.tsx.

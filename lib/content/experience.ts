@@ -1,4 +1,4 @@
-import { brand } from '../brand'
+import { brand } from '../brand.ts'
 
 // The seven steps of the delivery journey, in order (docs/original-behaviour.md §2 and 4, Order journey).
 export interface JourneyStep {

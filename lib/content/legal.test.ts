@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { duplicateSectionIds, type LegalDocument } from './legal'
-import { privacyPolicy } from './privacy'
-import { termsOfService } from './terms'
+import { duplicateSectionIds, type LegalDocument } from './legal.ts'
+import { privacyPolicy } from './privacy.ts'
+import { termsOfService } from './terms.ts'
 
 const text = (document: LegalDocument) =>
   JSON.stringify([

@@ -1,6 +1,6 @@
 // What happens after a form is sent: shown beside the application form, on the confirmation
 // pages and in the confirmation the enhanced forms show in place.
-import { brand } from '../brand'
+import { brand } from '../brand.ts'
 
 export interface NextStep {
   title: string

@@ -1,4 +1,4 @@
-import { brand } from '../brand'
+import { brand } from '../brand.ts'
 
 // Title, description, address and hero of every public page in one place: the page config files
 // (+title, +description), the page heads (canonical, social card, JSON-LD) and the tests read it.

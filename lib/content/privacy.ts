@@ -1,5 +1,5 @@
-import { brand } from '../brand'
-import type { LegalDocument } from './legal'
+import { brand } from '../brand.ts'
+import type { LegalDocument } from './legal.ts'
 
 // Privacy Policy (docs/original-behaviour.md §2, 3 'Privacy data categories', 5 and 6): last updated
 // August 24, 2025; United States; customers, merchants and partners; every listed section.

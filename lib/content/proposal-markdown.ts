@@ -1,5 +1,5 @@
 // The Circle K proposal as Markdown: the data room's first document, seeded as demo content
-// (scripts/documents/ensure-demo.ts). The terms come from the same constants as the
+// (scripts/cli/documents/ensure-demo.ts). The terms come from the same constants as the
 // /circlek/proposal page (lib/content/proposal.ts), so both state the same figures; once seeded,
 // the document is edited like any other (`rm5 documents replace`).
 import type { Brand } from '../brand.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { autonomyFeeUsd, commercialTerms, minimumLoad, platformFeePercent } from './proposal'
+import { autonomyFeeUsd, commercialTerms, minimumLoad, platformFeePercent } from './proposal.ts'
 
 describe('proposal constants (docs/original-behaviour.md §9)', () => {
   it('derives the minimum order load from 3 orders/h × 12 h/day × 27 days', () => {

@@ -1,5 +1,5 @@
-import { brand } from '../brand'
-import type { LegalDocument } from './legal'
+import { brand } from '../brand.ts'
+import type { LegalDocument } from './legal.ts'
 
 // Terms of Service (docs/original-behaviour.md §2, 4, 6 and 9): consumers, merchants and staff; minimum age 18;
 // cancellation and fee rules; payment holds; promotions; no harmful code; contact in Glendale.

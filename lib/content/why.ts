@@ -1,4 +1,4 @@
-import { brand } from '../brand'
+import { brand } from '../brand.ts'
 
 // The 'Why {product}' cards of the home page (docs/original-behaviour.md §2, Home).
 export interface WhyCard {

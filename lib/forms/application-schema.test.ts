@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { applicationSchema, businessTypes, deliveryMethods, emptyApplication } from './application-schema'
-import { fieldErrors } from './field-errors'
+import { applicationSchema, businessTypes, deliveryMethods, emptyApplication } from './application-schema.ts'
+import { fieldErrors } from './field-errors.ts'
 
 const form = {
   ...emptyApplication,

@@ -9,7 +9,7 @@ import {
   phone,
   requiredLine,
   requiredNumber,
-} from './fields'
+} from './fields.ts'
 
 export const APPLICATIONS_API = '/api/applications'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contactSchema, emptyContact } from './contact-schema'
-import { fieldErrors } from './field-errors'
+import { contactSchema, emptyContact } from './contact-schema.ts'
+import { fieldErrors } from './field-errors.ts'
 
 describe('contactSchema', () => {
   it('requires name, e-mail and message; company is optional', () => {

@@ -1,7 +1,7 @@
 // The contact form (docs/original-behaviour.md §3: name, email, company, message; section 5: company optional):
 // one schema for the form and POST /api/contact.
 import { z } from 'zod/mini'
-import { email, optionalLine, requiredLine, requiredText } from './fields'
+import { email, optionalLine, requiredLine, requiredText } from './fields.ts'
 
 export const CONTACT_API = '/api/contact'
 

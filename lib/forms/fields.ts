@@ -5,8 +5,8 @@
 // zod/mini: the same checks as classic zod, built from functions a bundler can leave out when
 // unused, so the browser's copy of the schemas stays small (decision 022).
 import { z } from 'zod/mini'
-import { normalisePhone } from './phone'
-import { cleanLine, cleanText } from './text'
+import { normalisePhone } from './phone.ts'
+import { cleanLine, cleanText } from './text.ts'
 
 // Our Content-Security-Policy forbids eval. Zod 4 probes `new Function` to compile fast object
 // parsers, which the browser reports as a CSP violation; jitless mode skips the probe. Both form

@@ -3,7 +3,7 @@
 // database away), one message for the whole form. The page renders the form from it, and the
 // browser's island starts from the same state (components/forms/form-state-script.tsx), so
 // hydration finds exactly the HTML the server sent.
-import type { FieldErrors } from './field-errors'
+import type { FieldErrors } from './field-errors.ts'
 
 export interface FormState {
   /** The raw strings the visitor sent, per field of the form. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { IDEMPOTENCY_KEY_PATTERN } from './idempotency'
+import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts'
 
 describe('IDEMPOTENCY_KEY_PATTERN', () => {
   it('accepts UUIDs and similar opaque tokens, and nothing a header or a URL could break on', () => {

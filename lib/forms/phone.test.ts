@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalisePhone } from './phone'
+import { normalisePhone } from './phone.ts'
 
 describe('normalisePhone', () => {
   it('accepts the common US formats', () => {

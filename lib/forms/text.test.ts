@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanLine, cleanText } from './text'
+import { cleanLine, cleanText } from './text.ts'
 
 describe('cleanLine', () => {
   it('trims and collapses whitespace, line breaks included', () => {

@@ -6,7 +6,7 @@ import {
   isMoving,
   LAST_FRAME,
   stepFrame,
-} from './hero-frames'
+} from './hero-frames.ts'
 
 describe('hero frames', () => {
   it('has the seven frames of the spec in order, stored in the hero folder of bucket 360', () => {

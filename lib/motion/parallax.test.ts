@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PARALLAX_SPEED, parallaxEnabled, parallaxOffset } from './parallax'
+import { DEFAULT_PARALLAX_SPEED, parallaxEnabled, parallaxOffset } from './parallax.ts'
 
 describe('parallax', () => {
   it('defaults to a speed of 0.1', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { privatePaths, publicPaths } from '../routes'
-import { robotsTxt, sitemapXml } from './crawler-files'
+import { privatePaths, publicPaths } from '../routes.ts'
+import { robotsTxt, sitemapXml } from './crawler-files.ts'
 
 describe('sitemapXml', () => {
   const xml = sitemapXml('https://rm5.example/')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { engineOrder, nextEngine } from './engines'
+import { engineOrder, nextEngine } from './engines.ts'
 
 describe('engineOrder', () => {
   it('prefers native HLS, then hls.js over MSE, then the mp4 rendition', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPlaylistUrl, playbackUrls, storedPosterImage, videoBaseUrl } from './playback'
+import { isPlaylistUrl, playbackUrls, storedPosterImage, videoBaseUrl } from './playback.ts'
 
 describe('playbackUrls', () => {
   it('builds the playlist, mp4 rendition and poster of a bare id from the base', () => {

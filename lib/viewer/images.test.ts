@@ -1,6 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareNames, isViewerImage, selectViewerImages, spreadEvenly, VIEWER_BUCKET_ORDER } from './images'
+import {
+  compareNames,
+  isViewerImage,
+  selectViewerImages,
+  spreadEvenly,
+  VIEWER_BUCKET_ORDER,
+} from './images.ts'
 
 describe('viewer images', () => {
   it('tries the buckets in the spec order', () => {

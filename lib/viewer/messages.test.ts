@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listingProblem, NO_IMAGES_ANYWHERE, unexpectedError } from './messages'
+import { listingProblem, NO_IMAGES_ANYWHERE, unexpectedError } from './messages.ts'
 
 describe('viewer messages', () => {
   it('names the problem of an empty listing with the exact spec texts', () => {

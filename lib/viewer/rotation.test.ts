@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DRAG_STEP_PX, dragTo, frameAt, keyStep, wrapIndex } from './rotation'
+import { DRAG_STEP_PX, dragTo, frameAt, keyStep, wrapIndex } from './rotation.ts'
 
 describe('wrapIndex', () => {
   it('wraps forwards and backwards', () => {

@@ -1,8 +1,8 @@
-import { APPLICATION_RECEIVED } from '../../components/apply/ApplicationForm'
-import { FormConfirmation } from '../../components/forms/FormConfirmation'
-import { PageHero } from '../../components/layout/PageHero'
-import { brand } from '../../lib/brand'
-import { applicationNextSteps } from '../../lib/content/next-steps'
+import { APPLICATION_RECEIVED } from '../../components/apply/ApplicationForm.tsx'
+import { FormConfirmation } from '../../components/forms/FormConfirmation.tsx'
+import { PageHero } from '../../components/layout/PageHero.tsx'
+import { brand } from '../../lib/brand.ts'
+import { applicationNextSteps } from '../../lib/content/next-steps.ts'
 
 // Where a stored application posted without JavaScript lands (Post/Redirect/Get, decision 022):
 // reloading it shows it again and posts nothing.

@@ -1,3 +1,3 @@
-import { APPLY_RECEIVED_PATH } from '../../lib/routes'
+import { APPLY_RECEIVED_PATH } from '../../lib/routes.ts'
 
 export default APPLY_RECEIVED_PATH

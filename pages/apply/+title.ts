@@ -1,3 +1,3 @@
-import { formPageTitle } from '../../lib/forms/error-title'
+import { formPageTitle } from '../../lib/forms/error-title.ts'
 
 export default formPageTitle('Retailer Access — RM5')

@@ -1,5 +1,5 @@
-import { ApplicationForm } from '../../components/apply/ApplicationForm'
-import { readFormState } from '../../components/forms/form-state-script'
+import { ApplicationForm } from '../../components/apply/ApplicationForm.tsx'
+import { readFormState } from '../../components/forms/form-state-script.tsx'
 
 /** The island's component in the browser: the form, from the state the server rendered it with. */
 export function ApplicationFormIsland() {

@@ -1,11 +1,11 @@
-import { Island } from '../../components/islands/Island'
-import { PageHero } from '../../components/layout/PageHero'
-import { FeatureCards } from '../../components/sections/FeatureCards'
-import { OfficeList } from '../../components/sections/OfficeList'
-import { CareersFilm } from '../../components/sections/PageFilm'
-import { SectionIntro } from '../../components/sections/SectionIntro'
-import { brand } from '../../lib/brand'
-import { coreValues, culture, offices } from '../../lib/content/careers'
+import { Island } from '../../components/islands/Island.tsx'
+import { PageHero } from '../../components/layout/PageHero.tsx'
+import { FeatureCards } from '../../components/sections/FeatureCards.tsx'
+import { OfficeList } from '../../components/sections/OfficeList.tsx'
+import { CareersFilm } from '../../components/sections/PageFilm.tsx'
+import { SectionIntro } from '../../components/sections/SectionIntro.tsx'
+import { brand } from '../../lib/brand.ts'
+import { coreValues, culture, offices } from '../../lib/content/careers.ts'
 
 // HTML-only page with an island (components/islands/README.md): see +client.ts.
 export default function Page() {

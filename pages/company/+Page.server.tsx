@@ -1,12 +1,12 @@
-import { PageHero } from '../../components/layout/PageHero'
-import { CtaBand } from '../../components/sections/CtaBand'
-import { LogoWall } from '../../components/sections/LogoWall'
-import { SectionIntro } from '../../components/sections/SectionIntro'
-import { StatGrid } from '../../components/sections/StatGrid'
-import { Timeline } from '../../components/sections/Timeline'
-import { brand } from '../../lib/brand'
-import { claims } from '../../lib/content/claims'
-import { investors, mediaOutlets, milestones } from '../../lib/content/company'
+import { PageHero } from '../../components/layout/PageHero.tsx'
+import { CtaBand } from '../../components/sections/CtaBand.tsx'
+import { LogoWall } from '../../components/sections/LogoWall.tsx'
+import { SectionIntro } from '../../components/sections/SectionIntro.tsx'
+import { StatGrid } from '../../components/sections/StatGrid.tsx'
+import { Timeline } from '../../components/sections/Timeline.tsx'
+import { brand } from '../../lib/brand.ts'
+import { claims } from '../../lib/content/claims.ts'
+import { investors, mediaOutlets, milestones } from '../../lib/content/company.ts'
 
 export default function Page() {
   return (

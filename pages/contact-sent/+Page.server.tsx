@@ -1,8 +1,8 @@
-import { CONTACT_SENT } from '../../components/contact/ContactForm'
-import { FormConfirmation } from '../../components/forms/FormConfirmation'
-import { PageHero } from '../../components/layout/PageHero'
-import { contactNextSteps } from '../../lib/content/next-steps'
-import { CONTACT_PATH } from '../../lib/routes'
+import { CONTACT_SENT } from '../../components/contact/ContactForm.tsx'
+import { FormConfirmation } from '../../components/forms/FormConfirmation.tsx'
+import { PageHero } from '../../components/layout/PageHero.tsx'
+import { contactNextSteps } from '../../lib/content/next-steps.ts'
+import { CONTACT_PATH } from '../../lib/routes.ts'
 
 // Where a message posted without JavaScript lands (Post/Redirect/Get, decision 022): reloading
 // it shows it again and posts nothing.

@@ -1,3 +1,3 @@
-import { CONTACT_SENT_PATH } from '../../lib/routes'
+import { CONTACT_SENT_PATH } from '../../lib/routes.ts'
 
 export default CONTACT_SENT_PATH

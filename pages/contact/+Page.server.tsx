@@ -1,13 +1,13 @@
 import { usePageContext } from 'vike-react/usePageContext'
-import { ContactForm } from '../../components/contact/ContactForm'
-import { FormStateScript } from '../../components/forms/form-state-script'
-import { Island } from '../../components/islands/Island'
-import { PageHero } from '../../components/layout/PageHero'
-import { ContactDetails } from '../../components/sections/ContactDetails'
-import { SectionIntro } from '../../components/sections/SectionIntro'
-import { brand } from '../../lib/brand'
-import { emptyFormState } from '../../lib/forms/form-state'
-import { APPLY_PATH } from '../../lib/routes'
+import { ContactForm } from '../../components/contact/ContactForm.tsx'
+import { FormStateScript } from '../../components/forms/form-state-script.tsx'
+import { Island } from '../../components/islands/Island.tsx'
+import { PageHero } from '../../components/layout/PageHero.tsx'
+import { ContactDetails } from '../../components/sections/ContactDetails.tsx'
+import { SectionIntro } from '../../components/sections/SectionIntro.tsx'
+import { brand } from '../../lib/brand.ts'
+import { emptyFormState } from '../../lib/forms/form-state.ts'
+import { APPLY_PATH } from '../../lib/routes.ts'
 
 const routes = [
   {

@@ -1,6 +1,6 @@
 // HTML-only page with one island (decisions 020, 022): the contact form. It is a working HTML form
 // from first paint; React takes it over for inline validation and sending without a reload.
-import '../../renderer/html-only-client'
-import { startIsland } from '../../components/islands/start-island'
+import '../../renderer/html-only-client.ts'
+import { startIsland } from '../../components/islands/start-island.ts'
 
-startIsland('contact-form', () => import('./ContactFormIsland').then((m) => m.ContactFormIsland))
+startIsland('contact-form', () => import('./ContactFormIsland.tsx').then((m) => m.ContactFormIsland))

@@ -1,3 +1,3 @@
-import { publicPages } from '../../lib/content/pages'
+import { publicPages } from '../../lib/content/pages.ts'
 
 export default publicPages.contact.description

@@ -1,4 +1,4 @@
-import { publicPages } from '../../lib/content/pages'
-import { formPageTitle } from '../../lib/forms/error-title'
+import { publicPages } from '../../lib/content/pages.ts'
+import { formPageTitle } from '../../lib/forms/error-title.ts'
 
 export default formPageTitle(publicPages.contact.title)

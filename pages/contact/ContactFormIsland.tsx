@@ -1,5 +1,5 @@
-import { ContactForm } from '../../components/contact/ContactForm'
-import { readFormState } from '../../components/forms/form-state-script'
+import { ContactForm } from '../../components/contact/ContactForm.tsx'
+import { readFormState } from '../../components/forms/form-state-script.tsx'
 
 /** The island's component in the browser: the form, from the state the server rendered it with. */
 export function ContactFormIsland() {

@@ -1,1 +1,1 @@
-import '../../components/home/home-client'
+import '../../components/home/home-client.ts'

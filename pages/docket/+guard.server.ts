@@ -1,9 +1,9 @@
 import { redirect } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { canOpenDocket } from '../../lib/access'
+import { canOpenDocket } from '../../lib/access.ts'
 
-// Server-only (.server.ts): on client-side navigation Vike fetches /docket/index.pageContext.json,
-// which runs this same guard here, so no visitor can skip it. accessGrants holds grants the server
+// Server-only (.server.ts): it runs on the server for the page and for its pageContext.json alike,
+// so no request can skip it. accessGrants holds grants the server
 // verified (server/access/grants.server.ts). Without one: a silent 302 to / (docs/original-behaviour.md §8).
 export default function guard(pageContext: PageContextServer) {
   const grants = pageContext.accessGrants ?? []

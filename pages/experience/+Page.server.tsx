@@ -1,11 +1,11 @@
-import { PageHero } from '../../components/layout/PageHero'
-import { CtaBand } from '../../components/sections/CtaBand'
-import { JourneySteps } from '../../components/sections/JourneySteps'
-import { SectionIntro } from '../../components/sections/SectionIntro'
-import { StatGrid } from '../../components/sections/StatGrid'
-import { brand } from '../../lib/brand'
-import { claims } from '../../lib/content/claims'
-import { journeySteps } from '../../lib/content/experience'
+import { PageHero } from '../../components/layout/PageHero.tsx'
+import { CtaBand } from '../../components/sections/CtaBand.tsx'
+import { JourneySteps } from '../../components/sections/JourneySteps.tsx'
+import { SectionIntro } from '../../components/sections/SectionIntro.tsx'
+import { StatGrid } from '../../components/sections/StatGrid.tsx'
+import { brand } from '../../lib/brand.ts'
+import { claims } from '../../lib/content/claims.ts'
+import { journeySteps } from '../../lib/content/experience.ts'
 
 export default function Page() {
   return (

@@ -1,10 +1,10 @@
 import type { CSSProperties } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
-import { PageHero } from '../../components/layout/PageHero'
-import { brand } from '../../lib/brand'
-import { type GateRetailer, retailerNames } from '../../lib/retailers'
-import { GateForm } from './GateForm'
-import { gateThemes } from './themes'
+import { PageHero } from '../../components/layout/PageHero.tsx'
+import { brand } from '../../lib/brand.ts'
+import { type GateRetailer, retailerNames } from '../../lib/retailers.ts'
+import { GateForm } from './GateForm.tsx'
+import { gateThemes } from './themes.ts'
 
 export default function Page() {
   const retailer = usePageContext().routeParams.retailer as GateRetailer

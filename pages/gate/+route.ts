@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types'
-import { gateRetailers } from '../../lib/retailers'
+import { gateRetailers } from '../../lib/retailers.ts'
 
 // One page serves the six access gates (/circlek, /pizzahut, ...); any other single segment 404s.
 export default function route(pageContext: PageContext) {

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
-import { DOCKET_PATH, isGateError, VERIFY_PATH } from '../../lib/access'
-import type { GateRetailer } from '../../lib/retailers'
-import { type Notice, noticeFor } from './notices'
-import { verifyAccess } from './verify-access'
+import { DOCKET_PATH, isGateError, VERIFY_PATH } from '../../lib/access.ts'
+import type { GateRetailer } from '../../lib/retailers.ts'
+import { type Notice, noticeFor } from './notices.ts'
+import { verifyAccess } from './verify-access.ts'
 
 /**
  * The gate's form. Without JavaScript it is a plain POST that the server answers with a redirect

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { noticeFor } from './notices'
+import { noticeFor } from './notices.ts'
 
 // The wording is the spec's error catalogue (section 8), word for word.
 describe('gate notices', () => {

@@ -1,4 +1,4 @@
-import type { GateError } from '../../lib/access'
+import type { GateError } from '../../lib/access.ts'
 
 // The gate's notices, worded as the spec's error catalogue (section 8) has them.
 export interface Notice {

@@ -1,4 +1,4 @@
-import type { GateRetailer } from '../../lib/retailers'
+import type { GateRetailer } from '../../lib/retailers.ts'
 
 /**
  * Each gate's colour and monogram: themed after the retailer without using its logo or marks.

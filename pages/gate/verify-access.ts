@@ -1,5 +1,5 @@
-import { VERIFY_PATH } from '../../lib/access'
-import type { GateRetailer } from '../../lib/retailers'
+import { VERIFY_PATH } from '../../lib/access.ts'
+import type { GateRetailer } from '../../lib/retailers.ts'
 
 export type VerifyResult =
   | { kind: 'granted' }

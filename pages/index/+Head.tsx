@@ -1,3 +1,3 @@
-import { HomeHead } from '../../components/home/HomeHead'
+import { HomeHead } from '../../components/home/HomeHead.tsx'
 
 export default HomeHead

@@ -1,7 +1,7 @@
-import { PageHero } from '../../components/layout/PageHero'
-import { LegalDocument } from '../../components/sections/legal/LegalDocument'
-import { LegalFacts } from '../../components/sections/legal/LegalFacts'
-import { privacyPolicy } from '../../lib/content/privacy'
+import { PageHero } from '../../components/layout/PageHero.tsx'
+import { LegalDocument } from '../../components/sections/legal/LegalDocument.tsx'
+import { LegalFacts } from '../../components/sections/legal/LegalFacts.tsx'
+import { privacyPolicy } from '../../lib/content/privacy.ts'
 
 export default function Page() {
   return (

@@ -1,8 +1,8 @@
-import { PageHero } from '../../components/layout/PageHero'
-import { brand } from '../../lib/brand'
-import { commercialTerms } from '../../lib/content/proposal'
-import { retailerNames } from '../../lib/retailers'
-import { CloseProposal } from './CloseProposal'
+import { PageHero } from '../../components/layout/PageHero.tsx'
+import { brand } from '../../lib/brand.ts'
+import { commercialTerms } from '../../lib/content/proposal.ts'
+import { retailerNames } from '../../lib/retailers.ts'
+import { CloseProposal } from './CloseProposal.tsx'
 
 const retailer = retailerNames.circlek
 

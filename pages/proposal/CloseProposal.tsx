@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
-import { LOGOUT_PATH } from '../../lib/access'
-import { ConfirmDialog } from './ConfirmDialog'
+import { LOGOUT_PATH } from '../../lib/access.ts'
+import { ConfirmDialog } from './ConfirmDialog.tsx'
 
 /**
  * The proposal header's close button. With JavaScript it asks first (the spec's dialog); Close

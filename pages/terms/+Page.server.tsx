@@ -1,8 +1,8 @@
-import { PageHero } from '../../components/layout/PageHero'
-import { LegalDocument } from '../../components/sections/legal/LegalDocument'
-import { LegalFacts } from '../../components/sections/legal/LegalFacts'
-import { brand } from '../../lib/brand'
-import { termsOfService } from '../../lib/content/terms'
+import { PageHero } from '../../components/layout/PageHero.tsx'
+import { LegalDocument } from '../../components/sections/legal/LegalDocument.tsx'
+import { LegalFacts } from '../../components/sections/legal/LegalFacts.tsx'
+import { brand } from '../../lib/brand.ts'
+import { termsOfService } from '../../lib/content/terms.ts'
 
 export default function Page() {
   return (

@@ -1,6 +1,6 @@
 // The requests the API routes are measured with: client addresses for the rate limits, a valid
 // application, a walmart grant for /docket and the correct-code verification timing.
-import { median } from './median'
+import { median } from './median.ts'
 
 /** A distinct client address per n (the server trusts X-Forwarded-For in the bench). */
 export function ip(n: number): string {

@@ -1,6 +1,6 @@
 // wrk request scripts (Lua) for the runs whose requests change from one to the next.
-import { applicationBody } from './api-requests'
-import { luaString } from './wrk'
+import { applicationBody } from './api-requests.ts'
+import { luaString } from './wrk.ts'
 
 /** POST /api/applications from a distinct client address, with a fresh Idempotency-Key, each time. */
 export function applicationsScript(): string {

@@ -4,7 +4,7 @@
 // request before its own code runs. Usage: bare-fastify-server.ts <manifest.json> <port>
 import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'
-import type { ReferenceFile } from './reference-root'
+import type { ReferenceFile } from './reference-root.ts'
 
 interface Entry {
   type: string

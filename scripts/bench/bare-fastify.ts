@@ -3,12 +3,12 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { root } from '../build'
-import { freePort } from '../lib/free-port'
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../lib/server-process'
-import { stopChild } from './child'
-import type { ReferenceFile } from './reference-root'
-import type { Running } from './server'
+import { freePort } from '../lib/free-port.ts'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../lib/server-process.ts'
+import { root } from '../run/build.ts'
+import { stopChild } from './child.ts'
+import type { ReferenceFile } from './reference-root.ts'
+import type { Running } from './server.ts'
 
 export async function startBareFastify(files: readonly ReferenceFile[]): Promise<Running> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rm5-bare-'))

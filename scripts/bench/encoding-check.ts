@@ -1,9 +1,9 @@
 // Before anything is measured, curl asks the site and each reference for every subject with the
 // headers the runs will send: they must answer the same encoding, Content-Type and bytes, or a
 // ratio would compare different work.
-import { curlRaw } from './curl'
-import type { Target } from './rounds'
-import { ACCEPT, type Subject } from './subjects'
+import { curlRaw } from './curl.ts'
+import type { Target } from './rounds.ts'
+import { ACCEPT, type Subject } from './subjects.ts'
 
 /** Prints one row per subject and reference; warns when any answer differs from the site's. */
 export function checkSameBytes(

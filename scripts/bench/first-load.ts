@@ -10,7 +10,7 @@ export interface FirstLoad {
   gzipKb: number
   /** Encodings the JavaScript arrived in (gzip, or identity where the build kept no .gz). */
   encodings: string[]
-  /** Heavy libraries that must load only where used (issue #8). */
+  /** Heavy libraries that must load only where used. */
   heavy: string[]
 }
 

@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freePort } from '../lib/free-port'
-import { hasCommand, stopChild } from './child'
-import type { Running } from './server'
+import { freePort } from '../lib/free-port.ts'
+import { hasCommand, stopChild } from './child.ts'
+import type { Running } from './server.ts'
 
 /**
  * One worker: the Node server is one process too, so the ratio compares one core against one core.

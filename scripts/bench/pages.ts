@@ -1,7 +1,7 @@
 // The public pages the build pre-rendered: `/` and every dist/client folder holding an index.html.
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import { root } from '../build'
+import { root } from '../run/build.ts'
 
 const clientDir = path.join(root, 'dist/client')
 

@@ -6,8 +6,8 @@
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { curlRaw } from './curl'
-import { ACCEPT, type Encoding, type Subject } from './subjects'
+import { curlRaw } from './curl.ts'
+import { ACCEPT, type Encoding, type Subject } from './subjects.ts'
 
 export interface ReferenceFile {
   path: string

@@ -1,9 +1,9 @@
 // A/B rounds: the site and its references alternate in short runs, because on a shared machine
 // the speed available drifts within seconds; a ratio is taken within each round (side by side in
 // time) and the table gives the median of the rounds' ratios.
-import { median } from './median'
-import { ACCEPT, type Subject } from './subjects'
-import { type WrkResult, wrk } from './wrk'
+import { median } from './median.ts'
+import { ACCEPT, type Subject } from './subjects.ts'
+import { type WrkResult, wrk } from './wrk.ts'
 
 export type TargetName = 'site' | 'nginx' | 'fastify'
 export interface Target {

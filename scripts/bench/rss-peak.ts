@@ -1,6 +1,6 @@
 // The server's highest RSS over the whole bench: a figure taken after each run would miss a peak
 // reached during one (the memory target holds at any point, not only between runs).
-import { rssMb } from './server'
+import { rssMb } from './server.ts'
 
 export const SAMPLE_EVERY_MS = 250
 

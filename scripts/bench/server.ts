@@ -4,11 +4,11 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { build, root } from '../build'
-import { isBuildCurrent } from '../build/stamp'
-import { freePort } from '../lib/free-port'
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../lib/server-process'
-import { stopChild } from './child'
+import { freePort } from '../lib/free-port.ts'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../lib/server-process.ts'
+import { isBuildCurrent } from '../run/build/stamp.ts'
+import { build, root } from '../run/build.ts'
+import { stopChild } from './child.ts'
 
 export interface Running {
   url: string

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { hasCommand } from './child'
+import { hasCommand } from './child.ts'
 
 export const CONNECTIONS = 50
 /** One client thread: the server is one process too, and the machine's other core is the client's. */

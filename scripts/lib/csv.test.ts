@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { csvRecord, formatCell, neutraliseFormula, parseCsv } from './csv'
+import { csvRecord, formatCell, neutraliseFormula, parseCsv } from './csv.ts'
 
 describe('formatCell', () => {
   it('leaves plain text and numbers as they are', () => {

@@ -1,8 +1,8 @@
-// Runs scripts/prepare.ts (migrations, demo media) as a child process and waits for it.
+// Runs scripts/run/prepare.ts (migrations, demo media) as a child process and waits for it.
 import { fork } from 'node:child_process'
-import { childEntry, childExecArgv } from '../../server/process-entry.server'
+import { childEntry, childExecArgv } from '../../server/process-entry.server.ts'
 
-const PREPARE = childEntry(import.meta.url, '../prepare.ts', 'prepare')
+const PREPARE = childEntry(import.meta.url, '../run/prepare.ts', 'prepare')
 
 /** Runs the preparation; aborting `signal` stops the child (SIGTERM) and rejects. */
 export function runPrepare(signal?: AbortSignal): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseSince } from './since'
+import { parseSince } from './since.ts'
 
 describe('parseSince', () => {
   it('reads a date as midnight UTC', () => {

@@ -2,9 +2,9 @@
 // is full) are counted in memory per gate, client and outcome, and written as one row with a count
 // every few seconds: a flood of refused requests costs a map update each, not a database write
 // each (decision 016). The tally is written on close too, so a graceful shutdown loses nothing.
-import type { PrismaClient } from '../db/database.server'
-import { WriteBehind, type WriteBehindLog } from '../db/write-behind.server'
-import { type AttemptOutcome, attemptRow } from './attempts.server'
+import type { PrismaClient } from '../db/database.server.ts'
+import { WriteBehind, type WriteBehindLog } from '../db/write-behind.server.ts'
+import { type AttemptOutcome, attemptRow } from './attempts.server.ts'
 
 export const TALLY_FLUSH_MS = 5_000
 /** Written early when this many distinct clients are waiting, so memory stays bounded. */

@@ -4,7 +4,7 @@
 // stands for `count` attempts.
 import { createHmac } from 'node:crypto'
 import { z } from 'zod'
-import type { PrismaClient } from '../db/database.server'
+import type { PrismaClient } from '../db/database.server.ts'
 
 export const attemptOutcomes = ['granted', 'denied', 'rate_limited', 'busy', 'error'] as const
 export const attemptOutcome = z.enum(attemptOutcomes)

@@ -1,10 +1,10 @@
 // Checks a submitted code against a retailer's active codes. The answer and its timing must not
-// tell "no code configured", "code revoked" and "wrong code" apart (issue 6): with no active code
+// tell "no code configured", "code revoked" and "wrong code" apart: with no active code
 // we still run one argon2 check, against a dummy hash with the same parameters.
-import type { CodeRetailer } from '../../lib/retailers'
-import type { PrismaClient } from '../db/database.server'
-import { activeCodeHashes } from './codes.server'
-import { type CodeHasher, dummyHash, normalizeCode } from './hasher.server'
+import type { CodeRetailer } from '../../lib/retailers.ts'
+import type { PrismaClient } from '../db/database.server.ts'
+import { activeCodeHashes } from './codes.server.ts'
+import { type CodeHasher, dummyHash, normalizeCode } from './hasher.server.ts'
 
 export interface CodeCheckLog {
   error(obj: object, msg: string): void

@@ -1,6 +1,6 @@
 // Access codes in Postgres: the queries the verify call, the guards and the codes CLI share.
 // Only argon2id hashes are stored, and only activeCodeHashes (the verify call) ever reads them.
-import type { PrismaClient } from '../db/database.server'
+import type { PrismaClient } from '../db/database.server.ts'
 
 /** The slice of Prisma these queries need; a transaction client fits too (the CLI's set --replace). */
 export type CodesDb = Pick<PrismaClient, 'accessCode'>

@@ -1,6 +1,6 @@
 // `rm5 codes activity`: who opened the guarded pages, per code. Every code of the chosen gates
 // is listed (revoked ones only if they were used), so a code that was never used shows as such.
-import { Prisma, type PrismaClient } from '../db/database.server'
+import { Prisma, type PrismaClient } from '../db/database.server.ts'
 
 export interface CodeActivity {
   /** Null for the walmart gate, which takes no code. */

@@ -5,10 +5,10 @@
 // time in a UTC day, the same write queues access.granted; the notification's dedupe key makes it
 // once a day whichever replica saw the opening. The walmart gate (no code) does the same when
 // NOTIFY_WALMART_OPENINGS is on.
-import type { Prisma, PrismaClient } from '../db/database.server'
-import { WriteBehind, type WriteBehindLog } from '../db/write-behind.server'
-import type { Outbox } from '../notifications/outbox.server'
-import type { VerifiedGrant } from './grants.server'
+import type { Prisma, PrismaClient } from '../db/database.server.ts'
+import { WriteBehind, type WriteBehindLog } from '../db/write-behind.server.ts'
+import type { Outbox } from '../notifications/outbox.server.ts'
+import type { VerifiedGrant } from './grants.server.ts'
 
 export const ACTIVITY_FLUSH_MS = 5_000
 const ACTIVITY_MAX_ROWS = 1_000

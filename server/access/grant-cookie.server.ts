@@ -12,8 +12,8 @@
 // and verify is no grant.
 
 import { signerFactory } from '@fastify/cookie'
-import { GRANT_MAX_AGE_MS, grantCookieName } from '../../lib/access'
-import type { GateRetailer } from '../../lib/retailers'
+import { GRANT_MAX_AGE_MS, grantCookieName } from '../../lib/access.ts'
+import type { GateRetailer } from '../../lib/retailers.ts'
 
 export const NO_CODE = 'none'
 const VERSION = 'v2'

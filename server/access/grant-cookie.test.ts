@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { GRANT_MAX_AGE_MS } from '../../lib/access'
+import { GRANT_MAX_AGE_MS } from '../../lib/access.ts'
 import {
   clearGrantSetCookie,
   cookieValues,
   grantSetCookie,
   readGrant,
   signGrant,
-} from './grant-cookie.server'
+} from './grant-cookie.server.ts'
 
 const key = randomBytes(32)
 const codeId = '0b6f3f1e-8c2a-4a4e-9d55-2f7c1d9e6a10'

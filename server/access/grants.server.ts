@@ -3,11 +3,11 @@
 // Lookups are cached for a few seconds: a reload storm on the docket costs one query per code,
 // and a revocation (from the codes CLI, another process) takes effect within CODE_CACHE_MS.
 
-import { grantCookieName, mayHoldGrant } from '../../lib/access'
-import { type GateRetailer, gateRetailers } from '../../lib/retailers'
-import type { PrismaClient } from '../db/database.server'
-import { type CodeState, codeState, isActive } from './codes.server'
-import { cookieValues, type GrantKeys, readGrant } from './grant-cookie.server'
+import { grantCookieName, mayHoldGrant } from '../../lib/access.ts'
+import { type GateRetailer, gateRetailers } from '../../lib/retailers.ts'
+import type { PrismaClient } from '../db/database.server.ts'
+import { type CodeState, codeState, isActive } from './codes.server.ts'
+import { cookieValues, type GrantKeys, readGrant } from './grant-cookie.server.ts'
 
 export const CODE_CACHE_MS = 5_000
 const CACHE_LIMIT = 1_000

@@ -8,7 +8,7 @@
 
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { GateRetailer } from '../../lib/retailers'
+import type { GateRetailer } from '../../lib/retailers.ts'
 
 export interface LimitRule {
   max: number

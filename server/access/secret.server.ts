@@ -5,7 +5,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Env } from '../env.server'
+import type { Env } from '../env.server.ts'
 
 export const SECRET_FILE = 'cookie-secret'
 const GENERATED_BYTES = 48

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { loadAccessKeys, SECRET_FILE } from './secret.server'
+import { loadAccessKeys, SECRET_FILE } from './secret.server.ts'
 
 let dir: string
 beforeEach(async () => {

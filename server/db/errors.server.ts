@@ -1,7 +1,7 @@
 // Classifies database errors for API routes: a lost or unreachable Postgres becomes a 503 with a
 // message written for visitors (never the driver's text, which names hosts and ports); a unique
 // constraint violation is reported so callers can treat it as "already stored".
-import { HttpError } from '../http/errors.server'
+import { HttpError } from '../http/errors.server.ts'
 import { Prisma } from './generated/client.ts'
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'We could not save that right now. Please try again in a moment.'

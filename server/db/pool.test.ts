@@ -3,8 +3,8 @@
 // The hard case is a request that arrives while a doomed connect is under way and the pool is
 // full: it must not wait for that connect and then one of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTcpProxy, type TcpProxy } from '../../tests/helpers/tcp-proxy'
-import { CONNECT_TIMEOUT_MS, createPool } from './database.server'
+import { startTcpProxy, type TcpProxy } from '../../tests/helpers/tcp-proxy.ts'
+import { CONNECT_TIMEOUT_MS, createPool } from './database.server.ts'
 
 let proxy: TcpProxy
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// One-time sign-in links for codes that require a work e-mail (issue 27, decision 031): a
+// One-time sign-in links for codes that require a work e-mail (decision 031): a
 // 256-bit token goes into the link; only its SHA-256 is stored, so a database dump opens nothing.
 // A link works once (the use is one conditional UPDATE, so two clicks at once cannot both win)
 // and expires after EMAIL_LINK_TTL_MS.

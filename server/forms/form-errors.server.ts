@@ -1,15 +1,15 @@
 // How a form route answers a failure. The enhanced form's fetch gets the app's JSON error shape;
 // a plain HTML form post gets its own page back, rendered by the server (Vike renderPage) at the
 // failure's status: the values as typed, an error summary at the top and a message beside each
-// field (issue 24: forms work without JavaScript). A cross-site post is refused before its body
+// field (forms work without JavaScript, decision 022). A cross-site post is refused before its body
 // is read, so it gets the page with the message only.
 import { randomUUID } from 'node:crypto'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type FormState, submittedValues } from '../../lib/forms/form-state'
-import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency'
-import { answerJsonError, describeError, HttpError } from '../http/errors.server'
-import { answersPage } from '../http/form-body.server'
-import { isIdempotencyKey } from '../http/idempotency.server'
+import { type FormState, submittedValues } from '../../lib/forms/form-state.ts'
+import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency.ts'
+import { answerJsonError, describeError, HttpError } from '../http/errors.server.ts'
+import { answersPage } from '../http/form-body.server.ts'
+import { isIdempotencyKey } from '../http/idempotency.server.ts'
 
 export interface FormPage {
   /** The page holding the form ('/apply'). */

@@ -1,7 +1,7 @@
 // Stores a form submission at most once per idempotency key (docs/architecture.md: Forms), relying on the
 // database's unique index rather than a check-then-insert, so concurrent retries cannot both win.
-import { databaseUnavailable, isDatabaseUnavailable, isUniqueViolation } from '../db/errors.server'
-import { HttpError } from '../http/errors.server'
+import { databaseUnavailable, isDatabaseUnavailable, isUniqueViolation } from '../db/errors.server.ts'
+import { HttpError } from '../http/errors.server.ts'
 
 export interface StoreOnceOptions<Row extends { id: string }> {
   key: string | undefined
@@ -20,7 +20,7 @@ export interface Stored {
 }
 
 /**
- * The whole write gets this long before the visitor is told to retry (issue 7: 503 within 2 s).
+ * The whole write gets this long before the visitor is told to retry: the 503 comes while the visitor still waits.
  * Pool waits, connects and statements each have their own timeouts; this deadline bounds their
  * sum, and leaves part of the 2 s for parsing, the answer and a busy event loop (a deadline
  * close to 2 s answered too late on a loaded 2-core machine). A write that still commits after it is found by

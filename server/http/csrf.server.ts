@@ -5,8 +5,8 @@
 // Clients that send neither header (curl, server-to-server) are not browsers and carry no
 // ambient cookies of a visitor, so they pass on to normal validation.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Env } from '../env.server'
-import { HttpError } from './errors.server'
+import type { Env } from '../env.server.ts'
+import { HttpError } from './errors.server.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const ALLOWED_TYPES = ['application/json', 'application/x-www-form-urlencoded']

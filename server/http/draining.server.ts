@@ -5,7 +5,7 @@
 // front) retries once the restart is over. Fastify still adds `Connection: close` while closing,
 // so each such connection ends after this answer.
 import type { FastifyInstance } from 'fastify'
-import { describeError, HttpError } from './errors.server'
+import { describeError, HttpError } from './errors.server.ts'
 
 const SHUTTING_DOWN = describeError(
   new HttpError(

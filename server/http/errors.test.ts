@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { describeError, GENERIC_5XX_MESSAGE, HttpError, validationError } from './errors.server'
+import { describeError, GENERIC_5XX_MESSAGE, HttpError, validationError } from './errors.server.ts'
 
 describe('describeError', () => {
   it('passes 4xx HttpError messages and fields through', () => {

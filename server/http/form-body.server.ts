@@ -5,7 +5,7 @@
 import formBody from '@fastify/formbody'
 import { parse } from 'fast-querystring'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { HttpError } from './errors.server'
+import { HttpError } from './errors.server.ts'
 
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded'
 

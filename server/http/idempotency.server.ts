@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../lib/forms/idempotency'
-import { HttpError } from './errors.server'
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../lib/forms/idempotency.ts'
+import { HttpError } from './errors.server.ts'
 
 export const isIdempotencyKey = (value: string): boolean => IDEMPOTENCY_KEY_PATTERN.test(value)
 

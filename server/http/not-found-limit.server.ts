@@ -4,7 +4,7 @@
 // REDIS_URL is set), so a scanner spread over several instances is counted once.
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { HttpError } from './errors.server'
+import { HttpError } from './errors.server.ts'
 
 export const NOT_FOUND_LIMIT = { max: 60, windowMs: 60_000 }
 

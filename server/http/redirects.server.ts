@@ -3,8 +3,8 @@
 // browser reads as `//evil.example`: an open redirect. Every response's Location is checked
 // here, whichever code set it; an off-site one is refused instead of sent.
 import type { FastifyInstance } from 'fastify'
-import type { Env } from '../env.server'
-import type { ErrorBody } from './errors.server'
+import type { Env } from '../env.server.ts'
+import type { ErrorBody } from './errors.server.ts'
 
 /** A path on this site: one leading slash, then neither `/` nor `\` (which browsers treat alike). */
 const SAME_SITE_PATH = /^\/(?![/\\])/

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSameSiteLocation, siteOrigins } from './redirects.server'
+import { isSameSiteLocation, siteOrigins } from './redirects.server.ts'
 
 const own = siteOrigins({ SITE_URL: 'https://rm5.example', PUBLIC_ORIGIN: 'https://www.rm5.example' })
 

@@ -4,8 +4,8 @@
 // a pre-rendered page costs little, and a line for each would be most of it.
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
-import { hashIp } from '../access/attempts.server'
-import { routeLabel } from './route-label.server'
+import { hashIp } from '../access/attempts.server.ts'
+import { routeLabel } from './route-label.server.ts'
 
 export function registerRequestLog(app: FastifyInstance, ipKey: () => Buffer): void {
   app.addHook('onResponse', (request, reply, done) => {

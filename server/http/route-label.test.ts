@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { routeLabel } from './route-label.server'
+import { routeLabel } from './route-label.server.ts'
 
 const label = (template: string | undefined, url: string, statusCode = 200) =>
   routeLabel({ routeOptions: { url: template }, url } as FastifyRequest, { statusCode } as FastifyReply)

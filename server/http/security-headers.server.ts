@@ -3,7 +3,7 @@
 // same policy covers pre-rendered files and pages rendered on demand: our HTML has no inline
 // executable script (Vike's pageContext and JSON-LD blocks are data, which CSP does not execute).
 import type { FastifyInstance } from 'fastify'
-import type { Env } from '../env.server'
+import type { Env } from '../env.server.ts'
 
 export interface SecurityHeaderOptions {
   env: Env

@@ -3,8 +3,8 @@
 // outcomes an outsider has no business reading, so their existence is not advertised either.
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { routeLabel } from '../http/route-label.server'
-import type { Metrics } from './metrics.server'
+import { routeLabel } from '../http/route-label.server.ts'
+import type { Metrics } from './metrics.server.ts'
 
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
   if (!token) return

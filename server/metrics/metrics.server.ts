@@ -2,7 +2,7 @@
 // (the tests) never share counters. Request counts and durations are observed only when
 // /metrics is served (METRICS_TOKEN set): without a reader the hook would be cost for nothing.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
-import { VERSION } from '../version.server'
+import { VERSION } from '../version.server.ts'
 
 /** What the scrape reads from other parts of the app at that moment. */
 export interface MetricSources {

@@ -1,5 +1,5 @@
 // What the notifications CLI reads and changes (`rm5 notifications list|retry`).
-import type { PrismaClient } from '../db/database.server'
+import type { PrismaClient } from '../db/database.server.ts'
 
 export interface NotificationRow {
   id: string

@@ -3,8 +3,8 @@
 // when the receiver did not take the message; the outbox then retries it later.
 import { createHmac } from 'node:crypto'
 import nodemailer from 'nodemailer'
-import type { Env } from '../env.server'
-import type { NotificationEvent, NotificationMessage } from './events.server'
+import type { Env } from '../env.server.ts'
+import type { NotificationEvent, NotificationMessage } from './events.server.ts'
 
 export const channelNames = ['webhook', 'email'] as const
 export type ChannelName = (typeof channelNames)[number]

@@ -1,7 +1,7 @@
 // What a notification announces. The outbox stores the payload; the message (Slack-style text,
 // e-mail subject, structured data) is built when it is delivered, from the record as it is then,
 // so form contents live only in their own table and deleting a person's data reaches them all.
-import type { GateRetailer } from '../../lib/retailers'
+import type { GateRetailer } from '../../lib/retailers.ts'
 
 export const notificationEvents = [
   'application.created',

@@ -1,9 +1,9 @@
 // Turns a stored payload into the message the channels send. Application and contact payloads
 // name their record; the record is read now, so a record deleted on request before delivery is
 // never sent (the caller marks that notification as given up).
-import { retailerNames } from '../../lib/retailers'
-import type { PrismaClient } from '../db/database.server'
-import type { NotificationMessage, NotificationPayload } from './events.server'
+import { retailerNames } from '../../lib/retailers.ts'
+import type { PrismaClient } from '../db/database.server.ts'
+import type { NotificationMessage, NotificationPayload } from './events.server.ts'
 
 export async function messageFor(
   prisma: PrismaClient,

@@ -2,10 +2,10 @@
 // the server runs (every replica takes part; the claim keeps them apart), the outbox depth for
 // /metrics. Without a channel nothing is queued and no round runs.
 import type { FastifyInstance } from 'fastify'
-import type { Database } from '../db/database.server'
-import type { Env } from '../env.server'
-import { channelsFrom } from './channels.server'
-import { Outbox, type OutboxOptions } from './outbox.server'
+import type { Database } from '../db/database.server.ts'
+import type { Env } from '../env.server.ts'
+import { channelsFrom } from './channels.server.ts'
+import { Outbox, type OutboxOptions } from './outbox.server.ts'
 
 /** Test seams: retry timing, give-up time and the clock; production uses the settings. */
 export type NotificationOptions = Partial<OutboxOptions>

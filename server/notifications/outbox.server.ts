@@ -4,10 +4,10 @@
 // and a lease (locked_until), so one delivery per notification is in flight across replicas. A
 // failed delivery is retried with exponential backoff until its give-up time (NOTIFY_GIVE_UP_HOURS
 // after it was written); then it is marked failed (`rm5 notifications list --failed`, `retry`).
-import type { Prisma, PrismaClient } from '../db/database.server'
-import type { Channel, ChannelName } from './channels.server'
-import type { NotificationPayload } from './events.server'
-import { messageFor } from './messages.server'
+import type { Prisma, PrismaClient } from '../db/database.server.ts'
+import type { Channel, ChannelName } from './channels.server.ts'
+import type { NotificationPayload } from './events.server.ts'
+import { messageFor } from './messages.server.ts'
 
 export interface OutboxOptions {
   now?: () => Date

@@ -4,8 +4,8 @@
 // with several replicas on one database, one of them does it each time (a transaction-level
 // advisory lock that the others do not wait for).
 import type { FastifyInstance } from 'fastify'
-import { LOCKS } from '../db/advisory-lock.server'
-import type { PrismaClient } from '../db/database.server'
+import { LOCKS } from '../db/advisory-lock.server.ts'
+import type { PrismaClient } from '../db/database.server.ts'
 
 export const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -4,8 +4,8 @@
 // the readiness answer under its older name, kept for monitors set up before the split. While the
 // server drains, every request, probes included, gets the drain's 503 (server/http/draining).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { withTimeout } from '../timeout.server'
-import { VERSION } from '../version.server'
+import { withTimeout } from '../timeout.server.ts'
+import { VERSION } from '../version.server.ts'
 
 export interface DependencyCheck {
   name: string

@@ -8,8 +8,8 @@
 // is kept with the answer and reported again for every request the answer serves.
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import type { GateRetailer } from '../../lib/retailers'
-import { compressedVariants } from './precompress.server'
+import type { GateRetailer } from '../../lib/retailers.ts'
+import { compressedVariants } from './precompress.server.ts'
 
 export type Encoding = 'identity' | 'br' | 'gzip'
 

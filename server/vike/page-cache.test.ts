@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { cacheKey, createPageCache, PRIVATE_PAGE, PUBLIC_PAGE } from './page-cache.server'
+import { cacheKey, createPageCache, PRIVATE_PAGE, PUBLIC_PAGE } from './page-cache.server.ts'
 
 const html = `<!doctype html><h1>${'Meet the RM5 '.repeat(40)}</h1>`
 const rendered = (overrides = {}) => ({

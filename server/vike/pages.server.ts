@@ -6,15 +6,21 @@ import { pathToFileURL } from 'node:url'
 import { Negotiator } from '@fastify/accept-negotiator'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
-import { mayHoldGrant } from '../../lib/access'
-import { brand } from '../../lib/brand'
-import type { FormState } from '../../lib/forms/form-state'
-import type { GateRetailer } from '../../lib/retailers'
-import { robotsTxt, sitemapXml } from '../../lib/seo/crawler-files'
-import type { NotFoundLimiter } from '../http/not-found-limit.server'
-import { type CachedPage, cacheKey, createPageCache, type PageCache, PRIVATE_PAGE } from './page-cache.server'
-import { prerenderedPaths } from './prerendered-paths.server'
-import { registerStaticFiles } from './static-files.server'
+import { mayHoldGrant } from '../../lib/access.ts'
+import { brand } from '../../lib/brand.ts'
+import type { FormState } from '../../lib/forms/form-state.ts'
+import type { GateRetailer } from '../../lib/retailers.ts'
+import { robotsTxt, sitemapXml } from '../../lib/seo/crawler-files.ts'
+import type { NotFoundLimiter } from '../http/not-found-limit.server.ts'
+import {
+  type CachedPage,
+  cacheKey,
+  createPageCache,
+  type PageCache,
+  PRIVATE_PAGE,
+} from './page-cache.server.ts'
+import { prerenderedPaths } from './prerendered-paths.server.ts'
+import { registerStaticFiles } from './static-files.server.ts'
 
 type PageAccess = Pick<Vike.PageContextServer, 'accessGrants' | 'recordOpening'>
 
@@ -148,7 +154,8 @@ async function sendRendered(
 ) {
   const { httpResponse, errorWhileRendering } = pageContext
   if (errorWhileRendering) request.log.error({ err: errorWhileRendering }, 'page rendering failed')
-  // A client-side navigation to an unknown page asks for its pageContext.json, answered 200 with is404.
+  // A request for an unknown page's pageContext.json (Vike's navigation data, which any client can
+  // ask for though the site does not navigate on the client) is answered 200 with is404.
   if (httpResponse.statusCode === 404 || pageContext.is404) {
     request.log.info({ path: request.url.split('?', 1)[0] }, 'unknown path')
     await options.notFoundLimiter?.count(request)

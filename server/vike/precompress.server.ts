@@ -1,5 +1,5 @@
 // The brotli and gzip variants of a body, made once and off the event loop (zlib's thread pool):
-// at build for the built files (scripts/build/compress.ts), and when a page's render is first
+// at build for the built files (scripts/run/build/compress.ts), and when a page's render is first
 // kept (page-cache.server.ts). No request ever waits for a compressor.
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'

@@ -1,5 +1,5 @@
 // The built files of dist/client (scripts, styles, fonts, images) through @fastify/static, with
-// the .br/.gz written beside them at build (scripts/build/compress.ts) served to clients that
+// the .br/.gz written beside them at build (scripts/run/build/compress.ts) served to clients that
 // accept them (`preCompressed`). One route per file, listed at start (`wildcard: false`), so
 // every other path falls through to the pages route. The pre-rendered HTML is left out: pages are
 // rendered by Vike with this deployment's configuration (page-cache.server.ts, decision 025).

@@ -11,16 +11,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import packageJson from '../../package.json' with { type: 'json' }
-import { freePort } from '../../scripts/lib/free-port'
+import { freePort } from '../../scripts/lib/free-port.ts'
 import {
   EMBEDDED_ACCESS_KEY,
   EMBEDDED_SECRET_KEY,
   type EmbeddedS3,
   startEmbeddedS3,
-} from '../../server/storage/embedded.server'
-import { applicationBody } from '../helpers/form-bodies'
-import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres'
-import { quietStorageLog } from '../helpers/quiet-log'
+} from '../../server/storage/embedded.server.ts'
+import { applicationBody } from '../helpers/form-bodies.ts'
+import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres.ts'
+import { quietStorageLog } from '../helpers/quiet-log.ts'
 
 const IMAGE = process.env.RM5_TEST_IMAGE ?? 'rm5-site:test'
 const NAME = `rm5-container-test-${process.pid}`
@@ -243,7 +243,7 @@ describe('the production image', () => {
     ).toEqual(['0', '0', '0'])
     // Read-only root: the app writes only to its tmpfs mounts.
     expect(spawnSync('docker', ['exec', NAME, 'touch', '/app/x']).status).not.toBe(0)
-    // Production dependencies only: no TypeScript loader, no build tools (issue 26).
+    // Production dependencies only: no TypeScript loader, no build tools (decision 028).
     const installed = docker('exec', NAME, 'ls', '/app/node_modules', '/app/node_modules/.bin').split(/\s+/)
     for (const tool of ['tsx', 'esbuild', '@esbuild', 'vite', 'typescript', 'prisma'])
       expect(installed).not.toContain(tool)

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { publicPaths } from '../../lib/routes'
+import { publicPaths } from '../../lib/routes.ts'
 
 // axe (WCAG 2.0 A/AA and 2.1 AA) on every public page at phone and desktop widths, plus the
 // structure axe cannot judge alone: one h1, landmarks, the skip link and visible focus.

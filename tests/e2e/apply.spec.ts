@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { expect, type Page, type Request, test } from '@playwright/test'
-import { rolloutPhases } from '../../lib/content/rollout'
-import { businessTypes, deliveryMethods } from '../../lib/forms/application-schema'
-import { exportJson } from './helpers/cli'
-import { waitForHydration } from './helpers/hydration'
+import { rolloutPhases } from '../../lib/content/rollout.ts'
+import { businessTypes, deliveryMethods } from '../../lib/forms/application-schema.ts'
+import { exportJson } from './helpers/cli.ts'
+import { waitForHydration } from './helpers/hydration.ts'
 
 // /apply: rollout timeline, the application form's validation, states, outcomes and storage, with
 // JavaScript (the enhanced form; tests/e2e/no-js/forms.spec.ts has the same form without it).

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { exportJson } from './helpers/cli'
-import { waitForHydration } from './helpers/hydration'
+import { exportJson } from './helpers/cli.ts'
+import { waitForHydration } from './helpers/hydration.ts'
 
 // The contact form on /contact with JavaScript: it really stores the message and confirms it in
 // place (tests/e2e/no-js/forms.spec.ts has the same form without JavaScript).

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { waitForHydration } from './helpers/hydration'
+import { waitForHydration } from './helpers/hydration.ts'
 
 // Each page carries the site's CSS in one <style> (decision 020): no stylesheet request blocks the
 // first paint or follows at hydration, and a link loads the next page whole (server routing),

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { applyForm, contactForm, errorSummary } from './helpers/forms'
+import { applyForm, contactForm, errorSummary } from './helpers/forms.ts'
 
 // axe (WCAG 2.0 A/AA, 2.1 AA) on the form pages as a visitor without JavaScript gets them: empty,
 // with the server's error summary, the confirmations and a gate with its notice. The page's own

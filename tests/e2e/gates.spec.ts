@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { type CodeRetailer, codeRetailers } from '../../lib/retailers'
-import { runCli } from './helpers/cli'
+import { type CodeRetailer, codeRetailers } from '../../lib/retailers.ts'
+import { runCli } from './helpers/cli.ts'
 
 // The access gates, the docket and the proposal in Chromium against the production server.
 // Codes are created the way an admin does it, with `npm run codes` attached to the running

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { firstLoadScripts, holdScriptsExcept, scriptTimings } from './helpers/hold-scripts'
-import { isHydrated, waitForHydration } from './helpers/hydration'
+import { firstLoadScripts, holdScriptsExcept, scriptTimings } from './helpers/hold-scripts.ts'
+import { isHydrated, waitForHydration } from './helpers/hydration.ts'
 
 // The public pages are HTML-only with React islands (components/islands/README.md, decision 023):
 // before the load event they fetch only a few KB of script (the header's behaviour and the

@@ -7,8 +7,8 @@ import {
   type Response,
   test,
 } from '@playwright/test'
-import { NO_IMAGES_ANYWHERE } from '../../lib/viewer/messages'
-import { type EmptyServer, startEmptyServer } from './helpers/empty-server'
+import { NO_IMAGES_ANYWHERE } from '../../lib/viewer/messages.ts'
+import { type EmptyServer, startEmptyServer } from './helpers/empty-server.ts'
 
 // Media on the production build: hero video, the streamed 'Meet the RM5' dialog (native HLS,
 // hls.js and mp4 fallbacks), the 360° viewer (drag, keys, buttons, empty storage), hero frames,

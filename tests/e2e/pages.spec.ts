@@ -1,12 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
-import { capabilities } from '../../lib/content/capabilities'
-import { coreValues } from '../../lib/content/careers'
-import { milestones } from '../../lib/content/company'
-import { journeySteps } from '../../lib/content/experience'
-import { privacyPolicy } from '../../lib/content/privacy'
-import { termsOfService } from '../../lib/content/terms'
-import { testimonials } from '../../lib/content/testimonials'
-import { waitForHydration } from './helpers/hydration'
+import { capabilities } from '../../lib/content/capabilities.ts'
+import { coreValues } from '../../lib/content/careers.ts'
+import { milestones } from '../../lib/content/company.ts'
+import { journeySteps } from '../../lib/content/experience.ts'
+import { privacyPolicy } from '../../lib/content/privacy.ts'
+import { termsOfService } from '../../lib/content/terms.ts'
+import { testimonials } from '../../lib/content/testimonials.ts'
+import { waitForHydration } from './helpers/hydration.ts'
 
 // Public pages: header behaviour, mobile menu, capability map, fade-ins and page content.
 

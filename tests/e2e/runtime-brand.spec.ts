@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { waitForHydration } from './helpers/hydration'
+import { waitForHydration } from './helpers/hydration.ts'
 
 // The e2e server runs with a BRAND_COMPANY that the build never saw (playwright.config.ts): the
 // pre-rendered pages, the HTML-only pages and the hydrated app all show it, and hydration finds

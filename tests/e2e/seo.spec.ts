@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { absoluteUrl } from '../../lib/brand'
-import { publicPages } from '../../lib/content/pages'
-import { gateRetailers } from '../../lib/retailers'
-import { privatePaths, publicPaths } from '../../lib/routes'
+import { absoluteUrl } from '../../lib/brand.ts'
+import { publicPages } from '../../lib/content/pages.ts'
+import { gateRetailers } from '../../lib/retailers.ts'
+import { privatePaths, publicPaths } from '../../lib/routes.ts'
 
 // Page heads, structured data, sitemap.xml and robots.txt, read from the raw server HTML (what a
 // crawler or a link preview sees), never from the hydrated DOM.

@@ -3,10 +3,10 @@
 
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import type { CodeRetailer } from '../../lib/retailers'
-import { insertCode } from '../../server/access/codes.server'
-import { argon2Hasher, type CodeHasher } from '../../server/access/hasher.server'
-import type { Database } from '../../server/db/database.server'
+import type { CodeRetailer } from '../../lib/retailers.ts'
+import { insertCode } from '../../server/access/codes.server.ts'
+import { argon2Hasher, type CodeHasher } from '../../server/access/hasher.server.ts'
+import type { Database } from '../../server/db/database.server.ts'
 
 /** The real argon2 hasher, counting how many verifications it ran. */
 export function countingHasher(): CodeHasher & { verifications: number } {

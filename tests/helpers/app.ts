@@ -2,11 +2,11 @@
 // and an embedded S3 in the same temporary DATA_DIR. Use `app.inject` to send requests.
 import type { FastifyInstance } from 'fastify'
 import pino from 'pino'
-import { type AppDeps, buildApp } from '../../server/app.server'
-import { type Database, openDatabase } from '../../server/db/database.server'
-import { type Env, parseEnv } from '../../server/env.server'
-import { openStorage, type Storage } from '../../server/storage/storage.server'
-import { createTestDatabase } from './database'
+import { type AppDeps, buildApp } from '../../server/app.server.ts'
+import { type Database, openDatabase } from '../../server/db/database.server.ts'
+import { type Env, parseEnv } from '../../server/env.server.ts'
+import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
+import { createTestDatabase } from './database.ts'
 
 export interface TestApp {
   app: FastifyInstance

@@ -1,7 +1,7 @@
 // Shared by the form-post tests: POST a body the way an HTML form does (urlencoded), each call
 // from its own client address unless one is given.
 import type { FastifyInstance } from 'fastify'
-import { freshIp } from './submissions'
+import { freshIp } from './submissions.ts'
 
 export interface FormPostOptions {
   ip?: string

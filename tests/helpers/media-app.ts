@@ -1,9 +1,9 @@
 // The /media routes alone, with the app's own error handler, for tests against a real (embedded) S3.
 import Fastify, { type FastifyInstance } from 'fastify'
-import { registerErrorHandling } from '../../server/http/errors.server'
-import { mediaRoutes } from '../../server/routes/media.server'
-import type { MediaCache } from '../../server/routes/media-cache.server'
-import type { Storage } from '../../server/storage/storage.server'
+import { registerErrorHandling } from '../../server/http/errors.server.ts'
+import { mediaRoutes } from '../../server/routes/media.server.ts'
+import type { MediaCache } from '../../server/routes/media-cache.server.ts'
+import type { Storage } from '../../server/storage/storage.server.ts'
 
 export async function buildMediaApp(storage: Storage, cache?: MediaCache): Promise<FastifyInstance> {
   const app = Fastify({ logger: false })

@@ -5,7 +5,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { freePort } from '../../scripts/lib/free-port'
+import { freePort } from '../../scripts/lib/free-port.ts'
 
 export interface RunningProxy {
   port: number

@@ -1,12 +1,12 @@
-// `npm start`'s entry (scripts/start.ts --no-build) or the production bundle the Docker image runs
+// `npm start`'s entry (scripts/run/start.ts --no-build) or the production bundle the Docker image runs
 // (dist/node/start.mjs) as a real child process with nothing external: embedded Postgres and S3
 // in `dataDir`, in-memory limits. For tests about processes and signals.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { freePort } from '../../scripts/lib/free-port'
-import { parseEnv } from '../../server/env.server'
-import { openStorage } from '../../server/storage/storage.server'
-import { sleep } from './latency'
-import { quietStorageLog } from './quiet-log'
+import { freePort } from '../../scripts/lib/free-port.ts'
+import { parseEnv } from '../../server/env.server.ts'
+import { openStorage } from '../../server/storage/storage.server.ts'
+import { sleep } from './latency.ts'
+import { quietStorageLog } from './quiet-log.ts'
 
 export interface StartedSite {
   process: ChildProcess
@@ -29,7 +29,7 @@ export async function fillBuckets(dataDir: string): Promise<void> {
 }
 
 const ENTRIES = {
-  source: ['--import', 'tsx', 'scripts/start.ts', '--no-build'],
+  source: ['--import', 'tsx', 'scripts/run/start.ts', '--no-build'],
   bundle: ['dist/node/start.mjs', '--no-build'],
 }
 

@@ -8,18 +8,18 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import argon2 from 'argon2'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { openDatabase } from '../../server/db/database.server'
-import { silentLogger } from '../../server/db/logger.server'
-import { parseEnv } from '../../server/env.server'
+import { openDatabase } from '../../server/db/database.server.ts'
+import { silentLogger } from '../../server/db/logger.server.ts'
+import { parseEnv } from '../../server/env.server.ts'
 import {
   EMBEDDED_ACCESS_KEY,
   EMBEDDED_SECRET_KEY,
   type EmbeddedS3,
   startEmbeddedS3,
-} from '../../server/storage/embedded.server'
-import { openStorage, type Storage } from '../../server/storage/storage.server'
-import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres'
-import { quietStorageLog } from '../helpers/quiet-log'
+} from '../../server/storage/embedded.server.ts'
+import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
+import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres.ts'
+import { quietStorageLog } from '../helpers/quiet-log.ts'
 
 let server: PasswordPostgres
 let db: { url: string }

@@ -2,9 +2,9 @@
 // production): every one is answered 201 and stored exactly once.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { applicationBody, randomIp } from '../helpers/form-bodies'
-import { summary } from '../helpers/latency'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { applicationBody, randomIp } from '../helpers/form-bodies.ts'
+import { summary } from '../helpers/latency.ts'
 
 let t: TestApp
 beforeAll(async () => {

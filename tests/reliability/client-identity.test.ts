@@ -7,10 +7,10 @@
 import { request } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.server'
-import { limitPrefix } from '../helpers/access'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { type RunningProxy, startCaddy, startNginxBalancer } from '../helpers/proxies'
+import { buildApp } from '../../server/app.server.ts'
+import { limitPrefix } from '../helpers/access.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { type RunningProxy, startCaddy, startNginxBalancer } from '../helpers/proxies.ts'
 
 /** A small per-client allowance keeps the argon2 work of these tests low. */
 const VERIFY_MAX = 3

@@ -1,5 +1,5 @@
 // Two replicas starting together with DEMO_MEDIA=auto on one Postgres and one storage: the real
-// preparation (scripts/prepare.ts, as `npm start` and the image run it) in two processes at once.
+// preparation (scripts/run/prepare.ts, as `npm start` and the image run it) in two processes at once.
 // The advisory lock lets one fill the empty buckets; the other then finds them full. The same
 // holds for the demo document of the data room (decision 031).
 import { spawn } from 'node:child_process'
@@ -8,17 +8,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { defaultDemoDir, readDemoManifest } from '../../scripts/media/demo-set'
-import { parseEnv } from '../../server/env.server'
+import { defaultDemoDir, readDemoManifest } from '../../scripts/cli/media/demo-set.ts'
+import { parseEnv } from '../../server/env.server.ts'
 import {
   EMBEDDED_ACCESS_KEY,
   EMBEDDED_SECRET_KEY,
   type EmbeddedS3,
   startEmbeddedS3,
-} from '../../server/storage/embedded.server'
-import { openStorage } from '../../server/storage/storage.server'
-import { createTestDatabase, type TestDatabase } from '../helpers/database'
-import { quietStorageLog } from '../helpers/quiet-log'
+} from '../../server/storage/embedded.server.ts'
+import { openStorage } from '../../server/storage/storage.server.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { quietStorageLog } from '../helpers/quiet-log.ts'
 
 let db: TestDatabase
 let s3: EmbeddedS3
@@ -47,7 +47,7 @@ async function query(url: string, sql: string): Promise<unknown[]> {
 
 function prepare(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/prepare.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/run/prepare.ts'], {
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startEmbeddedPostgres } from '../../server/db/embedded.server'
-import { applicationBody } from '../helpers/form-bodies'
-import { sleep } from '../helpers/latency'
-import { fillBuckets, type StartedSite, startSite } from '../helpers/start-process'
+import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
+import { applicationBody } from '../helpers/form-bodies.ts'
+import { sleep } from '../helpers/latency.ts'
+import { fillBuckets, type StartedSite, startSite } from '../helpers/start-process.ts'
 
 const dirs: string[] = []
 const sites: StartedSite[] = []

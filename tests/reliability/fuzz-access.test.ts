@@ -8,13 +8,13 @@
 
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gateRetailers } from '../../lib/retailers'
-import { insertCode } from '../../server/access/codes.server'
-import type { CodeHasher } from '../../server/access/hasher.server'
-import { BODY_LIMIT_BYTES } from '../../server/http/transport.server'
-import { limitPrefix } from '../helpers/access'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { randomIp } from '../helpers/form-bodies'
+import { gateRetailers } from '../../lib/retailers.ts'
+import { insertCode } from '../../server/access/codes.server.ts'
+import type { CodeHasher } from '../../server/access/hasher.server.ts'
+import { BODY_LIMIT_BYTES } from '../../server/http/transport.server.ts'
+import { limitPrefix } from '../helpers/access.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { randomIp } from '../helpers/form-bodies.ts'
 import {
   expectNoLeak,
   expectPrototypesClean,
@@ -23,7 +23,7 @@ import {
   pollutionJson,
   pollutionKeys,
   refusedAsPollution,
-} from '../helpers/fuzz'
+} from '../helpers/fuzz.ts'
 
 const CASES = { batch: 25, runs: 400 } // 10,000 per endpoint
 const RIGHT = 'right-code-fuzz-1'

@@ -5,13 +5,13 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applicationSchema, businessTypes, deliveryMethods } from '../../lib/forms/application-schema'
-import { contactSchema } from '../../lib/forms/contact-schema'
-import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency'
-import { FORM_BODY_LIMIT_BYTES } from '../../server/http/form-body.server'
-import { BODY_LIMIT_BYTES } from '../../server/http/transport.server'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { randomIp } from '../helpers/form-bodies'
+import { applicationSchema, businessTypes, deliveryMethods } from '../../lib/forms/application-schema.ts'
+import { contactSchema } from '../../lib/forms/contact-schema.ts'
+import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency.ts'
+import { FORM_BODY_LIMIT_BYTES } from '../../server/http/form-body.server.ts'
+import { BODY_LIMIT_BYTES } from '../../server/http/transport.server.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { randomIp } from '../helpers/form-bodies.ts'
 import {
   expectNoLeak,
   expectPrototypesClean,
@@ -20,7 +20,7 @@ import {
   pollutionJson,
   pollutionKeys,
   refusedAsPollution,
-} from '../helpers/fuzz'
+} from '../helpers/fuzz.ts'
 
 const CASES = { batch: 25, runs: 400 } // 10,000 per endpoint
 

@@ -4,9 +4,9 @@
 // for its own exact key, whole or a true slice of it; errors keep the JSON shape and hide internals.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { randomIp } from '../helpers/form-bodies'
-import { expectNoLeak, expectPrototypesClean, fuzzInBatches } from '../helpers/fuzz'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { randomIp } from '../helpers/form-bodies.ts'
+import { expectNoLeak, expectPrototypesClean, fuzzInBatches } from '../helpers/fuzz.ts'
 
 const CASES = { batch: 25, runs: 400 } // 10,000 per endpoint
 

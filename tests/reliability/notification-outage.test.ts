@@ -6,12 +6,12 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../scripts/lib/free-port'
-import { buildApp } from '../../server/app.server'
-import { type Database, openDatabase } from '../../server/db/database.server'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { smtpReceiver, until, webhookReceiver } from '../helpers/notification-receivers'
-import { postJson } from '../helpers/submissions'
+import { freePort } from '../../scripts/lib/free-port.ts'
+import { buildApp } from '../../server/app.server.ts'
+import { type Database, openDatabase } from '../../server/db/database.server.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { smtpReceiver, until, webhookReceiver } from '../helpers/notification-receivers.ts'
+import { postJson } from '../helpers/submissions.ts'
 
 const SECRET = randomBytes(24).toString('hex')
 const RETRY = { retryMs: 100, maxRetryMs: 800, pollMs: 100 }

@@ -6,9 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { startEmbeddedPostgres } from '../../server/db/embedded.server'
-import { silentLogger } from '../../server/db/logger.server'
-import { startSite } from '../helpers/start-process'
+import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
+import { silentLogger } from '../../server/db/logger.server.ts'
+import { startSite } from '../helpers/start-process.ts'
 
 let dataDir: string
 afterAll(async () => {

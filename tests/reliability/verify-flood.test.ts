@@ -4,11 +4,11 @@
 import { spawn } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { VERIFY_LIMITS } from '../../server/access/limits.server'
-import { countingHasher, limitPrefix, seedCode } from '../helpers/access'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { percentile, sleep, summary } from '../helpers/latency'
-import { rawGet, rawRequest } from '../helpers/raw-http'
+import { VERIFY_LIMITS } from '../../server/access/limits.server.ts'
+import { countingHasher, limitPrefix, seedCode } from '../helpers/access.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { percentile, sleep, summary } from '../helpers/latency.ts'
+import { rawGet, rawRequest } from '../helpers/raw-http.ts'
 
 const hasher = countingHasher()
 let t: TestApp

@@ -2,11 +2,11 @@
 // retailer binding, 12-hour age, and the code still active in Postgres.
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GRANT_MAX_AGE_MS } from '../../lib/access'
-import { signGrant } from '../../server/access/grant-cookie.server'
-import { CODE_CACHE_MS } from '../../server/access/grants.server'
-import { grantCookie, limitPrefix, seedCode, testClock, verify } from '../helpers/access'
-import { createTestApp, type TestApp } from '../helpers/app'
+import { GRANT_MAX_AGE_MS } from '../../lib/access.ts'
+import { signGrant } from '../../server/access/grant-cookie.server.ts'
+import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
+import { grantCookie, limitPrefix, seedCode, testClock, verify } from '../helpers/access.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 const clock = testClock()
 let t: TestApp

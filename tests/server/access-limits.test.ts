@@ -3,11 +3,11 @@
 // checks; refused requests tallied (decision 016).
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { hashIp } from '../../server/access/attempts.server'
-import { createHashCeiling } from '../../server/access/hash-ceiling.server'
-import { buildApp } from '../../server/app.server'
-import { countingHasher, limitPrefix, seedCode, verify, verifyForm } from '../helpers/access'
-import { createTestApp, type TestApp } from '../helpers/app'
+import { hashIp } from '../../server/access/attempts.server.ts'
+import { createHashCeiling } from '../../server/access/hash-ceiling.server.ts'
+import { buildApp } from '../../server/app.server.ts'
+import { countingHasher, limitPrefix, seedCode, verify, verifyForm } from '../helpers/access.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 

@@ -4,14 +4,14 @@
 // no-JavaScript form flow end to end; each opening of a guarded page is recorded per code
 // (`rm5 codes activity`) and announces the first one of the day for codes marked to notify.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GRANT_MAX_AGE_MS } from '../../lib/access'
-import { freePort } from '../../scripts/lib/free-port'
-import { docketActivity, setCodeNotify } from '../../server/access/docket-activity-report.server'
-import { CODE_CACHE_MS } from '../../server/access/grants.server'
-import { grantCookie, limitPrefix, seedCode, testClock, verify, verifyForm } from '../helpers/access'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { until, webhookReceiver } from '../helpers/notification-receivers'
-import { type ProductionBuild, productionBuild } from '../helpers/production-build'
+import { GRANT_MAX_AGE_MS } from '../../lib/access.ts'
+import { freePort } from '../../scripts/lib/free-port.ts'
+import { docketActivity, setCodeNotify } from '../../server/access/docket-activity-report.server.ts'
+import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
+import { grantCookie, limitPrefix, seedCode, testClock, verify, verifyForm } from '../helpers/access.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { until, webhookReceiver } from '../helpers/notification-receivers.ts'
+import { type ProductionBuild, productionBuild } from '../helpers/production-build.ts'
 
 const CODE = 'circle-k-pages-01'
 const clock = testClock()

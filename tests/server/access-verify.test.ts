@@ -1,9 +1,9 @@
-// POST /api/access/verify and /api/access/logout against a real Postgres (issue 6, docs/architecture.md: Access).
+// POST /api/access/verify and /api/access/logout against a real Postgres (docs/architecture.md: Access).
 import { createHmac } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { dummyHash } from '../../server/access/hasher.server'
-import { buildApp } from '../../server/app.server'
+import { dummyHash } from '../../server/access/hasher.server.ts'
+import { buildApp } from '../../server/app.server.ts'
 import {
   countingHasher,
   grantCookie,
@@ -12,8 +12,8 @@ import {
   testClock,
   verify,
   verifyForm,
-} from '../helpers/access'
-import { createTestApp, type TestApp } from '../helpers/app'
+} from '../helpers/access.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 const CODE = 'circle-k-2026-alpha'
 const hasher = countingHasher()

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -17,8 +17,8 @@ describe('error shape', () => {
   })
 
   it('hides internal errors behind a generic 500 and passes 4xx messages through', async () => {
-    const { buildApp } = await import('../../server/app.server')
-    const { HttpError } = await import('../../server/http/errors.server')
+    const { buildApp } = await import('../../server/app.server.ts')
+    const { HttpError } = await import('../../server/http/errors.server.ts')
     const app = await buildApp({ env: t.env, db: t.db, storage: t.storage, logger: false })
     app.get('/boom', async () => {
       throw new Error('secret internal detail: password=hunter2')

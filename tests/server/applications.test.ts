@@ -3,12 +3,12 @@
 import { randomUUID } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { applicationFields } from '../../lib/forms/application-schema'
-import { buildApp } from '../../server/app.server'
-import { openDatabase } from '../../server/db/database.server'
-import { silentLogger } from '../../server/db/logger.server'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { freshIp, postJson } from '../helpers/submissions'
+import { applicationFields } from '../../lib/forms/application-schema.ts'
+import { buildApp } from '../../server/app.server.ts'
+import { openDatabase } from '../../server/db/database.server.ts'
+import { silentLogger } from '../../server/db/logger.server.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { freshIp, postJson } from '../helpers/submissions.ts'
 
 const URL = '/api/applications'
 

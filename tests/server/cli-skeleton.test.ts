@@ -7,11 +7,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type Database, openDatabase } from '../../server/db/database.server'
-import { startEmbeddedPostgres } from '../../server/db/embedded.server'
-import { silentLogger } from '../../server/db/logger.server'
-import { applyMigrations } from '../../server/db/migrate.server'
-import { runRm5, runRm5InTerminal } from '../helpers/run-cli'
+import { type Database, openDatabase } from '../../server/db/database.server.ts'
+import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
+import { silentLogger } from '../../server/db/logger.server.ts'
+import { applyMigrations } from '../../server/db/migrate.server.ts'
+import { runRm5, runRm5InTerminal } from '../helpers/run-cli.ts'
 
 // Each case spawns the CLI (tsx start-up, seconds on a busy machine).
 vi.setConfig({ testTimeout: 180_000 })

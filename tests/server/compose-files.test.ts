@@ -5,8 +5,8 @@ import { createRequire } from 'node:module'
 import Ajv2019 from 'ajv/dist/2019'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { envSchema } from '../../server/env.server'
-import { trustProxySchema } from '../../server/trust-proxy.server'
+import { envSchema } from '../../server/env.server.ts'
+import { trustProxySchema } from '../../server/trust-proxy.server.ts'
 
 const require = createRequire(import.meta.url)
 // The schema still carries draft-04 style `id` labels (Ajv 8 refuses them; nothing refers to them)

@@ -1,12 +1,12 @@
 // POST /api/contact against a real Postgres: the contact form's message is really stored.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { contactFields } from '../../lib/forms/contact-schema'
-import { buildApp } from '../../server/app.server'
-import { openDatabase } from '../../server/db/database.server'
-import { silentLogger } from '../../server/db/logger.server'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { freshIp, postJson } from '../helpers/submissions'
+import { contactFields } from '../../lib/forms/contact-schema.ts'
+import { buildApp } from '../../server/app.server.ts'
+import { openDatabase } from '../../server/db/database.server.ts'
+import { silentLogger } from '../../server/db/logger.server.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { freshIp, postJson } from '../helpers/submissions.ts'
 
 const URL = '/api/contact'
 

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accessPageContext } from '../../server/access/access.server'
-import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access'
-import { createTestApp, type TestApp } from '../helpers/app'
+import { accessPageContext } from '../../server/access/access.server.ts'
+import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 const OLD_SECRET = 'old-secret-'.padEnd(48, 'o')
 const NEW_SECRET = 'new-secret-'.padEnd(48, 'n')

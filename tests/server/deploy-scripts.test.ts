@@ -7,11 +7,11 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { KNOWN_BUCKETS, physicalBucket } from '../../lib/buckets'
-import { silentLogger } from '../../server/db/logger.server'
-import { applyMigrations } from '../../server/db/migrate.server'
-import { parseEnv } from '../../server/env.server'
-import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres'
+import { KNOWN_BUCKETS, physicalBucket } from '../../lib/buckets.ts'
+import { silentLogger } from '../../server/db/logger.server.ts'
+import { applyMigrations } from '../../server/db/migrate.server.ts'
+import { parseEnv } from '../../server/env.server.ts'
+import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres.ts'
 
 // Every printable ASCII character but space, the URL-reserved ones included.
 const HARD = Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i)).join('')

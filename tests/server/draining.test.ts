@@ -3,8 +3,8 @@
 // close began gets our 503 (error shape, Retry-After, Connection: close) instead of Fastify's own.
 import net, { type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { parseResponse, type RawResponse } from '../helpers/raw-http'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { parseResponse, type RawResponse } from '../helpers/raw-http.ts'
 
 function deferred() {
   let resolve!: () => void

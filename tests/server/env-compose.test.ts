@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { envSchema, parseEnv } from '../../server/env.server'
+import { envSchema, parseEnv } from '../../server/env.server.ts'
 
 const known = new Set(Object.keys(envSchema.shape))
 

@@ -2,10 +2,10 @@
 // build: the form's own page at the failure's status, the answers kept, the error summary, and the
 // state handed to the island as inert JSON that no answer can break out of.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { postForm } from '../helpers/form-posts'
-import { type ProductionBuild, productionBuild } from '../helpers/production-build'
-import { freshIp } from '../helpers/submissions'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { postForm } from '../helpers/form-posts.ts'
+import { type ProductionBuild, productionBuild } from '../helpers/production-build.ts'
+import { freshIp } from '../helpers/submissions.ts'
 
 let build: ProductionBuild
 let t: TestApp

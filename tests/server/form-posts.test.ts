@@ -1,12 +1,12 @@
-// The HTML form path of POST /api/applications and /api/contact (issue 24): what a browser
+// The HTML form path of POST /api/applications and /api/contact (decision 022): what a browser
 // without JavaScript sends (application/x-www-form-urlencoded), against a real Postgres. The
 // pages the server renders for a failed post are tested in form-pages.test.ts (they need a build).
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { FORM_BODY_LIMIT_BYTES } from '../../server/http/form-body.server'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { formBody, postForm } from '../helpers/form-posts'
-import { freshIp } from '../helpers/submissions'
+import { FORM_BODY_LIMIT_BYTES } from '../../server/http/form-body.server.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { formBody, postForm } from '../helpers/form-posts.ts'
+import { freshIp } from '../helpers/submissions.ts'
 
 const APPLY = '/api/applications'
 const CONTACT = '/api/contact'

@@ -3,10 +3,10 @@
 // redirect stays on this site, and a forged Host header is never echoed.
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isSameSiteLocation, siteOrigins } from '../../server/http/redirects.server'
-import { limitPrefix, seedCode, verifyForm } from '../helpers/access'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { type RawResponse, rawGet, rawRequest } from '../helpers/raw-http'
+import { isSameSiteLocation, siteOrigins } from '../../server/http/redirects.server.ts'
+import { limitPrefix, seedCode, verifyForm } from '../helpers/access.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { type RawResponse, rawGet, rawRequest } from '../helpers/raw-http.ts'
 
 let t: TestApp
 let port: number

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { envSchema } from '../../server/env.server'
-import { SECRET_VARIABLES } from '../../server/env-sources.server'
+import { envSchema } from '../../server/env.server.ts'
+import { SECRET_VARIABLES } from '../../server/env-sources.server.ts'
 
 const DIR = 'deploy/kubernetes'
 /** Where the image lets the app write (Dockerfile: DATA_DIR), besides /tmp. */

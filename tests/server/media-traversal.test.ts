@@ -5,9 +5,9 @@ import { readFile, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SECRET_FILE } from '../../server/access/secret.server'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { rawGet, rawRequest } from '../helpers/raw-http'
+import { SECRET_FILE } from '../../server/access/secret.server.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { rawGet, rawRequest } from '../helpers/raw-http.ts'
 
 const SENTINEL = 'SENTINEL-7f3a9c-must-never-be-served'
 const IMAGE = Buffer.from('rm5-image-bytes')

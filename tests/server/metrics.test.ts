@@ -3,10 +3,10 @@
 // media cache hits, for requests the test made itself.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { physicalBucket } from '../../lib/buckets'
+import { physicalBucket } from '../../lib/buckets.ts'
 import packageJson from '../../package.json' with { type: 'json' }
-import { countingHasher, limitPrefix, seedCode, verify } from '../helpers/access'
-import { createTestApp, type TestApp } from '../helpers/app'
+import { countingHasher, limitPrefix, seedCode, verify } from '../helpers/access.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789'
 const scrape = (t: TestApp, authorization?: string) =>

@@ -6,12 +6,12 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { freePort } from '../../scripts/lib/free-port'
-import { EnvError, parseEnv } from '../../server/env.server'
-import { listNotifications, retryNotifications } from '../../server/notifications/admin.server'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { until, webhookReceiver } from '../helpers/notification-receivers'
-import { postJson } from '../helpers/submissions'
+import { freePort } from '../../scripts/lib/free-port.ts'
+import { EnvError, parseEnv } from '../../server/env.server.ts'
+import { listNotifications, retryNotifications } from '../../server/notifications/admin.server.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { until, webhookReceiver } from '../helpers/notification-receivers.ts'
+import { postJson } from '../helpers/submissions.ts'
 
 const SECRET = randomBytes(24).toString('hex')
 const FAST = { retryMs: 50, maxRetryMs: 200, pollMs: 50 }

@@ -2,11 +2,11 @@
 // docket activity per code, marking a code to notify, the notifications outbox (list, retry), and
 // deleting a person's data with its export first.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { freePort } from '../../scripts/lib/free-port'
-import { seedCode } from '../helpers/access'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { runRm5 } from '../helpers/run-cli'
-import { postJson } from '../helpers/submissions'
+import { freePort } from '../../scripts/lib/free-port.ts'
+import { seedCode } from '../helpers/access.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { runRm5 } from '../helpers/run-cli.ts'
+import { postJson } from '../helpers/submissions.ts'
 
 // Each test spawns the CLI (tsx + Prisma start-up, seconds on a busy machine), some several times.
 vi.setConfig({ testTimeout: 180_000 })

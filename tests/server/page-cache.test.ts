@@ -3,9 +3,9 @@
 // grant, what it serves must carry nothing of the visitor who filled it, and kept answers are
 // still recorded as openings.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { grantCookie, limitPrefix, seedCode, testClock, verify } from '../helpers/access'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { type ProductionBuild, productionBuild } from '../helpers/production-build'
+import { grantCookie, limitPrefix, seedCode, testClock, verify } from '../helpers/access.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { type ProductionBuild, productionBuild } from '../helpers/production-build.ts'
 
 const CODE = 'circle-k-cache-01'
 const clock = testClock()

@@ -1,10 +1,10 @@
 // Deleting a person's data on request: their applications and contact messages, found by e-mail
 // (any letter case) or id, go together with the notifications that would announce them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../scripts/lib/free-port'
-import { InvalidTarget, personalData } from '../../server/forms/personal-data.server'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { postJson } from '../helpers/submissions'
+import { freePort } from '../../scripts/lib/free-port.ts'
+import { InvalidTarget, personalData } from '../../server/forms/personal-data.server.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { postJson } from '../helpers/submissions.ts'
 
 let t: TestApp
 beforeAll(async () => {

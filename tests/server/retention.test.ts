@@ -2,11 +2,11 @@
 // deleted by the running server, by one process at a time when several share the database.
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { hashIp, recordAttempt } from '../../server/access/attempts.server'
-import { buildApp } from '../../server/app.server'
-import { LOCKS } from '../../server/db/advisory-lock.server'
-import { pruneOnce } from '../../server/retention/prune.server'
-import { createTestApp, type TestApp } from '../helpers/app'
+import { hashIp, recordAttempt } from '../../server/access/attempts.server.ts'
+import { buildApp } from '../../server/app.server.ts'
+import { LOCKS } from '../../server/db/advisory-lock.server.ts'
+import { pruneOnce } from '../../server/retention/prune.server.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 const DAY = 86_400_000
 let t: TestApp

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseEnv } from '../../server/env.server'
-import { contentSecurityPolicy } from '../../server/http/security-headers.server'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { observatoryScore } from '../helpers/observatory'
+import { parseEnv } from '../../server/env.server.ts'
+import { contentSecurityPolicy } from '../../server/http/security-headers.server.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { observatoryScore } from '../helpers/observatory.ts'
 
 let t: TestApp
 beforeAll(async () => {

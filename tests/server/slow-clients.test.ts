@@ -9,10 +9,10 @@ import {
   MAX_HEADER_BYTES,
   REQUEST_TIMEOUT_MS,
   TIMEOUT_SWEEP_MS,
-} from '../../server/http/transport.server'
-import { createTestApp, type TestApp } from '../helpers/app'
-import { sleep, summary } from '../helpers/latency'
-import { rawGet, rawRequest } from '../helpers/raw-http'
+} from '../../server/http/transport.server.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { sleep, summary } from '../helpers/latency.ts'
+import { rawGet, rawRequest } from '../helpers/raw-http.ts'
 
 // Node sweeps connections every TIMEOUT_SWEEP_MS; allow that plus scheduling noise on a busy CI.
 const SLACK_MS = TIMEOUT_SWEEP_MS + 1500

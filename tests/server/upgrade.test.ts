@@ -12,10 +12,10 @@ import { join, resolve } from 'node:path'
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../server/db/database.server'
-import { silentLogger } from '../../server/db/logger.server'
-import { applyMigrations, LOCKFILE, readMigrations } from '../../server/db/migrate.server'
-import { createTestDatabase, type TestDatabase } from '../helpers/database'
+import { openDatabase } from '../../server/db/database.server.ts'
+import { silentLogger } from '../../server/db/logger.server.ts'
+import { applyMigrations, LOCKFILE, readMigrations } from '../../server/db/migrate.server.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 
 /** The previous release and the last migration it shipped (prisma/migrations sorts by name). */
 const PREVIOUS = { version: '1.0.0', lastMigration: '20261124204902_notifications_and_docket_activity' }
@@ -128,7 +128,7 @@ describe(`release ${PREVIOUS.version}'s code on this release's schema (expand/co
     writeFileSync(join(outDir, 'schema.prisma'), schema)
     const generate = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/prisma-generate.ts', '--schema', join(outDir, 'schema.prisma')],
+      ['--import', 'tsx', 'scripts/run/prisma-generate.ts', '--schema', join(outDir, 'schema.prisma')],
       { encoding: 'utf8' },
     )
     if (generate.status !== 0)

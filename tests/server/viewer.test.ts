@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listingProblem, type ViewerListing } from '../../lib/viewer/messages.ts'
-import { createTestApp, type TestApp } from '../helpers/app'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp
 const BYTES = Buffer.from('not really a jpeg')

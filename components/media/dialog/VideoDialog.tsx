@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react'
-import { CloseIcon } from '../icons'
-import { Video } from '../video/Video'
-import { useModalDialog } from './useModalDialog'
+import { CloseIcon } from '../icons.tsx'
+import { Video } from '../video/Video.tsx'
+import { useModalDialog } from './use-modal-dialog.ts'
 
 /**
  * A full-screen film (the 'Meet the RM5' card). The <Video> mounts only while open, so nothing

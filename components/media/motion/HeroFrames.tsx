@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useHydrated } from 'vike-react/useHydrated'
 import { FRAME_STEP_MS, heroFrameUrls, LAST_FRAME, stepFrame } from '../../../lib/motion/hero-frames.ts'
-import { useReducedMotion } from '../useMediaQuery'
+import { useReducedMotion } from '../use-media-query.ts'
 
 /**
  * The 7-frame sequence (docs/original-behaviour.md §4): while active (hovered, or switched on with the button for touch

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { DEFAULT_PARALLAX_SPEED, parallaxOffset } from '../../../lib/motion/parallax.ts'
-import { useInView } from '../useInView'
-import { useMobileMode, useReducedMotion } from '../useMediaQuery'
+import { useInView } from '../use-in-view.ts'
+import { useMobileMode, useReducedMotion } from '../use-media-query.ts'
 
 /**
  * A layer that drifts at `speed` × the scroll relative to its container (docs/original-behaviour.md §3 "Parallax layer",

@@ -6,11 +6,11 @@ import {
   playbackUrls,
   storedPosterImage,
 } from '../../../lib/video/playback.ts'
-import { ResponsivePicture } from '../ResponsivePicture'
-import { useInView } from '../useInView'
-import { useReducedMotion } from '../useMediaQuery'
-import { useVideoPlayer, type VideoPlayer } from './useVideoPlayer'
-import { PauseToggle, PlayOverlay } from './VideoControls'
+import { ResponsivePicture } from '../ResponsivePicture.tsx'
+import { useInView } from '../use-in-view.ts'
+import { useReducedMotion } from '../use-media-query.ts'
+import { useVideoPlayer, type VideoPlayer } from './use-video-player.ts'
+import { PauseToggle, PlayOverlay } from './VideoControls.tsx'
 
 export interface StreamOptions {
   /** A bare playback id (resolved against VIDEO_BASE_URL) or a full .m3u8 URL. */

@@ -1,4 +1,4 @@
-import { PauseIcon, PlayIcon } from '../icons'
+import { PauseIcon, PlayIcon } from '../icons.tsx'
 
 /** The big play button over the poster: autoplay was blocked, or is off for reduced motion. */
 export function PlayOverlay({ label, onPlay }: { label: string; onPlay(): void }) {

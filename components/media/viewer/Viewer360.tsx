@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { useHydrated } from 'vike-react/useHydrated'
-import { brand } from '../../../lib/brand'
-import { mediaUrl } from '../../../lib/media'
+import { brand } from '../../../lib/brand.ts'
+import { mediaUrl } from '../../../lib/media.ts'
 import { VIEWER_FIRST_FRAME } from '../../../lib/viewer/images.ts'
 import {
   VIEWER_CONSOLE_HINT,
@@ -11,11 +11,11 @@ import {
   VIEWER_NEEDS_SCRIPT,
 } from '../../../lib/viewer/messages.ts'
 import { frameAt, keyStep } from '../../../lib/viewer/rotation.ts'
-import { ChevronIcon } from '../icons'
-import { useInView } from '../useInView'
-import { useDragRotate } from './useDragRotate'
-import { usePreloadFrames } from './usePreloadFrames'
-import { useViewerImages } from './useViewerImages'
+import { ChevronIcon } from '../icons.tsx'
+import { useInView } from '../use-in-view.ts'
+import { useDragRotate } from './use-drag-rotate.ts'
+import { usePreloadFrames } from './use-preload-frames.ts'
+import { useViewerImages } from './use-viewer-images.ts'
 
 /**
  * The 360° product viewer (docs/original-behaviour.md §2, §4, §9): frames from the server, turned by dragging (15 px a

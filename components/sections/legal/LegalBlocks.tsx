@@ -1,5 +1,5 @@
-import type { LegalBlock } from '../../../lib/content/legal'
-import { ContactDetails } from '../ContactDetails'
+import type { LegalBlock } from '../../../lib/content/legal.ts'
+import { ContactDetails } from '../ContactDetails.tsx'
 
 /** Paragraphs, lists, sub-headings and the contact block of one legal section. */
 export function LegalBlocks({ blocks }: { blocks: LegalBlock[] }) {

@@ -1,5 +1,5 @@
-import type { LegalDocument as LegalDocumentData } from '../../../lib/content/legal'
-import { LegalBlocks } from './LegalBlocks'
+import type { LegalDocument as LegalDocumentData } from '../../../lib/content/legal.ts'
+import { LegalBlocks } from './LegalBlocks.tsx'
 
 /**
  * A legal page body: a table of contents beside numbered sections. Every section heading has an

@@ -1,4 +1,4 @@
-import type { LegalDocument } from '../../../lib/content/legal'
+import type { LegalDocument } from '../../../lib/content/legal.ts'
 
 /** The date and key facts of a legal document, for its hero. */
 export function LegalFacts({ document }: { document: LegalDocument }) {

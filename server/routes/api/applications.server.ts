@@ -4,10 +4,10 @@ import {
   type ApplicationInput,
   applicationFields,
   applicationSchema,
-} from '../../../lib/forms/application-schema'
-import { APPLY_PATH, APPLY_RECEIVED_PATH } from '../../../lib/routes'
-import { sameRowData } from '../../forms/store-once.server'
-import { submissionRoute } from '../../forms/submission-route.server'
+} from '../../../lib/forms/application-schema.ts'
+import { APPLY_PATH, APPLY_RECEIVED_PATH } from '../../../lib/routes.ts'
+import { sameRowData } from '../../forms/store-once.server.ts'
+import { submissionRoute } from '../../forms/submission-route.server.ts'
 
 /** Column values for a valid application; absent optional answers are stored as NULL. */
 function rowData(input: ApplicationInput) {

@@ -1,10 +1,10 @@
 // POST /api/contact: a contact form message, stored so it is never silently dropped (docs/architecture.md: Forms;
 // the spec's form sent nothing).
 import type { FastifyInstance } from 'fastify'
-import { type ContactInput, contactFields, contactSchema } from '../../../lib/forms/contact-schema'
-import { CONTACT_PATH, CONTACT_SENT_PATH } from '../../../lib/routes'
-import { sameRowData } from '../../forms/store-once.server'
-import { submissionRoute } from '../../forms/submission-route.server'
+import { type ContactInput, contactFields, contactSchema } from '../../../lib/forms/contact-schema.ts'
+import { CONTACT_PATH, CONTACT_SENT_PATH } from '../../../lib/routes.ts'
+import { sameRowData } from '../../forms/store-once.server.ts'
+import { submissionRoute } from '../../forms/submission-route.server.ts'
 
 function rowData(input: ContactInput) {
   return { name: input.name, email: input.email, company: input.company ?? null, message: input.message }

@@ -1,8 +1,8 @@
 // Every JSON API route plugin, registered under /api by server/app.server.ts.
 import type { FastifyInstance } from 'fastify'
-import { accessRoutes } from '../../access/routes.server'
-import { formRoutes } from './forms.server'
-import { viewerRoutes } from './viewer.server'
+import { accessRoutes } from '../../access/routes.server.ts'
+import { formRoutes } from './forms.server.ts'
+import { viewerRoutes } from './viewer.server.ts'
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   // One line per route module, e.g. `await app.register(applicationRoutes)`.

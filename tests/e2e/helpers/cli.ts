@@ -2,7 +2,7 @@
 // pg.json exactly as an admin would while `npm start` runs); there is no test-only way in.
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { E2E_DATA_DIR } from '../../../playwright.config'
+import { E2E_DATA_DIR } from '../../../playwright.config.ts'
 
 const root = join(import.meta.dirname, '..', '..', '..')
 

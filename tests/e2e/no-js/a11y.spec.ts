@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { publicPaths } from '../../../lib/routes'
-import { blockingViolationsWithoutJs } from '../helpers/axe-without-js'
+import { publicPaths } from '../../../lib/routes.ts'
+import { blockingViolationsWithoutJs } from '../helpers/axe-without-js.ts'
 
 // axe (WCAG 2.0 A/AA and 2.1 AA) on every public page as a browser without JavaScript gets it:
 // the fallbacks (all eight capabilities, the viewer's still, the native film players, the menu as

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { exportJson, runCli } from '../helpers/cli'
+import { exportJson, runCli } from '../helpers/cli.ts'
 import {
   applicationAnswers,
   applyForm,
@@ -9,7 +9,7 @@ import {
   errorSummary,
   expectAnswers,
   typeAnswers,
-} from '../helpers/forms'
+} from '../helpers/forms.ts'
 
 // The forms with JavaScript switched off (project no-js): plain HTML forms that post to the
 // server, which answers with a confirmation page (Post/Redirect/Get) or the form rendered again

@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test'
-import { capabilities } from '../../../lib/content/capabilities'
-import { VIEWER_HINT, VIEWER_NEEDS_SCRIPT } from '../../../lib/viewer/messages'
-import { runCli } from '../helpers/cli'
-import { deadControls } from '../helpers/controls'
+import { capabilities } from '../../../lib/content/capabilities.ts'
+import { VIEWER_HINT, VIEWER_NEEDS_SCRIPT } from '../../../lib/viewer/messages.ts'
+import { runCli } from '../helpers/cli.ts'
+import { deadControls } from '../helpers/controls.ts'
 
-// HTML first (issue 24): with JavaScript off every public page loads and reads whole, and every
+// HTML first (decisions 022 and 023): with JavaScript off every public page loads and reads whole, and every
 // control in its header and main does something by itself (tests/e2e/helpers/controls.ts).
 
 const PAGES = [

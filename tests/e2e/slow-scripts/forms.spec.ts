@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, type Page, type Route, test } from '@playwright/test'
-import { exportJson, runCli } from '../helpers/cli'
+import { exportJson, runCli } from '../helpers/cli.ts'
 import {
   applicationAnswers,
   applyForm,
@@ -8,10 +8,10 @@ import {
   contactForm,
   expectAnswers,
   typeAnswers,
-} from '../helpers/forms'
-import { isHydrated, waitForHydration } from '../helpers/hydration'
+} from '../helpers/forms.ts'
+import { isHydrated, waitForHydration } from '../helpers/hydration.ts'
 
-// Input made before the page's scripts arrive survives hydration (issue 24): every script is held
+// Input made before the page's scripts arrive survives hydration (decision 022): every script is held
 // back by routing until the test releases it; the visitor types into every field meanwhile.
 // Typing key by key and reading rows back with the admin CLI take a while on a busy machine.
 test.slow()

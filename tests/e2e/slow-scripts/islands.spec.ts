@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { firstLoadScripts, holdScriptsExcept } from '../helpers/hold-scripts'
+import { firstLoadScripts, holdScriptsExcept } from '../helpers/hold-scripts.ts'
 
 // Scripts held back by routing until the test releases them (components/islands/README.md): what
 // the visitor does before an island has hydrated is delayed, never lost. Only the page's first-load

@@ -1,0 +1,180 @@
+// `npm run bench`: the site against two references serving the very same bytes, nginx (a C
+// static server) and a bare Fastify (the framework's ceiling), in A/B rounds with wrk; then the
+// API routes, memory and first-load JS. Ratios from one run are what it reports (these machines
+// are shared). How and why: docs/benchmarks.md. A benchmark, not a test: it asserts nothing.
+import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { root } from '../run/build.ts'
+import { verifyP50, walmartCookie } from './api-requests.ts'
+import { applicationsScript, mixedScript, verifyScript } from './api-scripts.ts'
+import { startBareFastify } from './bare-fastify.ts'
+import { checkSameBytes } from './encoding-check.ts'
+import { firstLoadOfSite, targetOf } from './first-load.ts'
+import { startNginx } from './nginx.ts'
+import { publicPages } from './pages.ts'
+import { referenceRoot } from './reference-root.ts'
+import { measure, type Rounds, TABLE_HEADER, type Target, tableRow } from './rounds.ts'
+import { SAMPLE_EVERY_MS, watchPeakRss } from './rss-peak.ts'
+import { ensureBuild, rssMb, startSite } from './server.ts'
+import { subjects } from './subjects.ts'
+import { CONNECTIONS, requireWrk, THREADS, type WrkRun, wrk } from './wrk.ts'
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean' },
+    'throughput-only': { type: 'boolean' },
+    rounds: { type: 'string' },
+    duration: { type: 'string' },
+    help: { type: 'boolean' },
+  },
+})
+if (args.help) {
+  console.log(`Usage: npm run bench [-- --quick] [-- --throughput-only] [-- --rounds N --duration S]
+
+Builds if stale and starts the production server (embedded Postgres/S3, temp DATA_DIR). Fetches
+the site's answer for every measured path and encoding, serves those same bytes from nginx (if
+installed) and from a bare Fastify, checks with curl that all three answer alike, then measures
+each path with wrk (${THREADS} thread, ${CONNECTIONS} connections) in A/B rounds (site and
+references alternating) and prints a Markdown table: req/s of each, site ÷ nginx and
+site ÷ Fastify (medians of the rounds' ratios). Then the API routes, server RSS (peak over the
+whole run), three memory batches and the first-load JS Chromium fetches per page.
+Needs wrk (apt-get install wrk). docs/benchmarks.md says more.
+  --quick             1 s runs, 3 rounds, short batches (a smoke run; figures not comparable)
+  --throughput-only   only the table of paths (no API routes, memory or first-load JS)
+  --rounds N          A/B rounds per path (default 5)
+  --duration S        seconds per run in a round (default 5)`)
+  process.exit(0)
+}
+
+const quick = args.quick === true
+const ROUNDS: Rounds = {
+  warmup: quick ? 1 : 2,
+  rounds: Number(args.rounds ?? (quick ? 3 : 5)),
+  duration: Number(args.duration ?? (quick ? 1 : 5)),
+}
+const ROUTE_SECONDS = quick ? 2 : 10
+const BATCH_SECONDS = quick ? 3 : 15
+
+/** The process running the embedded Postgres and S3 for a data dir (decision 008), if any. */
+function embeddedServicesPid(dataDir: string | undefined): number | undefined {
+  if (!dataDir) return undefined
+  try {
+    return (JSON.parse(readFileSync(path.join(dataDir, 'pg.json'), 'utf8')) as { pid: number }).pid
+  } catch {
+    return undefined
+  }
+}
+
+async function main() {
+  requireWrk()
+  await ensureBuild()
+  const site = await startSite({ TRUST_PROXY: 'true' })
+  const peak = watchPeakRss(site.pid)
+  const cookie = await walmartCookie(site.url)
+  const code = `bench-${randomUUID()}`
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/cli/codes.ts', 'set', 'circlek', '--code', code],
+    {
+      cwd: root,
+      env: site.env,
+      stdio: 'ignore',
+    },
+  )
+  // The guarded pages are measured with a grant for both: circlek opens the proposal and the docket.
+  const circlek = await circlekCookie(site.url, code)
+  const list = subjects(`${cookie}; ${circlek}`)
+  const reference = await referenceRoot(site.url, list)
+  const nginx = await startNginx(reference.dir)
+  const fastify = await startBareFastify(reference.files)
+  const onSite = async (label: string, run: Omit<WrkRun, 'url' | 'duration'> & { path: string }) => {
+    await wrk({ ...run, url: `${site.url}${run.path}`, duration: ROUNDS.warmup })
+    const m = await wrk({ ...run, url: `${site.url}${run.path}`, duration: ROUTE_SECONDS })
+    return {
+      route: label,
+      'req/s': m.rps,
+      'p50 ms': m.p50,
+      'p99 ms': m.p99,
+      failed: m.failed,
+      'RSS MB': rssMb(site.pid),
+    }
+  }
+  try {
+    const targets: Target[] = [
+      { name: 'site', url: site.url },
+      ...(nginx ? [{ name: 'nginx' as const, url: nginx.url }] : []),
+      { name: 'fastify', url: fastify.url },
+    ]
+    console.log(
+      `site ${site.url}, ${nginx ? `nginx ${nginx.url}` : 'nginx not installed (no nginx column)'}, bare Fastify ${fastify.url}`,
+    )
+    checkSameBytes(targets[0] as Target, targets.slice(1), list)
+
+    console.log(
+      `\nwrk -t${THREADS} -c${CONNECTIONS}; ${ROUNDS.rounds} A/B rounds of ${ROUNDS.duration} s after a ${ROUNDS.warmup} s warm-up each; req/s and latency: medians of the rounds; ratios: medians of the rounds' ratios\n`,
+    )
+    console.log(TABLE_HEADER.join('\n'))
+    for (const subject of list) console.log(tableRow(await measure(subject, targets, ROUNDS)))
+    if (args['throughput-only']) return
+
+    console.table([
+      await onSite('POST verify (walmart, one IP)', {
+        path: '/api/access/verify',
+        requestScript: verifyScript(),
+      }),
+      await onSite('POST applications (distinct IPs)', { path: '/', requestScript: applicationsScript() }),
+    ])
+    const services = embeddedServicesPid(site.env.DATA_DIR)
+    if (services) console.log(`embedded Postgres + S3 process (not the server): ${rssMb(services) ?? '?'} MB`)
+    const p50 = await verifyP50(site.url, code, 20)
+    console.log(`correct code verification (argon2id, sequential, distinct IPs): p50 ${p50} ms`)
+
+    // Memory: three batches of mixed public + docket requests; RSS must not grow after the second.
+    const memory: Record<string, unknown>[] = []
+    let requests = 0
+    for (let batch = 1; batch <= 3; batch++) {
+      const m = await wrk({ url: site.url, duration: BATCH_SECONDS, requestScript: mixedScript(cookie) })
+      requests += m.rps * BATCH_SECONDS
+      memory.push({ after: `${Math.round(requests / 1000)}k requests`, 'RSS MB': rssMb(site.pid) })
+    }
+    console.table(memory)
+
+    console.table(
+      (await firstLoadOfSite(site.url, publicPages())).map((f) => ({
+        page: f.page,
+        'JS files': f.files,
+        'first-load JS KB gzip': f.gzipKb,
+        target: targetOf(f.page) === undefined ? '' : `≤ ${targetOf(f.page)}`,
+        encodings: f.encodings.join(', '),
+        'hls/lottie': f.heavy.join(', ') || 'none',
+      })),
+    )
+    console.log(
+      `server peak RSS over the whole bench (sampled every ${SAMPLE_EVERY_MS} ms): ${peak.peak() ?? '?'} MB`,
+    )
+  } finally {
+    peak.stop()
+    await Promise.allSettled([site.stop(), nginx?.stop(), fastify.stop()])
+    rmSync(reference.dir, { recursive: true, force: true })
+  }
+}
+
+/** The circlek grant cookie for a correct code. */
+async function circlekCookie(url: string, code: string): Promise<string> {
+  const response = await fetch(`${url}/api/access/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.255.255.2' },
+    body: JSON.stringify({ retailer: 'circlek', accessCode: code }),
+  })
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('circlek-access='))
+  if (!cookie) throw new Error(`verify gave no circlek grant (${response.status})`)
+  return cookie.split(';', 1)[0] ?? ''
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error)
+  process.exit(1)
+})

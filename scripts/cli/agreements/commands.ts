@@ -1,0 +1,128 @@
+// What each `rm5 agreements` command does, given an open database.
+import { basename } from 'node:path'
+import { type GateRetailer, retailerNames } from '../../../lib/retailers.ts'
+import type { PrismaClient } from '../../../server/db/database.server.ts'
+import {
+  AgreementRejected,
+  checkAgreementText,
+  clearAgreement,
+  listAcceptances,
+  listAgreements,
+  MAX_AGREEMENT_BYTES,
+  setAgreement,
+} from '../../../server/documents/agreements.server.ts'
+import { CliError } from '../../lib/cli-error.ts'
+import type { Io } from '../codes/commands.ts'
+import { table, utc } from '../codes/table.ts'
+import { readLocalFile } from '../documents/open.ts'
+
+/** Reads and checks the agreement file before the database is opened. */
+export async function readAgreement(file: string): Promise<string> {
+  // Read a little past the limit so the check names the real problem.
+  const bytes = await readLocalFile(file, MAX_AGREEMENT_BYTES * 4)
+  try {
+    return checkAgreementText(bytes, basename(file))
+  } catch (error) {
+    if (error instanceof AgreementRejected) throw new CliError(error.message)
+    throw error
+  }
+}
+
+export async function setRetailerAgreement(
+  prisma: PrismaClient,
+  io: Io,
+  options: { retailer: GateRetailer; body: string; json: boolean },
+): Promise<void> {
+  const { agreement, created } = await setAgreement(prisma, options.retailer, options.body)
+  if (options.json) {
+    return io.print(
+      JSON.stringify({
+        retailer: agreement.retailer,
+        version: agreement.version,
+        created,
+        sha256: agreement.sha256,
+      }),
+    )
+  }
+  const name = `${retailerNames[options.retailer]} (/${options.retailer})`
+  io.print(
+    created
+      ? `Set the agreement for ${name}: version ${agreement.version}. Every viewer accepts it before their next document.`
+      : `The agreement for ${name} is already this text (version ${agreement.version}): nothing changed.`,
+  )
+}
+
+export async function clearRetailerAgreement(
+  prisma: PrismaClient,
+  io: Io,
+  options: { retailer: GateRetailer; json: boolean },
+): Promise<void> {
+  const cleared = await clearAgreement(prisma, options.retailer, io.now())
+  if (options.json)
+    return io.print(JSON.stringify({ retailer: options.retailer, cleared: cleared?.version ?? null }))
+  io.print(
+    cleared
+      ? `Cleared version ${cleared.version} of the agreement for ${options.retailer}: viewers open documents without one. Its acceptances stay listed.`
+      : `${options.retailer} has no agreement in force: nothing to clear.`,
+  )
+}
+
+export async function printAgreements(
+  prisma: PrismaClient,
+  io: Io,
+  options: { retailer?: string; json: boolean },
+): Promise<void> {
+  const agreements = await listAgreements(prisma, options.retailer)
+  const withAcceptances = await Promise.all(
+    agreements.map(async (a) => ({ ...a, acceptances: await listAcceptances(prisma, a.id) })),
+  )
+  if (options.json) {
+    return io.print(
+      JSON.stringify(
+        withAcceptances.map(({ id: _id, body: _body, acceptances, ...a }) => ({
+          ...a,
+          acceptances: acceptances.map(({ codeId, email, acceptedAt }) => ({ codeId, email, acceptedAt })),
+        })),
+      ),
+    )
+  }
+  if (agreements.length === 0) {
+    io.print(
+      options.retailer
+        ? `No agreement for ${options.retailer}.`
+        : 'No agreements yet. Set one with `rm5 agreements set <retailer> <file.md>`.',
+    )
+    return
+  }
+  io.print(
+    table(
+      [
+        { header: 'RETAILER', value: (a) => a.retailer },
+        { header: 'VERSION', value: (a) => String(a.version) },
+        { header: 'SET', value: (a) => utc(a.createdAt) },
+        { header: 'CLEARED', value: (a) => utc(a.clearedAt) },
+        { header: 'ACCEPTED BY', value: (a) => String(a.acceptances.length) },
+        { header: 'SHA256', value: (a) => a.sha256.slice(0, 12) },
+      ],
+      withAcceptances,
+    ),
+  )
+  const accepted = withAcceptances.flatMap((a) => a.acceptances.map((row) => ({ ...row, agreement: a })))
+  if (accepted.length > 0) {
+    io.print('')
+    io.print(
+      table(
+        [
+          { header: 'ACCEPTED', value: (r) => utc(r.acceptedAt) },
+          { header: 'RETAILER', value: (r) => r.agreement.retailer },
+          { header: 'VERSION', value: (r) => String(r.agreement.version) },
+          { header: 'VIEWER', value: (r) => r.email ?? '-' },
+          { header: 'CODE', value: (r) => r.codeId ?? '(gate)' },
+        ],
+        accepted,
+      ),
+    )
+  }
+  io.print('')
+  io.print(`${agreements.length} agreement version(s), ${accepted.length} acceptance(s). Times are UTC.`)
+}

@@ -1,0 +1,219 @@
+// `rm5 codes`: its commands, options and help. Every argument is checked before the database is
+// opened, so help and usage errors answer at once.
+import { text } from 'node:stream/consumers'
+import { Command, InvalidArgumentError, Option } from 'commander'
+import {
+  type CodeRetailer,
+  codeRetailers,
+  gateRetailers,
+  isCodeRetailer,
+  isGateRetailer,
+} from '../../../lib/retailers.ts'
+import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
+import type { PrismaClient } from '../../../server/db/database.server.ts'
+import { type CliOutput, stdio } from '../../lib/cli.ts'
+import { DATABASE_HELP, withDatabase } from '../../lib/cli-database.ts'
+import { CliError } from '../../lib/cli-error.ts'
+import { jsonOption, limitOption, sinceOption, valueParser } from '../../lib/cli-options.ts'
+import { printActivity, setNotify } from './activity.ts'
+import { STRENGTH_RULE } from './code-strength.ts'
+import { addCode, checkCodeShape, type Io, printAttempts, printCodes, revoke } from './commands.ts'
+import { parseExpires } from './expires.ts'
+
+const RETAILERS = codeRetailers.join(', ')
+const GATES = gateRetailers.join(', ')
+
+function codeRetailer(value: string): CodeRetailer {
+  if (value === 'walmart') {
+    throw new InvalidArgumentError(
+      '/walmart takes no code: its button grants access directly, so there is nothing to set.',
+    )
+  }
+  if (!isCodeRetailer(value)) throw new InvalidArgumentError(`Use one of ${RETAILERS}.`)
+  return value
+}
+
+const gateOption = () =>
+  new Option('--retailer <retailer>', `Only this gate (${GATES})`).argParser(
+    valueParser((value) => (isGateRetailer(value) ? value : null), `Use one of ${GATES}.`),
+  )
+
+const EXPIRES_HINT = 'Use 2026-03-31, 2026-03-31T18:00:00Z or 30d.'
+
+/** The options `generate` and `set` share. */
+function addOptions(command: Command): Command {
+  return command
+    .option('--label <text>', 'A note for admins: who the code was given to')
+    .addOption(
+      new Option(
+        '--expires <when>',
+        'When the code stops working: a date (2026-03-31: through the end of that day, UTC), an ISO time with zone (2026-03-31T18:00:00-05:00), or 12h, 30d, 8w',
+      ).argParser(valueParser((value) => parseExpires(value, new Date()), EXPIRES_HINT)),
+    )
+    .option('--replace', "Revoke the retailer's other active codes in the same step")
+    .option('--notify', 'Its first opening each day sends access.granted (docs/operations.md)')
+}
+
+interface AddValues {
+  label?: string
+  expires?: Date
+  replace?: boolean
+  notify?: boolean
+  json?: boolean
+}
+
+const addValues = (values: AddValues) => ({
+  label: values.label?.trim() || undefined,
+  expiresAt: values.expires,
+  replace: values.replace ?? false,
+  notify: values.notify ?? false,
+  json: values.json ?? false,
+})
+
+async function readCode(value: string): Promise<string> {
+  if (value !== '-') return value
+  // Read asynchronously: a blocking read would hold off Ctrl-C while it waits at a terminal.
+  // The line break `echo` or a here-string adds is dropped.
+  return (await text(process.stdin)).replace(/\r?\n$/, '')
+}
+
+export function codesCommand(output: CliOutput = stdio): Command {
+  const io: Io = { print: (line = '') => output.out(`${line}\n`), now: () => new Date() }
+  const run = (work: (prisma: PrismaClient) => Promise<void>) => withDatabase(({ prisma }) => work(prisma))
+
+  const codes = new Command('codes')
+    .description(
+      `Manage the access codes of the gates ${codeRetailers.map((r) => `/${r}`).join(', ')}.
+Codes are stored as argon2id hashes only: a code is shown once, when it is generated.
+/walmart takes no code (its button grants access directly).`,
+    )
+    .addHelpText(
+      'after',
+      `
+Run "rm5 codes <command> --help" for a command's options.
+Retailers: ${RETAILERS}. Times are shown in UTC.
+Add --json to any command for machine-readable output.
+
+${DATABASE_HELP}`,
+    )
+
+  addOptions(
+    codes
+      .command('generate')
+      .summary('Add a new random code (120 bits) and print it once')
+      .description(
+        `Adds a random access code (120 bits, e.g. 7KQ4-M2XD-9H3B-TV6R-PZ8C-A1NE) for the retailer's gate
+and prints it once.`,
+      )
+      .argument('<retailer>', `The gate: ${RETAILERS}`, codeRetailer),
+  )
+    .addOption(jsonOption('Print the new code as JSON'))
+    .action((retailer: CodeRetailer, values: AddValues) =>
+      run((prisma) => addCode(prisma, io, { retailer, ...addValues(values) })),
+    )
+
+  addOptions(
+    codes
+      .command('set')
+      .summary('Add a code you choose (it must be hard to guess)')
+      .description(
+        `Adds an access code you choose for the retailer's gate. It must be hard to guess:
+${STRENGTH_RULE}.
+Surrounding spaces are dropped; letters are case-sensitive.
+Pass "--code -" to read the code from standard input, so it stays out of your shell history:
+  printf '%s' "$CODE" | rm5 codes set circlek --code -
+For a random code, use \`rm5 codes generate\`.`,
+      )
+      .argument('<retailer>', `The gate: ${RETAILERS}`, codeRetailer)
+      .requiredOption('--code <code>', 'The code (or - for standard input)'),
+  )
+    .addOption(jsonOption('Print the result as JSON'))
+    .action(async (retailer: CodeRetailer, values: AddValues & { code: string }) => {
+      const code = checkCodeShape(await readCode(values.code))
+      return run((prisma) => addCode(prisma, io, { retailer, code, ...addValues(values) }))
+    })
+
+  codes
+    .command('list')
+    .summary('List codes: id, label, created, expires, revoked, last used, uses')
+    .description(
+      'Lists access codes with id, retailer, label, created, expires, revoked, last used and uses.\nHashes are never shown.',
+    )
+    .addOption(gateOption())
+    .addOption(jsonOption())
+    .action((values: { retailer?: string; json?: boolean }) =>
+      run((prisma) => printCodes(prisma, io, { retailer: values.retailer, json: values.json ?? false })),
+    )
+
+  codes
+    .command('revoke')
+    .summary('Revoke one code, or every active code of a retailer')
+    .description(
+      `Revokes one code (its full id from \`list\`, or the first 8+ characters of it), or every active
+code of a retailer. Grants made with a revoked code end within ${CODE_CACHE_MS / 1000} seconds, even in open
+browser sessions.`,
+    )
+    .argument('[id]', 'The code to revoke')
+    .addOption(
+      new Option('--retailer <retailer>', 'Revoke every active code of this gate instead').argParser(
+        codeRetailer,
+      ),
+    )
+    .addOption(jsonOption())
+    .action((id: string | undefined, values: { retailer?: CodeRetailer; json?: boolean }) => {
+      if ((id === undefined) === (values.retailer === undefined)) {
+        throw new CliError('revoke needs either a code id or --retailer <retailer>', 2)
+      }
+      const target = id !== undefined ? { id } : { retailer: values.retailer as CodeRetailer }
+      return run((prisma) => revoke(prisma, io, target, values.json ?? false))
+    })
+
+  codes
+    .command('attempts')
+    .summary('Recent verify attempts (hashed IP, outcome) and totals')
+    .description(
+      `Shows the newest verify attempts (time, retailer, outcome, hashed client IP) and totals per
+outcome: granted, denied, rate_limited, error. The same hashed IP on many denied attempts is one
+source guessing codes.`,
+    )
+    .addOption(gateOption())
+    .addOption(sinceOption('attempts'))
+    .addOption(limitOption('attempts', 50))
+    .addOption(jsonOption())
+    .action((values: { retailer?: string; since?: Date; limit: number; json?: boolean }) =>
+      run((prisma) => printAttempts(prisma, io, { ...values, json: values.json ?? false })),
+    )
+
+  codes
+    .command('activity')
+    .summary('Who opened the docket and the proposal, per code')
+    .description(
+      `Who opened /docket and /circlek/proposal, per code (the walmart gate, which takes no code, as one
+row): first and last opening, number of openings, distinct clients (hashed addresses) and pages.
+Every code of the chosen gates is listed, also those never used; revoked codes only if used.
+Openings are written by the server every few seconds and kept DOCKET_ACTIVITY_RETENTION_DAYS.`,
+    )
+    .addOption(gateOption())
+    .addOption(sinceOption('openings'))
+    .addOption(jsonOption())
+    .action((values: { retailer?: string; since?: Date; json?: boolean }) =>
+      run((prisma) => printActivity(prisma, io, { ...values, json: values.json ?? false })),
+    )
+
+  codes
+    .command('notify')
+    .summary("Announce a code's first opening each day (access.granted)")
+    .description(
+      `Marks a code (its id from \`list\`, or the first 8+ characters) so that its first opening of the
+docket or the proposal each day (UTC) sends the access.granted notification through the webhook
+and/or e-mail configured (NOTIFY_WEBHOOK_URL, SMTP_URL; docs/operations.md).`,
+    )
+    .argument('<id>', 'The code (see `rm5 codes list`)')
+    .option('--off', "Stop announcing this code's openings")
+    .addOption(jsonOption('Print the result as JSON'))
+    .action((id: string, values: { off?: boolean; json?: boolean }) =>
+      run((prisma) => setNotify(prisma, io, { id, notify: !values.off, json: values.json ?? false })),
+    )
+
+  return codes
+}

@@ -1,0 +1,156 @@
+// `rm5 documents`: the data room's documents (decision 031). Every argument is checked
+// before the database or storage is opened.
+import { Command, Option } from 'commander'
+import { type GateRetailer, gateRetailers, isGateRetailer } from '../../../lib/retailers.ts'
+import { DOCUMENT_ID } from '../../../server/documents/ids.server.ts'
+import { type CliOutput, stdio } from '../../lib/cli.ts'
+import { DATABASE_HELP } from '../../lib/cli-database.ts'
+import { cliEnv } from '../../lib/cli-env.ts'
+import { jsonOption, sinceOption, valueParser } from '../../lib/cli-options.ts'
+import { STORAGE_HELP } from '../../lib/cli-storage.ts'
+import type { Io } from '../codes/commands.ts'
+import {
+  addDocument,
+  printDocumentActivity,
+  printDocuments,
+  removeDocument,
+  replaceDocument,
+} from './commands.ts'
+import { withDocuments } from './open.ts'
+
+const GATES = gateRetailers.join(', ')
+
+export const retailerArg = valueParser(
+  (value) => (isGateRetailer(value) ? value : null),
+  `Use one of ${GATES}.`,
+)
+
+const retailerOption = () =>
+  new Option('--retailer <retailer>', `Only this gate (${GATES})`).argParser(retailerArg)
+
+/** A document id from `list`, checked before anything connects. */
+const idArg = valueParser(
+  (value) => (DOCUMENT_ID.test(value) ? value : null),
+  'Use the 32-character id from `rm5 documents list`.',
+)
+
+const titleOption = () =>
+  new Option('--title <text>', 'The title viewers see (default: the file name without its extension)')
+
+export function documentsCommand(output: CliOutput = stdio): Command {
+  const io: Io = { print: (line = '') => output.out(`${line}\n`), now: () => new Date() }
+  const maxBytes = async () => (await cliEnv()).DOCUMENT_MAX_BYTES
+
+  const documents = new Command('documents')
+    .description(
+      `The data room: each retailer's own documents (PDF or Markdown), shown on /docket to the
+holders of that retailer's grants. Files are checked before anything is stored (size up to
+DOCUMENT_MAX_BYTES, type by content: a PDF must parse and not be encrypted; Markdown must be
+UTF-8 text), kept in the private "documents" bucket, and never deleted: \`remove\` hides a
+document, \`replace\` adds a version and keeps the old ones.`,
+    )
+    .addHelpText('after', `\nRetailers: ${GATES}. Times are UTC.\n\n${DATABASE_HELP}\n${STORAGE_HELP}`)
+
+  documents
+    .command('add')
+    .summary('Add a PDF or Markdown file for a retailer')
+    .description(
+      `Checks the file and stores it as a new document of the retailer; prints its id.
+The type comes from the content, not the name: a program renamed .pdf is refused.`,
+    )
+    .argument('<retailer>', `The gate whose grants see it: ${GATES}`, retailerArg)
+    .argument('<file>', 'The PDF or Markdown (.md) file')
+    .addOption(titleOption())
+    .option('--notify', "Each viewer's first opening sends document.opened (docs/operations.md)")
+    .addOption(jsonOption('Print the new document as JSON'))
+    .addHelpText(
+      'after',
+      '\nExample: rm5 documents add pizzahut ./proposal.pdf --title "Partnership proposal" --notify',
+    )
+    .action(
+      async (
+        retailer: GateRetailer,
+        file: string,
+        values: { title?: string; notify?: boolean; json?: boolean },
+      ) => {
+        const limit = await maxBytes()
+        await withDocuments((store) =>
+          addDocument(store, io, {
+            retailer,
+            file,
+            title: values.title,
+            notify: values.notify ?? false,
+            json: values.json ?? false,
+            maxBytes: limit,
+          }),
+        )
+      },
+    )
+
+  documents
+    .command('list')
+    .summary('List documents: id, retailer, title, kind, pages or reading time, version')
+    .description('Lists the documents viewers can see, newest first; --all adds the removed ones.')
+    .addOption(retailerOption())
+    .option('--all', 'Also the removed documents')
+    .addOption(jsonOption())
+    .action((values: { retailer?: string; all?: boolean; json?: boolean }) =>
+      withDocuments((store) =>
+        printDocuments(store, io, {
+          retailer: values.retailer,
+          all: values.all ?? false,
+          json: values.json ?? false,
+        }),
+      ),
+    )
+
+  documents
+    .command('replace')
+    .summary('Store a new version of a document (the old ones are kept)')
+    .description(
+      `Checks the file and stores it as the document's next version: viewers see it from now on, under
+the same address. It must be of the same kind (PDF for a PDF, Markdown for Markdown). Earlier
+versions stay stored for the record.`,
+    )
+    .argument('<id>', 'The document (see `rm5 documents list`)', idArg)
+    .argument('<file>', 'The new file')
+    .addOption(jsonOption('Print the document as JSON'))
+    .action(async (id: string, file: string, values: { json?: boolean }) => {
+      const limit = await maxBytes()
+      await withDocuments((store) =>
+        replaceDocument(store, io, { id, file, json: values.json ?? false, maxBytes: limit }),
+      )
+    })
+
+  documents
+    .command('remove')
+    .summary('Hide a document from viewers (its versions are kept)')
+    .description(
+      `Removes a document from the data room: viewers get the same answer as for a document that never
+existed. Nothing is deleted: its versions stay stored, and \`list --all\` still shows it.`,
+    )
+    .argument('<id>', 'The document (see `rm5 documents list`)', idArg)
+    .addOption(jsonOption('Print the document as JSON'))
+    .action((id: string, values: { json?: boolean }) =>
+      withDocuments((store) => removeDocument(store, io, { id, json: values.json ?? false })),
+    )
+
+  documents
+    .command('activity')
+    .summary('Who read which document: openings, time spent, time per PDF page')
+    .description(
+      `Per viewer (the e-mail where the code asks for one, else the code) and document: openings, first
+and last time, time spent, and for PDFs the time per page. Views are written by the server every
+few seconds.`,
+    )
+    .addOption(retailerOption())
+    .addOption(sinceOption('views'))
+    .addOption(jsonOption())
+    .action((values: { retailer?: string; since?: Date; json?: boolean }) =>
+      withDocuments((_store, prisma) =>
+        printDocumentActivity(prisma, io, { ...values, json: values.json ?? false }),
+      ),
+    )
+
+  return documents
+}

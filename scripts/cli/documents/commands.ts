@@ -1,0 +1,154 @@
+// What each `rm5 documents` command does, given the open store. Output goes through `print`
+// (one line per call), as in the codes CLI.
+import { basename } from 'node:path'
+import { type GateRetailer, retailerNames } from '../../../lib/retailers.ts'
+import type { PrismaClient } from '../../../server/db/database.server.ts'
+import { documentActivity } from '../../../server/documents/engagement-report.server.ts'
+import { readingMinutes } from '../../../server/documents/markdown.server.ts'
+import type { DocumentStore, DocumentSummary } from '../../../server/documents/store.server.ts'
+import type { Io } from '../codes/commands.ts'
+import { table, utc } from '../codes/table.ts'
+import { formatBytes } from '../media/progress.ts'
+import { readLocalFile } from './open.ts'
+
+/** "12 pages" for a PDF, "4 min read" for Markdown. */
+export const extent = (doc: Pick<DocumentSummary, 'kind' | 'pages' | 'words'>) =>
+  doc.kind === 'pdf'
+    ? `${doc.pages} page${doc.pages === 1 ? '' : 's'}`
+    : `${readingMinutes(doc.words ?? 0)} min read`
+
+function printDocument(io: Io, heading: string, doc: DocumentSummary): void {
+  io.print(heading)
+  io.print(`  id:       ${doc.id}`)
+  io.print(`  title:    ${doc.title}`)
+  io.print(`  kind:     ${doc.kind === 'pdf' ? 'PDF' : 'Markdown'}, ${extent(doc)}, ${formatBytes(doc.size)}`)
+  io.print(`  version:  ${doc.version}`)
+  io.print(`  sha256:   ${doc.sha256}`)
+  if (doc.notify) io.print('  notify:   its first opening by each viewer sends document.opened')
+}
+
+export async function addDocument(
+  store: DocumentStore,
+  io: Io,
+  options: {
+    retailer: GateRetailer
+    file: string
+    title?: string
+    notify: boolean
+    json: boolean
+    maxBytes: number
+  },
+): Promise<void> {
+  const bytes = await readLocalFile(options.file, options.maxBytes)
+  const doc = await store.add({
+    retailer: options.retailer,
+    bytes,
+    fileName: basename(options.file),
+    title: options.title,
+    notify: options.notify,
+  })
+  if (options.json) return io.print(JSON.stringify(doc))
+  printDocument(io, `Added a document for ${retailerNames[options.retailer]} (/${options.retailer}).`, doc)
+}
+
+export async function replaceDocument(
+  store: DocumentStore,
+  io: Io,
+  options: { id: string; file: string; json: boolean; maxBytes: number },
+): Promise<void> {
+  const bytes = await readLocalFile(options.file, options.maxBytes)
+  const doc = await store.replace(options.id, bytes, basename(options.file))
+  if (options.json) return io.print(JSON.stringify(doc))
+  printDocument(
+    io,
+    `Replaced the document; version ${doc.version - 1} and older stay stored for the record.`,
+    doc,
+  )
+}
+
+export async function removeDocument(store: DocumentStore, io: Io, options: { id: string; json: boolean }) {
+  const doc = await store.remove(options.id, io.now())
+  if (options.json) return io.print(JSON.stringify(doc))
+  io.print(`Removed "${doc.title}" (${doc.id}) at ${utc(doc.removedAt)}: viewers no longer see it.`)
+  io.print('Its versions stay stored for the record (`rm5 documents list --all`).')
+}
+
+export async function printDocuments(
+  store: DocumentStore,
+  io: Io,
+  options: { retailer?: string; all: boolean; json: boolean },
+): Promise<void> {
+  const docs = await store.list({ retailer: options.retailer, includeRemoved: options.all })
+  if (options.json) return io.print(JSON.stringify(docs))
+  if (docs.length === 0) {
+    io.print(
+      options.retailer
+        ? `No documents for ${options.retailer}.`
+        : 'No documents yet. Add one with `rm5 documents add <retailer> <file>`.',
+    )
+    return
+  }
+  io.print(
+    table(
+      [
+        { header: 'ID', value: (d) => d.id },
+        { header: 'RETAILER', value: (d) => d.retailer },
+        { header: 'TITLE', value: (d) => d.title },
+        { header: 'KIND', value: (d) => (d.kind === 'pdf' ? 'PDF' : 'Markdown') },
+        { header: 'EXTENT', value: extent },
+        { header: 'SIZE', value: (d) => formatBytes(d.size) },
+        { header: 'VERSION', value: (d) => String(d.version) },
+        { header: 'UPDATED', value: (d) => utc(d.updatedAt) },
+        { header: 'NOTIFY', value: (d) => (d.notify ? 'yes' : '-') },
+        ...(options.all ? [{ header: 'REMOVED', value: (d: DocumentSummary) => utc(d.removedAt) }] : []),
+      ],
+      docs,
+    ),
+  )
+  io.print('')
+  io.print(`${docs.length} document(s). Times are UTC.`)
+}
+
+const duration = (seconds: number) =>
+  seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`
+
+export async function printDocumentActivity(
+  prisma: PrismaClient,
+  io: Io,
+  options: { retailer?: string; since?: Date; json: boolean },
+): Promise<void> {
+  const rows = await documentActivity(prisma, options)
+  if (options.json) return io.print(JSON.stringify(rows))
+  if (rows.length === 0) {
+    io.print(`No document views${options.retailer ? ` for ${options.retailer}` : ''}.`)
+    return
+  }
+  const titles = new Map(
+    (
+      await prisma.document.findMany({
+        where: { id: { in: [...new Set(rows.map((r) => r.documentId))] } },
+        select: { id: true, title: true },
+      })
+    ).map((d) => [d.id, d.title]),
+  )
+  io.print(
+    table(
+      [
+        { header: 'VIEWER', value: (r) => r.email ?? (r.codeId ? `code ${r.codeId.slice(0, 8)}` : '(gate)') },
+        { header: 'RETAILER', value: (r) => r.retailer },
+        { header: 'DOCUMENT', value: (r) => titles.get(r.documentId) ?? r.documentId },
+        { header: 'OPENS', value: (r) => String(r.opens) },
+        { header: 'TIME', value: (r) => duration(r.seconds) },
+        { header: 'FIRST', value: (r) => utc(r.firstAt) },
+        { header: 'LAST', value: (r) => utc(r.lastAt) },
+        {
+          header: 'PAGES (page:time)',
+          value: (r) => r.pages.map((p) => `${p.page}:${duration(p.seconds)}`).join(' ') || '-',
+        },
+      ],
+      rows,
+    ),
+  )
+  io.print('')
+  io.print('Views are written by the server every few seconds. Times are UTC.')
+}

@@ -1,0 +1,54 @@
+// What the data room's commands open: the database, the storage, and the store on both, with the
+// upload limit from DOCUMENT_MAX_BYTES. Refusals of the data layer become one-line CLI errors.
+import { readFile, stat } from 'node:fs/promises'
+import type { PrismaClient } from '../../../server/db/database.server.ts'
+import type { DocumentStore } from '../../../server/documents/store.server.ts'
+import { withDatabase } from '../../lib/cli-database.ts'
+import { cliEnv } from '../../lib/cli-env.ts'
+import { CliError } from '../../lib/cli-error.ts'
+import { withStorage } from '../../lib/cli-storage.ts'
+
+export async function withDocuments<T>(
+  run: (store: DocumentStore, prisma: PrismaClient) => Promise<T>,
+): Promise<T> {
+  const env = await cliEnv()
+  const [{ DocumentStore }, { DocumentRejected }, { DocumentNotFound }] = await Promise.all([
+    import('../../../server/documents/store.server.ts'),
+    import('../../../server/documents/validate.server.ts'),
+    import('../../../server/documents/store.server.ts'),
+  ])
+  return withDatabase(({ prisma }) =>
+    withStorage(async (storage) => {
+      const store = new DocumentStore(prisma, storage, {
+        maxBytes: env.DOCUMENT_MAX_BYTES,
+        region: env.S3_REGION,
+      })
+      try {
+        return await run(store, prisma)
+      } catch (error) {
+        if (error instanceof DocumentRejected) throw new CliError(error.message)
+        if (error instanceof DocumentNotFound) {
+          throw new CliError(`${error.message}: see \`rm5 documents list --all\` for the ids.`)
+        }
+        throw error
+      }
+    }),
+  )
+}
+
+/**
+ * A local file's bytes. A file over `maxBytes` is refused from its size alone, before it is read;
+ * the store checks again what it receives.
+ */
+export async function readLocalFile(path: string, maxBytes?: number): Promise<Buffer> {
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw new CliError(
+      error.code === 'ENOENT' ? `${path} does not exist.` : `Cannot read ${path}: ${error.message}`,
+    )
+  })
+  if (!info.isFile()) throw new CliError(`${path} is not a file.`)
+  if (maxBytes !== undefined && info.size > maxBytes) {
+    throw new CliError(`${path} is ${info.size} bytes; the limit is ${maxBytes} bytes (DOCUMENT_MAX_BYTES).`)
+  }
+  return readFile(path)
+}

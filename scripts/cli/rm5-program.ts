@@ -1,0 +1,86 @@
+// `rm5 <command>`: every admin command under one program (bin/rm5.js). Only the command being
+// run is loaded, since some pull in Prisma, argon2 or the storage client; the others are listed
+// by their summary, which is all the list and the "did you mean" suggestions need.
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Command } from 'commander'
+import { VERSION } from '../../server/version.server.ts'
+import { runMain } from '../lib/cli.ts'
+
+interface CommandModule {
+  command(): Command
+}
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
+  codes: {
+    summary: 'Access codes of the gates: generate, set, list, revoke, attempts, activity, notify',
+    load: () => import('./codes.ts'),
+  },
+  applications: {
+    summary: 'Retailer applications from /apply: list, export, delete',
+    load: () => import('./applications.ts'),
+  },
+  contact: {
+    summary: 'Contact messages from /contact: list, export, delete',
+    load: () => import('./contact.ts'),
+  },
+  notifications: { summary: 'Notifications outbox: list, retry', load: () => import('./notifications.ts') },
+  media: {
+    summary: 'Media storage: upload, list, delete, clear --demo, backup, restore, demo',
+    load: () => import('./media.ts'),
+  },
+  documents: {
+    summary: "Retailers' documents (the data room): add, list, replace, remove, activity",
+    load: () => import('./documents.ts'),
+  },
+  agreements: {
+    summary: 'Agreements viewers accept before documents: set, clear, list',
+    load: () => import('./agreements.ts'),
+  },
+  db: { summary: 'Database: migrate, status, new', load: () => import('./db.ts') },
+}
+
+export function rootProgram(): Command {
+  return new Command('rm5')
+    .version(VERSION, '-V, --version', 'Print the release (semantic version) and exit')
+    .usage('<command> [options]')
+    .description(
+      `The admin commands of the site, safe to script: standard output carries only a command's own
+output (tables, JSON, CSV, a new code); notes, progress and errors go to standard error.`,
+    )
+    .addHelpText(
+      'after',
+      `
+Run "rm5 <command> --help" for a command's options.
+Configuration comes from the environment (see the README), as for the server: DATABASE_URL or
+DATABASE_HOST…, S3_*, DATA_DIR; a .env file in the project root is read too.`,
+    )
+    .addHelpText(
+      'afterAll',
+      `
+Exit status: 0 on success, 1 when the command fails, 2 for a usage error, 130 when interrupted.`,
+    )
+}
+
+/** The program for `argv`, with the command it names loaded. */
+async function rm5Program(argv: string[]): Promise<Command> {
+  const [first, second] = argv.filter((arg) => !arg.startsWith('-'))
+  const named = first === 'help' ? second : first
+  const root = rootProgram()
+  for (const [name, { summary, load }] of Object.entries(COMMANDS)) {
+    const command = name === named ? (await load()).command() : new Command(name)
+    root.addCommand(command.summary(summary))
+  }
+  return root
+}
+
+export async function main(argv: string[]): Promise<never> {
+  return runMain(await rm5Program(argv), argv)
+}
+
+/** Runs a command module given to node itself (`node --import tsx scripts/cli/codes.ts …`) as `rm5 codes …`. */
+export function runIfEntry(moduleUrl: string, command: () => Command): void {
+  if (!process.argv[1] || resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return
+  const only = command()
+  void runMain(rootProgram().addCommand(only), [only.name(), ...process.argv.slice(2)])
+}

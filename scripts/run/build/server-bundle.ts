@@ -1,0 +1,58 @@
+// Build step, run by scripts/run/build.ts as a child process: the production server as plain
+// JavaScript in dist/node (decision 010). Running
+// TypeScript through tsx costs the long-running server a loader thread with its own V8 heap
+// (tens of MB of RSS) and a transform on every module load; the bundle needs neither. Dependencies stay
+// external (node_modules is installed in the image), so the bundle holds only our own code.
+import path from 'node:path'
+import { type InputOptions, type OutputOptions, rolldown } from 'rolldown'
+import { isEntryModule, projectRootOf } from '../../../server/process-entry.server.ts'
+
+/**
+ * Every process the production server starts, by bundle name (server/process-entry.server.ts),
+ * and the admin CLI (`rm5`, run by bin/rm5.js where tsx is not installed: the Docker image).
+ */
+const ENTRIES = {
+  start: 'scripts/run/start.ts',
+  'sidecar-main': 'server/embedded/sidecar-main.server.ts',
+  prepare: 'scripts/run/prepare.ts',
+  rm5: 'scripts/cli/rm5-program.ts',
+}
+
+const isPackage = (id: string) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0')
+
+/** What rolldown reads: our code from the entries, every package left external. */
+export function bundleInput(root: string): InputOptions {
+  return {
+    cwd: root,
+    input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(root, file)])),
+    platform: 'node',
+    external: isPackage,
+    logLevel: 'warn',
+    // rm5-program's `main` is what bin/rm5.js calls.
+    preserveEntrySignatures: 'exports-only',
+  }
+}
+
+// One folder, no subfolders: a module finds its sibling entries by name (childEntry()).
+export const BUNDLE_OUTPUT: OutputOptions = {
+  format: 'esm',
+  entryFileNames: '[name].mjs',
+  chunkFileNames: 'chunk-[hash].mjs',
+  sourcemap: true,
+}
+
+export async function bundleServer(root: string): Promise<void> {
+  const bundle = await rolldown(bundleInput(root))
+  try {
+    await bundle.write({ ...BUNDLE_OUTPUT, dir: path.join(root, 'dist/node') })
+  } finally {
+    await bundle.close()
+  }
+}
+
+if (isEntryModule(import.meta.url)) {
+  bundleServer(projectRootOf(import.meta.url)).catch((error) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}

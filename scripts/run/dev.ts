@@ -1,0 +1,18 @@
+// `npm run dev`: Vite dev middleware inside Fastify with HMR on the same port.
+import { startServer } from '../../server/main.server.ts'
+import { runPrepare } from '../lib/run-prepare.ts'
+
+process.env.NODE_ENV ??= 'development'
+startServer({
+  mode: 'development',
+  beforeListen: runPrepare,
+})
+  .then((app) => {
+    const address = app.server.address()
+    if (typeof address === 'object' && address)
+      console.log(`Dev server at http://${address.address}:${address.port}`)
+  })
+  .catch((error) => {
+    console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  })

@@ -1,0 +1,51 @@
+// `npm test`: unit + integration (Vitest), then e2e in Chromium (Playwright) against the built
+// production server. Playwright cannot download browsers here, so it uses the system Chromium.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { isBuildCurrent } from './build/stamp.ts'
+import { build, root } from './build.ts'
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
+  const result = spawnSync(command, args, { stdio: 'inherit', env })
+  return result.status ?? 1
+}
+
+function findChromium(): string | undefined {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ]
+  return candidates.find((c): c is string => Boolean(c && existsSync(c)))
+}
+
+function ensureChromium(): string {
+  let found = findChromium()
+  if (!found && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('Chromium is missing: installing it from Debian (apt-get install chromium)…')
+    run('apt-get', ['update', '-qq'])
+    run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], {
+      ...process.env,
+      DEBIAN_FRONTEND: 'noninteractive',
+    })
+    found = findChromium()
+  }
+  if (!found) {
+    console.error('No Chromium found. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.')
+    process.exit(1)
+  }
+  return found
+}
+
+const only = process.argv[2]
+const bin = (name: string) => `node_modules/.bin/${name}`
+let status = 0
+// Integration tests serve the production pages, and e2e runs the production server: build first.
+if (!isBuildCurrent(root)) await build()
+if (only !== 'e2e') status = run(bin('vitest'), ['run'])
+if (status === 0 && only !== 'unit') {
+  const chromium = ensureChromium()
+  status = run(bin('playwright'), ['test'], { ...process.env, CHROMIUM_PATH: chromium })
+}
+process.exit(status)

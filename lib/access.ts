@@ -6,6 +6,27 @@ export const VERIFY_PATH = '/api/access/verify'
 export const LOGOUT_PATH = '/api/access/logout'
 export const DOCKET_PATH = '/docket'
 export const PROPOSAL_PATH = '/circlek/proposal'
+/** A document of the data room: `${DOCUMENTS_PATH}/<id>` (its page), `/<id>/file` (its bytes). */
+export const DOCUMENTS_PATH = '/docket/documents'
+/** The retailer's agreement, accepted before its first document. */
+export const AGREEMENT_PATH = '/docket/agreement'
+
+/**
+ * Pages that name the viewer (watermarks, agreements): rendered for each request from the
+ * request's own grants, never kept in the page cache (server/vike/page-cache.server.ts).
+ */
+export const rendersPerViewer = (pathname: string) =>
+  pathname === AGREEMENT_PATH || pathname.startsWith(`${DOCUMENTS_PATH}/`)
+
+/** Who holds a verified grant: its gate, its code (null for walmart), and how they are named. */
+export interface AccessViewer {
+  retailer: GateRetailer
+  codeId: string | null
+  /** The viewer's address where the code requires one (proved by a one-time link), else null. */
+  email: string | null
+  /** The code's label (null for walmart or an unlabelled code): names the viewer without an e-mail. */
+  label: string | null
+}
 
 /** A grant is refused once it is this old, whatever the browser keeps. */
 export const GRANT_MAX_AGE_MS = 12 * 60 * 60 * 1000
@@ -52,6 +73,11 @@ declare global {
        * the server records the opening (`rm5 codes activity`). Absent without a grant.
        */
       recordOpening?: (retailers: readonly GateRetailer[]) => void
+      /**
+       * The verified grants in full (who is viewing), for pages that name the viewer. Set only
+       * for renders made per request (`rendersPerViewer`), never for a render the cache keeps.
+       */
+      accessViewers?: readonly AccessViewer[]
     }
   }
 }

@@ -5,7 +5,7 @@ import {
   type AccessOptions,
   accessPageContext,
   registerAccess,
-  rendersGateError,
+  rendersPerRequest,
 } from './access/access.server.ts'
 import type { Database } from './db/database.server.ts'
 import type { Env } from './env.server.ts'
@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...deps.pages,
       // Guards see only grants the server verified, never the raw cookie (docs/architecture.md: Access).
       pageContextFor: (request) => accessPageContext(app, request),
-      renderPerRequest: rendersGateError,
+      renderPerRequest: rendersPerRequest,
       notFoundLimiter: notFound,
     })
   }

@@ -3,7 +3,7 @@
 
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { isGateError } from '../../lib/access.ts'
+import { isGateError, rendersPerViewer } from '../../lib/access.ts'
 import { isGateRetailer } from '../../lib/retailers.ts'
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
@@ -94,12 +94,13 @@ export async function registerAccess(
 export async function accessPageContext(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<Pick<Vike.PageContextServer, 'accessGrants' | 'recordOpening'>> {
+): Promise<Pick<Vike.PageContextServer, 'accessGrants' | 'recordOpening' | 'accessViewers'>> {
   const { access } = app
   const grants = await access.grants.grantsFor(request.headers.cookie)
   if (grants.length === 0) return { accessGrants: [] }
   return {
     accessGrants: grants.map((grant) => grant.retailer),
+    accessViewers: grants,
     recordOpening(retailers) {
       const at = access.now()
       const page = request.url.split('?', 1)[0] as string
@@ -131,11 +132,13 @@ declare module 'fastify' {
 }
 
 /**
- * Gate pages are pre-rendered, but a gate reached with `?error=` (a failed no-JS form post) must
- * render per request so the notice is in the HTML itself.
+ * Pages rendered for each request, never from the page cache: those that name the viewer
+ * (documents, the agreement), and a gate reached with `?error=` (a failed no-JS form post), which
+ * is pre-rendered otherwise but must carry the notice in the HTML itself.
  */
-export function rendersGateError(request: FastifyRequest): boolean {
+export function rendersPerRequest(request: FastifyRequest): boolean {
   const [path = '', query] = request.url.split('?', 2)
+  if (rendersPerViewer(path)) return true
   // Only the known reasons: any other query keeps the (cheaper) pre-rendered file.
   return (
     query !== undefined &&

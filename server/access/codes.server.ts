@@ -25,13 +25,17 @@ export interface CodeState {
   retailer: string
   expiresAt: Date | null
   revokedAt: Date | null
+  /** Its grants must name the viewer's e-mail (a one-time link proved it). */
+  requireEmail: boolean
+  /** The admin's name for it, shown as the viewer where no e-mail is asked (watermarks). */
+  label: string | null
 }
 
 /** One primary-key lookup: what a guard needs to know whether a grant's code still holds. */
 export function codeState(prisma: CodesDb, id: string): Promise<CodeState | null> {
   return prisma.accessCode.findUnique({
     where: { id },
-    select: { retailer: true, expiresAt: true, revokedAt: true },
+    select: { retailer: true, expiresAt: true, revokedAt: true, requireEmail: true, label: true },
   })
 }
 

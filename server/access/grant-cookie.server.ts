@@ -1,11 +1,14 @@
 // The grant cookie `{retailer}-access` (docs/architecture.md: Access, docs/decisions/005-access-grants.md
 // and 029-cookie-signing-and-rotation.md):
 //
-//   v2.<codeId>.<issuedAt>.<signature>
+//   v2.<codeId>.<issuedAt>.<signature>           a grant from a code
+//   v3.<codeId>.<issuedAt>.<email>.<signature>   a grant from a code's one-time e-mail link
 //
-// codeId is the access code's uuid (walmart: the marker `none`), issuedAt is Unix seconds, and
-// signature is @fastify/cookie's signature (HMAC-SHA256, base64 without padding) of
-// "v2\n<retailer>\n<codeId>\n<issuedAt>". The retailer is signed but not written: it comes from the
+// codeId is the access code's uuid (walmart: the marker `none`), issuedAt is Unix seconds, email
+// is the address the link was sent to (base64url), and signature is @fastify/cookie's signature
+// (HMAC-SHA256, base64 without padding) of "v2\n<retailer>\n<codeId>\n<issuedAt>" (v3: with
+// "\n<email>" after it). The e-mail names the viewer in the data room; a code that requires one
+// refuses a v2 grant (grants.server.ts). The retailer is signed but not written: it comes from the
 // cookie name, so a circlek grant copied into `pizzahut-access` fails the check. The signer takes
 // several keys: the first signs, every one verifies, so a grant signed before a rotation of
 // COOKIE_SECRET still opens while the previous secret is configured. Anything that does not parse
@@ -16,9 +19,10 @@ import { GRANT_MAX_AGE_MS, grantCookieName } from '../../lib/access.ts'
 import type { GateRetailer } from '../../lib/retailers.ts'
 
 export const NO_CODE = 'none'
-const VERSION = 'v2'
 const COOKIE_PATTERN =
-  /^v2\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|none)\.([0-9]{1,12})\.([A-Za-z0-9+/]{43})$/
+  /^(v2|v3)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|none)\.([0-9]{1,12})\.(?:([A-Za-z0-9_-]{4,400})\.)?([A-Za-z0-9+/]{43})$/
+/** The longest address RFC 5321 lets through; a longer one was never sent a link. */
+export const MAX_EMAIL_LENGTH = 254
 /** Clocks of several instances drift a little; a grant from further in the future is forged. */
 const FUTURE_SKEW_MS = 5 * 60 * 1000
 
@@ -30,40 +34,62 @@ export interface Grant {
   /** The access code it came from; null for walmart, whose gate takes no code. */
   codeId: string | null
   issuedAt: Date
+  /** The viewer's address, proved by a one-time link; null when the code asks for none. */
+  email?: string | null
 }
 
 const signerOf = (keys: GrantKeys) => signerFactory(Buffer.isBuffer(keys) ? keys : [...keys])
-const message = (retailer: GateRetailer, codeId: string, issuedAt: number) =>
-  `${VERSION}\n${retailer}\n${codeId}\n${issuedAt}`
+const message = (retailer: GateRetailer, codeId: string, issuedAt: number, email: string | null) =>
+  email === null
+    ? `v2\n${retailer}\n${codeId}\n${issuedAt}`
+    : `v3\n${retailer}\n${codeId}\n${issuedAt}\n${email}`
 
 export function signGrant(keys: GrantKeys, grant: Grant): string {
   const codeId = grant.codeId ?? NO_CODE
+  const email = grant.email ?? null
   const issuedAt = Math.floor(grant.issuedAt.getTime() / 1000)
-  const signed = message(grant.retailer, codeId, issuedAt)
+  const signed = message(grant.retailer, codeId, issuedAt, email)
   // The signer writes "<message>.<signature>"; the cookie carries only the signature.
   const signature = signerOf(keys)
     .sign(signed)
     .slice(signed.length + 1)
-  return `${VERSION}.${codeId}.${issuedAt}.${signature}`
+  if (email === null) return `v2.${codeId}.${issuedAt}.${signature}`
+  return `v3.${codeId}.${issuedAt}.${Buffer.from(email).toString('base64url')}.${signature}`
+}
+
+function emailOf(version: string, encoded: string | undefined): string | null | undefined {
+  if (version === 'v2') return encoded === undefined ? null : undefined
+  if (encoded === undefined) return undefined
+  const email = Buffer.from(encoded, 'base64url').toString('utf8')
+  // Only the exact encoding the server writes: no second spelling of one grant.
+  if (Buffer.from(email).toString('base64url') !== encoded) return undefined
+  return email.length <= MAX_EMAIL_LENGTH && email.includes('@') ? email : undefined
 }
 
 /** The grant a cookie value carries if its signature (by any of the keys), shape and age check out. */
 export function readGrant(keys: GrantKeys, retailer: GateRetailer, value: string, now: Date): Grant | null {
   const match = COOKIE_PATTERN.exec(value)
   if (!match) return null
-  const [, codeId = '', issuedAtText = '', given = ''] = match
+  const [, version = '', codeId = '', issuedAtText = '', encodedEmail, given = ''] = match
   // walmart grants carry no code; every other gate's grant must name one.
   if ((retailer === 'walmart') !== (codeId === NO_CODE)) return null
+  const email = emailOf(version, encodedEmail)
+  if (email === undefined || (email !== null && codeId === NO_CODE)) return null
   const issuedAt = Number(issuedAtText)
-  if (!signerOf(keys).unsign(`${message(retailer, codeId, issuedAt)}.${given}`).valid) return null
+  if (!signerOf(keys).unsign(`${message(retailer, codeId, issuedAt, email)}.${given}`).valid) return null
   const age = now.getTime() - issuedAt * 1000
   if (age >= GRANT_MAX_AGE_MS || age < -FUTURE_SKEW_MS) return null
-  return { retailer, codeId: codeId === NO_CODE ? null : codeId, issuedAt: new Date(issuedAt * 1000) }
+  return {
+    retailer,
+    codeId: codeId === NO_CODE ? null : codeId,
+    issuedAt: new Date(issuedAt * 1000),
+    email,
+  }
 }
 
 /** HttpOnly, SameSite=Lax, Path=/, and no Expires/Max-Age: it ends with the browser session. */
 export function grantSetCookie(retailer: GateRetailer, value: string, secure: boolean): string {
-  // Values are [A-Za-z0-9._+/-] only: cookie-octets that need no encoding.
+  // Values are [A-Za-z0-9._+/_-] only: cookie-octets that need no encoding.
   return `${grantCookieName(retailer)}=${value}; Path=/; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Lax`
 }
 

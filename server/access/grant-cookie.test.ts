@@ -18,7 +18,12 @@ describe('grant cookie', () => {
   it('round-trips a code grant and a walmart grant', () => {
     const value = signGrant(key, { retailer: 'circlek', codeId, issuedAt })
     expect(value).toMatch(/^v2\.[0-9a-f-]{36}\.\d+\.[A-Za-z0-9+/]{43}$/)
-    expect(readGrant(key, 'circlek', value, at(1000))).toEqual({ retailer: 'circlek', codeId, issuedAt })
+    expect(readGrant(key, 'circlek', value, at(1000))).toEqual({
+      retailer: 'circlek',
+      codeId,
+      issuedAt,
+      email: null,
+    })
     const walmart = signGrant(key, { retailer: 'walmart', codeId: null, issuedAt })
     expect(walmart.startsWith('v2.none.')).toBe(true)
     expect(readGrant(key, 'walmart', walmart, at(1000))?.codeId).toBeNull()
@@ -66,6 +71,30 @@ describe('grant cookie', () => {
     // A walmart grant carries no code and cannot be replayed as a code gate's grant.
     const walmart = signGrant(key, { retailer: 'walmart', codeId: null, issuedAt })
     expect(readGrant(key, 'circlek', walmart, now)).toBeNull()
+  })
+
+  it('names the viewer of an e-mail grant, and refuses any change to the address', () => {
+    const email = 'dana.o+docs@circlek.com'
+    const value = signGrant(key, { retailer: 'circlek', codeId, issuedAt, email })
+    expect(value).toMatch(/^v3\.[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]+\.[A-Za-z0-9+/]{43}$/)
+    expect(readGrant(key, 'circlek', value, at(1000))).toEqual({
+      retailer: 'circlek',
+      codeId,
+      issuedAt,
+      email,
+    })
+    const parts = value.split('.')
+    const other = Buffer.from('eve@circlek.com').toString('base64url')
+    const refused = [
+      [...parts.slice(0, 3), other, parts[4]].join('.'), // another address, same signature
+      [...parts.slice(0, 3), parts[4]].join('.').replace(/^v3/, 'v2'), // the address dropped
+      [...parts.slice(0, 3), `${parts[3]}=`, parts[4]].join('.'), // a second spelling
+      [...parts.slice(0, 3), Buffer.from('no-at-sign').toString('base64url'), parts[4]].join('.'),
+    ]
+    for (const bad of refused) expect(readGrant(key, 'circlek', bad, at(1000)), bad).toBeNull()
+    // walmart takes no code, so nothing names its viewer.
+    const walmart = signGrant(key, { retailer: 'walmart', codeId: null, issuedAt, email })
+    expect(readGrant(key, 'walmart', walmart, at(1000))).toBeNull()
   })
 
   it('sets a browser-session, HttpOnly, SameSite=Lax cookie on /, Secure on HTTPS', () => {

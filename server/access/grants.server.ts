@@ -3,7 +3,7 @@
 // Lookups are cached for a few seconds: a reload storm on the docket costs one query per code,
 // and a revocation (from the codes CLI, another process) takes effect within CODE_CACHE_MS.
 
-import { grantCookieName, mayHoldGrant } from '../../lib/access.ts'
+import { type AccessViewer, grantCookieName, mayHoldGrant } from '../../lib/access.ts'
 import { type GateRetailer, gateRetailers } from '../../lib/retailers.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import { type CodeState, codeState, isActive } from './codes.server.ts'
@@ -17,11 +17,8 @@ export interface GrantLog {
   warn(obj: object, msg: string): void
 }
 
-/** A grant the server verified: its gate, and the code that opened it (null for walmart). */
-export interface VerifiedGrant {
-  retailer: GateRetailer
-  codeId: string | null
-}
+/** A grant the server verified: its gate, its code (null for walmart) and how its viewer is named. */
+export type VerifiedGrant = AccessViewer
 
 export interface GrantReader {
   /** Verified grants in a Cookie header; never throws (a broken cookie or database means no grant). */
@@ -53,8 +50,13 @@ export function createGrantReader(options: {
   async function verified(retailer: GateRetailer, value: string, now: Date): Promise<VerifiedGrant | null> {
     const grant = readGrant(options.key, retailer, value, now)
     if (!grant) return null
-    if (grant.codeId !== null && !isActive(await stateOf(grant.codeId, now), retailer, now)) return null
-    return { retailer, codeId: grant.codeId }
+    const email = grant.email ?? null
+    if (grant.codeId === null) return { retailer, codeId: null, email: null, label: null }
+    const state = await stateOf(grant.codeId, now)
+    if (!state || !isActive(state, retailer, now)) return null
+    // A code that now requires an e-mail no longer accepts the grants it gave without one.
+    if (state.requireEmail && email === null) return null
+    return { retailer, codeId: grant.codeId, email, label: state.label }
   }
 
   return {

@@ -90,6 +90,29 @@ describe('grants from cookies', () => {
 })
 
 describe('code lifecycle ends grants', () => {
+  it('names the viewer of an e-mail grant; a code that requires an e-mail refuses grants without one', async () => {
+    const id = await seedCode(t.db, 'investor', 'investor-grants-email-1', { label: 'Board deck' })
+    const key = t.app.access.keys.cookie
+    const plain = signGrant(key, { retailer: 'investor', codeId: id, issuedAt: clock.now() })
+    const named = signGrant(key, {
+      retailer: 'investor',
+      codeId: id,
+      issuedAt: clock.now(),
+      email: 'ana@fund.example',
+    })
+    const viewers = async (value: string) => t.app.access.grants.grantsFor(`investor-access=${value}`)
+    expect(await viewers(plain)).toEqual([
+      { retailer: 'investor', codeId: id, email: null, label: 'Board deck' },
+    ])
+    expect(await viewers(named)).toEqual([
+      { retailer: 'investor', codeId: id, email: 'ana@fund.example', label: 'Board deck' },
+    ])
+    await t.db.prisma.accessCode.update({ where: { id }, data: { requireEmail: true } })
+    clock.advance(CODE_CACHE_MS)
+    expect(await viewers(plain)).toEqual([])
+    expect((await viewers(named)).map((grant) => grant.email)).toEqual(['ana@fund.example'])
+  })
+
   it('ends an existing grant when its code is revoked (within the short cache)', async () => {
     const id = await seedCode(t.db, 'compass', 'compass-grants-1')
     const cookie = grantCookie(await verify(t.app, { retailer: 'compass', accessCode: 'compass-grants-1' }))

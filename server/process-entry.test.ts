@@ -31,7 +31,7 @@ describe('process entries from sources and from the bundle', () => {
     expect(childEntry(url('dist/node/chunk-abc.mjs'), './sidecar-main.server.ts', 'sidecar-main')).toBe(
       path.join(root, 'dist/node/sidecar-main.mjs'),
     )
-    expect(childEntry(url('scripts/lib/run-prepare.ts'), '../prepare.ts', 'prepare')).toBe(
+    expect(childEntry(url('scripts/lib/run-prepare.ts'), '../run/prepare.ts', 'prepare')).toBe(
       path.join(root, 'scripts/run/prepare.ts'),
     )
   })

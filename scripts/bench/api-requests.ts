@@ -1,5 +1,8 @@
 // The requests the API routes are measured with: client addresses for the rate limits, a valid
 // application, a walmart grant for /docket and the correct-code verification timing.
+import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { root } from '../run/build.ts'
 import { median } from './median.ts'
 
 /** A distinct client address per n (the server trusts X-Forwarded-For in the bench). */
@@ -23,16 +26,34 @@ export function applicationBody(n: number | string): string {
   })
 }
 
-export async function walmartCookie(url: string): Promise<string> {
+/** The grant cookie (name=value) a correct verify sets; walmart's gate takes no code. */
+async function grantCookie(url: string, retailer: 'walmart' | 'circlek', body: object, client: string) {
   const response = await fetch(`${url}/api/access/verify`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.255.255.1' },
-    body: JSON.stringify({ retailer: 'walmart' }),
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+    body: JSON.stringify({ retailer, ...body }),
   })
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('walmart-access='))
-  if (!cookie) throw new Error(`verify gave no grant cookie (${response.status})`)
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${retailer}-access=`))
+  if (!cookie) throw new Error(`verify gave no ${retailer} grant (${response.status})`)
   return cookie.split(';', 1)[0] ?? ''
 }
+
+export const walmartCookie = (url: string) => grantCookie(url, 'walmart', {}, '10.255.255.1')
+
+/** A fresh circlek code, set with the admin CLI against the site's data. */
+export function newCirclekCode(site: { env: NodeJS.ProcessEnv }): string {
+  const code = `bench-${randomUUID()}`
+  const cli = ['--import', 'tsx', 'scripts/cli/codes.ts', 'set', 'circlek', '--code', code]
+  execFileSync(process.execPath, cli, { cwd: root, env: site.env, stdio: 'ignore' })
+  return code
+}
+
+/**
+ * A circlek grant: circlek opens the proposal and the docket with its documents (the demo
+ * proposal on a fresh data dir).
+ */
+export const circlekCookie = (url: string, code: string) =>
+  grantCookie(url, 'circlek', { accessCode: code }, '10.255.255.2')
 
 /** Correct code verification (argon2id) one request at a time, from distinct client addresses. */
 export async function verifyP50(url: string, code: string, count: number): Promise<number> {

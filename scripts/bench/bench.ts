@@ -1,14 +1,7 @@
-// `npm run bench`: the site against two references serving the very same bytes, nginx (a C
-// static server) and a bare Fastify (the framework's ceiling), in A/B rounds with wrk; then the
-// API routes, memory and first-load JS. Ratios from one run are what it reports (these machines
-// are shared). How and why: docs/benchmarks.md. A benchmark, not a test: it asserts nothing.
-import { execFileSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { root } from '../run/build.ts'
-import { verifyP50, walmartCookie } from './api-requests.ts'
+import { circlekCookie, newCirclekCode, verifyP50, walmartCookie } from './api-requests.ts'
 import { applicationsScript, mixedScript, verifyScript } from './api-scripts.ts'
 import { startBareFastify } from './bare-fastify.ts'
 import { checkSameBytes } from './encoding-check.ts'
@@ -74,17 +67,8 @@ async function main() {
   const site = await startSite({ TRUST_PROXY: 'true' })
   const peak = watchPeakRss(site.pid)
   const cookie = await walmartCookie(site.url)
-  const code = `bench-${randomUUID()}`
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/cli/codes.ts', 'set', 'circlek', '--code', code],
-    {
-      cwd: root,
-      env: site.env,
-      stdio: 'ignore',
-    },
-  )
   // The guarded pages are measured with a grant for both: circlek opens the proposal and the docket.
+  const code = newCirclekCode(site)
   const circlek = await circlekCookie(site.url, code)
   const list = subjects(`${cookie}; ${circlek}`)
   const reference = await referenceRoot(site.url, list)
@@ -160,18 +144,6 @@ async function main() {
     await Promise.allSettled([site.stop(), nginx?.stop(), fastify.stop()])
     rmSync(reference.dir, { recursive: true, force: true })
   }
-}
-
-/** The circlek grant cookie for a correct code. */
-async function circlekCookie(url: string, code: string): Promise<string> {
-  const response = await fetch(`${url}/api/access/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.255.255.2' },
-    body: JSON.stringify({ retailer: 'circlek', accessCode: code }),
-  })
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('circlek-access='))
-  if (!cookie) throw new Error(`verify gave no circlek grant (${response.status})`)
-  return cookie.split(';', 1)[0] ?? ''
 }
 
 main().catch((error) => {

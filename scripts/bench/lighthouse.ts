@@ -1,15 +1,21 @@
 // `npm run bench:lighthouse`: Lighthouse 12, mobile preset with simulated throttling, on every
-// pre-rendered public page of the production build (served by the real server, as `npm start`).
+// pre-rendered public page of the production build (served by the real server, as `npm start`),
+// or on the paths given: a guarded page (/docket, /circlek/proposal) is audited with a circlek
+// grant, as a visitor sees it after the gate.
 // Prints performance, LCP, CLS and TBT per page: the medians of --runs runs beside each run's
 // score and TBT (scores move from run to run on a shared machine; targets are medians).
 // A benchmark, not a test: it asserts nothing. docs/benchmarks.md says more.
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
+import { circlekCookie, newCirclekCode } from './api-requests.ts'
 import { printLighthouseDetails } from './lighthouse-details.ts'
 import { median } from './median.ts'
 import { publicPages } from './pages.ts'
 import { ensureBuild, startSite } from './server.ts'
+import { GUARDED_PAGES } from './subjects.ts'
+
+const isGuarded = (page: string) => (GUARDED_PAGES as readonly string[]).includes(page)
 
 const { values: args, positionals } = parseArgs({
   options: {
@@ -24,7 +30,7 @@ if (args.help || !Number.isInteger(runs) || runs < 1) {
   console.log(`Usage: npm run bench:lighthouse [-- /path ...] [--runs N] [--details]
 
 Runs Lighthouse (mobile, simulated throttling) against the production server on every public page,
-or only the paths given. Chromium from CHROME_PATH (default /usr/bin/chromium).
+or only the paths given (/docket and /circlek/proposal are audited with a circlek grant). Chromium from CHROME_PATH (default /usr/bin/chromium).
   --runs N    N runs per page (default 1); prints each run's score and TBT and their medians
   --details   also print, per run, the LCP element, its phases and the render-blocking requests`)
   process.exit(args.help ? 0 : 1)
@@ -35,10 +41,12 @@ or only the paths given. Chromium from CHROME_PATH (default /usr/bin/chromium).
  * whose trace could not be recorded (NO_NAVSTART, seen on the first page after Chromium starts,
  * about one launch in three here) is run once more: it says nothing about the page.
  */
-async function audit(url: string, port: number): Promise<Result | undefined> {
+async function audit(url: string, port: number, cookie?: string): Promise<Result | undefined> {
   let lhr: Result | undefined
+  const extraHeaders = cookie ? { Cookie: cookie } : undefined
   for (let attempt = 1; attempt <= 2; attempt++) {
-    lhr = (await lighthouse(url, { port, onlyCategories: ['performance'], logLevel: 'error' }))?.lhr
+    lhr = (await lighthouse(url, { port, onlyCategories: ['performance'], logLevel: 'error', extraHeaders }))
+      ?.lhr
     if (!lhr?.runtimeError) break
     if (attempt === 1) console.log(`${new URL(url).pathname}: ${lhr.runtimeError.code}, running it again`)
   }
@@ -91,6 +99,7 @@ async function main() {
   const only = positionals.filter((a) => a.startsWith('/'))
   const pages = only.length ? only : publicPages()
   const site = await startSite()
+  const grant = pages.some(isGuarded) ? await circlekCookie(site.url, newCirclekCode(site)) : undefined
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking'],
@@ -100,7 +109,7 @@ async function main() {
     for (const page of pages) {
       const scored: Run[] = []
       for (let i = 1; i <= runs; i++) {
-        const lhr = await audit(`${site.url}${page}`, chrome.port)
+        const lhr = await audit(`${site.url}${page}`, chrome.port, isGuarded(page) ? grant : undefined)
         const run = runOf(page, lhr)
         if (run) scored.push(run)
         console.log(

@@ -1,7 +1,6 @@
 // Wires server-enforced access (docs/architecture.md: Access, Limits) into the app: keys, code checks, grant reading.
 // The routes (routes.server.ts) and the page guards (through pageContextFor) use `app.access`.
 
-import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isGateError, rendersPerViewer } from '../../lib/access.ts'
 import { isGateRetailer } from '../../lib/retailers.ts'
@@ -9,7 +8,6 @@ import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { retentionSettings, schedulePruning } from '../retention/prune.server.ts'
 import type { AttemptTally } from './attempt-tally.server.ts'
-import { hashIp } from './attempts.server.ts'
 import { type CodeChecker, createCodeChecker } from './check-code.server.ts'
 import { countActiveCodes } from './codes.server.ts'
 import { DocketActivity } from './docket-activity.server.ts'
@@ -70,6 +68,7 @@ export async function registerAccess(
     options,
     activity: new DocketActivity(deps.db.prisma, app.outbox, app.log, {
       notifyWalmart: deps.env.NOTIFY_WALMART_OPENINGS,
+      ipKey: keys.ip,
       flushMs: options.activityFlushMs,
     }),
   }
@@ -103,10 +102,11 @@ export async function accessPageContext(
     accessViewers: grants,
     recordOpening(retailers) {
       const at = access.now()
-      const page = request.url.split('?', 1)[0] as string
-      const ipHash = hashIp(access.keys.ip, normalizeIP(request.ip))
+      const query = request.url.indexOf('?')
+      const page = query === -1 ? request.url : request.url.slice(0, query)
+      // The address is hashed when the batch is written (docket-activity.server.ts).
       for (const grant of grants) {
-        if (retailers.includes(grant.retailer)) access.activity.add({ ...grant, page, ipHash, at })
+        if (retailers.includes(grant.retailer)) access.activity.add({ grant, page, ip: request.ip, at })
       }
     },
   }

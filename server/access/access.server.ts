@@ -3,7 +3,7 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isGateError, rendersPerViewer } from '../../lib/access.ts'
-import { isGateRetailer } from '../../lib/retailers.ts'
+import { type GateRetailer, isGateRetailer } from '../../lib/retailers.ts'
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { retentionSettings, schedulePruning } from '../retention/prune.server.ts'
@@ -11,7 +11,7 @@ import type { AttemptTally } from './attempt-tally.server.ts'
 import { type CodeChecker, createCodeChecker } from './check-code.server.ts'
 import { countActiveCodes } from './codes.server.ts'
 import { DocketActivity } from './docket-activity.server.ts'
-import { createGrantReader, type GrantReader } from './grants.server.ts'
+import { createGrantReader, type GrantReader, type VerifiedGrant } from './grants.server.ts'
 import type { HashCeiling } from './hash-ceiling.server.ts'
 import { argon2Hasher, type CodeHasher } from './hasher.server.ts'
 import type { VERIFY_LIMITS } from './limits.server.ts'
@@ -86,6 +86,17 @@ export async function registerAccess(
   return access
 }
 
+// The grant reader hands out one array per remembered Cookie header: its gates are listed once.
+const gatesOf = new WeakMap<readonly VerifiedGrant[], readonly GateRetailer[]>()
+function retailersOf(grants: readonly VerifiedGrant[]): readonly GateRetailer[] {
+  let gates = gatesOf.get(grants)
+  if (!gates) {
+    gates = grants.map((grant) => grant.retailer)
+    gatesOf.set(grants, gates)
+  }
+  return gates
+}
+
 /**
  * Extra pageContextInit for Vike: the verified grants, for +guard hooks, and how a guard that lets
  * the request in records which of them opened the page.
@@ -98,7 +109,7 @@ export async function accessPageContext(
   const grants = await access.grants.grantsFor(request.headers.cookie)
   if (grants.length === 0) return { accessGrants: [] }
   return {
-    accessGrants: grants.map((grant) => grant.retailer),
+    accessGrants: retailersOf(grants),
     accessViewers: grants,
     recordOpening(retailers) {
       const at = access.now()

@@ -37,6 +37,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'Agreements viewers accept before documents: set, clear, list',
     load: () => import('./agreements.ts'),
   },
+  viewers: {
+    summary: 'Data-room viewers by e-mail: show what is held, delete it on request',
+    load: () => import('./viewers.ts'),
+  },
   db: { summary: 'Database: migrate, status, new', load: () => import('./db.ts') },
 }
 

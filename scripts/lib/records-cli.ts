@@ -243,7 +243,8 @@ Examples:
     .summary(`Delete a person's ${set.plural} (--email) or one (--id); asks first unless --yes`)
     .description(
       `Deletes a person's ${set.plural} (--email) or one (--id), with the notifications about them, and
-prints what it deleted. It lists them and asks first, unless --yes.`,
+prints what it deleted. It lists them and asks first, unless --yes. What the data room holds about
+a viewer (openings, document views, acceptances) goes with \`rm5 viewers delete --email\`.`,
     )
     .addOption(emailOption().conflicts('id'))
     .addOption(

@@ -1,19 +1,17 @@
 // Wires server-enforced access (docs/architecture.md: Access, Limits) into the app: keys, code checks, grant reading.
 // The routes (routes.server.ts) and the page guards (through pageContextFor) use `app.access`.
 
-import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isGateError, rendersPerViewer } from '../../lib/access.ts'
-import { isGateRetailer } from '../../lib/retailers.ts'
+import { type GateRetailer, isGateRetailer } from '../../lib/retailers.ts'
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { retentionSettings, schedulePruning } from '../retention/prune.server.ts'
 import type { AttemptTally } from './attempt-tally.server.ts'
-import { hashIp } from './attempts.server.ts'
 import { type CodeChecker, createCodeChecker } from './check-code.server.ts'
 import { countActiveCodes } from './codes.server.ts'
 import { DocketActivity } from './docket-activity.server.ts'
-import { createGrantReader, type GrantReader } from './grants.server.ts'
+import { createGrantReader, type GrantReader, type VerifiedGrant } from './grants.server.ts'
 import type { HashCeiling } from './hash-ceiling.server.ts'
 import { argon2Hasher, type CodeHasher } from './hasher.server.ts'
 import type { VERIFY_LIMITS } from './limits.server.ts'
@@ -70,6 +68,7 @@ export async function registerAccess(
     options,
     activity: new DocketActivity(deps.db.prisma, app.outbox, app.log, {
       notifyWalmart: deps.env.NOTIFY_WALMART_OPENINGS,
+      ipKey: keys.ip,
       flushMs: options.activityFlushMs,
     }),
   }
@@ -87,6 +86,17 @@ export async function registerAccess(
   return access
 }
 
+// The grant reader hands out one array per remembered Cookie header: its gates are listed once.
+const gatesOf = new WeakMap<readonly VerifiedGrant[], readonly GateRetailer[]>()
+function retailersOf(grants: readonly VerifiedGrant[]): readonly GateRetailer[] {
+  let gates = gatesOf.get(grants)
+  if (!gates) {
+    gates = grants.map((grant) => grant.retailer)
+    gatesOf.set(grants, gates)
+  }
+  return gates
+}
+
 /**
  * Extra pageContextInit for Vike: the verified grants, for +guard hooks, and how a guard that lets
  * the request in records which of them opened the page.
@@ -99,14 +109,15 @@ export async function accessPageContext(
   const grants = await access.grants.grantsFor(request.headers.cookie)
   if (grants.length === 0) return { accessGrants: [] }
   return {
-    accessGrants: grants.map((grant) => grant.retailer),
+    accessGrants: retailersOf(grants),
     accessViewers: grants,
     recordOpening(retailers) {
       const at = access.now()
-      const page = request.url.split('?', 1)[0] as string
-      const ipHash = hashIp(access.keys.ip, normalizeIP(request.ip))
+      const query = request.url.indexOf('?')
+      const page = query === -1 ? request.url : request.url.slice(0, query)
+      // The address is hashed when the batch is written (docket-activity.server.ts).
       for (const grant of grants) {
-        if (retailers.includes(grant.retailer)) access.activity.add({ ...grant, page, ipHash, at })
+        if (retailers.includes(grant.retailer)) access.activity.add({ grant, page, ip: request.ip, at })
       }
     },
   }

@@ -38,7 +38,16 @@ export interface Grant {
   email?: string | null
 }
 
-const signerOf = (keys: GrantKeys) => signerFactory(Buffer.isBuffer(keys) ? keys : [...keys])
+// Making a signer checks its algorithm (with random bytes) each time: one per set of keys.
+const signers = new WeakMap<GrantKeys, ReturnType<typeof signerFactory>>()
+function signerOf(keys: GrantKeys) {
+  let signer = signers.get(keys)
+  if (!signer) {
+    signer = signerFactory(Buffer.isBuffer(keys) ? keys : [...keys])
+    signers.set(keys, signer)
+  }
+  return signer
+}
 const message = (retailer: GateRetailer, codeId: string, issuedAt: number, email: string | null) =>
   email === null
     ? `v2\n${retailer}\n${codeId}\n${issuedAt}`

@@ -1,5 +1,6 @@
 // What `rm5 documents activity` shows: per viewer (e-mail where the code asks for one, else the
-// code) and document, the openings, first and last time, the time spent, and for PDFs per page.
+// code, named by its label) and document, the openings, first and last time, the time spent, and
+// for PDFs the shows and time per page. Rows of one viewer stay together.
 import type { PrismaClient } from '../db/database.server.ts'
 
 export interface PageTime {
@@ -12,6 +13,8 @@ export interface ViewerActivity {
   documentId: string
   retailer: string
   codeId: string | null
+  /** The code's label: names the viewer where no e-mail is asked. */
+  label: string | null
   email: string | null
   opens: number
   seconds: number
@@ -47,6 +50,7 @@ export async function documentActivity(
         documentId: group.documentId,
         retailer: group.retailer,
         codeId: group.codeId,
+        label: null,
         email: group.email,
         opens: 0,
         seconds: 0,
@@ -65,6 +69,25 @@ export async function documentActivity(
     if (lastAt > viewer.lastAt) viewer.lastAt = lastAt
   }
   const rows = [...viewers.values()]
-  for (const row of rows) row.pages.sort((a, b) => a.page - b.page)
-  return rows.sort((a, b) => b.lastAt.getTime() - a.lastAt.getTime())
+  const codeIds = [...new Set(rows.flatMap((row) => (row.codeId ? [row.codeId] : [])))]
+  const labels = new Map(
+    (
+      await prisma.accessCode.findMany({ where: { id: { in: codeIds } }, select: { id: true, label: true } })
+    ).map((code) => [code.id, code.label]),
+  )
+  // Grouped by viewer (the most recently active first), each viewer's documents newest first.
+  const viewerOf = (row: ViewerActivity) => `${row.codeId ?? row.retailer}\0${row.email ?? ''}`
+  const viewerLast = new Map<string, number>()
+  for (const row of rows) {
+    row.label = row.codeId ? (labels.get(row.codeId) ?? null) : null
+    row.pages.sort((a, b) => a.page - b.page)
+    const key = viewerOf(row)
+    viewerLast.set(key, Math.max(viewerLast.get(key) ?? 0, row.lastAt.getTime()))
+  }
+  return rows.sort(
+    (a, b) =>
+      (viewerLast.get(viewerOf(b)) ?? 0) - (viewerLast.get(viewerOf(a)) ?? 0) ||
+      viewerOf(a).localeCompare(viewerOf(b)) ||
+      b.lastAt.getTime() - a.lastAt.getTime(),
+  )
 }

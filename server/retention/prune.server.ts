@@ -1,8 +1,9 @@
 // Deletes what the site keeps only for a while (SECURITY.md "Retention"): access attempts, docket
 // openings and document views, notifications delivered or given up, each past its own setting,
-// and one-time e-mail links a day after they expired. The running server prunes at start and every few hours;
-// with several replicas on one database, one of them does it each time (a transaction-level
-// advisory lock that the others do not wait for).
+// and one-time e-mail links a day after they expired. Agreement acceptances are not pruned: they
+// are the record of who accepted which version (a viewer's go with `rm5 viewers delete`). The
+// running server prunes at start and every few hours; with several replicas on one database, one
+// of them does it each time (a transaction-level advisory lock that the others do not wait for).
 import type { FastifyInstance } from 'fastify'
 import { LOCKS } from '../db/advisory-lock.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
@@ -51,8 +52,9 @@ export async function pruneOnce(
     const views = await tx.docketView.deleteMany({
       where: { createdAt: { lt: before(settings.docketActivityDays) } },
     })
+    // By first_at, as docket_views by created_at: the column the index covers (a row spans seconds).
     const documentViews = await tx.documentView.deleteMany({
-      where: { lastAt: { lt: before(settings.docketActivityDays) } },
+      where: { firstAt: { lt: before(settings.docketActivityDays) } },
     })
     // Kept a day past expiry: a link clicked just too late is still told apart from a forged one.
     const emailLinks = await tx.emailLink.deleteMany({ where: { expiresAt: { lt: before(1) } } })

@@ -114,7 +114,17 @@ describe('migrations', () => {
         agreement_acceptances: ['id', 'agreement_id', 'code_id', 'email', 'ip_hash', 'accepted_at'],
         agreements: ['id', 'retailer', 'version', 'body', 'sha256', 'created_at', 'cleared_at'],
         contact_messages: ['id', 'created_at', 'idempotency_key', 'name', 'email', 'company', 'message'],
-        docket_views: ['id', 'retailer', 'code_id', 'page', 'ip_hash', 'count', 'created_at', 'last_at'],
+        docket_views: [
+          'id',
+          'retailer',
+          'code_id',
+          'page',
+          'ip_hash',
+          'count',
+          'created_at',
+          'last_at',
+          'email',
+        ],
         document_versions: [
           'id',
           'document_id',

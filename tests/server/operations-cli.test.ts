@@ -64,14 +64,14 @@ describe('rm5 codes activity and notify', () => {
     expect(shown.code).toBe(0)
     const lines = shown.stdout.split('\n')
     expect(lines[0]).toMatch(
-      /^CODE\s+RETAILER\s+LABEL\s+FIRST OPENED\s+LAST OPENED\s+OPENINGS\s+CLIENTS\s+PAGES\s+NOTIFY$/,
+      /^CODE\s+RETAILER\s+VIEWER\s+FIRST SEEN\s+LAST SEEN\s+OPENINGS\s+CLIENTS\s+DOCUMENTS\s+TIME\s+NOTIFY$/,
     )
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${used.slice(0, 8)}\\s+circlek\\s+Buyer\\s+2026-11-20 09:00Z\\s+2026-11-21 10:30Z\\s+2\\s+2\\s+/circlek/proposal /docket\\s+-$`,
+        `^${used.slice(0, 8)}\\s+circlek\\s+Buyer\\s+2026-11-20 09:00Z\\s+2026-11-21 10:30Z\\s+2\\s+2\\s+0\\s+-\\s+-$`,
       ),
     )
-    expect(lines[2]).toMatch(/\s+circlek\s+Legal\s+never\s+never\s+0\s+0\s+-\s+-$/)
+    expect(lines[2]).toMatch(/\s+circlek\s+Legal\s+never\s+never\s+0\s+0\s+0\s+-\s+-$/)
     expect(shown.stdout).toContain('2 opening(s) for circlek; 1 code(s) never used in that time.')
     console.log(`rm5 codes activity --retailer circlek:\n${shown.stdout}`)
 

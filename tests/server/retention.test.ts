@@ -151,6 +151,23 @@ describe('retention', () => {
     await t.db.prisma.emailLink.deleteMany()
   })
 
+  it('keeps agreement acceptances whatever their age: the record of who accepted which version', async () => {
+    await t.db.prisma.accessAttempt.deleteMany()
+    const agreement = await t.db.prisma.agreement.create({
+      data: { retailer: 'circlek', version: 1, body: 'NDA', sha256: 'x' },
+    })
+    await t.db.prisma.agreementAcceptance.create({
+      data: {
+        agreementId: agreement.id,
+        email: 'dana@circlek.com',
+        ipHash: 'h',
+        acceptedAt: new Date(Date.now() - 4000 * DAY),
+      },
+    })
+    expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({ accessAttempts: 0, ...none })
+    expect(await t.db.prisma.agreementAcceptance.count()).toBe(1)
+  })
+
   it('leaves the work to the process that holds the lock', async () => {
     await seed([200])
     const other = new pg.Client({ connectionString: t.env.DATABASE_URL })

@@ -1,9 +1,12 @@
--- Data room (issue 27, decision 031). Expand only: new tables and columns with defaults, so the
+-- Data room (issue 27, decision 031). Expand only: new tables, columns with defaults and a nullable column, so the
 -- previous release keeps serving against this schema during a rolling update.
 
 -- AlterTable
 ALTER TABLE "access_codes" ADD COLUMN     "allow_domains" TEXT[] DEFAULT ARRAY[]::TEXT[],
 ADD COLUMN     "require_email" BOOLEAN NOT NULL DEFAULT false;
+
+-- AlterTable: the viewer's e-mail where the code requires one (nullable: older rows have none).
+ALTER TABLE "docket_views" ADD COLUMN     "email" TEXT;
 
 -- CreateTable
 CREATE TABLE "documents" (

@@ -1,10 +1,26 @@
-// `rm5 codes activity` and `rm5 codes notify`: who opened the docket per code, and which codes
-// announce their first opening each day (docs/operations.md).
-import { docketActivity, setCodeNotify } from '../../../server/access/docket-activity-report.server.ts'
+// `rm5 codes activity` and `rm5 codes notify`: who opened the docket and the retailer's documents
+// per viewer (the e-mail where the code requires one, else the code), and which codes announce
+// their first opening each day (docs/operations.md).
+import {
+  type CodeActivity,
+  docketActivity,
+  setCodeNotify,
+} from '../../../server/access/docket-activity-report.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import type { Io } from './commands.ts'
 import { resolveId } from './commands.ts'
 import { table, utc } from './table.ts'
+
+/** "45s", "3m05s", "1h02m": reading time at a glance. */
+export const duration = (seconds: number) =>
+  seconds < 60
+    ? `${seconds}s`
+    : seconds < 3600
+      ? `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`
+      : `${Math.floor(seconds / 3600)}h${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}m`
+
+/** The e-mail where the grant named one; else the code's label (one row for all its holders). */
+const viewer = (r: CodeActivity) => r.email ?? (r.codeId ? (r.label ?? '(no label)') : '(gate)')
 
 export async function printActivity(
   prisma: PrismaClient,
@@ -26,23 +42,29 @@ export async function printActivity(
       [
         { header: 'CODE', value: (r) => r.codeId?.slice(0, 8) ?? '(gate)' },
         { header: 'RETAILER', value: (r) => r.retailer },
-        { header: 'LABEL', value: (r) => r.label ?? '-' },
-        { header: 'FIRST OPENED', value: (r) => utc(r.firstOpened, 'never') },
-        { header: 'LAST OPENED', value: (r) => utc(r.lastOpened, 'never') },
+        { header: 'VIEWER', value: viewer },
+        { header: 'FIRST SEEN', value: (r) => utc(r.firstSeen, 'never') },
+        { header: 'LAST SEEN', value: (r) => utc(r.lastSeen, 'never') },
         { header: 'OPENINGS', value: (r) => String(r.openings) },
         { header: 'CLIENTS', value: (r) => String(r.clients) },
-        { header: 'PAGES', value: (r) => r.pages.join(' ') || '-' },
+        { header: 'DOCUMENTS', value: (r) => String(r.documents.length) },
+        { header: 'TIME', value: (r) => (r.documents.length ? duration(r.documentSeconds) : '-') },
         { header: 'NOTIFY', value: (r) => (r.notify ? 'yes' : '-') },
       ],
       rows,
     ),
   )
   const openings = rows.reduce((sum, row) => sum + row.openings, 0)
-  const unused = rows.filter((row) => row.codeId && row.openings === 0).length
+  const unused = rows.filter((row) => row.codeId && row.lastSeen === null).length
   io.print('')
+  io.print(`${openings} opening(s)${scope}; ${unused} code(s) never used in that time. Times are UTC.`)
   io.print(
-    `${openings} opening(s)${scope}; ${unused} code(s) never used in that time. Clients are distinct ` +
-      'hashed addresses. Times are UTC.',
+    [
+      "VIEWER: the e-mail the code's one-time link proved, else the code's label (one row for everyone",
+      'holding the code). OPENINGS: /docket and /circlek/proposal. DOCUMENTS, TIME: documents opened',
+      'and reading time (per document and page: `rm5 documents activity`; everything: --json).',
+      'CLIENTS: distinct hashed addresses.',
+    ].join('\n'),
   )
 }
 

@@ -6,6 +6,7 @@ import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { documentActivity } from '../../../server/documents/engagement-report.server.ts'
 import { readingMinutes } from '../../../server/documents/markdown.server.ts'
 import type { DocumentStore, DocumentSummary } from '../../../server/documents/store.server.ts'
+import { duration } from '../codes/activity.ts'
 import type { Io } from '../codes/commands.ts'
 import { table, utc } from '../codes/table.ts'
 import { formatBytes } from '../media/progress.ts'
@@ -109,9 +110,6 @@ export async function printDocuments(
   io.print(`${docs.length} document(s). Times are UTC.`)
 }
 
-const duration = (seconds: number) =>
-  seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`
-
 export async function printDocumentActivity(
   prisma: PrismaClient,
   io: Io,
@@ -134,7 +132,11 @@ export async function printDocumentActivity(
   io.print(
     table(
       [
-        { header: 'VIEWER', value: (r) => r.email ?? (r.codeId ? `code ${r.codeId.slice(0, 8)}` : '(gate)') },
+        {
+          header: 'VIEWER',
+          value: (r) =>
+            r.email ?? (r.codeId ? `${r.label ?? 'code'} (${r.codeId.slice(0, 8)})` : '(gate, no code)'),
+        },
         { header: 'RETAILER', value: (r) => r.retailer },
         { header: 'DOCUMENT', value: (r) => titles.get(r.documentId) ?? r.documentId },
         { header: 'OPENS', value: (r) => String(r.opens) },
@@ -142,7 +144,7 @@ export async function printDocumentActivity(
         { header: 'FIRST', value: (r) => utc(r.firstAt) },
         { header: 'LAST', value: (r) => utc(r.lastAt) },
         {
-          header: 'PAGES (page:time)',
+          header: 'PDF PAGES (page:time)',
           value: (r) => r.pages.map((p) => `${p.page}:${duration(p.seconds)}`).join(' ') || '-',
         },
       ],
@@ -150,5 +152,11 @@ export async function printDocumentActivity(
     ),
   )
   io.print('')
+  io.print(
+    'One row per viewer and document: the e-mail where the code requires one, else the code (its label).',
+  )
+  io.print(
+    'TIME is the reading time reported; a PDF page shown without time reads 0s (--json: shows per page).',
+  )
   io.print('Views are written by the server every few seconds. Times are UTC.')
 }

@@ -1,0 +1,78 @@
+// A data-room viewer's personal data, found and deleted by e-mail address (`rm5 viewers`): the
+// openings their grants recorded (docket_views), their document views, their agreement
+// acceptances, their one-time links, and the document.opened notifications that name them.
+//
+// Deleted, not anonymised: these rows exist only to say what this person did. A row stripped of
+// its e-mail would be counted as the code's own viewer (the row without an e-mail) in
+// `rm5 codes activity` and `rm5 documents activity`, and an acceptance without its e-mail would
+// count as accepted for everyone holding the code without one (agreements.server.ts matches code
+// and e-mail exactly). Deleting an acceptance errs the safe way: the person accepts again if they
+// come back. Totals that outlive the person are not needed: retention deletes these rows anyway.
+import type { Prisma, PrismaClient } from '../db/database.server.ts'
+
+export interface ViewerData {
+  docketViews: number
+  documentViews: number
+  emailLinks: number
+  /** document.opened notifications naming the address (pending or sent). */
+  notifications: number
+  acceptances: { retailer: string; version: number; acceptedAt: Date }[]
+}
+
+const sameAddress = (email: string) => ({ equals: email.trim(), mode: 'insensitive' as const })
+
+/** The document.opened notifications naming the address (Prisma's JSON filters know no letter case). */
+async function naming(db: Prisma.TransactionClient | PrismaClient, email: string): Promise<string[]> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT id::text AS id FROM notifications
+    WHERE event = 'document.opened' AND lower(payload->>'email') = lower(${email.trim()})`
+  return rows.map((row) => row.id)
+}
+
+/** What is held about the address (any letter case). */
+export async function findViewerData(prisma: PrismaClient, email: string): Promise<ViewerData> {
+  const where = { email: sameAddress(email) }
+  const [docketViews, documentViews, emailLinks, notifications, acceptances] = await Promise.all([
+    prisma.docketView.count({ where }),
+    prisma.documentView.count({ where }),
+    prisma.emailLink.count({ where }),
+    naming(prisma, email),
+    prisma.agreementAcceptance.findMany({
+      where,
+      orderBy: { acceptedAt: 'asc' },
+      select: { acceptedAt: true, agreement: { select: { retailer: true, version: true } } },
+    }),
+  ])
+  return {
+    docketViews,
+    documentViews,
+    emailLinks,
+    notifications: notifications.length,
+    acceptances: acceptances.map((row) => ({ ...row.agreement, acceptedAt: row.acceptedAt })),
+  }
+}
+
+/** Deletes everything `findViewerData` finds, in one transaction; returns the rows deleted per table. */
+export async function deleteViewerData(
+  prisma: PrismaClient,
+  email: string,
+): Promise<Omit<ViewerData, 'acceptances'> & { acceptances: number }> {
+  const where = { email: sameAddress(email) }
+  return prisma.$transaction(async (tx) => {
+    const notifications = await naming(tx, email)
+    const [docketViews, documentViews, emailLinks, acceptances, deletedNotifications] = [
+      await tx.docketView.deleteMany({ where }),
+      await tx.documentView.deleteMany({ where }),
+      await tx.emailLink.deleteMany({ where }),
+      await tx.agreementAcceptance.deleteMany({ where }),
+      await tx.notification.deleteMany({ where: { id: { in: notifications } } }),
+    ]
+    return {
+      docketViews: docketViews.count,
+      documentViews: documentViews.count,
+      emailLinks: emailLinks.count,
+      acceptances: acceptances.count,
+      notifications: deletedNotifications.count,
+    }
+  })
+}

@@ -66,6 +66,11 @@ export interface EmailStep {
   settled(): Promise<void>
 }
 
+const steps = new WeakMap<object, EmailStep>()
+
+/** Waits for the links this app is creating and mailing (they run after the answer). */
+export const linksSettled = (app: FastifyInstance) => steps.get(app.access)?.settled() ?? Promise.resolve()
+
 export function emailLinkRoutes(app: FastifyInstance, deps: EmailLinkDeps): EmailStep {
   const { access } = app
   const mailer = createLinkMailer(access.env)
@@ -160,7 +165,7 @@ export function emailLinkRoutes(app: FastifyInstance, deps: EmailLinkDeps): Emai
     return { success: true }
   })
 
-  return {
+  const step: EmailStep = {
     begin(request, reply, retailer, codeId) {
       if (!canSendLinks(access.env)) unavailable(request)
       const value = signPending(access.keys.cookie, retailer, codeId, access.now())
@@ -174,6 +179,8 @@ export function emailLinkRoutes(app: FastifyInstance, deps: EmailLinkDeps): Emai
       await Promise.allSettled(sending)
     },
   }
+  steps.set(access, step)
+  return step
 }
 
 export function linkExpiredUrl(gate: unknown): string {

@@ -38,9 +38,11 @@ export default function Page() {
         compact
       >
         <p className="lede gate__lede">
-          {needsCode
-            ? `This area is for invited ${name} partners. Enter the access code you were given to open the docket.`
-            : `${name} teams open the docket directly: no access code needed.`}
+          {view.step !== 'code'
+            ? `Your code is right. The ${name} docket names its viewers: it opens with a one-time link sent to your work e-mail.`
+            : needsCode
+              ? `This area is for invited ${name} partners. Enter the access code you were given to open the docket.`
+              : `${name} teams open the docket directly: no access code needed.`}
         </p>
         <section className="gate-card" aria-labelledby="gate-card-title">
           <div className="gate-card__head">
@@ -62,7 +64,9 @@ export default function Page() {
             <StepMessage retailer={retailer as CodeRetailer} step={view.step} />
           )}
           <p className="gate-card__help">
-            {needsCode ? 'Codes are issued by our partnerships team. Need one? ' : 'Questions? '}
+            {needsCode && view.step === 'code'
+              ? 'Codes are issued by our partnerships team. Need one? '
+              : 'Questions? '}
             <a href={`mailto:${brand.email}`}>{brand.email}</a>
           </p>
         </section>

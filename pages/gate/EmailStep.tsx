@@ -91,7 +91,7 @@ export function EmailForm({
         Work e-mail
       </label>
       <p className="gate-form__hint" id={ids.hint}>
-        Your code is right. We send a one-time link to this address; it names you as the viewer.
+        We send a one-time link to this address. It works once, within 15 minutes.
       </p>
       <div className="gate-field">
         <input

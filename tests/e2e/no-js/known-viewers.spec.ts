@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, type Route, test } from '@playwright/test'
 import { E2E_DATA_DIR, E2E_SMTP_PORT } from '../../../playwright.config.ts'
 import { linkIn } from '../../helpers/email-links.ts'
 import { smtpReceiver, until } from '../../helpers/notification-receivers.ts'
+import { waitForHydration } from '../helpers/hydration.ts'
 
 // Known viewers end to end: a code that requires a work e-mail (made with `rm5 codes` attached to
 // the running server, as an admin does), the gate's e-mail step, the link read from a real SMTP
@@ -145,5 +146,35 @@ test.describe('with JavaScript', () => {
     await page.goto(await linkMailedTo(address))
     await page.getByRole('button', { name: /Continue to the docket/ }).click()
     await expect(page).toHaveURL(/\/docket$/)
+  })
+
+  test('an address typed before hydration survives it and is sent', async ({ page, baseURL }) => {
+    // The code step by a plain post: the pending cookie lands in this page's cookie jar.
+    const verified = await page.request.post('/api/access/verify', {
+      form: { retailer: 'partner', accessCode: issued.code },
+      headers: { origin: baseURL ?? '' },
+      maxRedirects: 0,
+    })
+    expect(verified.status()).toBe(303)
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/.+\.js$/, async (route: Route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto('/partner?step=email', { waitUntil: 'commit' })
+    const field = page.getByRole('textbox', { name: 'Work e-mail' })
+    const address = `early-${Date.now()}@partner.example`
+    await field.click()
+    await field.pressSequentially(address)
+    release()
+    await waitForHydration(page)
+    await expect(field).toHaveValue(address)
+    await page.getByRole('button', { name: /Send me a link/ }).click()
+    await expect(page.getByText(SENT)).toBeVisible()
+    await expect(page).toHaveURL(/\/partner\?step=email$/)
+    await linkMailedTo(address)
   })
 })

@@ -4,6 +4,7 @@ import { expect, type Page, type Route, test } from '@playwright/test'
 import { E2E_DATA_DIR, E2E_SMTP_PORT } from '../../../playwright.config.ts'
 import { linkIn } from '../../helpers/email-links.ts'
 import { smtpReceiver, until } from '../../helpers/notification-receivers.ts'
+import { blockingViolationsWithoutJs } from '../helpers/axe-without-js.ts'
 import { waitForHydration } from '../helpers/hydration.ts'
 
 // Known viewers end to end: a code that requires a work e-mail (made with `rm5 codes` attached to
@@ -86,12 +87,15 @@ async function shoot(page: Page, name: string) {
 test('without JavaScript: code, e-mail, the mailed link, then the docket; the link works once', async ({
   page,
 }) => {
+  // Three axe runs and eight screenshots on a shared machine.
+  test.slow()
   await page.goto('/partner')
   await page.getByLabel('Access Code', { exact: true }).fill(issued.code)
   await page.getByRole('button', { name: /Access Docket/ }).click()
   await expect(page).toHaveURL(/\/partner\?step=email$/)
   await expect(page.getByRole('heading', { name: 'Enter your work e-mail' })).toBeVisible()
   await shoot(page, 'email-step')
+  expect(await blockingViolationsWithoutJs(page)).toEqual([])
 
   const address = `nojs-${Date.now()}@partner.example`
   await page.getByRole('textbox', { name: 'Work e-mail' }).fill(address)
@@ -105,6 +109,7 @@ test('without JavaScript: code, e-mail, the mailed link, then the docket; the li
   await page.goto(link)
   await expect(page.getByRole('heading', { name: 'Open the docket' })).toBeVisible()
   await shoot(page, 'link-page')
+  expect(await blockingViolationsWithoutJs(page)).toEqual([])
   await page.getByRole('button', { name: /Continue to the docket/ }).click()
   await expect(page).toHaveURL(/\/docket$/)
   const grant = (await page.context().cookies()).find((cookie) => cookie.name === 'partner-access')
@@ -116,6 +121,7 @@ test('without JavaScript: code, e-mail, the mailed link, then the docket; the li
   await expect(page).toHaveURL(/\/access\/link\?error=expired&gate=partner$/)
   await expect(page.getByText('This link has expired or was already used; ask for a new one.')).toBeVisible()
   await shoot(page, 'link-expired')
+  expect(await blockingViolationsWithoutJs(page)).toEqual([])
   await page.getByRole('link', { name: /^Back to the .+ gate$/ }).click()
   await expect(page).toHaveURL(/\/partner$/)
 })

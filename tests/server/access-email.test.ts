@@ -1,9 +1,11 @@
 // Codes that require a work e-mail: the gate's e-mail step, the one-time link by real SMTP (a
 // receiver on loopback), its use, and the limits, against real Postgres and Redis.
+import { Writable } from 'node:stream'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.ts'
 import { linksSettled } from '../../server/access/email-link-routes.server.ts'
+import { buildApp } from '../../server/app.server.ts'
 import { grantCookie, limitPrefix, seedCode, testClock, verify, verifyForm } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { mailText, tokenIn } from '../helpers/email-links.ts'
@@ -309,6 +311,59 @@ describe('without mail settings', () => {
       expect(form.headers.location).toBe('/compass?step=unavailable')
     } finally {
       await bare.close()
+    }
+  })
+})
+
+describe('logs', () => {
+  it('never hold the address, the token or the code, at info level', async () => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const app = await buildApp({
+      env: t.env,
+      db: t.db,
+      storage: t.storage,
+      logger: { level: 'info', stream },
+      access: { now: clock.now, rateLimitPrefix: limitPrefix() },
+    })
+    await app.ready()
+    try {
+      const address = 'logged-never@circlek.com'
+      const verified = await verify(
+        app,
+        { retailer: 'circlek', accessCode: CODE },
+        { remoteAddress: nextIp() },
+      )
+      const cookie = grantCookie(verified)
+      for (const email of [address, 'refused-never@example.com']) {
+        await app.inject({
+          method: 'POST',
+          url: '/api/access/email',
+          payload: { retailer: 'circlek', email },
+          headers: { cookie },
+          remoteAddress: nextIp(),
+        })
+      }
+      await linksSettled(app)
+      await until('the link mail arrives', () => mailsTo(address).length === 1)
+      const mail = mailsTo(address)[0]
+      if (!mail) throw new Error('no mail')
+      const token = tokenIn(mail)
+      const used = await app.inject({ method: 'POST', url: '/api/access/link', payload: { token } })
+      expect(used.statusCode).toBe(200)
+      const log = lines.join('')
+      expect(log).toContain('access link sent')
+      expect(log).toContain('access granted by e-mail link')
+      for (const secret of [address, 'refused-never', 'logged-never', token, CODE]) {
+        expect(log, secret).not.toContain(secret)
+      }
+    } finally {
+      await app.close()
     }
   })
 })

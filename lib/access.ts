@@ -10,6 +10,8 @@ export const EMAIL_PATH = '/api/access/email'
 export const LINK_PATH = '/api/access/link'
 /** The page an e-mailed link opens: a button, since mail scanners fetch links on their own. */
 export const LINK_PAGE_PATH = '/access/link'
+/** The shape of a one-time link's token (256 random bits, base64url), checked before any query. */
+export const EMAIL_LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/
 export const DOCKET_PATH = '/docket'
 export const PROPOSAL_PATH = '/circlek/proposal'
 /** A document of the data room: `${DOCUMENTS_PATH}/<id>` (its page), `/<id>/file` (its bytes). */

@@ -1,10 +1,8 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { PageHero } from '../../components/layout/PageHero.tsx'
-import { LINK_PATH } from '../../lib/access.ts'
+import { EMAIL_LINK_TOKEN, LINK_PATH } from '../../lib/access.ts'
 import { brand } from '../../lib/brand.ts'
 import { isCodeRetailer, retailerNames } from '../../lib/retailers.ts'
-
-const TOKEN = /^[A-Za-z0-9_-]{43}$/
 
 // Where the e-mailed one-time link lands. Mail scanners open links on their own, so opening this
 // page uses nothing: the button posts the token (POST /api/access/link), which sets the grant and
@@ -13,7 +11,7 @@ export default function Page() {
   const { urlParsed } = usePageContext()
   const token = urlParsed.search.token ?? ''
   const gate = isCodeRetailer(urlParsed.search.gate) ? urlParsed.search.gate : undefined
-  const usable = urlParsed.search.error === undefined && TOKEN.test(token)
+  const usable = urlParsed.search.error === undefined && EMAIL_LINK_TOKEN.test(token)
   return (
     <div className="gate">
       <PageHero page="access" eyebrow="Private docket" title={`${brand.product} docket`} compact>

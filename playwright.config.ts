@@ -5,6 +5,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
 /** The e2e server's data dir; the admin CLIs the tests run attach to its embedded services. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e'
 const baseURL = `http://127.0.0.1:${E2E_PORT}`
+/** The SMTP receiver the known-viewers spec starts on loopback; the server mails its links there. */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 1025)
 // A brand the build knows nothing of, given to the server at start (decision 013); set here so
 // the test workers (which import lib/brand) and the server read the same one.
 process.env.BRAND_COMPANY ??= 'Curbside Robotics E2E'
@@ -72,6 +74,9 @@ export default defineConfig({
       S3_ENDPOINT: '',
       LOG_LEVEL: 'warn',
       SITE_URL: process.env.SITE_URL ?? 'http://127.0.0.1:3000',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      NOTIFY_EMAIL_FROM: 'docket@rm5.example',
+      NOTIFY_EMAIL_TO: 'ops@rm5.example',
       BRAND_COMPANY: process.env.BRAND_COMPANY,
     },
   },

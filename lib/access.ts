@@ -4,6 +4,14 @@ import type { GateRetailer } from './retailers.ts'
 
 export const VERIFY_PATH = '/api/access/verify'
 export const LOGOUT_PATH = '/api/access/logout'
+/** Where the gate's e-mail step posts the viewer's work address (codes that require one). */
+export const EMAIL_PATH = '/api/access/email'
+/** Where the link page's button posts the one-time token. */
+export const LINK_PATH = '/api/access/link'
+/** The page an e-mailed link opens: a button, since mail scanners fetch links on their own. */
+export const LINK_PAGE_PATH = '/access/link'
+/** The shape of a one-time link's token (256 random bits, base64url), checked before any query. */
+export const EMAIL_LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/
 export const DOCKET_PATH = '/docket'
 export const PROPOSAL_PATH = '/circlek/proposal'
 /** A document of the data room: `${DOCUMENTS_PATH}/<id>` (its page), `/<id>/file` (its bytes). */
@@ -47,7 +55,16 @@ export const canOpenProposal = (grants: readonly GateRetailer[]) => grants.inclu
  * renders the matching notice; the server renders such a URL per request (not the pre-rendered
  * file) so the notice is in the HTML.
  */
-export const gateErrors = ['empty', 'invalid', 'rate_limited', 'busy', 'error'] as const
+export const gateErrors = [
+  'empty',
+  'invalid',
+  'rate_limited',
+  'busy',
+  'error',
+  // The e-mail step: the address is not one, or the checked code's 15 minutes are over.
+  'email',
+  'expired',
+] as const
 export type GateError = (typeof gateErrors)[number]
 
 export function isGateError(value: unknown): value is GateError {
@@ -56,6 +73,29 @@ export function isGateError(value: unknown): value is GateError {
 
 export function gateErrorUrl(retailer: GateRetailer, error: GateError, retryAfterSeconds?: number): string {
   const query = new URLSearchParams({ error })
+  if (retryAfterSeconds !== undefined) query.set('retry', String(retryAfterSeconds))
+  return `/${retailer}?${query}`
+}
+
+/**
+ * Steps after a right code that requires an e-mail (`/circlek?step=email`): the address form,
+ * the "we sent a link" notice, and the notice that this site cannot send links.
+ */
+export const gateSteps = ['email', 'sent', 'unavailable'] as const
+export type GateStep = (typeof gateSteps)[number]
+
+export function isGateStep(value: unknown): value is GateStep {
+  return typeof value === 'string' && (gateSteps as readonly string[]).includes(value)
+}
+
+export function gateStepUrl(
+  retailer: GateRetailer,
+  step: GateStep,
+  error?: GateError,
+  retryAfterSeconds?: number,
+): string {
+  const query = new URLSearchParams({ step })
+  if (error) query.set('error', error)
   if (retryAfterSeconds !== undefined) query.set('retry', String(retryAfterSeconds))
   return `/${retailer}?${query}`
 }

@@ -37,6 +37,8 @@ export const privatePaths = [
   ...gateRetailers.map((r) => `/${r}`),
   '/docket',
   '/circlek/proposal',
+  // Where an e-mailed one-time link lands (its token is in the query).
+  '/access/link',
   // A confirmation is only worth reading after sending a form.
   APPLY_RECEIVED_PATH,
   CONTACT_SENT_PATH,

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { usePageContext } from 'vike-react/usePageContext'
 import { DOCKET_PATH, isGateError, VERIFY_PATH } from '../../lib/access.ts'
 import type { GateRetailer } from '../../lib/retailers.ts'
+import type { GateStepView } from './gate-steps.ts'
 import { type Notice, noticeFor } from './notices.ts'
 import { verifyAccess } from './verify-access.ts'
 
@@ -11,10 +11,18 @@ import { verifyAccess } from './verify-access.ts'
  * notices in place. Either way the grant is an HttpOnly cookie only the server can read. The code
  * input is uncontrolled and read with FormData, so a code typed before hydration is kept; the
  * notice is a persistent alert region, and the button is never disabled (focus stays on it).
+ * A right code that requires an e-mail leads to the e-mail step (`onStep`) instead of the docket.
  */
-export function GateForm({ retailer }: { retailer: GateRetailer }) {
-  const { urlParsed } = usePageContext()
-  const [notice, setNotice] = useState<Notice | null>(() => noticeFromQuery(urlParsed.search))
+export function GateForm({
+  retailer,
+  initialNotice,
+  onStep,
+}: {
+  retailer: GateRetailer
+  initialNotice: Notice | null
+  onStep(step: GateStepView): void
+}) {
+  const [notice, setNotice] = useState<Notice | null>(initialNotice)
   const [busy, setBusy] = useState(false)
   const [hydrated, setHydrated] = useState(false)
   const [reveal, setReveal] = useState(false)
@@ -43,6 +51,11 @@ export function GateForm({ retailer }: { retailer: GateRetailer }) {
     if (result.kind === 'granted') {
       // A whole page load (server routing, decision 020): /docket's guard runs on the server.
       window.location.assign(DOCKET_PATH)
+      return
+    }
+    if (result.kind === 'email' || result.kind === 'unavailable') {
+      setBusy(false)
+      onStep(result.kind)
       return
     }
     if (result.kind === 'error') console.error('Error verifying access code', result.error)
@@ -135,7 +148,7 @@ export function GateForm({ retailer }: { retailer: GateRetailer }) {
 }
 
 /** The notice a no-JS form post came back with (`?error=invalid&retry=42`). */
-function noticeFromQuery(search: Record<string, string>): Notice | null {
+export function noticeFromQuery(search: Record<string, string>): Notice | null {
   if (!isGateError(search.error)) return null
   const retry = Number.parseInt(search.retry ?? '', 10)
   return noticeFor(search.error, Number.isFinite(retry) ? retry : undefined)

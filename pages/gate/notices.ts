@@ -18,6 +18,18 @@ export function noticeFor(kind: GateError, retryAfterSeconds?: number): Notice {
     case 'busy':
       // Many codes are being checked at once (the server's ceiling on that work is full).
       return { kind, title: 'The gate is busy', description: retryText(retryAfterSeconds) }
+    case 'email':
+      return {
+        kind,
+        title: 'Please enter a valid e-mail address',
+        description: 'For example name@company.com',
+      }
+    case 'expired':
+      return {
+        kind,
+        title: 'Your code check has expired',
+        description: 'Please enter your access code again to get a new link.',
+      }
     case 'error':
       return {
         kind,

@@ -3,6 +3,8 @@ import type { GateRetailer } from '../../lib/retailers.ts'
 
 export type VerifyResult =
   | { kind: 'granted' }
+  /** A right code that requires an e-mail: the e-mail step next (or the notice that mail is off). */
+  | { kind: 'email' | 'unavailable' }
   | { kind: 'invalid' }
   | { kind: 'rate_limited' | 'busy'; retryAfter?: number }
   | { kind: 'error'; error: unknown }
@@ -27,9 +29,12 @@ export async function verifyAccess(retailer: GateRetailer, accessCode?: string):
     if (response.status === 429) return { kind: 'rate_limited', retryAfter }
     const body = (await response.json().catch(() => null)) as {
       success?: unknown
+      next?: unknown
       error?: { code?: unknown }
     } | null
     if (response.status === 503 && body?.error?.code === 'busy') return { kind: 'busy', retryAfter }
+    if (response.status === 503 && body?.error?.code === 'mail_unavailable') return { kind: 'unavailable' }
+    if (response.ok && body?.success === true && body.next === 'email') return { kind: 'email' }
     if (response.ok && body?.success === true) return { kind: 'granted' }
     if (response.ok && body?.success === false) return { kind: 'invalid' }
     return { kind: 'error', error: new Error(`verify answered ${response.status}`) }

@@ -61,6 +61,9 @@ export interface NewCode {
   label?: string | null
   expiresAt?: Date | null
   notify?: boolean
+  /** The gate also asks for a work e-mail (at one of allowDomains, if any) and sends a link. */
+  requireEmail?: boolean
+  allowDomains?: string[]
 }
 
 export function insertCode(prisma: CodesDb, code: NewCode) {
@@ -71,6 +74,8 @@ export function insertCode(prisma: CodesDb, code: NewCode) {
       label: code.label ?? null,
       expiresAt: code.expiresAt ?? null,
       notify: code.notify ?? false,
+      requireEmail: code.requireEmail ?? false,
+      allowDomains: code.allowDomains ?? [],
     },
     select: listedColumns,
   })
@@ -87,6 +92,8 @@ export const listedColumns = {
   lastUsedAt: true,
   useCount: true,
   notify: true,
+  requireEmail: true,
+  allowDomains: true,
 } as const
 
 export function listCodes(prisma: CodesDb, retailer?: string) {

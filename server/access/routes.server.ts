@@ -1,5 +1,6 @@
-// POST /api/access/verify and /api/access/logout. Both answer JSON to the gate pages' fetch calls
-// and a 303 redirect to a plain HTML form post, so the gates also work without JavaScript.
+// POST /api/access/verify and /api/access/logout, and the e-mail step's routes
+// (email-link-routes.server.ts). All answer JSON to the gate pages' fetch calls and a 303 redirect
+// to a plain HTML form post, so the gates also work without JavaScript.
 // Cross-site posts are refused app-wide before they get here (server/http/csrf.server.ts).
 
 import { normalizeIP } from '@fastify/rate-limit'
@@ -12,7 +13,8 @@ import { isFormPost, registerFormBody } from '../http/form-body.server.ts'
 import { isHttpsSite } from '../http/security-headers.server.ts'
 import { AttemptTally } from './attempt-tally.server.ts'
 import { type AttemptOutcome, hashIp, recordAttempt } from './attempts.server.ts'
-import { recordCodeUse } from './codes.server.ts'
+import { codeState, recordCodeUse } from './codes.server.ts'
+import { emailFormRedirect, emailLinkRoutes } from './email-link-routes.server.ts'
 import { clearGrantSetCookie, grantSetCookie, signGrant } from './grant-cookie.server.ts'
 import { BUSY_RETRY_SECONDS, createHashCeiling } from './hash-ceiling.server.ts'
 import { createVerifyLimiter } from './limits.server.ts'
@@ -68,6 +70,16 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       request.body = result.data
     }
 
+  const emailStep = emailLinkRoutes(app, {
+    secure,
+    parse,
+    record(request, retailer, outcome) {
+      app.metrics.verifyOutcomes.inc({ retailer, outcome })
+      const ipHash = hashIp(access.keys.ip, normalizeIP(request.ip))
+      return recordAttempt(access.db.prisma, { retailer, ipHash, outcome, at: access.now() })
+    },
+  })
+
   app.post('/access/verify', { preValidation: parse(verifyBody) }, async (request, reply) => {
     const body = request.body as VerifyBody
     const ipHash = hashIp(access.keys.ip, normalizeIP(request.ip))
@@ -120,6 +132,11 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
           return answer(request, reply, false, body.retailer)
         }
         codeId = match.codeId
+        // A code that requires an e-mail grants only through the link the e-mail step sends,
+        // which records the use and the grant then.
+        if ((await codeState(access.db.prisma, codeId))?.requireEmail) {
+          return emailStep.begin(request, reply, gate, codeId)
+        }
         await recordCodeUse(access.db.prisma, codeId, now)
       }
       await record('granted')
@@ -161,9 +178,11 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (status >= 500 && !(error instanceof HttpError))
     request.log.error({ err: error, req: request }, 'request failed')
   if (headers) reply.headers(headers)
+  const retryAfter = Number(headers?.['retry-after']) || undefined
+  const stepUrl = isFormPost(request) ? emailFormRedirect(request, status, body.error.code, retryAfter) : null
+  if (stepUrl) return reply.code(303).header('location', stepUrl).send()
   const gate = formGate(request)
   if (gate) {
-    const retryAfter = Number(headers?.['retry-after']) || undefined
     return reply
       .code(303)
       .header('location', gateErrorUrl(gate, gateErrorFor(status, request), retryAfter))

@@ -3,14 +3,14 @@
 // A link works once (the use is one conditional UPDATE, so two clicks at once cannot both win)
 // and expires after EMAIL_LINK_TTL_MS.
 import { createHash, randomBytes } from 'node:crypto'
+import { EMAIL_LINK_TOKEN } from '../../lib/access.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 
 export const EMAIL_LINK_TTL_MS = 15 * 60_000
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
-/** The shape of a token (from a URL), checked before any query. */
-export const EMAIL_LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/
+export { EMAIL_LINK_TOKEN }
 
 /** Stores a link for `email` on code `codeId`; returns the token to put in the e-mailed URL. */
 export async function createEmailLink(

@@ -120,7 +120,16 @@ describe('usage', () => {
   }, 60_000)
 
   it('has help for each command', async () => {
-    for (const command of ['generate', 'set', 'list', 'revoke', 'attempts', 'activity', 'notify']) {
+    for (const command of [
+      'generate',
+      'set',
+      'list',
+      'revoke',
+      'attempts',
+      'activity',
+      'notify',
+      'require-email',
+    ]) {
       const run = await codesHere([command, '--help'])
       expect(run.code, command).toBe(0)
       expect(run.stdout).toMatch(new RegExp(`^Usage: rm5 codes ${command} `))
@@ -214,7 +223,9 @@ describe('managing codes', () => {
     const run = await codesHere(['list'])
     expect(run.code, run.stderr).toBe(0)
     const [header] = run.stdout.split('\n')
-    expect(header).toMatch(/^ID\s+RETAILER\s+LABEL\s+CREATED\s+EXPIRES\s+REVOKED\s+LAST USED\s+USES$/)
+    expect(header).toMatch(
+      /^ID\s+RETAILER\s+LABEL\s+CREATED\s+EXPIRES\s+REVOKED\s+LAST USED\s+USES\s+E-MAIL$/,
+    )
     expect(run.stdout).toContain(generatedId)
     expect(run.stdout).toContain('Jane Doe, ops')
     expect(run.stdout).toMatch(/3 code\(s\), 3 active/)
@@ -230,6 +241,8 @@ describe('managing codes', () => {
         'label',
         'lastUsedAt',
         'notify',
+        'requireEmail',
+        'allowDomains',
         'retailer',
         'revokedAt',
         'useCount',

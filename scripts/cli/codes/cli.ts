@@ -16,9 +16,11 @@ import { DATABASE_HELP, withDatabase } from '../../lib/cli-database.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { jsonOption, limitOption, sinceOption, valueParser } from '../../lib/cli-options.ts'
 import { printActivity, setNotify } from './activity.ts'
+import { allowDomainOption } from './allow-domains.ts'
 import { STRENGTH_RULE } from './code-strength.ts'
 import { addCode, checkCodeShape, type Io, printAttempts, printCodes, revoke } from './commands.ts'
 import { parseExpires } from './expires.ts'
+import { setRequireEmail } from './require-email.ts'
 
 const RETAILERS = codeRetailers.join(', ')
 const GATES = gateRetailers.join(', ')
@@ -26,7 +28,7 @@ const GATES = gateRetailers.join(', ')
 function codeRetailer(value: string): CodeRetailer {
   if (value === 'walmart') {
     throw new InvalidArgumentError(
-      '/walmart takes no code: its button grants access directly, so there is nothing to set.',
+      '/walmart takes no code: its button grants access directly, so there is nothing to set and no e-mail to require.',
     )
   }
   if (!isCodeRetailer(value)) throw new InvalidArgumentError(`Use one of ${RETAILERS}.`)
@@ -52,6 +54,11 @@ function addOptions(command: Command): Command {
     )
     .option('--replace', "Revoke the retailer's other active codes in the same step")
     .option('--notify', 'Its first opening each day sends access.granted (docs/operations.md)')
+    .option(
+      '--require-email',
+      'The gate also asks for a work e-mail and sends a one-time link; the viewer is then named (needs SMTP)',
+    )
+    .addOption(allowDomainOption())
 }
 
 interface AddValues {
@@ -59,10 +66,21 @@ interface AddValues {
   expires?: Date
   replace?: boolean
   notify?: boolean
+  requireEmail?: boolean
+  allowDomain?: string[]
   json?: boolean
 }
 
+/** --allow-domain narrows --require-email; alone it would silently do nothing. */
+function checkEmailOptions(values: { requireEmail?: boolean; allowDomain?: string[] }) {
+  if (values.allowDomain && !values.requireEmail) {
+    throw new CliError('--allow-domain needs --require-email (the domains whose addresses get a link)', 2)
+  }
+}
+
 const addValues = (values: AddValues) => ({
+  requireEmail: values.requireEmail ?? false,
+  allowDomains: values.allowDomain ?? [],
   label: values.label?.trim() || undefined,
   expiresAt: values.expires,
   replace: values.replace ?? false,
@@ -108,9 +126,10 @@ and prints it once.`,
       .argument('<retailer>', `The gate: ${RETAILERS}`, codeRetailer),
   )
     .addOption(jsonOption('Print the new code as JSON'))
-    .action((retailer: CodeRetailer, values: AddValues) =>
-      run((prisma) => addCode(prisma, io, { retailer, ...addValues(values) })),
-    )
+    .action((retailer: CodeRetailer, values: AddValues) => {
+      checkEmailOptions(values)
+      return run((prisma) => addCode(prisma, io, { retailer, ...addValues(values) }))
+    })
 
   addOptions(
     codes
@@ -129,15 +148,16 @@ For a random code, use \`rm5 codes generate\`.`,
   )
     .addOption(jsonOption('Print the result as JSON'))
     .action(async (retailer: CodeRetailer, values: AddValues & { code: string }) => {
+      checkEmailOptions(values)
       const code = checkCodeShape(await readCode(values.code))
       return run((prisma) => addCode(prisma, io, { retailer, code, ...addValues(values) }))
     })
 
   codes
     .command('list')
-    .summary('List codes: id, label, created, expires, revoked, last used, uses')
+    .summary('List codes: id, label, created, expires, revoked, last used, uses, e-mail')
     .description(
-      'Lists access codes with id, retailer, label, created, expires, revoked, last used and uses.\nHashes are never shown.',
+      'Lists access codes with id, retailer, label, created, expires, revoked, last used, uses and whether\nan e-mail is required (E-MAIL: no, any domain, or the allowed domains). Hashes are never shown.',
     )
     .addOption(gateOption())
     .addOption(jsonOption())
@@ -214,6 +234,35 @@ and/or e-mail configured (NOTIFY_WEBHOOK_URL, SMTP_URL; docs/operations.md).`,
     .action((id: string, values: { off?: boolean; json?: boolean }) =>
       run((prisma) => setNotify(prisma, io, { id, notify: !values.off, json: values.json ?? false })),
     )
+
+  codes
+    .command('require-email')
+    .summary('Ask for a work e-mail (and send a one-time link) with a code, or stop asking')
+    .description(
+      `Makes a code (its id from \`list\`, or the first 8+ characters) ask for a work e-mail on the gate:
+after the right code, the visitor gets a one-time link (15 minutes, works once) by e-mail, and the
+link opens the docket under that address. With --allow-domain only addresses at those domains get
+a link; the gate answers the same for every address. Sending links needs SMTP_URL and
+NOTIFY_EMAIL_FROM (docs/operations.md). Giving the command again replaces the domains.
+Sessions the code opened without an e-mail end within ${CODE_CACHE_MS / 1000} seconds.`,
+    )
+    .argument('<id>', 'The code (see `rm5 codes list`)')
+    .addOption(allowDomainOption())
+    .option('--off', 'Stop asking: the code alone opens the docket again')
+    .addOption(jsonOption('Print the result as JSON'))
+    .action((id: string, values: { allowDomain?: string[]; off?: boolean; json?: boolean }) => {
+      if (values.off && values.allowDomain) {
+        throw new CliError('--off and --allow-domain do not go together', 2)
+      }
+      return run((prisma) =>
+        setRequireEmail(prisma, io, {
+          id,
+          requireEmail: !values.off,
+          allowDomains: values.allowDomain ?? [],
+          json: values.json ?? false,
+        }),
+      )
+    })
 
   return codes
 }

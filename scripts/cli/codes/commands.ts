@@ -7,6 +7,7 @@ import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
 import { argon2Hasher, normalizeCode } from '../../../server/access/hasher.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
+import { describeEmailRule } from './allow-domains.ts'
 import { codeStrength, STRENGTH_RULE } from './code-strength.ts'
 import { generateCode } from './generate-code.ts'
 import { table, utc } from './table.ts'
@@ -26,6 +27,9 @@ export interface AddOptions {
   replace: boolean
   /** Its first opening each day sends access.granted. */
   notify?: boolean
+  /** The gate also asks for a work e-mail and sends a one-time link (only to allowDomains, if any). */
+  requireEmail?: boolean
+  allowDomains?: string[]
   json: boolean
 }
 
@@ -71,6 +75,8 @@ export async function addCode(
     label: options.label ?? null,
     expiresAt: options.expiresAt ?? null,
     notify: options.notify ?? false,
+    requireEmail: options.requireEmail ?? false,
+    allowDomains: options.requireEmail ? (options.allowDomains ?? []) : [],
   }
   // --replace swaps codes in one transaction, so the gate is never without a working code.
   // Generous waits: the embedded Postgres serves one transaction at a time, and the server may
@@ -95,6 +101,9 @@ export async function addCode(
   io.print(`  label:    ${created.label ?? '-'}`)
   io.print(`  expires:  ${utc(created.expiresAt, 'never')}`)
   if (row.notify) io.print('  notify:   its first opening each day sends access.granted')
+  if (row.requireEmail) {
+    io.print(`  e-mail:   required (${describeEmailRule(true, row.allowDomains)}); a one-time link is sent`)
+  }
   if (revoked.length) io.print(`Revoked ${revoked.length} earlier code(s): ${revoked.join(', ')}`)
   if (generated) {
     io.print('')
@@ -138,6 +147,7 @@ export async function printCodes(
         { header: 'REVOKED', value: (r) => utc(r.revokedAt) },
         { header: 'LAST USED', value: (r) => utc(r.lastUsedAt, 'never') },
         { header: 'USES', value: (r) => String(r.useCount) },
+        { header: 'E-MAIL', value: (r) => describeEmailRule(r.requireEmail, r.allowDomains) },
       ],
       rows,
     ),

@@ -9,7 +9,7 @@ const root = join(import.meta.dirname, '..', '..', '..')
 /** `npm run {script} -- ...args`; resolves with stdout, rejects with stderr on a non-zero exit. */
 export function runCli(script: 'applications' | 'contact' | 'codes', args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/cli/${script}.ts`, ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '', NODE_ENV: 'production' },
     })

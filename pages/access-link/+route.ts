@@ -1,0 +1,3 @@
+import { LINK_PAGE_PATH } from '../../lib/access.ts'
+
+export default LINK_PAGE_PATH

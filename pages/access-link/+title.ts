@@ -1,0 +1,1 @@
+export default 'Open the docket — RM5'

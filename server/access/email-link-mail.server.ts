@@ -1,0 +1,66 @@
+// The one-time link's e-mail, sent through the SMTP server the notifications use (SMTP_URL, from
+// NOTIFY_EMAIL_FROM). Plain text only: the link, how long it works, and what to do if the mail
+// was not expected. The message is built here and handed to nodemailer; nothing of it is logged.
+import nodemailer from 'nodemailer'
+import { LINK_PAGE_PATH } from '../../lib/access.ts'
+import { type GateRetailer, retailerNames } from '../../lib/retailers.ts'
+import { EMAIL_LINK_TTL_MS } from '../documents/email-links.server.ts'
+import type { Env } from '../env.server.ts'
+import { DELIVERY_TIMEOUT_MS } from '../notifications/channels.server.ts'
+
+export interface LinkMail {
+  to: string
+  retailer: GateRetailer
+  token: string
+}
+
+export interface LinkMailer {
+  send(mail: LinkMail): Promise<void>
+  close(): void
+}
+
+/** Whether this site can send links: an SMTP server and a sender address are configured. */
+export const canSendLinks = (env: Env) => Boolean(env.SMTP_URL && env.NOTIFY_EMAIL_FROM)
+
+/** The gate is named too, so an expired link's page can lead back to it. */
+export const linkUrl = (siteUrl: string, retailer: GateRetailer, token: string) =>
+  `${new URL(siteUrl).origin}${LINK_PAGE_PATH}?${new URLSearchParams({ token, gate: retailer })}`
+
+export function linkMessage(siteUrl: string, { retailer, token }: LinkMail) {
+  const minutes = EMAIL_LINK_TTL_MS / 60_000
+  const name = retailerNames[retailer]
+  return {
+    subject: `Your link to the ${name} docket`,
+    text: [
+      `Open the ${name} docket with this link:`,
+      '',
+      linkUrl(siteUrl, retailer, token),
+      '',
+      `It works once, within ${minutes} minutes. If it has expired, enter your access code again`,
+      'on the gate to get a new one.',
+      '',
+      'You get this e-mail because someone entered this address on our site. If that was not',
+      'you, ignore it: nothing opens without the link.',
+    ].join('\n'),
+  }
+}
+
+/** undefined when mail is not configured (canSendLinks). */
+export function createLinkMailer(env: Env): LinkMailer | undefined {
+  if (!env.SMTP_URL || !env.NOTIFY_EMAIL_FROM) return undefined
+  const from = env.NOTIFY_EMAIL_FROM
+  const transport = nodemailer.createTransport({
+    url: env.SMTP_URL,
+    connectionTimeout: DELIVERY_TIMEOUT_MS,
+    greetingTimeout: DELIVERY_TIMEOUT_MS,
+    socketTimeout: DELIVERY_TIMEOUT_MS,
+  })
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, ...linkMessage(env.SITE_URL, mail) })
+    },
+    close() {
+      transport.close()
+    },
+  }
+}

@@ -1,6 +1,5 @@
 import { DOCKET_PATH } from '../../lib/access.ts'
 import { AGREEMENT_ACCEPT_PATH, type AgreementPageData } from '../../lib/documents.ts'
-import './documents.css'
 
 /**
  * The agreement and its Accept button: a real form posting to the acceptance route, which

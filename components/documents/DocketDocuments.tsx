@@ -1,7 +1,6 @@
 import { type DocketDocument, documentPath } from '../../lib/documents.ts'
 import { retailerNames } from '../../lib/retailers.ts'
 import { documentLength, kindLabel, updatedOn } from './document-meta.ts'
-import './documents.css'
 
 /**
  * The data room's documents at the top of /docket: those of the retailers whose grants opened it,

@@ -1,7 +1,6 @@
 import { DOCKET_PATH } from '../../lib/access.ts'
 import type { DocumentPageData } from '../../lib/documents.ts'
 import { documentLength, kindLabel, updatedOn } from './document-meta.ts'
-import './documents.css'
 
 /** A document's title band: where it comes from, its facts, who is viewing, and the PDF's links. */
 export function DocumentHead({ document }: { document: DocumentPageData }) {

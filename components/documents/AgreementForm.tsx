@@ -24,24 +24,26 @@ export function AgreementForm({ agreement }: { agreement: AgreementPageData }) {
           </ul>
         </div>
       </section>
-      <div className="container document-body">
-        <div className="agreement">
-          <section className="agreement__text document-text" aria-label="Agreement text">
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it with html:false writes every tag itself (server/documents/markdown.server.ts) */}
-            <div dangerouslySetInnerHTML={{ __html: agreement.html }} />
-          </section>
-          <form className="agreement__form" method="post" action={AGREEMENT_ACCEPT_PATH}>
-            <input type="hidden" name="retailer" value={agreement.retailer} />
-            <input type="hidden" name="version" value={agreement.version} />
-            {agreement.next ? <input type="hidden" name="next" value={agreement.next} /> : null}
-            <p>
-              By accepting, you agree to these terms for {agreement.retailerName}&rsquo;s documents. Your
-              acceptance is recorded with your name and the time.
-            </p>
-            <button className="button button--accent" type="submit">
-              Accept and continue
-            </button>
-          </form>
+      <div className="document-body">
+        <div className="container">
+          <div className="agreement">
+            <section className="agreement__text document-text" aria-label="Agreement text">
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it with html:false writes every tag itself (server/documents/markdown.server.ts) */}
+              <div dangerouslySetInnerHTML={{ __html: agreement.html }} />
+            </section>
+            <form className="agreement__form" method="post" action={AGREEMENT_ACCEPT_PATH}>
+              <input type="hidden" name="retailer" value={agreement.retailer} />
+              <input type="hidden" name="version" value={agreement.version} />
+              {agreement.next ? <input type="hidden" name="next" value={agreement.next} /> : null}
+              <p>
+                By accepting, you agree to these terms for the documents shared with you. Your acceptance is
+                recorded with your name and the time.
+              </p>
+              <button className="button button--accent" type="submit">
+                Accept and continue
+              </button>
+            </form>
+          </div>
         </div>
       </div>
     </>

@@ -11,12 +11,14 @@ export default function Page() {
   return (
     <>
       <DocumentHead document={documentPage} />
-      <div className="container document-body">
-        {documentPage.kind === 'markdown' ? (
-          <MarkdownDocument document={documentPage} />
-        ) : (
-          <PdfDocument document={documentPage} />
-        )}
+      <div className="document-body">
+        <div className="container">
+          {documentPage.kind === 'markdown' ? (
+            <MarkdownDocument document={documentPage} />
+          ) : (
+            <PdfDocument document={documentPage} />
+          )}
+        </div>
       </div>
     </>
   )

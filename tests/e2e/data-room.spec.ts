@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { newCode, rm5 } from './helpers/rm5.ts'
 
@@ -31,6 +32,19 @@ test.afterAll(async () => {
   await rm5(['codes', 'revoke', code.id])
 })
 
+/** Serious and critical axe violations (WCAG 2.0 A/AA, 2.1 AA) of the page as it is now. */
+async function blockingViolations(page: Page) {
+  // The watermark is decorative and faint on purpose (hidden from assistive technology; its line
+  // is printed once, readable, below the text).
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .exclude('.watermark')
+    .analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target) }))
+}
+
 async function openDocket(page: Page) {
   await page.goto('/compass')
   await expect(page.getByRole('button', { name: /Show access code/ })).toBeVisible()
@@ -42,6 +56,7 @@ async function openDocket(page: Page) {
 test('the docket lists the document; its page carries the viewer’s watermark on screen and in print', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(90_000)
   await openDocket(page)
   const link = page.getByRole('link', { name: new RegExp(title) })
   // A docket rendered for compass grants just before the document was added is kept seconds.
@@ -51,6 +66,7 @@ test('the docket lists the document; its page carries the viewer’s watermark o
   }).toPass({ timeout: 15_000 })
   await expect(page.getByRole('heading', { level: 2, name: 'Documents for Compass' })).toBeVisible()
   await expect(link).toContainText('min read')
+  expect(await blockingViolations(page)).toEqual([])
   await page.screenshot({ path: testInfo.outputPath('docket-1440.png') })
   await page.setViewportSize({ width: 375, height: 812 })
   await page.screenshot({ path: testInfo.outputPath('docket-375.png') })
@@ -68,6 +84,7 @@ test('the docket lists the document; its page carries the viewer’s watermark o
   await expect(page.getByText('The first ten vehicles reach the pilot stores in March.')).toBeVisible()
   const tiles = await watermark.locator('.watermark__line').count()
   expect(tiles).toBeGreaterThan(40)
+  expect(await blockingViolations(page)).toEqual([])
   await page.screenshot({ path: testInfo.outputPath('document-1440.png') })
   await page.setViewportSize({ width: 375, height: 812 })
   await page.screenshot({ path: testInfo.outputPath('document-375.png') })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { makePdf } from '../../helpers/documents.ts'
+import { blockingViolationsWithoutJs } from '../helpers/axe-without-js.ts'
 import { newCode, rm5 } from '../helpers/rm5.ts'
 
 // Without JavaScript: the retailer's agreement comes before its first document and is accepted
@@ -52,6 +53,7 @@ test('the agreement is accepted with its form, then the document opens under the
   await expect(page.getByRole('heading', { level: 1, name: 'Before you open the documents' })).toBeVisible()
   await expect(page.getByText('What you read here stays with your team.')).toBeVisible()
   await expect(page.getByText('Accepting as No-JS Sam')).toBeVisible()
+  expect(await blockingViolationsWithoutJs(page)).toEqual([])
   await page.screenshot({ path: testInfo.outputPath('agreement-1440.png'), fullPage: true })
   await page.getByRole('button', { name: 'Accept and continue' }).click()
 
@@ -63,6 +65,7 @@ test('the agreement is accepted with its form, then the document opens under the
   await page.goto(`/docket/documents/${pdfId}`)
   await expect(page.getByRole('heading', { level: 1, name: `Partner deck ${run}` })).toBeVisible()
   await expect(page.locator('[data-pdf-viewer]')).toHaveAttribute('data-pages', '3')
+  expect(await blockingViolationsWithoutJs(page)).toEqual([])
   await page.screenshot({ path: testInfo.outputPath('pdf-1440.png') })
   await page.setViewportSize({ width: 375, height: 812 })
   await page.screenshot({ path: testInfo.outputPath('pdf-375.png') })

@@ -78,6 +78,7 @@ describe('/docket', () => {
   it('lists the documents of the grant that opened it, each linking to its page', async () => {
     const res = await get('/docket', circlek)
     expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('id="docket-documents-title"')
     expect(res.body).toContain('Rollout plan')
     expect(res.body).toContain(`href="${page(markdown.id)}"`)
     expect(res.body).toContain('Q3 deck')
@@ -92,7 +93,7 @@ describe('/docket', () => {
   it('shows nothing of the data room to a retailer without documents', async () => {
     const res = await get('/docket', walmart)
     expect(res.statusCode).toBe(200)
-    expect(res.body).not.toContain('docket-documents')
+    expect(res.body).not.toContain('id="docket-documents-title"')
   })
 
   it('shows a document added by another process within seconds', async () => {
@@ -198,6 +199,9 @@ describe('a PDF’s bytes', () => {
     expect(res.headers['cache-control']).toBe('private, no-store')
     expect(res.headers['accept-ranges']).toBe('bytes')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
+    // Only this origin's document pages may show it in their <object>.
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'")
     const texts = await pdfPageTexts(res.rawPayload)
     expect(texts).toHaveLength(2)
     for (const [index, text] of texts.entries()) {

@@ -124,6 +124,8 @@ describe('a document page', () => {
     expect(res.body).toContain(`data-watermark="${WATERMARK}"`)
     expect(res.body).toContain('class="watermark__line"')
     expect(res.body).toContain('Viewing as <strong>Dana at Circle K</strong>')
+    expect(res.body).toContain('<title>Rollout plan — RM5</title>')
+    expect(res.body).toContain('noindex')
   })
 
   it('records the opening for its viewer', async () => {

@@ -8,6 +8,8 @@ import {
   rendersPerRequest,
 } from './access/access.server.ts'
 import type { Database } from './db/database.server.ts'
+import { type DataRoomOptions, registerDocuments } from './documents/data-room.server.ts'
+import { documentPageHeaders } from './documents/page-headers.server.ts'
 import type { Env } from './env.server.ts'
 import { registerCsrfProtection } from './http/csrf.server.ts'
 import { registerDraining } from './http/draining.server.ts'
@@ -23,7 +25,9 @@ import { createMetrics, type Metrics } from './metrics/metrics.server.ts'
 import { registerMetrics } from './metrics/metrics-route.server.ts'
 import { type NotificationOptions, registerNotifications } from './notifications/notifications.server.ts'
 import { connectRedis } from './redis.server.ts'
+import { agreementRoutes } from './routes/api/agreement.server.ts'
 import { apiRoutes } from './routes/api/index.server.ts'
+import { documentFileRoutes } from './routes/document-file.server.ts'
 import { mediaRoutes } from './routes/media.server.ts'
 import { createMediaCache } from './routes/media-cache.server.ts'
 import { probeRoutes } from './routes/probes.server.ts'
@@ -41,6 +45,8 @@ export interface AppDeps {
   access?: AccessOptions
   /** Test seams for notification delivery (retry timing, clock). */
   notifications?: NotificationOptions
+  /** Test seams for the data room (clock, engagement flush timing). */
+  documents?: DataRoomOptions
 }
 
 export { BODY_LIMIT_BYTES }
@@ -93,7 +99,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimit(app, redis)
   registerNotifications(app, { env: deps.env, db: deps.db, options: deps.notifications })
   await registerAccess(app, { env: deps.env, db: deps.db, options: deps.access })
+  // The data room (`app.documents`): documents, agreements, engagement (decision 031).
+  const documents = registerDocuments(app, {
+    env: deps.env,
+    db: deps.db,
+    storage: deps.storage,
+    options: deps.documents,
+  })
   await app.register(apiRoutes, { prefix: '/api' })
+  await app.register(agreementRoutes, { prefix: '/api' })
+  await app.register(documentFileRoutes)
 
   // Unknown API paths and non-GET methods answer with the JSON error shape; unknown paths of
   // any kind are limited per client IP (the access test seam's prefix isolates test counters).
@@ -110,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pageContextFor: (request) => accessPageContext(app, request),
       renderPerRequest: rendersPerRequest,
       notFoundLimiter: notFound,
+      services: { documents },
+      headersFor: documentPageHeaders(deps.env),
     })
   }
   return app

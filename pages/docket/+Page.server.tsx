@@ -1,2 +1,15 @@
-// The home page for holders of an access grant (docs/original-behaviour.md §2), built the same way.
-export { default } from '../index/+Page.server.tsx'
+import { usePageContext } from 'vike-react/usePageContext'
+import { DocketDocuments } from '../../components/documents/DocketDocuments.tsx'
+import { HomePage } from '../../components/home/HomePage.tsx'
+
+// The home page for holders of an access grant (docs/original-behaviour.md §2), built the same
+// way, with the documents of the retailer whose grant opened it above (the data room, decision 031).
+export default function Page() {
+  const { docketDocuments, docketDocumentsUnavailable } = usePageContext()
+  return (
+    <>
+      <DocketDocuments documents={docketDocuments ?? []} unavailable={docketDocumentsUnavailable ?? false} />
+      <HomePage />
+    </>
+  )
+}

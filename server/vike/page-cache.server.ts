@@ -6,6 +6,10 @@
 // cache memoizes Vike's answer and never decides access itself: a request whose path and grants
 // match no kept render goes to Vike, where the guard runs. What the guard reported as an opening
 // is kept with the answer and reported again for every request the answer serves.
+// Renders that saw a grant may also read the data room (documents added from the CLI, in another
+// process): they are kept only PRIVATE_PAGE_TTL_MS, so a new document shows within seconds while
+// a reload storm still costs one render per path and grants per period. Public pages read
+// nothing that changes while the server runs and are kept until evicted.
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import type { GateRetailer } from '../../lib/retailers.ts'
@@ -40,6 +44,9 @@ export const PUBLIC_PAGE = 'public, max-age=0, must-revalidate'
 /** A render that saw a grant, or a redirect by a guard: for this browser only. */
 export const PRIVATE_PAGE = 'private, no-store'
 
+/** How long a render that saw a grant is served: as long as a revoked code's grants (CODE_CACHE_MS). */
+export const PRIVATE_PAGE_TTL_MS = 5_000
+
 /** Routes × grant combinations stay far below this; it bounds the map whatever happens. */
 const MAX_PAGES = 1000
 /** Memory for every kept render and its compressed variants together. */
@@ -67,11 +74,19 @@ function withHeaders(page: Omit<CachedPage, 'headers'>, base: Record<string, str
   }
 }
 
-export function createPageCache() {
+export function createPageCache(options: { privateTtlMs?: number } = {}) {
+  const privateTtl = options.privateTtlMs ?? PRIVATE_PAGE_TTL_MS
   const pages = new LRUCache<string, CachedPage>({
     max: MAX_PAGES,
     maxSize: MAX_BYTES,
     sizeCalculation: (page) => page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) || 1,
+  })
+  // The compressed variants of recent renders by ETag: a private render made again after its TTL
+  // is most often byte for byte the same, and then costs no second compression.
+  const variantsByEtag = new LRUCache<string, { br: Buffer; gzip: Buffer }>({
+    max: MAX_PAGES,
+    maxSize: MAX_BYTES / 4,
+    sizeCalculation: (variants) => variants.br.length + variants.gzip.length || 1,
   })
   // Renders under way, so that a burst of requests for a page nobody has asked for since the
   // start (50 connections at once) costs one render and one compression, not fifty.
@@ -100,11 +115,24 @@ export function createPageCache() {
       const etag = etagOf(body)
       base.etag = etag
       base['cache-control'] = rendered.public ? PUBLIC_PAGE : PRIVATE_PAGE
-      const page = withHeaders({ status: rendered.status, etag, body, openedBy: rendered.openedBy }, base)
-      pages.set(key, page)
+      // ttl 0: kept until evicted.
+      const ttl = rendered.public ? 0 : privateTtl
+      const fields = { status: rendered.status, etag, body, openedBy: rendered.openedBy }
+      const known = variantsByEtag.get(etag)
+      if (known) {
+        const page = withHeaders({ ...fields, ...known }, base)
+        pages.set(key, page, { ttl })
+        return page
+      }
+      const page = withHeaders(fields, base)
+      pages.set(key, page, { ttl })
       void compressedVariants(body).then(
         (variants) => {
-          if (variants && pages.get(key) === page) pages.set(key, withHeaders({ ...page, ...variants }, base))
+          if (!variants) return
+          variantsByEtag.set(etag, variants)
+          // The variants do not make the render younger.
+          if (pages.get(key) === page)
+            pages.set(key, withHeaders({ ...page, ...variants }, base), { ttl, noUpdateTTL: true })
         },
         () => undefined,
       )

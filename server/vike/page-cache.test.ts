@@ -59,3 +59,24 @@ describe('page cache renders', () => {
     expect(render).toHaveBeenCalledTimes(2)
   })
 })
+
+describe('page cache lifetimes', () => {
+  it('serves a render that saw a grant only for its short TTL; a public page stays', async () => {
+    const cache = createPageCache({ privateTtlMs: 50 })
+    cache.keep('/docket\ncirclek', rendered({ public: false }))
+    cache.keep('/', rendered())
+    expect(cache.get('/docket\ncirclek')).toBeDefined()
+    await vi.waitFor(() => expect(cache.get('/docket\ncirclek')).toBeUndefined(), { timeout: 2_000 })
+    expect(cache.get('/')).toBeDefined()
+  })
+
+  it('gives a render made again with the same bytes the compressed variants at once', async () => {
+    const cache = createPageCache({ privateTtlMs: 1_000 })
+    cache.keep('/docket\ncirclek', rendered({ public: false }))
+    await vi.waitFor(() => expect(cache.get('/docket\ncirclek')?.br).toBeDefined())
+    await vi.waitFor(() => expect(cache.get('/docket\ncirclek')).toBeUndefined(), { timeout: 3_000 })
+    const again = cache.keep('/docket\ncirclek', rendered({ public: false }))
+    expect(again.br).toBeDefined()
+    expect(again.gzip).toBeDefined()
+  })
+})

@@ -34,7 +34,19 @@ export interface PagesOptions {
   renderPerRequest?: (request: FastifyRequest) => boolean
   /** Limits 404s per client; a client over it gets 429 before any render (server/http/not-found-limit). */
   notFoundLimiter?: NotFoundLimiter
+  /**
+   * Services every render may read (the data room): held by the server, the same for every
+   * request, never request data. What they answer changes over time, so a kept render that saw a
+   * grant lives only `privatePageTtlMs` (page-cache.server.ts).
+   */
+  services?: PageServices
+  /** How long a kept render that saw a grant is served before it is rendered again. */
+  privatePageTtlMs?: number
+  /** Headers a per-request render's answer carries besides the app's (e.g. a document page's CSP). */
+  headersFor?: (pathname: string) => Record<string, string> | undefined
 }
+
+export type PageServices = Pick<Vike.PageContextServer, 'documents'>
 
 type RenderPage = typeof import('vike/server').renderPage
 
@@ -57,7 +69,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   app.decorate('renderFormPage', (request: FastifyRequest, urlPath: string, formState: FormState) =>
     renderFormPage(renderPage, options, request, urlPath, formState),
   )
-  const cache = options.mode === 'production' ? createPageCache() : undefined
+  const cache =
+    options.mode === 'production' ? createPageCache({ privateTtlMs: options.privatePageTtlMs }) : undefined
   const knownPages = prerenderedPaths(path.join(options.root, 'dist/client'))
 
   app.route({
@@ -103,6 +116,7 @@ async function renderCached(
     const openedBy: GateRetailer[] = []
     // The render sees the path and the grants only (page-cache.server.ts says why).
     const pageContext = await renderPage({
+      ...options.services,
       urlOriginal: pathname,
       headersOriginal: {},
       accessGrants: grants,
@@ -137,10 +151,14 @@ async function renderUncached(
   await options.notFoundLimiter?.refuseIfOver(request)
   const access = (await options.pageContextFor?.(request)) ?? {}
   const pageContext = await renderPage({
+    ...options.services,
     urlOriginal: request.url,
     headersOriginal: request.headers,
+    clientIp: request.ip,
     ...access,
   })
+  const extra = options.headersFor?.(request.url.split('?', 1)[0] as string)
+  if (extra && pageContext.httpResponse?.statusCode === 200) reply.headers(extra)
   return sendRendered(pageContext, options, request, reply)
 }
 
@@ -201,6 +219,7 @@ async function renderFormPage(
 ): Promise<string> {
   const extra = options.pageContextFor ? await options.pageContextFor(request) : {}
   const pageContext = await renderPage({
+    ...options.services,
     urlOriginal: urlPath,
     headersOriginal: request.headers,
     ...extra,

@@ -1,0 +1,51 @@
+import { DOCKET_PATH } from '../../lib/access.ts'
+import { AGREEMENT_ACCEPT_PATH, type AgreementPageData } from '../../lib/documents.ts'
+
+/**
+ * The agreement and its Accept button: a real form posting to the acceptance route, which
+ * answers 303 to the document asked for (works without JavaScript). The version read is posted
+ * with it, so an agreement replaced meanwhile is shown again rather than accepted unread.
+ */
+export function AgreementForm({ agreement }: { agreement: AgreementPageData }) {
+  return (
+    <>
+      <section className="document-head" aria-labelledby="page-title">
+        <div className="container">
+          <a className="document-head__back" href={DOCKET_PATH}>
+            <span aria-hidden="true">← </span>Back to the docket
+          </a>
+          <p className="eyebrow">Agreement · {agreement.retailerName}</p>
+          <h1 id="page-title">Before you open the documents</h1>
+          <ul className="document-meta">
+            <li>Version {agreement.version}</li>
+            <li>
+              Accepting as <strong>{agreement.viewer}</strong>
+            </li>
+          </ul>
+        </div>
+      </section>
+      <div className="document-body">
+        <div className="container">
+          <div className="agreement">
+            <section className="agreement__text document-text" aria-label="Agreement text">
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it with html:false writes every tag itself (server/documents/markdown.server.ts) */}
+              <div dangerouslySetInnerHTML={{ __html: agreement.html }} />
+            </section>
+            <form className="agreement__form" method="post" action={AGREEMENT_ACCEPT_PATH}>
+              <input type="hidden" name="retailer" value={agreement.retailer} />
+              <input type="hidden" name="version" value={agreement.version} />
+              {agreement.next ? <input type="hidden" name="next" value={agreement.next} /> : null}
+              <p>
+                By accepting, you agree to these terms for the documents shared with you. Your acceptance is
+                recorded with your name and the time.
+              </p>
+              <button className="button button--accent" type="submit">
+                Accept and continue
+              </button>
+            </form>
+          </div>
+        </div>
+      </div>
+    </>
+  )
+}

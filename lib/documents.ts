@@ -1,0 +1,89 @@
+// The data room's addresses and the rules the pages and routes share (decision 031): where a
+// document, its bytes and the agreement live, and which `next` an agreement may send a viewer
+// back to. Names only; what a viewer may open is decided on the server alone.
+import { AGREEMENT_PATH, DOCUMENTS_PATH } from './access.ts'
+import { type GateRetailer, retailerNames } from './retailers.ts'
+
+/** POST target of the agreement's Accept button (an HTML form, JSON too). */
+export const AGREEMENT_ACCEPT_PATH = '/api/documents/agreement'
+
+/** A document id as the store makes them (128 random bits in hex). */
+export const DOCUMENT_ID_PATTERN = /^[0-9a-f]{32}$/
+
+export const documentPath = (id: string) => `${DOCUMENTS_PATH}/${id}`
+export const documentFilePath = (id: string) => `${DOCUMENTS_PATH}/${id}/file`
+
+const DOCUMENT_PAGE = new RegExp(`^${DOCUMENTS_PATH}/[0-9a-f]{32}$`)
+
+/**
+ * Where an accepted agreement may send the viewer: a document's page and nothing else, so the
+ * parameter cannot become an open redirect (no other host, scheme, path or query gets through).
+ */
+export function safeAgreementNext(next: unknown): string | undefined {
+  return typeof next === 'string' && DOCUMENT_PAGE.test(next) ? next : undefined
+}
+
+export const agreementUrl = (next: string) => `${AGREEMENT_PATH}?${new URLSearchParams({ next })}`
+
+/** How the watermark names a viewer: the proved e-mail, else the code's label, else the gate's code. */
+export function viewerName(viewer: {
+  retailer: GateRetailer
+  email: string | null
+  label: string | null
+}): string {
+  return viewer.email ?? viewer.label ?? `${retailerNames[viewer.retailer]} access code`
+}
+
+/** A document as the /docket list shows it. */
+export interface DocketDocument {
+  id: string
+  retailer: GateRetailer
+  title: string
+  kind: 'pdf' | 'markdown'
+  updatedAt: Date
+  /** PDF: its pages. */
+  pages: number | null
+  /** Markdown: minutes to read it. */
+  readingMinutes: number | null
+}
+
+/** What a document's page shows: the document, and the watermark line naming its viewer. */
+export interface DocumentPageData extends DocketDocument {
+  retailerName: string
+  version: number
+  /** Who is viewing, as the watermark names them. */
+  viewer: string
+  /** "viewer · retailer · date", drawn over the document (and stamped into a PDF's bytes). */
+  watermark: string
+  /** Markdown: the HTML the server rendered (raw HTML off). */
+  html: string | null
+  /** PDF: the stamped file. */
+  fileUrl: string | null
+}
+
+/** What the agreement page shows, and where its form sends the viewer afterwards. */
+export interface AgreementPageData {
+  retailer: GateRetailer
+  retailerName: string
+  version: number
+  html: string
+  /** The document the viewer asked for (a checked path), else null. */
+  next: string | null
+  /** Who is accepting (as the watermark names them). */
+  viewer: string
+}
+
+declare global {
+  namespace Vike {
+    interface PageContext {
+      /** /docket: the documents of the retailers whose grants opened it (server render only). */
+      docketDocuments?: readonly DocketDocument[]
+      /** /docket: true when the documents could not be read (the rest of the docket still shows). */
+      docketDocumentsUnavailable?: boolean
+      /** A document's page (server render only; never passed to the browser). */
+      documentPage?: DocumentPageData
+      /** The agreement page (server render only). */
+      agreementPage?: AgreementPageData
+    }
+  }
+}

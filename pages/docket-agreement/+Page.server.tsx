@@ -1,0 +1,8 @@
+import { usePageContext } from 'vike-react/usePageContext'
+import { AgreementForm } from '../../components/documents/AgreementForm.tsx'
+
+// The retailer's agreement, accepted before its documents (decision 031): a plain HTML form.
+export default function Page() {
+  const { agreementPage } = usePageContext()
+  return agreementPage ? <AgreementForm agreement={agreementPage} /> : null
+}

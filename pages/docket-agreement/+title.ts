@@ -1,0 +1,1 @@
+export default 'Agreement — RM5'

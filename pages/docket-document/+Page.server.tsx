@@ -1,0 +1,25 @@
+import { usePageContext } from 'vike-react/usePageContext'
+import { DocumentHead } from '../../components/documents/DocumentHead.tsx'
+import { MarkdownDocument } from '../../components/documents/MarkdownDocument.tsx'
+import { PdfDocument } from '../../components/documents/PdfDocument.tsx'
+
+// A document of the data room (decision 031): Markdown rendered by the server under the viewer's
+// watermark, or a PDF in the browser's own viewer (stamped by the server). HTML only.
+export default function Page() {
+  const { documentPage } = usePageContext()
+  if (!documentPage) return null
+  return (
+    <>
+      <DocumentHead document={documentPage} />
+      <div className="document-body">
+        <div className="container">
+          {documentPage.kind === 'markdown' ? (
+            <MarkdownDocument document={documentPage} />
+          ) : (
+            <PdfDocument document={documentPage} />
+          )}
+        </div>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,1 @@
+import '../../renderer/html-only-client.ts'

@@ -1,0 +1,20 @@
+import { redirect, render } from 'vike/abort'
+import type { PageContextServer } from 'vike/types'
+import { agreementUrl, documentPath } from '../../lib/documents.ts'
+import { documentPageData } from '../../server/documents/page-data.server.ts'
+
+// Server-only, for every request (never cached): the one place with this page's rule. A verified
+// grant of the document's retailer opens it; no grant, another retailer's grant, a revoked or
+// expired code and a missing, removed or malformed id all get the same 404 as an unknown path.
+// A viewer who has not accepted the retailer's current agreement is sent to it first.
+export default async function onBeforeRender(pageContext: PageContextServer) {
+  const room = pageContext.documents
+  const viewed = room ? await room.open(pageContext.routeParams.id, pageContext.accessViewers) : undefined
+  if (!room || !viewed) throw render(404)
+  if (await room.pendingAgreement(viewed.viewer)) {
+    throw redirect(agreementUrl(documentPath(viewed.document.id)))
+  }
+  const documentPage = await documentPageData(room, viewed)
+  room.opened(viewed, room.clientHash(pageContext.clientIp ?? 'unknown'))
+  return { pageContext: { documentPage } }
+}

@@ -1,0 +1,50 @@
+// What the data room's pages render, built on the server for one request: a document's page
+// (with its viewer's watermark line) and the agreement page. The hooks in pages/docket-document
+// and pages/docket-agreement call these; the page components only lay the values out.
+import type { AccessViewer } from '../../lib/access.ts'
+import {
+  type AgreementPageData,
+  type DocumentPageData,
+  documentFilePath,
+  viewerName,
+} from '../../lib/documents.ts'
+import { retailerNames } from '../../lib/retailers.ts'
+import type { AgreementRow } from './agreements.server.ts'
+import type { DataRoom, ViewedDocument } from './data-room.server.ts'
+import { readingMinutes, renderMarkdown } from './markdown.server.ts'
+import { watermarkLine } from './watermark.server.ts'
+
+export async function documentPageData(room: DataRoom, viewed: ViewedDocument): Promise<DocumentPageData> {
+  const { document, viewer } = viewed
+  const markdown = document.kind === 'markdown' ? await room.markdownOf(document) : undefined
+  return {
+    id: document.id,
+    retailer: viewer.retailer,
+    retailerName: retailerNames[viewer.retailer],
+    title: document.title,
+    kind: document.kind,
+    version: document.version,
+    updatedAt: document.updatedAt,
+    pages: document.kind === 'pdf' ? document.pages : null,
+    readingMinutes: markdown ? readingMinutes(markdown.words) : null,
+    viewer: viewerName(viewer),
+    watermark: watermarkLine(room.watermarkFor(viewer)),
+    html: markdown?.html ?? null,
+    fileUrl: document.kind === 'pdf' ? documentFilePath(document.id) : null,
+  }
+}
+
+export function agreementPageData(
+  viewer: AccessViewer,
+  agreement: AgreementRow,
+  next: string | undefined,
+): AgreementPageData {
+  return {
+    retailer: viewer.retailer,
+    retailerName: retailerNames[viewer.retailer],
+    version: agreement.version,
+    html: renderMarkdown(agreement.body).html,
+    next: next ?? null,
+    viewer: viewerName(viewer),
+  }
+}

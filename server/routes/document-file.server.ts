@@ -1,0 +1,75 @@
+// GET /docket/documents/<id>/file: a PDF of the data room as its viewer receives it, stamped with
+// their watermark (decision 031). The same rule as the document's page: a verified grant of the
+// document's retailer, and the retailer's agreement accepted. Everything else (no grant, another
+// retailer's grant, a revoked code, a removed, missing or malformed id, a Markdown document) gets
+// the answer of any unknown path, so no id can be told apart from another by trying it.
+// One byte range per request on the stamped bytes (the browser's viewer asks for ranges).
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { DOCUMENTS_PATH } from '../../lib/access.ts'
+import { agreementUrl, documentPath } from '../../lib/documents.ts'
+import { DOCUMENT_FILE_HEADERS } from '../documents/page-headers.server.ts'
+import { contentRange, parseRange } from './range.server.ts'
+
+/** Never kept by a shared cache, nor by the browser: a stamp names one viewer. */
+export const DOCUMENT_CACHE_CONTROL = 'private, no-store'
+
+/** `inline; filename=…` from a title: ASCII for old clients, the title itself in filename*. */
+export function inlineDisposition(title: string): string {
+  const base =
+    title
+      .normalize('NFC')
+      .replace(/\p{Cc}|\p{Cf}/gu, '')
+      .trim() || 'document'
+  const ascii = base
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\/%;]/g, '_')
+    .trim()
+  const name = (ascii || 'document').slice(0, 150)
+  const utf8 = encodeURIComponent(`${base.slice(0, 150)}.pdf`).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `inline; filename="${name}.pdf"; filename*=UTF-8''${utf8}`
+}
+
+export async function documentFileRoutes(app: FastifyInstance): Promise<void> {
+  // Fastify answers HEAD from this GET route (headers only).
+  app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/file`, async (request, reply) => {
+    const room = app.documents
+    const viewers = await app.access.grants.grantsFor(request.headers.cookie)
+    const opened = await room.open(request.params.id, viewers)
+    if (opened?.document.kind !== 'pdf') return reply.callNotFound()
+    if (await room.pendingAgreement(opened.viewer)) {
+      return reply
+        .code(302)
+        .header('cache-control', DOCUMENT_CACHE_CONTROL)
+        .header('location', agreementUrl(documentPath(opened.document.id)))
+        .send()
+    }
+    const bytes = await room.stampedPdf(opened)
+    return sendBytes(reply, bytes, request.headers.range, opened.document.title)
+  })
+}
+
+function sendBytes(reply: FastifyReply, bytes: Buffer, rangeHeader: string | undefined, title: string) {
+  reply.headers({
+    'content-type': 'application/pdf',
+    'content-disposition': inlineDisposition(title),
+    'cache-control': DOCUMENT_CACHE_CONTROL,
+    'accept-ranges': 'bytes',
+    'x-content-type-options': 'nosniff',
+    ...DOCUMENT_FILE_HEADERS,
+  })
+  const range = parseRange(rangeHeader, bytes.length)
+  if (range.kind === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${bytes.length}`).send()
+  }
+  if (range.kind === 'partial') {
+    return reply
+      .code(206)
+      .header('content-range', contentRange(range, bytes.length))
+      .send(bytes.subarray(range.start, range.end + 1))
+  }
+  return reply.code(200).send(bytes)
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { newCode, rm5 } from './helpers/rm5.ts'
+
+// The data room in Chromium against the production server: an admin adds a Markdown document
+// with `rm5 documents add`; the viewer opens the docket with their code, finds the document at the
+// top, and reads it under a watermark naming them, on screen and in print.
+
+const today = new Date().toISOString().slice(0, 10)
+let code: { id: string; code: string }
+let documentId: string
+const title = `Rollout plan ${randomBytes(3).toString('hex')}`
+
+test.beforeAll(async () => {
+  const testInfo = test.info()
+  test.setTimeout(120_000)
+  // compass has no agreement in these tests (the no-JS agreement test uses partner).
+  await rm5(['agreements', 'clear', 'compass'])
+  code = await newCode('compass', 'E2E Dana')
+  const file = testInfo.outputPath('rollout.md')
+  await writeFile(
+    file,
+    `# Phase one\n\nThe first **ten vehicles** reach the pilot stores in March.\n\n${'More text for the reader. '.repeat(120)}\n`,
+  )
+  documentId = JSON.parse(await rm5(['documents', 'add', 'compass', file, '--title', title, '--json'])).id
+})
+test.afterAll(async () => {
+  test.setTimeout(60_000)
+  await rm5(['documents', 'remove', documentId])
+  await rm5(['codes', 'revoke', code.id])
+})
+
+/** Serious and critical axe violations (WCAG 2.0 A/AA, 2.1 AA) of the page as it is now. */
+async function blockingViolations(page: Page) {
+  // The watermark is decorative and faint on purpose (hidden from assistive technology; its line
+  // is printed once, readable, below the text).
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .exclude('.watermark')
+    .analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target) }))
+}
+
+async function openDocket(page: Page) {
+  await page.goto('/compass')
+  await expect(page.getByRole('button', { name: /Show access code/ })).toBeVisible()
+  await page.getByLabel('Access Code', { exact: true }).fill(code.code)
+  await page.getByRole('button', { name: 'Access Docket' }).click()
+  await expect(page).toHaveURL(/\/docket$/)
+}
+
+test('the docket lists the document; its page carries the viewer’s watermark on screen and in print', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  await openDocket(page)
+  const link = page.getByRole('link', { name: new RegExp(title) })
+  // A docket rendered for compass grants just before the document was added is kept seconds.
+  await expect(async () => {
+    await page.reload()
+    await expect(link).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+  await expect(page.getByRole('heading', { level: 2, name: 'Documents for Compass' })).toBeVisible()
+  await expect(link).toContainText('min read')
+  expect(await blockingViolations(page)).toEqual([])
+  await page.screenshot({ path: testInfo.outputPath('docket-1440.png') })
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.screenshot({ path: testInfo.outputPath('docket-375.png') })
+  await page.setViewportSize({ width: 1440, height: 900 })
+
+  await link.click()
+  await expect(page).toHaveURL(new RegExp(`/docket/documents/${documentId}$`))
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(page.getByText('Viewing as E2E Dana')).toBeVisible()
+  const line = `E2E Dana · Compass · ${today}`
+  const watermark = page.locator('.watermark')
+  await expect(watermark.locator('.watermark__line').first()).toHaveText(line)
+  await expect(watermark).toHaveCSS('pointer-events', 'none')
+  // It lies over the text: the text stays selectable and readable beneath it.
+  await expect(page.getByText('The first ten vehicles reach the pilot stores in March.')).toBeVisible()
+  const tiles = await watermark.locator('.watermark__line').count()
+  expect(tiles).toBeGreaterThan(40)
+  expect(await blockingViolations(page)).toEqual([])
+  await page.screenshot({ path: testInfo.outputPath('document-1440.png') })
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.screenshot({ path: testInfo.outputPath('document-375.png') })
+
+  await page.emulateMedia({ media: 'print' })
+  await expect(watermark).toHaveCSS('position', 'fixed')
+  await expect(watermark.locator('.watermark__line').first()).toBeVisible()
+  await expect(page.locator('header.site-header')).toBeHidden()
+  await page.screenshot({ path: testInfo.outputPath('document-print.png') })
+})

@@ -1,0 +1,310 @@
+// The data room as a viewer meets it, against the production build, real Postgres and the S3
+// stand-in: /docket lists the grant's documents (and a new one within seconds), a document's page
+// opens for its retailer's grant only (every other case answers like a missing document), PDFs
+// come stamped with the viewer's watermark (read back with PDF.js) and in byte ranges, and the
+// retailer's agreement is accepted with a plain form before the first document.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { setAgreement } from '../../server/documents/agreements.server.ts'
+import type { DocumentSummary } from '../../server/documents/store.server.ts'
+import { DocumentStore } from '../../server/documents/store.server.ts'
+import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { makePdf, pdfPageTexts } from '../helpers/documents.ts'
+import { type ProductionBuild, productionBuild } from '../helpers/production-build.ts'
+
+const CIRCLEK = 'circle-k-room-01'
+const CIRCLEK_REVOKED = 'circle-k-room-02'
+const PIZZAHUT = 'pizza-hut-room-01'
+let build: ProductionBuild
+let t: TestApp
+let circlek: string
+let revoked: string
+let pizzahut: string
+let walmart: string
+let markdown: DocumentSummary
+let pdf: DocumentSummary
+let removed: DocumentSummary
+let pizzaDoc: DocumentSummary
+const today = new Date().toISOString().slice(0, 10)
+const WATERMARK = `Dana at Circle K · Circle K · ${today}`
+
+beforeAll(async () => {
+  build = await productionBuild()
+  t = await createTestApp({
+    pages: { mode: 'production', root: build.root, privatePageTtlMs: 300 },
+    // Code states are read again at every request: a revocation counts at once.
+    access: { rateLimitPrefix: limitPrefix(), codeCacheMs: 0 },
+  })
+  await seedCode(t.db, 'circlek', CIRCLEK, { label: 'Dana at Circle K' })
+  const revokedId = await seedCode(t.db, 'circlek', CIRCLEK_REVOKED, { label: 'Old code' })
+  await seedCode(t.db, 'pizzahut', PIZZAHUT, { label: 'Pat' })
+  circlek = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: CIRCLEK }))
+  revoked = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: CIRCLEK_REVOKED }))
+  pizzahut = grantCookie(await verify(t.app, { retailer: 'pizzahut', accessCode: PIZZAHUT }))
+  walmart = grantCookie(await verify(t.app, { retailer: 'walmart' }))
+  await t.db.prisma.accessCode.update({ where: { id: revokedId }, data: { revokedAt: new Date() } })
+  const store = t.app.documents.store
+  markdown = await store.add({
+    retailer: 'circlek',
+    bytes: Buffer.from('# Rollout plan\n\nPhase one <script>alert(1)</script> starts in **March**.\n'),
+    fileName: 'rollout.md',
+    title: 'Rollout plan',
+  })
+  pdf = await store.add({
+    retailer: 'circlek',
+    bytes: await makePdf(2, 'Deck'),
+    fileName: 'deck.pdf',
+    title: 'Q3 deck',
+  })
+  removed = await store.add({ retailer: 'circlek', bytes: Buffer.from('# Old\n'), fileName: 'old.md' })
+  await store.remove(removed.id)
+  pizzaDoc = await store.add({
+    retailer: 'pizzahut',
+    bytes: Buffer.from('# Menu terms\n\nText.\n'),
+    fileName: 'menu.md',
+  })
+}, 300_000)
+
+afterAll(async () => {
+  await t?.close()
+  await build?.remove()
+})
+
+const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } })
+const page = (id: string) => `/docket/documents/${id}`
+
+describe('/docket', () => {
+  it('lists the documents of the grant that opened it, each linking to its page', async () => {
+    const res = await get('/docket', circlek)
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('id="docket-documents-title"')
+    expect(res.body).toContain('Rollout plan')
+    expect(res.body).toContain(`href="${page(markdown.id)}"`)
+    expect(res.body).toContain('Q3 deck')
+    expect(res.body).toContain('2 pages')
+    expect(res.body).toContain('1 min read')
+    expect(res.body).not.toContain(removed.id)
+    expect(res.body).not.toContain(pizzaDoc.id)
+    // The docket's own content follows.
+    expect(res.body).toContain('Meet the')
+  })
+
+  it('shows nothing of the data room to a retailer without documents', async () => {
+    const res = await get('/docket', walmart)
+    expect(res.statusCode).toBe(200)
+    expect(res.body).not.toContain('id="docket-documents-title"')
+  })
+
+  it('shows a document added by another process within seconds', async () => {
+    expect((await get('/docket', circlek)).body).not.toContain('Pricing sheet')
+    // The CLI's store: the same database and bucket, another object.
+    const cli = new DocumentStore(t.db.prisma, t.storage, { maxBytes: 1024 * 1024, region: 'us-east-1' })
+    const added = await cli.add({
+      retailer: 'circlek',
+      bytes: Buffer.from('# Pricing\n'),
+      fileName: 'p.md',
+      title: 'Pricing sheet',
+    })
+    await vi.waitFor(async () => expect((await get('/docket', circlek)).body).toContain(page(added.id)), {
+      timeout: 5_000,
+      interval: 100,
+    })
+  })
+})
+
+describe('a document page', () => {
+  it('renders Markdown on the server, escaped, under the viewer’s watermark', async () => {
+    const res = await get(page(markdown.id), circlek)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('private, no-store')
+    expect(res.body).toContain('<strong>March</strong>')
+    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(res.body).not.toContain('<script>alert(1)')
+    expect(res.body).toContain(`data-watermark="${WATERMARK}"`)
+    expect(res.body).toContain('class="watermark__line"')
+    expect(res.body).toContain('Viewing as <strong>Dana at Circle K</strong>')
+    expect(res.body).toContain('<title>Rollout plan — RM5</title>')
+    expect(res.body).toContain('noindex')
+  })
+
+  it('records the opening for its viewer', async () => {
+    await get(page(markdown.id), circlek)
+    await t.app.documents.engagement.flush()
+    const views = await t.db.prisma.documentView.findMany({ where: { documentId: markdown.id, page: 0 } })
+    expect(views.reduce((sum, view) => sum + view.opens, 0)).toBeGreaterThanOrEqual(1)
+    expect(views[0]).toMatchObject({ retailer: 'circlek', version: 1, email: null })
+    expect(views[0]?.codeId).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('shows a PDF with the browser’s viewer in a mount point for the script viewer, and allows only that object', async () => {
+    const res = await get(page(pdf.id), circlek)
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain(`data-pdf-viewer=""`)
+    expect(res.body).toContain(`data-document-id="${pdf.id}"`)
+    expect(res.body).toContain('data-pages="2"')
+    expect(res.body).toContain(
+      `<object class="pdf-viewer__frame" data="${page(pdf.id)}/file" type="application/pdf"`,
+    )
+    expect(res.headers['content-security-policy']).toContain("object-src 'self'")
+  })
+
+  it('answers every other case exactly as a missing document', async () => {
+    const missing = 'f'.repeat(32)
+    const reference = await get(page(missing))
+    expect(reference.statusCode).toBe(404)
+    for (const cookie of [undefined, pizzahut, walmart, revoked, circlek]) {
+      const res = await get(page(missing), cookie)
+      expect(res.statusCode).toBe(404)
+      expect(res.body).toBe(reference.body)
+    }
+    // The right document, the wrong grants: the same answer as for an id nobody holds.
+    const answer = (res: { statusCode: number; body: string }, id: string) => ({
+      status: res.statusCode,
+      body: res.body.replaceAll(id, '<id>'),
+    })
+    const expected = answer(reference, missing)
+    for (const cookie of [undefined, pizzahut, walmart, revoked]) {
+      expect(answer(await get(page(markdown.id), cookie), markdown.id)).toEqual(expected)
+      expect(answer(await get(page(pdf.id), cookie), pdf.id)).toEqual(expected)
+    }
+    expect(answer(await get(page(removed.id), circlek), removed.id)).toEqual(expected)
+    // Malformed ids: whatever the router answers (404, or a redirect of a path it normalizes),
+    // the grant changes nothing of it.
+    for (const garbage of ['xyz', 'F'.repeat(32), `${markdown.id}0`, '%2e%2e', markdown.id.toUpperCase()]) {
+      const withGrant = await get(page(garbage), circlek)
+      const without = await get(page(garbage))
+      expect([404, 301]).toContain(withGrant.statusCode)
+      expect({
+        status: withGrant.statusCode,
+        body: withGrant.body,
+        location: withGrant.headers.location,
+      }).toEqual({
+        status: without.statusCode,
+        body: without.body,
+        location: without.headers.location,
+      })
+    }
+  })
+})
+
+describe('a PDF’s bytes', () => {
+  const file = (id: string) => `${page(id)}/file`
+
+  it('come stamped with the viewer’s watermark on every page, never cached by others', async () => {
+    const res = await get(file(pdf.id), circlek)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/pdf')
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="Q3 deck.pdf"; filename*=UTF-8''Q3%20deck.pdf`,
+    )
+    expect(res.headers['cache-control']).toBe('private, no-store')
+    expect(res.headers['accept-ranges']).toBe('bytes')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    // Only this origin's document pages may show it in their <object>.
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'")
+    const texts = await pdfPageTexts(res.rawPayload)
+    expect(texts).toHaveLength(2)
+    for (const [index, text] of texts.entries()) {
+      expect(text).toContain(`Page ${index + 1} of Deck`)
+      expect(text).toContain(WATERMARK)
+    }
+  })
+
+  it('answer byte ranges of the stamped file (206) and refuse one beyond it (416)', async () => {
+    const whole = (await get(file(pdf.id), circlek)).rawPayload
+    const part = await get(file(pdf.id), circlek, { range: 'bytes=100-199' })
+    expect(part.statusCode).toBe(206)
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${whole.length}`)
+    expect(Buffer.compare(part.rawPayload, whole.subarray(100, 200))).toBe(0)
+    const tail = await get(file(pdf.id), circlek, { range: 'bytes=-50' })
+    expect(Buffer.compare(tail.rawPayload, whole.subarray(whole.length - 50))).toBe(0)
+    const head = await t.app.inject({ method: 'HEAD', url: file(pdf.id), headers: { cookie: circlek } })
+    expect(head.statusCode).toBe(200)
+    expect(head.headers['content-length']).toBe(String(whole.length))
+    expect(head.rawPayload.length).toBe(0)
+    const beyond = await get(file(pdf.id), circlek, { range: `bytes=${whole.length}-` })
+    expect(beyond.statusCode).toBe(416)
+    expect(beyond.headers['content-range']).toBe(`bytes */${whole.length}`)
+  })
+
+  it('answer like an unknown path for every other grant, id or kind', async () => {
+    const unknown = await get(file('f'.repeat(32)), circlek)
+    expect(unknown.statusCode).toBe(404)
+    const same = (res: { statusCode: number; body: string }, id: string) => {
+      expect(res.statusCode).toBe(404)
+      expect(res.body.replaceAll(id, 'f'.repeat(32))).toBe(unknown.body)
+    }
+    for (const cookie of [undefined, pizzahut, walmart, revoked])
+      same(await get(file(pdf.id), cookie), pdf.id)
+    same(await get(file(markdown.id), circlek), markdown.id)
+    same(await get(file(removed.id), circlek), removed.id)
+  })
+})
+
+describe('the agreement', () => {
+  const form = (fields: Record<string, string>, cookie?: string, accept = 'text/html') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/documents/agreement',
+      payload: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept, ...(cookie ? { cookie } : {}) },
+    })
+
+  it('comes before the first document, is accepted with a form, and asks again for a new version', async () => {
+    await setAgreement(t.db.prisma, 'pizzahut', '# Confidentiality\n\nKeep the *menu* to yourself.\n')
+    const doc = page(pizzaDoc.id)
+    const redirected = await get(doc, pizzahut)
+    expect(redirected.statusCode).toBe(302)
+    const location = `/docket/agreement?next=${encodeURIComponent(doc)}`
+    expect(redirected.headers.location).toBe(location)
+
+    const agreement = await get(location, pizzahut)
+    expect(agreement.statusCode).toBe(200)
+    expect(agreement.body).toContain('Keep the <em>menu</em> to yourself.')
+    expect(agreement.body).toContain('action="/api/documents/agreement"')
+    expect(agreement.body).toContain(`name="next" value="${doc}"`)
+    expect(agreement.body).toContain('Accepting as <strong>Pat</strong>')
+
+    const accepted = await form({ retailer: 'pizzahut', version: '1', next: doc }, pizzahut)
+    expect(accepted.statusCode).toBe(303)
+    expect(accepted.headers.location).toBe(doc)
+    const rows = await t.db.prisma.agreementAcceptance.findMany()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.ipHash).toMatch(/^[0-9a-f]{16,}$/)
+    expect((await get(doc, pizzahut)).statusCode).toBe(200)
+    // Accepting again records nothing more; the agreement page now sends the viewer on.
+    await form({ retailer: 'pizzahut', version: '1', next: doc }, pizzahut)
+    expect(await t.db.prisma.agreementAcceptance.count()).toBe(1)
+    expect((await get(location, pizzahut)).headers.location).toBe(doc)
+
+    await setAgreement(t.db.prisma, 'pizzahut', '# Confidentiality\n\nVersion two.\n')
+    expect((await get(doc, pizzahut)).headers.location).toBe(location)
+    // A post of the version read before the change shows the new one instead of accepting it.
+    const stale = await form({ retailer: 'pizzahut', version: '1', next: doc }, pizzahut)
+    expect(stale.statusCode).toBe(303)
+    expect(stale.headers.location).toBe(location)
+    const json = await form({ retailer: 'pizzahut', version: '2', next: doc }, pizzahut, 'application/json')
+    expect(json.json()).toEqual({ accepted: true, version: 2, next: doc })
+    expect((await get(doc, pizzahut)).statusCode).toBe(200)
+  })
+
+  it('sends the viewer only to a document page, and needs the retailer’s grant', async () => {
+    await setAgreement(t.db.prisma, 'pizzahut', '# Confidentiality\n\nVersion three.\n')
+    for (const next of [
+      'https://evil.example/',
+      '//evil.example',
+      '/docket/agreement',
+      `${page(pizzaDoc.id)}?x=1`,
+    ]) {
+      const res = await form({ retailer: 'pizzahut', version: '3', next }, pizzahut)
+      expect(res.statusCode).toBe(303)
+      expect(res.headers.location).toBe('/docket')
+    }
+    expect((await form({ retailer: 'pizzahut', version: '3' }, circlek)).statusCode).toBe(403)
+    expect((await form({ retailer: 'pizzahut', version: '3' })).statusCode).toBe(403)
+    expect((await form({ retailer: 'nope', version: '3' }, pizzahut)).statusCode).toBe(400)
+    expect((await get('/docket/agreement', undefined)).statusCode).toBe(404)
+  })
+})

@@ -10,7 +10,7 @@ import { type OutputChunk, rolldown } from 'rolldown'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BUNDLE_OUTPUT, bundleInput } from './server-bundle.ts'
 
-const root = path.resolve(import.meta.dirname, '../..')
+const root = path.resolve(import.meta.dirname, '../../..')
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>
   devDependencies: Record<string, string>

@@ -49,7 +49,7 @@ export function FormConfirmation({
       <div className="form-confirmation__body">{children}</div>
       {steps ? (
         <>
-          <h3 className="form-confirmation__next">What happens next</h3>
+          <h3 className="form-confirmation__next caps-label">What happens next</h3>
           <ol className="form-confirmation__steps">
             {steps.map((step) => (
               <li key={step.title}>

@@ -98,7 +98,7 @@ export function CapabilityMap({
           // APG tabs: the panel takes focus when it has no focusable content.
           tabIndex={hydrated ? 0 : undefined}
         >
-          <p className="capability-panel__layer">
+          <p className="capability-panel__layer caps-label">
             {String(index + 1).padStart(2, '0')} · {capability.layer}
           </p>
           <h3 className="capability-panel__title" id={`capability-title-${capability.id}`}>

@@ -13,7 +13,7 @@ export function ContactDetails() {
           <Icon name="pin" />
         </span>
         <div>
-          <p className="contact-details__label">Headquarters</p>
+          <p className="contact-details__label caps-label">Headquarters</p>
           <p>
             {brand.company}
             <br />
@@ -30,7 +30,7 @@ export function ContactDetails() {
           <Icon name="phone" />
         </span>
         <div>
-          <p className="contact-details__label">Phone</p>
+          <p className="contact-details__label caps-label">Phone</p>
           <p>
             <a href={telHref(brand.phone)}>{brand.phone}</a>
           </p>
@@ -41,7 +41,7 @@ export function ContactDetails() {
           <Icon name="mail" />
         </span>
         <div>
-          <p className="contact-details__label">E-mail</p>
+          <p className="contact-details__label caps-label">E-mail</p>
           <p>
             <a href={`mailto:${brand.email}`}>{brand.email}</a>
           </p>
@@ -52,7 +52,7 @@ export function ContactDetails() {
           <Icon name="clock" />
         </span>
         <div>
-          <p className="contact-details__label">Hours</p>
+          <p className="contact-details__label caps-label">Hours</p>
           <p>Monday to Friday, 9 am – 6 pm Pacific</p>
         </div>
       </div>

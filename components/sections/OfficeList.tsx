@@ -7,7 +7,7 @@ export function OfficeList({ offices }: { offices: Office[] }) {
     <ul className="offices">
       {offices.map((office) => (
         <li key={office.city} className="office">
-          <p className="office__role">{office.role}</p>
+          <p className="office__role caps-label">{office.role}</p>
           <h3>{office.city}</h3>
           <p>{office.body}</p>
           <p className="office__address">

@@ -59,7 +59,7 @@ export default function Page() {
                 you sign a partnership agreement.
               </p>
             </SectionIntro>
-            <h3 className="apply-aside__title">What happens next</h3>
+            <h3 className="apply-aside__title caps-label">What happens next</h3>
             <ol className="apply-steps">
               {applicationNextSteps.map((step) => (
                 <li key={step.title}>

@@ -11,11 +11,11 @@ import {
   businessTypes,
   deliveryMethods,
 } from '../../lib/forms/application-schema.ts'
-import { EMAIL_MAX, PHONE_INPUT_MAX } from '../../lib/forms/fields.ts'
+import { PHONE_INPUT_MAX } from '../../lib/forms/fields.ts'
 import type { FormState } from '../../lib/forms/form-state.ts'
-import { SelectField, TextAreaField, TextField } from '../forms/Field.tsx'
+import { CountField, EmailField, SelectField, TextAreaField, TextField } from '../forms/Field.tsx'
 import { FormConfirmation } from '../forms/FormConfirmation.tsx'
-import { FormSummaryAndKey } from '../forms/FormSummaryAndKey.tsx'
+import { PostForm } from '../forms/PostForm.tsx'
 import { SubmitButton } from '../forms/SubmitButton.tsx'
 import { useEnhancedForm } from '../forms/use-enhanced-form.ts'
 
@@ -43,23 +43,18 @@ export function ApplicationForm({ state }: { state: FormState }) {
     )
   }
   return (
-    <form
-      ref={form.formRef}
+    <PostForm
+      form={form}
       className="application-form"
-      method="post"
       action={APPLICATIONS_API}
-      noValidate
-      aria-labelledby="application-form-title"
-      aria-busy={form.submitting}
-      onSubmit={form.onSubmit}
-      onInput={form.onInput}
+      name={{ labelledBy: 'application-form-title' }}
+      head={
+        <div className="application-form__head">
+          <h3 id="application-form-title">Retailer application</h3>
+          <p>Fields marked optional can be skipped. Everything else we need to get started.</p>
+        </div>
+      }
     >
-      <div className="application-form__head">
-        <h3 id="application-form-title">Retailer application</h3>
-        <p>Fields marked optional can be skipped. Everything else we need to get started.</p>
-      </div>
-      <FormSummaryAndKey form={form} />
-
       <fieldset className="form-fieldset">
         <legend className="form-fieldset__legend">
           <span className="form-fieldset__step">1</span>Your business
@@ -82,17 +77,12 @@ export function ApplicationForm({ state }: { state: FormState }) {
             placeholder="Select a business type"
             options={businessTypes}
           />
-          <TextField
+          <CountField
             form={form}
             name="numberOfLocations"
             label="Locations in Austin"
             required
-            type="number"
-            inputMode="numeric"
-            min={0}
             max={applicationLimits.numberOfLocations}
-            step={1}
-            placeholder="0"
           />
         </div>
       </fieldset>
@@ -111,17 +101,7 @@ export function ApplicationForm({ state }: { state: FormState }) {
             autoComplete="name"
             maxLength={applicationLimits.contactName}
           />
-          <TextField
-            form={form}
-            name="email"
-            label="Work e-mail"
-            required
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            maxLength={EMAIL_MAX}
-            placeholder="name@company.com"
-          />
+          <EmailField form={form} name="email" label="Work e-mail" />
           <TextField
             form={form}
             name="phone"
@@ -152,16 +132,11 @@ export function ApplicationForm({ state }: { state: FormState }) {
             step={0.01}
             placeholder="0.00"
           />
-          <TextField
+          <CountField
             form={form}
             name="monthlyOrderVolume"
             label="Orders per month"
-            type="number"
-            inputMode="numeric"
-            min={0}
             max={applicationLimits.monthlyOrderVolume}
-            step={1}
-            placeholder="0"
           />
           <SelectField
             form={form}
@@ -189,6 +164,6 @@ export function ApplicationForm({ state }: { state: FormState }) {
           We use these details only to assess your application. See our <a href="/privacy">privacy policy</a>.
         </p>
       </div>
-    </form>
+    </PostForm>
   )
 }

@@ -2,12 +2,12 @@
 // transport limits and failure modes.
 import { randomUUID } from 'node:crypto'
 import { Writable } from 'node:stream'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { applicationFields } from '../../lib/forms/application-schema.ts'
 import { buildApp } from '../../server/app.server.ts'
 import { openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { testAppForFile } from '../helpers/app.ts'
 import { freshIp, postJson } from '../helpers/submissions.ts'
 
 const URL = '/api/applications'
@@ -25,19 +25,11 @@ const valid = {
   additionalInfo: 'Line one, with a comma\r\nLine two — 東京 🚚\n',
 }
 
-let t: TestApp
+const t = testAppForFile({}, async ({ db }) => {
+  await db.prisma.retailerApplication.deleteMany()
+})
 const count = () => t.db.prisma.retailerApplication.count()
 const post = (body: unknown, options?: Parameters<typeof postJson>[3]) => postJson(t.app, URL, body, options)
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
-beforeEach(async () => {
-  await t.db.prisma.retailerApplication.deleteMany()
-})
 
 describe('POST /api/applications: valid submissions', () => {
   it('stores every field, normalised, and answers 201 { id }', async () => {

@@ -13,7 +13,14 @@ import {
 } from '../../lib/forms/application-schema.ts'
 import { PHONE_INPUT_MAX } from '../../lib/forms/fields.ts'
 import type { FormState } from '../../lib/forms/form-state.ts'
-import { CountField, EmailField, SelectField, TextAreaField, TextField } from '../forms/Field.tsx'
+import {
+  CountField,
+  EmailField,
+  NumberedFieldset,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../forms/Field.tsx'
 import { FormConfirmation } from '../forms/FormConfirmation.tsx'
 import { PostForm } from '../forms/PostForm.tsx'
 import { SubmitButton } from '../forms/SubmitButton.tsx'
@@ -55,108 +62,93 @@ export function ApplicationForm({ state }: { state: FormState }) {
         </div>
       }
     >
-      <fieldset className="form-fieldset">
-        <legend className="form-fieldset__legend">
-          <span className="form-fieldset__step">1</span>Your business
-        </legend>
-        <div className="form-grid">
-          <TextField
-            form={form}
-            name="companyName"
-            label="Company name"
-            required
-            wide
-            autoComplete="organization"
-            maxLength={applicationLimits.companyName}
-          />
-          <SelectField
-            form={form}
-            name="businessType"
-            label="Business type"
-            required
-            placeholder="Select a business type"
-            options={businessTypes}
-          />
-          <CountField
-            form={form}
-            name="numberOfLocations"
-            label="Locations in Austin"
-            required
-            max={applicationLimits.numberOfLocations}
-          />
-        </div>
-      </fieldset>
+      <NumberedFieldset step={1} legend="Your business">
+        <TextField
+          form={form}
+          name="companyName"
+          label="Company name"
+          required
+          wide
+          autoComplete="organization"
+          maxLength={applicationLimits.companyName}
+        />
+        <SelectField
+          form={form}
+          name="businessType"
+          label="Business type"
+          required
+          placeholder="Select a business type"
+          options={businessTypes}
+        />
+        <CountField
+          form={form}
+          name="numberOfLocations"
+          label="Locations in Austin"
+          required
+          max={applicationLimits.numberOfLocations}
+        />
+      </NumberedFieldset>
 
-      <fieldset className="form-fieldset">
-        <legend className="form-fieldset__legend">
-          <span className="form-fieldset__step">2</span>Contact person
-        </legend>
-        <div className="form-grid">
-          <TextField
-            form={form}
-            name="contactName"
-            label="Full name"
-            required
-            wide
-            autoComplete="name"
-            maxLength={applicationLimits.contactName}
-          />
-          <EmailField form={form} name="email" label="Work e-mail" />
-          <TextField
-            form={form}
-            name="phone"
-            label="Phone"
-            required
-            type="tel"
-            autoComplete="tel"
-            maxLength={PHONE_INPUT_MAX}
-            placeholder="(512) 555-0142"
-          />
-        </div>
-      </fieldset>
+      <NumberedFieldset step={2} legend="Contact person">
+        <TextField
+          form={form}
+          name="contactName"
+          label="Full name"
+          required
+          wide
+          autoComplete="name"
+          maxLength={applicationLimits.contactName}
+        />
+        <EmailField form={form} name="email" label="Work e-mail" />
+        <TextField
+          form={form}
+          name="phone"
+          label="Phone"
+          required
+          type="tel"
+          autoComplete="tel"
+          maxLength={PHONE_INPUT_MAX}
+          placeholder="(512) 555-0142"
+        />
+      </NumberedFieldset>
 
-      <fieldset className="form-fieldset">
-        <legend className="form-fieldset__legend">
-          <span className="form-fieldset__step">3</span>Orders and delivery
-        </legend>
-        <div className="form-grid">
-          <TextField
-            form={form}
-            name="averageOrderValue"
-            label="Average order value"
-            prefix="$"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={applicationLimits.averageOrderValue}
-            step={0.01}
-            placeholder="0.00"
-          />
-          <CountField
-            form={form}
-            name="monthlyOrderVolume"
-            label="Orders per month"
-            max={applicationLimits.monthlyOrderVolume}
-          />
-          <SelectField
-            form={form}
-            name="currentDeliveryMethod"
-            label="How do you deliver today?"
-            wide
-            placeholder="Select a delivery method"
-            options={deliveryMethods}
-          />
-          <TextAreaField
-            form={form}
-            name="additionalInfo"
-            label="Anything else we should know?"
-            hint="Store hours, catalog size, delivery zones you care about, timing."
-            wide
-            rows={5}
-            maxLength={applicationLimits.additionalInfo}
-          />
-        </div>
-      </fieldset>
+      <NumberedFieldset step={3} legend="Orders and delivery">
+        <TextField
+          form={form}
+          name="averageOrderValue"
+          label="Average order value"
+          prefix="$"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={applicationLimits.averageOrderValue}
+          step={0.01}
+          placeholder="0.00"
+        />
+        <CountField
+          form={form}
+          name="monthlyOrderVolume"
+          label="Orders per month"
+          max={applicationLimits.monthlyOrderVolume}
+        />
+        <SelectField
+          form={form}
+          name="currentDeliveryMethod"
+          label="How do you deliver today?"
+          wide
+          placeholder="Select a delivery method"
+          options={deliveryMethods}
+        />
+        <TextAreaField
+          form={form}
+          name="additionalInfo"
+          label="Anything else we should know?"
+          hint="Store hours, catalog size, delivery zones you care about, timing."
+          wide
+          rows={5}
+          maxLength={applicationLimits.additionalInfo}
+        />
+      </NumberedFieldset>
 
       <div className="form-actions">
         <SubmitButton submitting={form.submitting}>Submit application</SubmitButton>

@@ -100,6 +100,27 @@ export function TextField<F extends string>({
   )
 }
 
+/** A group of fields with its step number and legend, laid out on the form's grid. */
+export function NumberedFieldset({
+  step,
+  legend,
+  children,
+}: {
+  step: number
+  legend: string
+  children: ReactNode
+}) {
+  return (
+    <fieldset className="form-fieldset">
+      <legend className="form-fieldset__legend">
+        <span className="form-fieldset__step">{step}</span>
+        {legend}
+      </legend>
+      <div className="form-grid">{children}</div>
+    </fieldset>
+  )
+}
+
 /** A required work e-mail address. */
 export function EmailField<F extends string>(props: Pick<FieldProps<F>, 'form' | 'name' | 'label'>) {
   return (

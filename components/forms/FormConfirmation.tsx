@@ -63,3 +63,46 @@ export function FormConfirmation({
     </div>
   )
 }
+
+/** A confirmation page's section (Post/Redirect/Get, decision 022): the panel with its two ways on. */
+export function ConfirmationSection({
+  tint,
+  title,
+  steps,
+  next,
+  back,
+  children,
+}: {
+  tint?: boolean
+  title: string
+  steps: readonly NextStep[]
+  /** The main way on, as a dark button. */
+  next: { href: string; label: string }
+  /** The second way on, as a text link. */
+  back: { href: string; label: string }
+  children: ReactNode
+}) {
+  return (
+    <section className={tint ? 'section section--tint' : 'section'}>
+      <div className="container confirmation-page">
+        <FormConfirmation
+          title={title}
+          steps={steps}
+          autoFocus
+          actions={
+            <>
+              <a className="button button--dark" href={next.href}>
+                {next.label}
+              </a>
+              <a className="text-link" href={back.href}>
+                {back.label}
+              </a>
+            </>
+          }
+        >
+          {children}
+        </FormConfirmation>
+      </div>
+    </section>
+  )
+}

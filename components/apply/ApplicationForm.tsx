@@ -37,7 +37,7 @@ export function ApplicationForm({ state }: { state: FormState }) {
   })
   if (form.status === 'sent') {
     return (
-      <div className="application-form">
+      <div className="application-form panel">
         <FormConfirmation
           title={APPLICATION_RECEIVED}
           steps={applicationNextSteps}
@@ -52,7 +52,7 @@ export function ApplicationForm({ state }: { state: FormState }) {
   return (
     <PostForm
       form={form}
-      className="application-form"
+      className="application-form panel"
       action={APPLICATIONS_API}
       name={{ labelledBy: 'application-form-title' }}
       head={

@@ -113,7 +113,7 @@ export function NumberedFieldset({
   return (
     <fieldset className="form-fieldset">
       <legend className="form-fieldset__legend">
-        <span className="form-fieldset__step">{step}</span>
+        <span className="form-fieldset__step badge">{step}</span>
         {legend}
       </legend>
       <div className="form-grid">{children}</div>

@@ -25,7 +25,7 @@ export function FormConfirmation({
 }) {
   return (
     <div
-      className={inline ? 'form-confirmation form-confirmation--inline' : 'form-confirmation'}
+      className={inline ? 'form-confirmation form-confirmation--inline' : 'form-confirmation panel'}
       role="status"
       tabIndex={-1}
       ref={confirmationRef}

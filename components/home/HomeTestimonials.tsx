@@ -29,7 +29,7 @@ export function HomeTestimonials() {
           <li key={testimonial.company} className="testimonial">
             <figure>
               <p className="testimonial__kind">
-                <span className="testimonial__mark" aria-hidden="true">
+                <span className="testimonial__mark badge" aria-hidden="true">
                   {initials(testimonial.company)}
                 </span>
                 {testimonial.company}

@@ -17,7 +17,7 @@ export function WhyCards() {
           step={index as 0 | 1 | 2}
         >
           <p className="why-card__kicker">
-            <span className="why-card__index" aria-hidden="true">
+            <span className="why-card__index badge" aria-hidden="true">
               0{index + 1}
             </span>
             {card.kicker}

@@ -7,7 +7,7 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 function ContactItem({ icon, label, children }: { icon: IconName; label: string; children: ReactNode }) {
   return (
     <div className="contact-details__item">
-      <span className="contact-details__icon">
+      <span className="contact-details__icon badge">
         <Icon name={icon} />
       </span>
       <div>

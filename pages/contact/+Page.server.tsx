@@ -54,7 +54,7 @@ export default function Page() {
             </SectionIntro>
             <ContactDetails />
           </div>
-          <div className="contact-layout__form">
+          <div className="contact-layout__form panel">
             <h2 className="contact-layout__form-title" id="message-title">
               Send us a message
             </h2>

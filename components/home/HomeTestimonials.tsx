@@ -24,7 +24,7 @@ export function HomeTestimonials() {
         </p>
       }
     >
-      <ul className="testimonials">
+      <ul className="testimonials grid-list">
         {testimonials.map((testimonial) => (
           <li key={testimonial.company} className="testimonial">
             <figure>

@@ -7,7 +7,7 @@ const thresholds = [0.1, 0.2, 0.3]
 /** The cards: an island, so their fade-in runs in the browser (the HTML shows them as they are). */
 export function WhyCards() {
   return (
-    <ul className="why-grid">
+    <ul className="why-grid grid-list">
       {whyCards.map((card, index) => (
         <Reveal
           as="li"

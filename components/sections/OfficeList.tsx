@@ -4,7 +4,7 @@ import { Icon } from './Icon.tsx'
 /** Office locations as cards with their role and address. */
 export function OfficeList({ offices }: { offices: Office[] }) {
   return (
-    <ul className="offices">
+    <ul className="offices grid-list grid-list--thirds">
       {offices.map((office) => (
         <li key={office.city} className="office">
           <p className="office__role caps-label">{office.role}</p>

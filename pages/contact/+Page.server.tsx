@@ -70,7 +70,7 @@ export default function Page() {
       </section>
 
       <Section id="routes" tone="tint" eyebrow="Shortcuts" title="Looking for something specific?">
-        <ul className="contact-routes">
+        <ul className="contact-routes grid-list grid-list--thirds">
           {routes.map((route) => (
             <li key={route.title} className="card">
               <h3>{route.title}</h3>

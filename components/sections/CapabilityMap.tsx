@@ -117,7 +117,7 @@ export function CapabilityMap({
             </section>
             <section aria-labelledby={`capability-how-${capability.id}`}>
               <h4 id={`capability-how-${capability.id}`}>How It Works</h4>
-              <ol className="capability-panel__steps">
+              <ol className="capability-panel__steps grid-list">
                 {capability.howItWorks.map((step) => (
                   <li key={step}>{step}</li>
                 ))}

@@ -64,7 +64,7 @@ export default function Page() {
               </p>
             </SectionIntro>
             <h3 className="apply-aside__title caps-label">What happens next</h3>
-            <ol className="apply-steps">
+            <ol className="apply-steps grid-list">
               {applicationNextSteps.map((step) => (
                 <li key={step.title}>
                   <h4>{step.title}</h4>

@@ -5,17 +5,17 @@
 
 import { type LogicalBucket, physicalBucket } from './buckets.ts'
 import { type ResponsiveImage, responsiveImage } from './responsive-images.ts'
-import { siteSource } from './site-config.ts'
+import { siteConfig } from './site-config.ts'
 
-const env: Record<string, string | undefined> = { ...siteSource }
+const config = siteConfig()
 
 /** MEDIA_PUBLIC_URL without trailing slashes, or '' when media is served by /media. */
-export const mediaPublicBase = (env.MEDIA_PUBLIC_URL ?? '').trim().replace(/\/+$/, '')
+export const mediaPublicBase = (config.MEDIA_PUBLIC_URL ?? '').replace(/\/+$/, '')
 
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/')
 
 /** S3_BUCKET_PREFIX: a public S3 address names the physical bucket, prefix included. */
-export const mediaBucketPrefix = (env.S3_BUCKET_PREFIX ?? '').trim()
+export const mediaBucketPrefix = config.S3_BUCKET_PREFIX
 
 /** The URL of `key` in `bucket` given a public base ('' = our /media route). */
 export function buildMediaUrl(

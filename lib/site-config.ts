@@ -1,50 +1,38 @@
 // The site's address, brand and media addresses as this deployment sets them (SITE_URL, BRAND_*,
-// MEDIA_PUBLIC_URL with S3_BUCKET_PREFIX, VIDEO_BASE_URL), read when the server starts, never baked into a build: one
-// image serves any domain and brand (docs/decisions/013).
-// - On the server: the process environment, which server/env.server.ts validated at start.
-// - In the browser: the copy the server rendered into every page's head (renderer/+Head.tsx),
-//   read once when this module loads: module scripts run after the document is parsed, so the
-//   element is there, and the values match what the server rendered (no hydration mismatch).
+// MEDIA_PUBLIC_URL with S3_BUCKET_PREFIX, VIDEO_BASE_URL): read when the server starts, never baked
+// into a build, so one image serves any domain and brand (docs/decisions/013, 032).
+// Parsed once per process by the one schema (lib/site-config-schema.ts, which server/env.server.ts
+// builds on); the browser gets the values the server parsed, from the page's head.
+import { readSiteConfig } from '#site-config-source'
+import type { SiteConfig } from './site-config-schema.ts'
 
-export const SITE_CONFIG_NAMES = [
-  'SITE_URL',
-  'VIDEO_BASE_URL',
-  'MEDIA_PUBLIC_URL',
-  'S3_BUCKET_PREFIX',
-  'BRAND_PRODUCT',
-  'BRAND_COMPANY',
-  'BRAND_EMAIL',
-  'BRAND_PHONE',
-  'BRAND_STREET',
-  'BRAND_CITY',
-  'BRAND_REGION',
-  'BRAND_POSTAL_CODE',
-] as const
+export { SITE_CONFIG_ELEMENT_ID } from './site-config-element.ts'
+export type { SiteConfig } from './site-config-schema.ts'
 
-export type SiteConfigName = (typeof SITE_CONFIG_NAMES)[number]
-export type SiteSource = Partial<Record<SiteConfigName, string>>
+// Kept on globalThis, not in this module: the production server holds two copies of this module
+// (its own bundle, dist/node, and Vike's, dist/server), and both must serve the one parsed value.
+const SLOT = Symbol.for('rm5.siteConfig')
+const holder = globalThis as { [SLOT]?: SiteConfig }
 
-/** The id of the head element that carries the config to the browser. */
-export const SITE_CONFIG_ELEMENT_ID = 'site-config'
+/** The site config of this process (server, CLI, build) or page (browser), read on first use. */
+export function siteConfig(): SiteConfig {
+  holder[SLOT] ??= readSiteConfig()
+  return holder[SLOT]
+}
 
-function pick(source: Record<string, string | undefined>): SiteSource {
-  const out: SiteSource = {}
-  for (const name of SITE_CONFIG_NAMES) {
-    const value = source[name]?.trim()
-    if (value) out[name] = value
+/**
+ * The server hands over the config it parsed at start (server/env.server.ts siteConfigOf), so the
+ * pages it renders carry its own values. Throws if this process already read other values.
+ */
+export function adoptSiteConfig(parsed: SiteConfig): void {
+  const current = holder[SLOT]
+  if (current && JSON.stringify(current) !== JSON.stringify(parsed)) {
+    throw new Error('The site config differs from the one this process already uses')
   }
-  return out
+  holder[SLOT] = parsed
 }
-
-function readSource(): SiteSource {
-  if (typeof document === 'undefined') return pick(process.env)
-  const text = document.getElementById(SITE_CONFIG_ELEMENT_ID)?.textContent
-  return text ? pick(JSON.parse(text) as Record<string, string>) : {}
-}
-
-export const siteSource: SiteSource = readSource()
 
 /** The config as JSON for the head, safe inside <script>: `<` is escaped, so no `</script>`. */
-export function serializedSiteSource(): string {
-  return JSON.stringify(siteSource).replaceAll('<', '\\u003c')
+export function serializedSiteConfig(): string {
+  return JSON.stringify(siteConfig()).replaceAll('<', '\\u003c')
 }

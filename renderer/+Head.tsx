@@ -1,5 +1,5 @@
 import { SiteHead } from '../components/seo/SiteHead.tsx'
-import { SITE_CONFIG_ELEMENT_ID, serializedSiteSource } from '../lib/site-config.ts'
+import { SITE_CONFIG_ELEMENT_ID, serializedSiteConfig } from '../lib/site-config.ts'
 import siteCss from './site.css?inline'
 
 // Global <head> additions, server-only and shared by every page (vike-react's +Head is
@@ -18,8 +18,8 @@ export default function Head() {
       <script
         type="application/json"
         id={SITE_CONFIG_ELEMENT_ID}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped (serializedSiteSource)
-        dangerouslySetInnerHTML={{ __html: serializedSiteSource() }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped (serializedSiteConfig)
+        dangerouslySetInnerHTML={{ __html: serializedSiteConfig() }}
       />
     </>
   )

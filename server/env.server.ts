@@ -1,7 +1,12 @@
 // The one place the process environment is read. Parsed once at boot; a bad value stops the
 // process with the variable named (see formatEnvError), so a misconfigured deployment fails loudly.
 import { z } from 'zod'
-import { bucketPrefixProblem } from '../lib/buckets.ts'
+import {
+  formatEnvIssues,
+  type SiteConfig,
+  siteConfigSchema,
+  withoutEmptyValues,
+} from '../lib/site-config-schema.ts'
 import { DatabaseTlsError, databaseTls, SSL_MODES } from './database-tls.server.ts'
 import { databaseUrlFromParts, EnvSourceError, readSecretFiles } from './env-sources.server.ts'
 import { trustProxySchema } from './trust-proxy.server.ts'
@@ -11,6 +16,8 @@ const optionalUrl = z.url().optional()
 const MIB = 1024 * 1024
 
 export const envSchema = z.object({
+  /** SITE_URL, BRAND_*, MEDIA_PUBLIC_URL, S3_BUCKET_PREFIX, VIDEO_BASE_URL: what pages and the browser see too. */
+  ...siteConfigSchema.shape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -46,18 +53,8 @@ export const envSchema = z.object({
   S3_ACCESS_KEY: z.string().min(1).optional(),
   S3_SECRET_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
-  /** Put before every bucket name (`acme-rm5-` gives `acme-rm5-heros`): names are global on AWS S3, R2, B2. */
-  S3_BUCKET_PREFIX: z
-    .string()
-    .default('')
-    .superRefine((prefix, ctx) => {
-      const problem = bucketPrefixProblem(prefix)
-      if (problem) ctx.addIssue({ code: 'custom', message: problem })
-    }),
   /** true: http://endpoint/bucket/key; false: virtual-host style http://bucket.endpoint/key. */
   S3_PATH_STYLE: z.stringbool().default(true),
-  /** Public base URL for media (a CDN or MinIO's public address); unset = served from /media. */
-  MEDIA_PUBLIC_URL: optionalUrl,
   /** /media answers objects up to this many bytes from memory; 0 disables the media cache. */
   MEDIA_CACHE_MAX_OBJECT_BYTES: z.coerce.number().int().min(0).default(MIB),
   /** Memory for all cached media objects, in bytes (least recently used evicted); 0 disables. */
@@ -85,8 +82,6 @@ export const envSchema = z.object({
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** During a rotation: the secret COOKIE_SECRET replaced; grants it signed are still accepted. */
   COOKIE_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Canonical site address used in canonical links, sitemaps and social cards. */
-  SITE_URL: z.url().default('http://127.0.0.1:3000'),
   /** Origin browsers use to reach the site (for CSRF and Secure cookies); defaults to SITE_URL's origin. */
   PUBLIC_ORIGIN: optionalUrl,
   /** The proxies whose X-Forwarded-For the app believes (server/trust-proxy.server.ts); false: none. */
@@ -122,17 +117,6 @@ export const envSchema = z.object({
   LOG_REQUESTS: z.stringbool().default(false),
   /** Bearer token that opens GET /metrics (Prometheus); unset: /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** Base URL of the video streaming provider; a bare playback id becomes {base}/{id}.m3u8. */
-  VIDEO_BASE_URL: z.string().min(1).default('/media/video'),
-  /** Brand strings (docs/architecture.md: Brand). */
-  BRAND_PRODUCT: z.string().min(1).max(40).optional(),
-  BRAND_COMPANY: z.string().min(1).max(80).optional(),
-  BRAND_EMAIL: z.email().optional(),
-  BRAND_PHONE: z.string().min(1).max(40).optional(),
-  BRAND_STREET: z.string().min(1).max(120).optional(),
-  BRAND_CITY: z.string().min(1).max(80).optional(),
-  BRAND_REGION: z.string().min(1).max(80).optional(),
-  BRAND_POSTAL_CODE: z.string().min(1).max(20).optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -140,9 +124,15 @@ export type Env = z.infer<typeof envSchema>
 export class EnvError extends Error {}
 
 export function formatEnvError(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `Invalid environment variable ${issue.path.join('.') || '(root)'}: ${issue.message}`)
-    .join('\n')
+  return formatEnvIssues(error.issues)
+}
+
+/** The browser-safe part of the environment: what the page's head carries (lib/site-config.ts). */
+export function siteConfigOf(env: Env): SiteConfig {
+  const names = Object.keys(siteConfigSchema.shape) as (keyof SiteConfig)[]
+  return Object.fromEntries(
+    names.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]),
+  ) as SiteConfig
 }
 
 export interface ParseEnvOptions {
@@ -158,8 +148,7 @@ export function parseEnv(
   source: Record<string, string | undefined> = process.env,
   { reader = 'server' }: ParseEnvOptions = {},
 ): Env {
-  // Empty strings (e.g. `FOO=` in a .env file) mean "unset", as in most twelve-factor tooling.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
+  const cleaned = withoutEmptyValues(source)
   let resolved: Record<string, string | undefined>
   try {
     resolved = databaseTls(databaseUrlFromParts(readSecretFiles(cleaned)))

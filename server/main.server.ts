@@ -1,10 +1,11 @@
 // The listener: parse env, start the embedded Postgres/S3 in their own process when unconfigured,
 // open them, build the app, listen, and drain on SIGTERM/SIGINT.
 import pino from 'pino'
+import { adoptSiteConfig } from '../lib/site-config.ts'
 import { buildApp } from './app.server.ts'
 import { openDatabase } from './db/database.server.ts'
 import { type EmbeddedSidecar, startEmbeddedSidecar } from './embedded/sidecar.server.ts'
-import { type Env, EnvError, parseEnv } from './env.server.ts'
+import { type Env, EnvError, parseEnv, siteConfigOf } from './env.server.ts'
 import { loggerOptions } from './logger.server.ts'
 import { isEntryModule, projectRootOf } from './process-entry.server.ts'
 import { openStorage } from './storage/storage.server.ts'
@@ -23,7 +24,9 @@ export interface StartOptions {
 
 export function loadEnvOrExit(): Env {
   try {
-    return parseEnv()
+    const env = parseEnv()
+    adoptSiteConfig(siteConfigOf(env))
+    return env
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message)

@@ -11,11 +11,18 @@ import {
   businessTypes,
   deliveryMethods,
 } from '../../lib/forms/application-schema.ts'
-import { EMAIL_MAX, PHONE_INPUT_MAX } from '../../lib/forms/fields.ts'
+import { PHONE_INPUT_MAX } from '../../lib/forms/fields.ts'
 import type { FormState } from '../../lib/forms/form-state.ts'
-import { SelectField, TextAreaField, TextField } from '../forms/Field.tsx'
+import {
+  CountField,
+  EmailField,
+  NumberedFieldset,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../forms/Field.tsx'
 import { FormConfirmation } from '../forms/FormConfirmation.tsx'
-import { FormSummaryAndKey } from '../forms/FormSummaryAndKey.tsx'
+import { PostForm } from '../forms/PostForm.tsx'
 import { SubmitButton } from '../forms/SubmitButton.tsx'
 import { useEnhancedForm } from '../forms/use-enhanced-form.ts'
 
@@ -30,7 +37,7 @@ export function ApplicationForm({ state }: { state: FormState }) {
   })
   if (form.status === 'sent') {
     return (
-      <div className="application-form">
+      <div className="application-form panel">
         <FormConfirmation
           title={APPLICATION_RECEIVED}
           steps={applicationNextSteps}
@@ -43,145 +50,105 @@ export function ApplicationForm({ state }: { state: FormState }) {
     )
   }
   return (
-    <form
-      ref={form.formRef}
-      className="application-form"
-      method="post"
+    <PostForm
+      form={form}
+      className="application-form panel"
       action={APPLICATIONS_API}
-      noValidate
-      aria-labelledby="application-form-title"
-      aria-busy={form.submitting}
-      onSubmit={form.onSubmit}
-      onInput={form.onInput}
+      name={{ labelledBy: 'application-form-title' }}
+      head={
+        <div className="application-form__head">
+          <h3 id="application-form-title">Retailer application</h3>
+          <p>Fields marked optional can be skipped. Everything else we need to get started.</p>
+        </div>
+      }
     >
-      <div className="application-form__head">
-        <h3 id="application-form-title">Retailer application</h3>
-        <p>Fields marked optional can be skipped. Everything else we need to get started.</p>
-      </div>
-      <FormSummaryAndKey form={form} />
+      <NumberedFieldset step={1} legend="Your business">
+        <TextField
+          form={form}
+          name="companyName"
+          label="Company name"
+          required
+          wide
+          autoComplete="organization"
+          maxLength={applicationLimits.companyName}
+        />
+        <SelectField
+          form={form}
+          name="businessType"
+          label="Business type"
+          required
+          placeholder="Select a business type"
+          options={businessTypes}
+        />
+        <CountField
+          form={form}
+          name="numberOfLocations"
+          label="Locations in Austin"
+          required
+          max={applicationLimits.numberOfLocations}
+        />
+      </NumberedFieldset>
 
-      <fieldset className="form-fieldset">
-        <legend className="form-fieldset__legend">
-          <span className="form-fieldset__step">1</span>Your business
-        </legend>
-        <div className="form-grid">
-          <TextField
-            form={form}
-            name="companyName"
-            label="Company name"
-            required
-            wide
-            autoComplete="organization"
-            maxLength={applicationLimits.companyName}
-          />
-          <SelectField
-            form={form}
-            name="businessType"
-            label="Business type"
-            required
-            placeholder="Select a business type"
-            options={businessTypes}
-          />
-          <TextField
-            form={form}
-            name="numberOfLocations"
-            label="Locations in Austin"
-            required
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={applicationLimits.numberOfLocations}
-            step={1}
-            placeholder="0"
-          />
-        </div>
-      </fieldset>
+      <NumberedFieldset step={2} legend="Contact person">
+        <TextField
+          form={form}
+          name="contactName"
+          label="Full name"
+          required
+          wide
+          autoComplete="name"
+          maxLength={applicationLimits.contactName}
+        />
+        <EmailField form={form} name="email" label="Work e-mail" />
+        <TextField
+          form={form}
+          name="phone"
+          label="Phone"
+          required
+          type="tel"
+          autoComplete="tel"
+          maxLength={PHONE_INPUT_MAX}
+          placeholder="(512) 555-0142"
+        />
+      </NumberedFieldset>
 
-      <fieldset className="form-fieldset">
-        <legend className="form-fieldset__legend">
-          <span className="form-fieldset__step">2</span>Contact person
-        </legend>
-        <div className="form-grid">
-          <TextField
-            form={form}
-            name="contactName"
-            label="Full name"
-            required
-            wide
-            autoComplete="name"
-            maxLength={applicationLimits.contactName}
-          />
-          <TextField
-            form={form}
-            name="email"
-            label="Work e-mail"
-            required
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            maxLength={EMAIL_MAX}
-            placeholder="name@company.com"
-          />
-          <TextField
-            form={form}
-            name="phone"
-            label="Phone"
-            required
-            type="tel"
-            autoComplete="tel"
-            maxLength={PHONE_INPUT_MAX}
-            placeholder="(512) 555-0142"
-          />
-        </div>
-      </fieldset>
-
-      <fieldset className="form-fieldset">
-        <legend className="form-fieldset__legend">
-          <span className="form-fieldset__step">3</span>Orders and delivery
-        </legend>
-        <div className="form-grid">
-          <TextField
-            form={form}
-            name="averageOrderValue"
-            label="Average order value"
-            prefix="$"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={applicationLimits.averageOrderValue}
-            step={0.01}
-            placeholder="0.00"
-          />
-          <TextField
-            form={form}
-            name="monthlyOrderVolume"
-            label="Orders per month"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={applicationLimits.monthlyOrderVolume}
-            step={1}
-            placeholder="0"
-          />
-          <SelectField
-            form={form}
-            name="currentDeliveryMethod"
-            label="How do you deliver today?"
-            wide
-            placeholder="Select a delivery method"
-            options={deliveryMethods}
-          />
-          <TextAreaField
-            form={form}
-            name="additionalInfo"
-            label="Anything else we should know?"
-            hint="Store hours, catalog size, delivery zones you care about, timing."
-            wide
-            rows={5}
-            maxLength={applicationLimits.additionalInfo}
-          />
-        </div>
-      </fieldset>
+      <NumberedFieldset step={3} legend="Orders and delivery">
+        <TextField
+          form={form}
+          name="averageOrderValue"
+          label="Average order value"
+          prefix="$"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={applicationLimits.averageOrderValue}
+          step={0.01}
+          placeholder="0.00"
+        />
+        <CountField
+          form={form}
+          name="monthlyOrderVolume"
+          label="Orders per month"
+          max={applicationLimits.monthlyOrderVolume}
+        />
+        <SelectField
+          form={form}
+          name="currentDeliveryMethod"
+          label="How do you deliver today?"
+          wide
+          placeholder="Select a delivery method"
+          options={deliveryMethods}
+        />
+        <TextAreaField
+          form={form}
+          name="additionalInfo"
+          label="Anything else we should know?"
+          hint="Store hours, catalog size, delivery zones you care about, timing."
+          wide
+          rows={5}
+          maxLength={applicationLimits.additionalInfo}
+        />
+      </NumberedFieldset>
 
       <div className="form-actions">
         <SubmitButton submitting={form.submitting}>Submit application</SubmitButton>
@@ -189,6 +156,6 @@ export function ApplicationForm({ state }: { state: FormState }) {
           We use these details only to assess your application. See our <a href="/privacy">privacy policy</a>.
         </p>
       </div>
-    </form>
+    </PostForm>
   )
 }

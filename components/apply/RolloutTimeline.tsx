@@ -16,7 +16,7 @@ export function RolloutTimeline({ phases }: { phases: RolloutPhase[] }) {
           <span className="rollout__node" aria-hidden="true" />
           <article className="rollout__card" aria-labelledby={`rollout-${phase.phase}`}>
             <div className="rollout__meta">
-              <span className="rollout__number">Phase {phase.phase}</span>
+              <span className="rollout__number caps-label">Phase {phase.phase}</span>
               <span className="rollout__status">
                 <span className="rollout__dot" aria-hidden="true" />
                 {rolloutStatusLabels[phase.status]}

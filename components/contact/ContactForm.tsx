@@ -9,11 +9,10 @@ import {
   contactLimits,
   contactSchema,
 } from '../../lib/forms/contact-schema.ts'
-import { EMAIL_MAX } from '../../lib/forms/fields.ts'
 import type { FormState } from '../../lib/forms/form-state.ts'
-import { TextAreaField, TextField } from '../forms/Field.tsx'
+import { EmailField, TextAreaField, TextField } from '../forms/Field.tsx'
 import { FormConfirmation } from '../forms/FormConfirmation.tsx'
-import { FormSummaryAndKey } from '../forms/FormSummaryAndKey.tsx'
+import { PostForm } from '../forms/PostForm.tsx'
 import { SubmitButton } from '../forms/SubmitButton.tsx'
 import { useEnhancedForm } from '../forms/use-enhanced-form.ts'
 
@@ -44,18 +43,7 @@ export function ContactForm({ state }: { state: FormState }) {
     )
   }
   return (
-    <form
-      ref={form.formRef}
-      className="contact-form"
-      method="post"
-      action={CONTACT_API}
-      noValidate
-      aria-label="Contact form"
-      aria-busy={form.submitting}
-      onSubmit={form.onSubmit}
-      onInput={form.onInput}
-    >
-      <FormSummaryAndKey form={form} />
+    <PostForm form={form} className="contact-form" action={CONTACT_API} name={{ label: 'Contact form' }}>
       <fieldset className="form-fieldset">
         <legend className="visually-hidden">Your message</legend>
         <div className="form-grid">
@@ -67,17 +55,7 @@ export function ContactForm({ state }: { state: FormState }) {
             autoComplete="name"
             maxLength={contactLimits.name}
           />
-          <TextField
-            form={form}
-            name="email"
-            label="E-mail"
-            required
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            maxLength={EMAIL_MAX}
-            placeholder="name@company.com"
-          />
+          <EmailField form={form} name="email" label="E-mail" />
           <TextField
             form={form}
             name="company"
@@ -102,6 +80,6 @@ export function ContactForm({ state }: { state: FormState }) {
           Send message
         </SubmitButton>
       </div>
-    </form>
+    </PostForm>
   )
 }

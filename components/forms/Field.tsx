@@ -9,6 +9,7 @@ import {
   type TextareaHTMLAttributes,
   useState,
 } from 'react'
+import { EMAIL_MAX } from '../../lib/forms/fields.ts'
 import type { EnhancedForm } from './use-enhanced-form.ts'
 
 interface FieldProps<F extends string> {
@@ -97,6 +98,47 @@ export function TextField<F extends string>({
       )}
     </Field>
   )
+}
+
+/** A group of fields with its step number and legend, laid out on the form's grid. */
+export function NumberedFieldset({
+  step,
+  legend,
+  children,
+}: {
+  step: number
+  legend: string
+  children: ReactNode
+}) {
+  return (
+    <fieldset className="form-fieldset">
+      <legend className="form-fieldset__legend">
+        <span className="form-fieldset__step badge">{step}</span>
+        {legend}
+      </legend>
+      <div className="form-grid">{children}</div>
+    </fieldset>
+  )
+}
+
+/** A required work e-mail address. */
+export function EmailField<F extends string>(props: Pick<FieldProps<F>, 'form' | 'name' | 'label'>) {
+  return (
+    <TextField
+      {...props}
+      required
+      type="email"
+      autoComplete="email"
+      spellCheck={false}
+      maxLength={EMAIL_MAX}
+      placeholder="name@company.com"
+    />
+  )
+}
+
+/** A whole number from 0 to `max` (locations, orders). */
+export function CountField<F extends string>(props: FieldProps<F> & { max: number }) {
+  return <TextField {...props} type="number" inputMode="numeric" min={0} step={1} placeholder="0" />
 }
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'form' | 'name' | 'value' | 'defaultValue'>

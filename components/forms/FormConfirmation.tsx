@@ -25,7 +25,7 @@ export function FormConfirmation({
 }) {
   return (
     <div
-      className={inline ? 'form-confirmation form-confirmation--inline' : 'form-confirmation'}
+      className={inline ? 'form-confirmation form-confirmation--inline' : 'form-confirmation panel'}
       role="status"
       tabIndex={-1}
       ref={confirmationRef}
@@ -49,7 +49,7 @@ export function FormConfirmation({
       <div className="form-confirmation__body">{children}</div>
       {steps ? (
         <>
-          <h3 className="form-confirmation__next">What happens next</h3>
+          <h3 className="form-confirmation__next caps-label">What happens next</h3>
           <ol className="form-confirmation__steps">
             {steps.map((step) => (
               <li key={step.title}>
@@ -61,5 +61,48 @@ export function FormConfirmation({
       ) : null}
       {actions ? <div className="form-confirmation__actions">{actions}</div> : null}
     </div>
+  )
+}
+
+/** A confirmation page's section (Post/Redirect/Get, decision 022): the panel with its two ways on. */
+export function ConfirmationSection({
+  tint,
+  title,
+  steps,
+  next,
+  back,
+  children,
+}: {
+  tint?: boolean
+  title: string
+  steps: readonly NextStep[]
+  /** The main way on, as a dark button. */
+  next: { href: string; label: string }
+  /** The second way on, as a text link. */
+  back: { href: string; label: string }
+  children: ReactNode
+}) {
+  return (
+    <section className={tint ? 'section section--tint' : 'section'}>
+      <div className="container confirmation-page">
+        <FormConfirmation
+          title={title}
+          steps={steps}
+          autoFocus
+          actions={
+            <>
+              <a className="button button--dark" href={next.href}>
+                {next.label}
+              </a>
+              <a className="text-link" href={back.href}>
+                {back.label}
+              </a>
+            </>
+          }
+        >
+          {children}
+        </FormConfirmation>
+      </div>
+    </section>
   )
 }

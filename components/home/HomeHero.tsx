@@ -13,7 +13,7 @@ export function HomeHero() {
       </Island>
       <div className="container home-hero__inner">
         <div className="home-hero__content">
-          <p className="eyebrow">The autonomous mobile store</p>
+          <p className="eyebrow caps-label">The autonomous mobile store</p>
           <h1 id="page-title">Meet the {brand.product}</h1>
           <p className="lede">
             Ten lockers, 500 lbs of payload and no one at the wheel. A store that drives itself to the curb in

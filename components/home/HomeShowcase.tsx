@@ -8,7 +8,7 @@ export function HomeShowcase() {
     <section className="home-showcase" aria-labelledby="showcase-title">
       <div className="container home-showcase__inner">
         <div className="home-showcase__copy">
-          <p className="eyebrow">Curbside, contactless</p>
+          <p className="eyebrow caps-label">Curbside, contactless</p>
           <h2 id="showcase-title">Your order, in your locker, at your curb.</h2>
           <p className="lede">
             When the {brand.product} pulls up, only your phone can open your locker. Ambient, chilled or

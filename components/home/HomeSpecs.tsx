@@ -10,7 +10,7 @@ export function HomeSpecs() {
       <div className="container">
         <div className="home-specs__top">
           <div>
-            <p className="eyebrow">Built to deliver</p>
+            <p className="eyebrow caps-label">Built to deliver</p>
             <h2 id="specs-title">A store that drives itself to the curb.</h2>
             <p className="home-specs__statement">
               The {brand.product} is a Level 4, all-electric vehicle with ten climate-controlled lockers and a

@@ -1,22 +1,24 @@
 import { brand } from '../../lib/brand.ts'
 import { Island } from '../islands/Island.tsx'
-import { SectionIntro } from '../sections/SectionIntro.tsx'
+import { Section } from '../sections/Section.tsx'
 import { WhyCards } from './WhyCards.tsx'
 
 /** 'Why {product}': Vision, Problem and Solution cards that fade in on scroll. */
 export function HomeWhy() {
   return (
-    <section className="section" aria-labelledby="why-title">
-      <div className="container">
-        <SectionIntro id="why-title" eyebrow="The case for autonomy" title={`Why ${brand.product}`}>
-          <p>
-            Local delivery is broken for everyone involved. We started over with a vehicle built for the job.
-          </p>
-        </SectionIntro>
-        <Island name="why-cards">
-          <WhyCards />
-        </Island>
-      </div>
-    </section>
+    <Section
+      id="why"
+      eyebrow="The case for autonomy"
+      title={`Why ${brand.product}`}
+      intro={
+        <p>
+          Local delivery is broken for everyone involved. We started over with a vehicle built for the job.
+        </p>
+      }
+    >
+      <Island name="why-cards">
+        <WhyCards />
+      </Island>
+    </Section>
   )
 }

@@ -7,7 +7,7 @@ const thresholds = [0.1, 0.2, 0.3]
 /** The cards: an island, so their fade-in runs in the browser (the HTML shows them as they are). */
 export function WhyCards() {
   return (
-    <ul className="why-grid">
+    <ul className="why-grid grid-list">
       {whyCards.map((card, index) => (
         <Reveal
           as="li"
@@ -17,7 +17,7 @@ export function WhyCards() {
           step={index as 0 | 1 | 2}
         >
           <p className="why-card__kicker">
-            <span className="why-card__index" aria-hidden="true">
+            <span className="why-card__index badge" aria-hidden="true">
               0{index + 1}
             </span>
             {card.kicker}

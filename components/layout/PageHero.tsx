@@ -25,7 +25,7 @@ export function PageHero({
     <section className={compact ? 'page-hero page-hero--compact' : 'page-hero'} aria-labelledby="page-title">
       <ResponsivePicture className="page-hero__media" image={image} sizes="100vw" priority />
       <div className="container">
-        {eyebrow ? <span className="eyebrow">{eyebrow}</span> : null}
+        {eyebrow ? <span className="eyebrow caps-label">{eyebrow}</span> : null}
         <h1 id="page-title">{title}</h1>
         {children}
       </div>

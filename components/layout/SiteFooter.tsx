@@ -16,7 +16,7 @@ export function SiteFooter() {
           </a>
         </div>
         <nav aria-label="Footer">
-          <h2 className="site-footer__heading">Explore</h2>
+          <h2 className="site-footer__heading caps-label">Explore</h2>
           <ul>
             {primaryNav.map((link) => (
               <li key={link.href}>
@@ -26,7 +26,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <div>
-          <h2 className="site-footer__heading">Contact</h2>
+          <h2 className="site-footer__heading caps-label">Contact</h2>
           <ul>
             <li>
               <a href={`mailto:${brand.email}`}>{brand.email}</a>
@@ -37,7 +37,7 @@ export function SiteFooter() {
           </ul>
         </div>
         <div>
-          <h2 className="site-footer__heading">Legal</h2>
+          <h2 className="site-footer__heading caps-label">Legal</h2>
           <ul>
             <li>
               <a href="/terms">Terms</a>

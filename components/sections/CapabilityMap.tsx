@@ -98,7 +98,7 @@ export function CapabilityMap({
           // APG tabs: the panel takes focus when it has no focusable content.
           tabIndex={hydrated ? 0 : undefined}
         >
-          <p className="capability-panel__layer">
+          <p className="capability-panel__layer caps-label">
             {String(index + 1).padStart(2, '0')} · {capability.layer}
           </p>
           <h3 className="capability-panel__title" id={`capability-title-${capability.id}`}>
@@ -117,7 +117,7 @@ export function CapabilityMap({
             </section>
             <section aria-labelledby={`capability-how-${capability.id}`}>
               <h4 id={`capability-how-${capability.id}`}>How It Works</h4>
-              <ol className="capability-panel__steps">
+              <ol className="capability-panel__steps grid-list">
                 {capability.howItWorks.map((step) => (
                   <li key={step}>{step}</li>
                 ))}

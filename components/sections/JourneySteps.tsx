@@ -6,7 +6,7 @@ export function JourneySteps({ steps }: { steps: JourneyStep[] }) {
     <ol className="journey">
       {steps.map((step, index) => (
         <li key={step.title} className="journey__step">
-          <span className="journey__number" aria-hidden="true">
+          <span className="journey__number badge" aria-hidden="true">
             {String(index + 1).padStart(2, '0')}
           </span>
           <div className="journey__body">

@@ -8,7 +8,7 @@ export function AutonomyFilm() {
   return (
     <figure className="video-poster">
       <Video variant="ambient" title="autonomy film" />
-      <figcaption className="video-poster__label">Autonomy in motion</figcaption>
+      <figcaption className="video-poster__label glass">Autonomy in motion</figcaption>
     </figure>
   )
 }
@@ -17,7 +17,7 @@ export function CareersFilm() {
   return (
     <figure className="video-poster">
       <Video variant="ambient" title="careers film" />
-      <figcaption className="video-poster__label">Meet the {brand.product}ians</figcaption>
+      <figcaption className="video-poster__label glass">Meet the {brand.product}ians</figcaption>
     </figure>
   )
 }

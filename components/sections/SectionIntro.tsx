@@ -16,7 +16,7 @@ export function SectionIntro({
 }) {
   return (
     <div className={center ? 'section__intro section__intro--center' : 'section__intro'}>
-      {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+      {eyebrow ? <p className="eyebrow caps-label">{eyebrow}</p> : null}
       <h2 id={id}>{title}</h2>
       {children}
     </div>

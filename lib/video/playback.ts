@@ -6,15 +6,13 @@
 
 import { mediaPublicBase } from '../media.ts'
 import { type ResponsiveImage, responsiveImage } from '../responsive-images.ts'
-import { siteSource } from '../site-config.ts'
-
-const env: Record<string, string | undefined> = { ...siteSource }
+import { siteConfig } from '../site-config.ts'
 
 /** Where our own `video` bucket is served (the /media route or MEDIA_PUBLIC_URL). */
 export const storageVideoBase = mediaPublicBase ? `${mediaPublicBase}/video` : '/media/video'
 
 /** The streaming base in effect: VIDEO_BASE_URL, else the video bucket where media is served. */
-export const videoBaseUrl = (env.VIDEO_BASE_URL?.trim() || storageVideoBase).replace(/\/+$/, '')
+export const videoBaseUrl = (siteConfig().VIDEO_BASE_URL ?? storageVideoBase).replace(/\/+$/, '')
 
 /** The size of a stored still (the demo renders 960 x 540; the <img> reserves this box). */
 export const POSTER_WIDTH = 960

@@ -1,5 +1,5 @@
 import { APPLICATION_RECEIVED } from '../../components/apply/ApplicationForm.tsx'
-import { FormConfirmation } from '../../components/forms/FormConfirmation.tsx'
+import { ConfirmationSection } from '../../components/forms/FormConfirmation.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { brand } from '../../lib/brand.ts'
 import { applicationNextSteps } from '../../lib/content/next-steps.ts'
@@ -12,27 +12,15 @@ export default function Page() {
       <PageHero page="apply" eyebrow="Retailer Access" title="Thank you for applying" compact>
         <p className="lede">We have your application for the {brand.product} rollout.</p>
       </PageHero>
-      <section className="section section--tint">
-        <div className="container confirmation-page">
-          <FormConfirmation
-            title={APPLICATION_RECEIVED}
-            steps={applicationNextSteps}
-            autoFocus
-            actions={
-              <>
-                <a className="button button--dark" href="/">
-                  Back to the home page
-                </a>
-                <a className="text-link" href={`mailto:${brand.email}`}>
-                  Questions? {brand.email}
-                </a>
-              </>
-            }
-          >
-            <p>Your application is stored and our partnerships team has been told.</p>
-          </FormConfirmation>
-        </div>
-      </section>
+      <ConfirmationSection
+        tint
+        title={APPLICATION_RECEIVED}
+        steps={applicationNextSteps}
+        next={{ href: '/', label: 'Back to the home page' }}
+        back={{ href: `mailto:${brand.email}`, label: `Questions? ${brand.email}` }}
+      >
+        <p>Your application is stored and our partnerships team has been told.</p>
+      </ConfirmationSection>
     </>
   )
 }

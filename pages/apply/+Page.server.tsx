@@ -4,6 +4,7 @@ import { RolloutTimeline } from '../../components/apply/RolloutTimeline.tsx'
 import { FormStateScript } from '../../components/forms/form-state-script.tsx'
 import { Island } from '../../components/islands/Island.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
+import { Section } from '../../components/sections/Section.tsx'
 import { SectionIntro } from '../../components/sections/SectionIntro.tsx'
 import { brand } from '../../lib/brand.ts'
 import { applicationNextSteps } from '../../lib/content/next-steps.ts'
@@ -34,17 +35,20 @@ export default function Page() {
         </div>
       </PageHero>
 
-      <section className="section section--dark" aria-labelledby="rollout-title">
-        <div className="container">
-          <SectionIntro id="rollout-title" eyebrow="Deployment timeline" title="Where we launch, and when">
-            <p>
-              Three phases take the {brand.product} from Austin to the nation. Retailers who apply now are
-              first in line for their market.
-            </p>
-          </SectionIntro>
-          <RolloutTimeline phases={rolloutPhases} />
-        </div>
-      </section>
+      <Section
+        id="rollout"
+        tone="dark"
+        eyebrow="Deployment timeline"
+        title="Where we launch, and when"
+        intro={
+          <p>
+            Three phases take the {brand.product} from Austin to the nation. Retailers who apply now are first
+            in line for their market.
+          </p>
+        }
+      >
+        <RolloutTimeline phases={rolloutPhases} />
+      </Section>
 
       <section
         className="section section--tint apply-section"
@@ -59,8 +63,8 @@ export default function Page() {
                 you sign a partnership agreement.
               </p>
             </SectionIntro>
-            <h3 className="apply-aside__title">What happens next</h3>
-            <ol className="apply-steps">
+            <h3 className="apply-aside__title caps-label">What happens next</h3>
+            <ol className="apply-steps grid-list">
               {applicationNextSteps.map((step) => (
                 <li key={step.title}>
                   <h4>{step.title}</h4>

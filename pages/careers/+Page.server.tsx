@@ -3,6 +3,7 @@ import { PageHero } from '../../components/layout/PageHero.tsx'
 import { FeatureCards } from '../../components/sections/FeatureCards.tsx'
 import { OfficeList } from '../../components/sections/OfficeList.tsx'
 import { CareersFilm } from '../../components/sections/PageFilm.tsx'
+import { Section } from '../../components/sections/Section.tsx'
 import { SectionIntro } from '../../components/sections/SectionIntro.tsx'
 import { brand } from '../../lib/brand.ts'
 import { coreValues, culture, offices } from '../../lib/content/careers.ts'
@@ -48,16 +49,17 @@ export default function Page() {
         </div>
       </section>
 
-      <section className="section section--dark" aria-labelledby="values-title">
-        <div className="container">
-          <SectionIntro id="values-title" eyebrow="Core values" title="Eight values we hire and work by">
-            <p>
-              They guide how we build, how we decide and how we treat each other, from the lab to the curb.
-            </p>
-          </SectionIntro>
-          <FeatureCards cards={coreValues} columns={4} />
-        </div>
-      </section>
+      <Section
+        id="values"
+        tone="dark"
+        eyebrow="Core values"
+        title="Eight values we hire and work by"
+        intro={
+          <p>They guide how we build, how we decide and how we treat each other, from the lab to the curb.</p>
+        }
+      >
+        <FeatureCards cards={coreValues} columns={4} />
+      </Section>
 
       <section className="section" id="offices" aria-labelledby="offices-title">
         <div className="container">

@@ -1,6 +1,7 @@
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { CtaBand } from '../../components/sections/CtaBand.tsx'
 import { LogoWall } from '../../components/sections/LogoWall.tsx'
+import { Section } from '../../components/sections/Section.tsx'
 import { SectionIntro } from '../../components/sections/SectionIntro.tsx'
 import { StatGrid } from '../../components/sections/StatGrid.tsx'
 import { Timeline } from '../../components/sections/Timeline.tsx'
@@ -41,35 +42,39 @@ export default function Page() {
         </div>
       </section>
 
-      <section className="section section--dark" aria-labelledby="history-title">
-        <div className="container">
-          <SectionIntro id="history-title" eyebrow="History" title="From prototype to scale">
-            <p>Seven years of building, testing and piloting, one milestone at a time.</p>
-          </SectionIntro>
-          <Timeline milestones={milestones} />
-        </div>
-      </section>
+      <Section
+        id="history"
+        tone="dark"
+        eyebrow="History"
+        title="From prototype to scale"
+        intro={<p>Seven years of building, testing and piloting, one milestone at a time.</p>}
+      >
+        <Timeline milestones={milestones} />
+      </Section>
 
-      <section className="section" aria-labelledby="investors-title">
-        <div className="container">
-          <SectionIntro id="investors-title" eyebrow="Investors" title="Backed by patient capital">
-            <p>Funds that share our patience for hard technology and our focus on unit economics.</p>
-          </SectionIntro>
-          <LogoWall marks={investors} label="Investors" />
-        </div>
-      </section>
+      <Section
+        id="investors"
+        eyebrow="Investors"
+        title="Backed by patient capital"
+        intro={<p>Funds that share our patience for hard technology and our focus on unit economics.</p>}
+      >
+        <LogoWall marks={investors} label="Investors" />
+      </Section>
 
-      <section className="section section--tint" aria-labelledby="media-title">
-        <div className="container">
-          <SectionIntro id="media-title" eyebrow="Press" title="In the media">
-            <p>
-              Coverage of the {brand.product} in technology, mobility and retail publications. For press
-              enquiries, write to <a href={`mailto:${brand.email}`}>{brand.email}</a>.
-            </p>
-          </SectionIntro>
-          <LogoWall marks={mediaOutlets} label="Media coverage" />
-        </div>
-      </section>
+      <Section
+        id="media"
+        tone="tint"
+        eyebrow="Press"
+        title="In the media"
+        intro={
+          <p>
+            Coverage of the {brand.product} in technology, mobility and retail publications. For press
+            enquiries, write to <a href={`mailto:${brand.email}`}>{brand.email}</a>.
+          </p>
+        }
+      >
+        <LogoWall marks={mediaOutlets} label="Media coverage" />
+      </Section>
 
       <CtaBand
         title="Build the future of local delivery with us"

@@ -4,6 +4,7 @@ import { FormStateScript } from '../../components/forms/form-state-script.tsx'
 import { Island } from '../../components/islands/Island.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { ContactDetails } from '../../components/sections/ContactDetails.tsx'
+import { Section } from '../../components/sections/Section.tsx'
 import { SectionIntro } from '../../components/sections/SectionIntro.tsx'
 import { brand } from '../../lib/brand.ts'
 import { emptyFormState } from '../../lib/forms/form-state.ts'
@@ -53,7 +54,7 @@ export default function Page() {
             </SectionIntro>
             <ContactDetails />
           </div>
-          <div className="contact-layout__form">
+          <div className="contact-layout__form panel">
             <h2 className="contact-layout__form-title" id="message-title">
               Send us a message
             </h2>
@@ -68,22 +69,19 @@ export default function Page() {
         </div>
       </section>
 
-      <section className="section section--tint" aria-labelledby="routes-title">
-        <div className="container">
-          <SectionIntro id="routes-title" eyebrow="Shortcuts" title="Looking for something specific?" />
-          <ul className="contact-routes">
-            {routes.map((route) => (
-              <li key={route.title} className="card">
-                <h3>{route.title}</h3>
-                <p>{route.body}</p>
-                <a className="text-link" href={route.href}>
-                  {route.link} <span aria-hidden="true">→</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section id="routes" tone="tint" eyebrow="Shortcuts" title="Looking for something specific?">
+        <ul className="contact-routes grid-list grid-list--thirds">
+          {routes.map((route) => (
+            <li key={route.title} className="card">
+              <h3>{route.title}</h3>
+              <p>{route.body}</p>
+              <a className="text-link" href={route.href}>
+                {route.link} <span aria-hidden="true">→</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { CtaBand } from '../../components/sections/CtaBand.tsx'
 import { JourneySteps } from '../../components/sections/JourneySteps.tsx'
+import { Section } from '../../components/sections/Section.tsx'
 import { SectionIntro } from '../../components/sections/SectionIntro.tsx'
 import { StatGrid } from '../../components/sections/StatGrid.tsx'
 import { brand } from '../../lib/brand.ts'
@@ -35,20 +36,20 @@ export default function Page() {
         </div>
       </section>
 
-      <section className="section section--dark" aria-labelledby="promise-title">
-        <div className="container">
-          <SectionIntro id="promise-title" eyebrow="The promise" title="Fast, predictable and fair">
-            <p>
-              No markups, no service fees and no tips: customers pay the shelf price and a flat autonomy fee,
-              and know their delivery window before they check out.
-            </p>
-          </SectionIntro>
-          <StatGrid
-            claims={[claims.averageDelivery, claims.windows, claims.repeat, claims.cost]}
-            columns={4}
-          />
-        </div>
-      </section>
+      <Section
+        id="promise"
+        tone="dark"
+        eyebrow="The promise"
+        title="Fast, predictable and fair"
+        intro={
+          <p>
+            No markups, no service fees and no tips: customers pay the shelf price and a flat autonomy fee,
+            and know their delivery window before they check out.
+          </p>
+        }
+      >
+        <StatGrid claims={[claims.averageDelivery, claims.windows, claims.repeat, claims.cost]} columns={4} />
+      </Section>
 
       <CtaBand title="Put your store on the route" />
     </>

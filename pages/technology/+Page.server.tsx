@@ -4,6 +4,7 @@ import { CtaBand } from '../../components/sections/CtaBand.tsx'
 import { FeatureCards } from '../../components/sections/FeatureCards.tsx'
 import { Icon, type IconName } from '../../components/sections/Icon.tsx'
 import { AutonomyFilm } from '../../components/sections/PageFilm.tsx'
+import { Section } from '../../components/sections/Section.tsx'
 import { SectionIntro } from '../../components/sections/SectionIntro.tsx'
 import { StatGrid } from '../../components/sections/StatGrid.tsx'
 import { brand } from '../../lib/brand.ts'
@@ -24,23 +25,22 @@ export default function Page() {
         </p>
       </PageHero>
 
-      <section className="section section--dark" aria-labelledby="capabilities-title">
-        <div className="container">
-          <SectionIntro
-            id="capabilities-title"
-            eyebrow="Capability map"
-            title="Eight capabilities, one delivery"
-          >
-            <p>
-              From the retailer’s catalog to the customer’s curb, every step of a {brand.product} delivery
-              runs on our own technology. Choose a capability to see what it does and how it works.
-            </p>
-          </SectionIntro>
-          <Island name="capability-map">
-            <TechnologyCapabilityMap />
-          </Island>
-        </div>
-      </section>
+      <Section
+        id="capabilities"
+        tone="dark"
+        eyebrow="Capability map"
+        title="Eight capabilities, one delivery"
+        intro={
+          <p>
+            From the retailer’s catalog to the customer’s curb, every step of a {brand.product} delivery runs
+            on our own technology. Choose a capability to see what it does and how it works.
+          </p>
+        }
+      >
+        <Island name="capability-map">
+          <TechnologyCapabilityMap />
+        </Island>
+      </Section>
 
       <section className="section" aria-labelledby="autonomy-title">
         <div className="container split split--even">
@@ -59,22 +59,25 @@ export default function Page() {
         </div>
       </section>
 
-      <section className="section section--tint" aria-labelledby="safety-title">
-        <div className="container">
-          <SectionIntro id="safety-title" eyebrow="Safety" title="Safety is the first feature">
-            <p>
-              The {brand.product} carries no driver and no passengers, so every design choice can favor the
-              people around it. Six layers of protection work together on every trip.
-            </p>
-          </SectionIntro>
-          <FeatureCards
-            cards={safetyFeatures.map((feature, index) => ({
-              ...feature,
-              icon: <Icon name={safetyIcons[index] ?? 'radar'} />,
-            }))}
-          />
-        </div>
-      </section>
+      <Section
+        id="safety"
+        tone="tint"
+        eyebrow="Safety"
+        title="Safety is the first feature"
+        intro={
+          <p>
+            The {brand.product} carries no driver and no passengers, so every design choice can favor the
+            people around it. Six layers of protection work together on every trip.
+          </p>
+        }
+      >
+        <FeatureCards
+          cards={safetyFeatures.map((feature, index) => ({
+            ...feature,
+            icon: <Icon name={safetyIcons[index] ?? 'radar'} />,
+          }))}
+        />
+      </Section>
 
       <CtaBand />
     </>

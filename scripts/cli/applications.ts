@@ -8,8 +8,6 @@ const applications: RecordSet<RetailerApplication> = {
   plural: 'applications',
   description: 'Read the retailer applications sent from /apply.',
   exportColumns: [
-    { key: 'id', value: (r) => r.id },
-    { key: 'createdAt', value: (r) => r.createdAt.toISOString() },
     { key: 'companyName', value: (r) => r.companyName },
     { key: 'businessType', value: (r) => r.businessType },
     { key: 'numberOfLocations', value: (r) => r.numberOfLocations },
@@ -26,11 +24,6 @@ const applications: RecordSet<RetailerApplication> = {
     { key: 'additionalInfo', value: (r) => r.additionalInfo },
   ],
   listColumns: [
-    {
-      header: 'Received (UTC)',
-      width: 16,
-      value: (r) => r.createdAt.toISOString().slice(0, 16).replace('T', ' '),
-    },
     { header: 'Company', width: 26, value: (r) => r.companyName },
     { header: 'Type', width: 18, value: (r) => r.businessType },
     { header: 'Locations', width: 9, value: (r) => String(r.numberOfLocations) },

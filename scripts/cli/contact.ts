@@ -8,19 +8,12 @@ const messages: RecordSet<ContactMessage> = {
   plural: 'contact messages',
   description: 'Read the messages sent with the contact form on /contact.',
   exportColumns: [
-    { key: 'id', value: (r) => r.id },
-    { key: 'createdAt', value: (r) => r.createdAt.toISOString() },
     { key: 'name', value: (r) => r.name },
     { key: 'email', value: (r) => r.email },
     { key: 'company', value: (r) => r.company },
     { key: 'message', value: (r) => r.message },
   ],
   listColumns: [
-    {
-      header: 'Received (UTC)',
-      width: 16,
-      value: (r) => r.createdAt.toISOString().slice(0, 16).replace('T', ' '),
-    },
     { header: 'Name', width: 22, value: (r) => r.name },
     { header: 'E-mail', width: 28, value: (r) => r.email },
     { header: 'Company', width: 20, value: (r) => r.company ?? '' },

@@ -45,12 +45,24 @@ export interface RecordSet<Row extends Keyed> {
   /** "applications", "contact messages". */
   plural: string
   description: string
+  /** The record's own columns; every export starts with `id` and `createdAt`. */
   exportColumns: ExportColumn<Row>[]
+  /** The record's own columns; every list starts with when it was received. */
   listColumns: ListColumn<Row>[]
   findMany(prisma: PrismaClient, query: PageQuery): Promise<Row[]>
   count(prisma: PrismaClient, query: Pick<PageQuery, 'where'>): Promise<number>
   /** Which personal-data set (server/forms/personal-data.server.ts) holds these records. */
   personalData: 'applications' | 'contact'
+}
+
+const keyedExportColumns: ExportColumn<Keyed>[] = [
+  { key: 'id', value: (r) => r.id },
+  { key: 'createdAt', value: (r) => r.createdAt.toISOString() },
+]
+const receivedColumn: ListColumn<Keyed> = {
+  header: 'Received (UTC)',
+  width: 16,
+  value: (r) => r.createdAt.toISOString().slice(0, 16).replace('T', ' '),
 }
 
 const EXPORT_BATCH = 500
@@ -94,8 +106,9 @@ async function list<Row extends Keyed>(set: RecordSet<Row>, prisma: PrismaClient
     return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat.padEnd(width)
   }
   const line = (cells: string[]) => cells.join('  ').trimEnd()
-  console.log(line(set.listColumns.map((c) => cell(c.header, c.width))))
-  for (const row of rows) console.log(line(set.listColumns.map((c) => cell(c.value(row), c.width))))
+  const columns = [receivedColumn, ...set.listColumns]
+  console.log(line(columns.map((c) => cell(c.header, c.width))))
+  for (const row of rows) console.log(line(columns.map((c) => cell(c.value(row), c.width))))
   const shown = rows.length < total ? `Showing the newest ${rows.length} of ${total}` : `${total}`
   console.log(
     `\n${shown} ${set.plural}${scope}.${rows.length < total ? ' Use --limit or export for more.' : ''}`,
@@ -110,7 +123,7 @@ async function exportRows<Row extends Keyed>(
   const output = openOutput(options.out)
   let written = 0
   try {
-    const columns = set.exportColumns
+    const columns = [...keyedExportColumns, ...set.exportColumns]
     if (options.format === 'csv') await output.write(csvRecord(columns.map((c) => c.key)))
     else await output.write('[')
     // Keyset pagination on (createdAt, id): constant memory and a stable order however many rows.

@@ -10,11 +10,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod/mini'
 import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency.ts'
 import { hashIp } from '../access/attempts.server.ts'
+import type { Prisma } from '../db/database.server.ts'
 import { HttpError, validationError } from '../http/errors.server.ts'
 import { answersPage, isFormPost, registerFormBody, requireJsonOrForm } from '../http/form-body.server.ts'
 import { idempotencyKeyOf, isIdempotencyKey } from '../http/idempotency.server.ts'
+import type { NotificationPayload } from '../notifications/events.server.ts'
 import { type FormPage, formErrorHandler } from './form-errors.server.ts'
-import { type StoreOnceOptions, storeOnce } from './store-once.server.ts'
+import { sameRowData, storeOnce } from './store-once.server.ts'
 
 /**
  * Per client IP and route: generous for a person (retries included), tight for a script. Counted
@@ -22,20 +24,29 @@ import { type StoreOnceOptions, storeOnce } from './store-once.server.ts'
  */
 export const SUBMISSION_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000, hook: 'preHandler' } as const
 
-export interface SubmissionRoute<S extends z.ZodMiniType, Row extends { id: string }> {
+export interface SubmissionRoute<S extends z.ZodMiniType, Data extends Record<string, unknown>> {
   url: string
   /** Names the submission in log lines: never the values, which are personal data. */
   name: string
   schema: S
   /** The HTML form posting here: its page, fields and confirmation page. */
   page: FormPage
-  /** The row data for a valid submission; `sameAs` compares a stored row with it. */
-  store(input: z.output<S>): Omit<StoreOnceOptions<Row>, 'key'>
+  /** The column values of a valid submission (a stored row with the same values is a replay). */
+  rowData(input: z.output<S>): Data
+  /** Inserts the row; runs in the transaction that queues its notification. */
+  insert(
+    tx: Prisma.TransactionClient,
+    data: Data & { idempotencyKey: string | undefined },
+  ): Promise<{ id: string }>
+  /** The row stored under an idempotency key, if any. */
+  find(idempotencyKey: string): Promise<({ id: string } & Record<string, unknown>) | null>
+  /** The notification a stored submission queues. */
+  event(id: string): NotificationPayload
 }
 
-export async function submissionRoute<S extends z.ZodMiniType, Row extends { id: string }>(
+export async function submissionRoute<S extends z.ZodMiniType, Data extends Record<string, unknown>>(
   app: FastifyInstance,
-  route: SubmissionRoute<S, Row>,
+  route: SubmissionRoute<S, Data>,
 ): Promise<void> {
   await registerFormBody(app)
   app.setErrorHandler(formErrorHandler(app, route.page))
@@ -48,7 +59,18 @@ export async function submissionRoute<S extends z.ZodMiniType, Row extends { id:
       const parsed = route.schema.safeParse(request.body)
       if (!parsed.success) throw validationError(parsed.error)
       const key = form ? formKeyOf(app, request, parsed.data) : headerKey
-      const stored = await storeOnce({ key, ...route.store(parsed.data) })
+      const data = route.rowData(parsed.data)
+      const stored = await storeOnce({
+        key,
+        // The notification is written in the same transaction: stored means announced.
+        create: (idempotencyKey) =>
+          app.outbox.createWith(
+            (tx) => route.insert(tx, { ...data, idempotencyKey }),
+            (row) => route.event(row.id),
+          ),
+        find: route.find,
+        sameAs: (row) => sameRowData(row, data),
+      })
       request.log.info({ id: stored.id, replayed: stored.replayed }, `${route.name} stored`)
       reply.header('cache-control', 'no-store')
       if (stored.replayed) reply.header('idempotent-replayed', 'true')

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { newCode, rm5 } from './helpers/rm5.ts'
+import { newCode, rm5 } from './helpers/cli.ts'
 
 // The data room in Chromium against the production server: an admin adds a Markdown document
 // with `rm5 documents add`; the viewer opens the docket with their code, finds the document at the

@@ -8,6 +8,7 @@ import {
   test,
 } from '@playwright/test'
 import { NO_IMAGES_ANYWHERE } from '../../lib/viewer/messages.ts'
+import { dragHorizontally } from './helpers/drag.ts'
 import { type EmptyServer, startEmptyServer } from './helpers/empty-server.ts'
 
 // Media on the production build: hero video, the streamed 'Meet the RM5' dialog (native HLS,
@@ -239,16 +240,7 @@ test.describe('360° viewer', () => {
     return page.getByRole('group', { name: 'The RM5 from every side' })
   }
 
-  async function drag(page: Page, surface: Locator, dx: number) {
-    const box = await surface.boundingBox()
-    if (!box) throw new Error('viewer surface has no box')
-    const x = box.x + box.width / 2
-    const y = box.y + box.height / 2
-    await page.mouse.move(x, y)
-    await page.mouse.down()
-    await page.mouse.move(x + dx, y, { steps: 4 })
-    await page.mouse.up()
-  }
+  const drag = (page: Page, surface: Locator, dx: number) => dragHorizontally(page, surface, dx, 4)
 
   test('turns one frame per 15 px: right steps back, left forward, wrapping both ways', async ({ page }) => {
     const surface = await ready(page)

@@ -6,6 +6,7 @@ import { journeySteps } from '../../lib/content/experience.ts'
 import { privacyPolicy } from '../../lib/content/privacy.ts'
 import { termsOfService } from '../../lib/content/terms.ts'
 import { testimonials } from '../../lib/content/testimonials.ts'
+import { publicPaths } from '../../lib/routes.ts'
 import { waitForHydration } from './helpers/hydration.ts'
 
 // Public pages: header behaviour, mobile menu, capability map, fade-ins and page content.
@@ -114,16 +115,7 @@ test.describe('mobile menu (375 px)', () => {
   })
 
   test('the page does not scroll horizontally', async ({ page }) => {
-    for (const path of [
-      '/',
-      '/experience',
-      '/technology',
-      '/company',
-      '/careers',
-      '/contact',
-      '/terms',
-      '/privacy',
-    ]) {
+    for (const path of publicPaths) {
       await page.goto(path)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, path).toBeLessThanOrEqual(0)

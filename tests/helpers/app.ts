@@ -2,6 +2,7 @@
 // and an embedded S3 in the same temporary DATA_DIR. Use `app.inject` to send requests.
 import type { FastifyInstance } from 'fastify'
 import pino from 'pino'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { type AppDeps, buildApp } from '../../server/app.server.ts'
 import { type Database, openDatabase } from '../../server/db/database.server.ts'
 import { type Env, parseEnv } from '../../server/env.server.ts'
@@ -62,4 +63,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await testDb.drop()
     },
   }
+}
+
+/**
+ * The app of a test file: built before its tests and closed after them, with `reset` run before
+ * each test. The object is filled in before the first test: use it in tests and hooks only.
+ */
+export function testAppForFile(
+  options: TestAppOptions = {},
+  reset?: (t: TestApp) => Promise<unknown>,
+): TestApp {
+  const t = {} as TestApp
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options))
+  })
+  afterAll(async () => {
+    await t.close?.()
+  })
+  if (reset) beforeEach(() => reset(t))
+  return t
 }

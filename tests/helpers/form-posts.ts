@@ -1,7 +1,13 @@
 // Shared by the form-post tests: POST a body the way an HTML form does (urlencoded), each call
 // from its own client address unless one is given.
 import type { FastifyInstance } from 'fastify'
-import { freshIp } from './submissions.ts'
+import { injectPost } from './submissions.ts'
+
+/** What a browser sends with a form post. */
+const FORM_HEADERS = {
+  'content-type': 'application/x-www-form-urlencoded',
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+}
 
 export interface FormPostOptions {
   ip?: string
@@ -22,15 +28,6 @@ export function postForm(
   body: string | Record<string, string | string[]>,
   options: FormPostOptions = {},
 ) {
-  return app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: options.ip ?? freshIp(),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-      ...options.headers,
-    },
-    payload: typeof body === 'string' ? body : formBody(body),
-  })
+  const payload = typeof body === 'string' ? body : formBody(body)
+  return injectPost(app, url, payload, FORM_HEADERS, options)
 }

@@ -1,5 +1,5 @@
-// Runs `bin/rm5.js <args>` as an admin would (a child process, no terminal on standard input) and
-// collects its exit status and both outputs.
+// Runs `bin/rm5.js <args>` as an admin would (a child process, no terminal on standard input), or
+// any other Node script of the checkout, and collects its exit status and both outputs.
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 
@@ -11,15 +11,16 @@ export interface CliRun {
   stderr: string
 }
 
-export function runRm5(
+/** `node <args>` in the checkout with `env` over this process's environment. */
+export function runNode(
   args: string[],
   env: Record<string, string | undefined>,
   stdin?: string,
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/rm5.js', ...args], {
+    const child = spawn(process.execPath, args, {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', ...env },
+      env: { ...process.env, ...env },
       stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -34,6 +35,20 @@ export function runRm5(
     child.on('close', (code) => resolve({ code, stdout, stderr }))
     if (stdin !== undefined) child.stdin?.end(stdin)
   })
+}
+
+export function runRm5(
+  args: string[],
+  env: Record<string, string | undefined>,
+  stdin?: string,
+): Promise<CliRun> {
+  return runNode(['bin/rm5.js', ...args], { NODE_ENV: 'test', ...env }, stdin)
+}
+
+/** Its standard output when the run succeeded; otherwise an error with its status and standard error. */
+export function outputOf(run: CliRun, label: string): string {
+  if (run.code !== 0) throw new Error(`${label} failed (${run.code}): ${run.stderr}`)
+  return run.stdout
 }
 
 export interface TerminalRun {

@@ -16,16 +16,26 @@ export interface PostOptions {
   headers?: Record<string, string>
 }
 
-export function postJson(app: FastifyInstance, url: string, body: unknown, options: PostOptions = {}) {
+/** POST `payload` from a client address of its own (or `ip`), with `headers` over the given ones. */
+export function injectPost(
+  app: FastifyInstance,
+  url: string,
+  payload: string,
+  headers: Record<string, string>,
+  options: Pick<PostOptions, 'ip' | 'headers'> = {},
+) {
   return app.inject({
     method: 'POST',
     url,
     remoteAddress: options.ip ?? freshIp(),
-    headers: {
-      'content-type': 'application/json',
-      ...(options.key ? { 'idempotency-key': options.key } : {}),
-      ...options.headers,
-    },
-    payload: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { ...headers, ...options.headers },
+    payload,
   })
+}
+
+export function postJson(app: FastifyInstance, url: string, body: unknown, options: PostOptions = {}) {
+  const payload = typeof body === 'string' ? body : JSON.stringify(body)
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (options.key) headers['idempotency-key'] = options.key
+  return injectPost(app, url, payload, headers, options)
 }

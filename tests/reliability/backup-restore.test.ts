@@ -1,7 +1,7 @@
 // The backup of docs/backup-and-restore.md, run for real: pg_dump + `rm5 media backup`, then a
 // wipe (database dropped and created again, every object deleted), then pg_restore +
 // `rm5 media restore`: the same applications, codes (one still verifies) and media come back.
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,6 +20,7 @@ import {
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
+import { outputOf, runRm5 } from '../helpers/run-cli.ts'
 
 let server: PasswordPostgres
 let db: { url: string }
@@ -38,30 +39,9 @@ const s3Env = () => ({
 })
 
 // Asynchronous: the S3 stand-in runs in this process and must keep answering meanwhile.
-function rm5(...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/rm5.js', ...args], {
-      env: {
-        ...process.env,
-        ...s3Env(),
-        DATABASE_URL: db.url,
-        DATA_DIR: join(dir, 'unused'),
-        NODE_ENV: 'test',
-      },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk
-    })
-    child.once('error', reject)
-    child.once('exit', (code) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`rm5 ${args.join(' ')} failed (${code}): ${stderr}`)),
-    )
-  })
+async function rm5(...args: string[]): Promise<string> {
+  const run = await runRm5(args, { ...s3Env(), DATABASE_URL: db.url, DATA_DIR: join(dir, 'unused') })
+  return outputOf(run, `rm5 ${args.join(' ')}`)
 }
 
 async function snapshot() {

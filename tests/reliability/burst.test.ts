@@ -1,18 +1,12 @@
 // 500 valid applications at once (each from its own client, so the per-IP limit stays as in
 // production): every one is answered 201 and stored exactly once.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { describe, expect, it } from 'vitest'
+import { testAppForFile } from '../helpers/app.ts'
 import { applicationBody, randomIp } from '../helpers/form-bodies.ts'
 import { summary } from '../helpers/latency.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = testAppForFile({})
 
 describe('a burst of submissions', () => {
   it('stores exactly 500 rows for 500 concurrent valid applications', async () => {

@@ -9,20 +9,14 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { testAppForFile } from '../helpers/app.ts'
 import { type RunningProxy, startCaddy, startNginxBalancer } from '../helpers/proxies.ts'
 
 /** A small per-client allowance keeps the argon2 work of these tests low. */
 const VERIFY_MAX = 3
 const FORM_MAX = 10
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = testAppForFile({})
 
 interface Answer {
   status: number

@@ -2,7 +2,6 @@
 // preparation (scripts/run/prepare.ts, as `npm start` and the image run it) in two processes at once.
 // The advisory lock lets one fill the empty buckets; the other then finds them full. The same
 // holds for the demo document of the data room (decision 031).
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,6 +18,7 @@ import {
 import { openStorage } from '../../server/storage/storage.server.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
+import { runNode } from '../helpers/run-cli.ts'
 
 let db: TestDatabase
 let s3: EmbeddedS3
@@ -45,32 +45,19 @@ async function query(url: string, sql: string): Promise<unknown[]> {
   }
 }
 
-function prepare(): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/run/prepare.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        COOKIE_SECRET: 'x'.repeat(40),
-        DATABASE_URL: db.url,
-        DATA_DIR: join(dir, 'unused'),
-        S3_ENDPOINT: `http://127.0.0.1:${s3.port}`,
-        S3_ACCESS_KEY: EMBEDDED_ACCESS_KEY,
-        S3_SECRET_KEY: EMBEDDED_SECRET_KEY,
-        DEMO_MEDIA: 'auto',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => {
-      output += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      output += chunk
-    })
-    child.once('exit', (code) => resolve({ code, output }))
+async function prepare(): Promise<{ code: number | null; output: string }> {
+  const run = await runNode(['--import', 'tsx', 'scripts/run/prepare.ts'], {
+    NODE_ENV: 'production',
+    COOKIE_SECRET: 'x'.repeat(40),
+    DATABASE_URL: db.url,
+    DATA_DIR: join(dir, 'unused'),
+    S3_ENDPOINT: `http://127.0.0.1:${s3.port}`,
+    S3_ACCESS_KEY: EMBEDDED_ACCESS_KEY,
+    S3_SECRET_KEY: EMBEDDED_SECRET_KEY,
+    DEMO_MEDIA: 'auto',
+    LOG_LEVEL: 'info',
   })
+  return { code: run.code, output: run.stdout + run.stderr }
 }
 
 it('fills the buckets once when two replicas prepare at the same moment', async () => {

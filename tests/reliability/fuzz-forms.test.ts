@@ -4,13 +4,13 @@
 // what it implies, never a 5xx, never internals, and store one row per 201 and nothing else.
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { applicationSchema, businessTypes, deliveryMethods } from '../../lib/forms/application-schema.ts'
 import { contactSchema } from '../../lib/forms/contact-schema.ts'
 import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency.ts'
 import { FORM_BODY_LIMIT_BYTES } from '../../server/http/form-body.server.ts'
 import { BODY_LIMIT_BYTES } from '../../server/http/transport.server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { testAppForFile } from '../helpers/app.ts'
 import { randomIp } from '../helpers/form-bodies.ts'
 import {
   expectNoLeak,
@@ -24,13 +24,7 @@ import {
 
 const CASES = { batch: 25, runs: 400 } // 10,000 per endpoint
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = testAppForFile({})
 
 const text = (max: number) => fc.string({ unit: 'grapheme', minLength: 1, maxLength: max })
 const nanpPhone = fc

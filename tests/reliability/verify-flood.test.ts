@@ -1,7 +1,6 @@
 // 1,000 wrong access codes from one client over real HTTP: at most 10 argon2 verifications (the
 // per IP + gate limit, checked before any hash), the rest 429, forged X-Forwarded-For headers
 // change nothing (TRUST_PROXY is off), and pages keep their usual latency meanwhile.
-import { spawn } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VERIFY_LIMITS } from '../../server/access/limits.server.ts'
@@ -9,6 +8,7 @@ import { countingHasher, limitPrefix, seedCode } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { percentile, sleep, summary } from '../helpers/latency.ts'
 import { rawGet, rawRequest } from '../helpers/raw-http.ts'
+import { outputOf, runNode } from '../helpers/run-cli.ts'
 
 const hasher = countingHasher()
 let t: TestApp
@@ -49,22 +49,7 @@ function floodFromAnotherProcess(amount: number): Promise<AutocannonResult> {
     ...['-b', JSON.stringify({ retailer: 'circlek', accessCode: 'guess-[<id>]' })],
     `${base}/api/access/verify`,
   ]
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (chunk) => {
-      out += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      err += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => {
-      if (code === 0) resolve(JSON.parse(out) as AutocannonResult)
-      else reject(new Error(`autocannon exited ${code}: ${err}`))
-    })
-  })
+  return runNode(args, {}).then((run) => JSON.parse(outputOf(run, 'autocannon')) as AutocannonResult)
 }
 
 async function samplePages(until: () => boolean): Promise<number[]> {

@@ -1,13 +1,13 @@
 // POST /api/applications against a real Postgres: storage, validation, idempotency, concurrency,
 // transport limits and failure modes.
 import { randomUUID } from 'node:crypto'
-import { Writable } from 'node:stream'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { applicationFields } from '../../lib/forms/application-schema.ts'
 import { buildApp } from '../../server/app.server.ts'
 import { openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { testAppForFile } from '../helpers/app.ts'
+import { logLines } from '../helpers/log-lines.ts'
 import { freshIp, postJson } from '../helpers/submissions.ts'
 
 const URL = '/api/applications'
@@ -25,19 +25,11 @@ const valid = {
   additionalInfo: 'Line one, with a comma\r\nLine two — 東京 🚚\n',
 }
 
-let t: TestApp
+const t = testAppForFile({}, async ({ db }) => {
+  await db.prisma.retailerApplication.deleteMany()
+})
 const count = () => t.db.prisma.retailerApplication.count()
 const post = (body: unknown, options?: Parameters<typeof postJson>[3]) => postJson(t.app, URL, body, options)
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
-beforeEach(async () => {
-  await t.db.prisma.retailerApplication.deleteMany()
-})
 
 describe('POST /api/applications: valid submissions', () => {
   it('stores every field, normalised, and answers 201 { id }', async () => {
@@ -336,13 +328,7 @@ describe('POST /api/applications: failures', () => {
   })
 
   it('never writes the submitted values to the log', async () => {
-    const lines: string[] = []
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
+    const { lines, stream: sink } = logLines()
     const app = await buildApp({
       env: t.env,
       db: t.db,

@@ -1,11 +1,11 @@
 // POST /api/contact against a real Postgres: the contact form's message is really stored.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contactFields } from '../../lib/forms/contact-schema.ts'
 import { buildApp } from '../../server/app.server.ts'
 import { openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { testAppForFile } from '../helpers/app.ts'
 import { freshIp, postJson } from '../helpers/submissions.ts'
 
 const URL = '/api/contact'
@@ -17,19 +17,11 @@ const valid = {
   message: 'Hello,\r\n"quoted", =SUM(A1) and ünïcödé 🚚\n\n',
 }
 
-let t: TestApp
+const t = testAppForFile({}, async ({ db }) => {
+  await db.prisma.contactMessage.deleteMany()
+})
 const count = () => t.db.prisma.contactMessage.count()
 const post = (body: unknown, options?: Parameters<typeof postJson>[3]) => postJson(t.app, URL, body, options)
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
-beforeEach(async () => {
-  await t.db.prisma.contactMessage.deleteMany()
-})
 
 describe('POST /api/contact', () => {
   it('stores the message with every field and answers 201 { id }', async () => {

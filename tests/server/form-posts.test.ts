@@ -2,9 +2,9 @@
 // without JavaScript sends (application/x-www-form-urlencoded), against a real Postgres. The
 // pages the server renders for a failed post are tested in form-pages.test.ts (they need a build).
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FORM_BODY_LIMIT_BYTES } from '../../server/http/form-body.server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { testAppForFile } from '../helpers/app.ts'
 import { formBody, postForm } from '../helpers/form-posts.ts'
 import { freshIp } from '../helpers/submissions.ts'
 
@@ -32,20 +32,12 @@ const message = {
   idempotencyKey: '',
 }
 
-let t: TestApp
+const t = testAppForFile({}, async ({ db }) => {
+  await db.prisma.retailerApplication.deleteMany()
+  await db.prisma.contactMessage.deleteMany()
+})
 const applications = () => t.db.prisma.retailerApplication.findMany()
 const messages = () => t.db.prisma.contactMessage.findMany()
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
-beforeEach(async () => {
-  await t.db.prisma.retailerApplication.deleteMany()
-  await t.db.prisma.contactMessage.deleteMany()
-})
 
 describe('a form post', () => {
   it('is stored like the JSON one and answered 303 to the confirmation page, never cached', async () => {

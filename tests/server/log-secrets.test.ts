@@ -3,7 +3,6 @@
 // message, a 500, a 404), written at trace level with the production logger settings, are
 // collected and searched for every secret and personal value the requests carried.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addCode } from '../../scripts/cli/codes/commands.ts'
@@ -12,6 +11,7 @@ import type { Env } from '../../server/env.server.ts'
 import { loggerOptions } from '../../server/logger.server.ts'
 import { grantCookie, limitPrefix, verify, verifyForm } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { logLines } from '../helpers/log-lines.ts'
 import { freshIp, postJson } from '../helpers/submissions.ts'
 
 const COOKIE_SECRET = `cookie-secret-${randomBytes(24).toString('hex')}`
@@ -34,7 +34,7 @@ const contact = {
   message: 'Please call about the pilot in the warehouse district.',
 }
 
-const lines: string[] = []
+const { lines, stream: sink } = logLines()
 let t: TestApp
 let app: FastifyInstance
 let code: string
@@ -50,12 +50,6 @@ beforeAll(async () => {
   code = JSON.parse(printed[0] as string).code
   // Production settings, at the most talkative level, with a line for every request.
   const env: Env = { ...t.env, NODE_ENV: 'production', LOG_LEVEL: 'trace', COOKIE_SECRET, LOG_REQUESTS: true }
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk))
-      done()
-    },
-  })
   app = await buildApp({
     env,
     db: t.db,

@@ -1,11 +1,11 @@
 // The media CLI end to end against embedded storage in a temporary DATA_DIR.
-import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isVariantKey } from '../../lib/responsive-images.ts'
+import { runRm5 } from '../helpers/run-cli.ts'
 
 let dataDir: string
 let photos: string
@@ -17,24 +17,7 @@ const heroJpeg = (red: number) =>
     .jpeg()
     .toBuffer()
 
-function media(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/rm5.js', 'media', ...args], {
-      cwd: join(import.meta.dirname, '..', '..'),
-      env: { ...process.env, DATA_DIR: dataDir, S3_ENDPOINT: '', NODE_ENV: 'test' },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c) => {
-      stdout += c
-    })
-    child.stderr.on('data', (c) => {
-      stderr += c
-    })
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+const media = (...args: string[]) => runRm5(['media', ...args], { DATA_DIR: dataDir, S3_ENDPOINT: '' })
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'rm5-cli-'))

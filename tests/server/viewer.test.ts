@@ -1,19 +1,12 @@
 // GET /api/viewer against a real embedded S3 (s3rver): bucket order, filtering, numeric order,
 // the cap, and the empty / missing / unavailable storage the viewer turns into its error texts.
 import { Readable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { listingProblem, type ViewerListing } from '../../lib/viewer/messages.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { testAppForFile } from '../helpers/app.ts'
 
-let t: TestApp
+const t = testAppForFile({})
 const BYTES = Buffer.from('not really a jpeg')
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
 
 async function viewer(): Promise<{ status: number; body: ViewerListing; headers: Record<string, unknown> }> {
   const res = await t.app.inject({ method: 'GET', url: '/api/viewer' })

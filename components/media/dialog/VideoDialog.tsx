@@ -39,7 +39,7 @@ export function VideoDialog({
             <button
               ref={closeButton}
               type="button"
-              className="video-dialog__close"
+              className="video-dialog__close glass round-button"
               onClick={onClose}
               aria-label="Close video"
             >

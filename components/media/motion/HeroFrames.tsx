@@ -57,7 +57,7 @@ export function HeroFrames({ label }: { label: string }) {
       {hydrated && (
         <button
           type="button"
-          className="hero-frames__toggle"
+          className="hero-frames__toggle glass"
           aria-pressed={pinned}
           onClick={() => setPinned((value) => !value)}
         >

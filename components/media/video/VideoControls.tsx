@@ -24,7 +24,7 @@ export function PauseToggle({
   return (
     <button
       type="button"
-      className="rm-video__toggle"
+      className="rm-video__toggle glass round-button"
       onClick={playing ? onPause : onPlay}
       aria-label={`${playing ? 'Pause' : 'Play'} ${title}`}
     >

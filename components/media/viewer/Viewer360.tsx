@@ -94,7 +94,7 @@ export function Viewer360() {
                 <p>{VIEWER_LOADING}</p>
               </div>
             )}
-            <p className="viewer__hint" id={hintId}>
+            <p className="viewer__hint glass" id={hintId}>
               <DragIcon />
               <span className="viewer__hint-script">
                 {VIEWER_HINT}
@@ -106,7 +106,7 @@ export function Viewer360() {
               <>
                 <button
                   type="button"
-                  className="viewer__button viewer__button--prev"
+                  className="viewer__button viewer__button--prev glass round-button"
                   onClick={() => step(-1)}
                   aria-label="Previous view"
                 >
@@ -114,7 +114,7 @@ export function Viewer360() {
                 </button>
                 <button
                   type="button"
-                  className="viewer__button viewer__button--next"
+                  className="viewer__button viewer__button--next glass round-button"
                   onClick={() => step(1)}
                   aria-label="Next view"
                 >

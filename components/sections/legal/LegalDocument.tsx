@@ -10,7 +10,7 @@ export function LegalDocument({ document }: { document: LegalDocumentData }) {
     <div className="container legal">
       <aside className="legal__aside">
         <nav className="legal__toc" aria-labelledby="toc-title">
-          <h2 id="toc-title" className="legal__toc-title">
+          <h2 id="toc-title" className="legal__toc-title caps-label">
             On this page
           </h2>
           <ol>

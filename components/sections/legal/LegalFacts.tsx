@@ -5,12 +5,12 @@ export function LegalFacts({ document }: { document: LegalDocument }) {
   return (
     <dl className="legal-facts">
       <div>
-        <dt>Last updated</dt>
+        <dt className="caps-label">Last updated</dt>
         <dd>{document.updated.replace(/^Last updated /, '')}</dd>
       </div>
       {document.facts.map((fact) => (
         <div key={fact.label}>
-          <dt>{fact.label}</dt>
+          <dt className="caps-label">{fact.label}</dt>
           <dd>{fact.value}</dd>
         </div>
       ))}

@@ -18,7 +18,9 @@ const ENTRIES = {
   rm5: 'scripts/cli/rm5-program.ts',
 }
 
-const isPackage = (id: string) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0')
+// `#…` are this package's own subpath imports (package.json "imports"): bundled like our code.
+const isPackage = (id: string) =>
+  !id.startsWith('.') && !id.startsWith('#') && !path.isAbsolute(id) && !id.startsWith('\0')
 
 /** What rolldown reads: our code from the entries, every package left external. */
 export function bundleInput(root: string): InputOptions {

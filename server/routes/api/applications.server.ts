@@ -6,7 +6,6 @@ import {
   applicationSchema,
 } from '../../../lib/forms/application-schema.ts'
 import { APPLY_PATH, APPLY_RECEIVED_PATH } from '../../../lib/routes.ts'
-import { sameRowData } from '../../forms/store-once.server.ts'
 import { submissionRoute } from '../../forms/submission-route.server.ts'
 
 /** Column values for a valid application; absent optional answers are stored as NULL. */
@@ -33,19 +32,9 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     name: 'retailer application',
     page: { path: APPLY_PATH, confirmation: APPLY_RECEIVED_PATH, fields: applicationFields },
     schema: applicationSchema,
-    store(input) {
-      const data = rowData(input)
-      return {
-        // The notification is written in the same transaction: stored means announced.
-        create: (idempotencyKey) =>
-          app.outbox.createWith(
-            (tx) =>
-              tx.retailerApplication.create({ data: { ...data, idempotencyKey }, select: { id: true } }),
-            (row) => ({ event: 'application.created', applicationId: row.id }),
-          ),
-        find: (idempotencyKey) => prisma.retailerApplication.findUnique({ where: { idempotencyKey } }),
-        sameAs: (row) => sameRowData(row, data),
-      }
-    },
+    rowData,
+    insert: (tx, data) => tx.retailerApplication.create({ data, select: { id: true } }),
+    find: (idempotencyKey) => prisma.retailerApplication.findUnique({ where: { idempotencyKey } }),
+    event: (applicationId) => ({ event: 'application.created', applicationId }),
   })
 }

@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify'
 import { type ContactInput, contactFields, contactSchema } from '../../../lib/forms/contact-schema.ts'
 import { CONTACT_PATH, CONTACT_SENT_PATH } from '../../../lib/routes.ts'
-import { sameRowData } from '../../forms/store-once.server.ts'
 import { submissionRoute } from '../../forms/submission-route.server.ts'
 
 function rowData(input: ContactInput) {
@@ -17,18 +16,9 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     name: 'contact message',
     page: { path: CONTACT_PATH, confirmation: CONTACT_SENT_PATH, fields: contactFields },
     schema: contactSchema,
-    store(input) {
-      const data = rowData(input)
-      return {
-        // The notification is written in the same transaction: stored means announced.
-        create: (idempotencyKey) =>
-          app.outbox.createWith(
-            (tx) => tx.contactMessage.create({ data: { ...data, idempotencyKey }, select: { id: true } }),
-            (row) => ({ event: 'contact.created', messageId: row.id }),
-          ),
-        find: (idempotencyKey) => prisma.contactMessage.findUnique({ where: { idempotencyKey } }),
-        sameAs: (row) => sameRowData(row, data),
-      }
-    },
+    rowData,
+    insert: (tx, data) => tx.contactMessage.create({ data, select: { id: true } }),
+    find: (idempotencyKey) => prisma.contactMessage.findUnique({ where: { idempotencyKey } }),
+    event: (messageId) => ({ event: 'contact.created', messageId }),
   })
 }

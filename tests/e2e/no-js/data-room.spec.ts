@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { makePdf } from '../../helpers/documents.ts'
 import { blockingViolationsWithoutJs } from '../helpers/axe-without-js.ts'
-import { newCode, rm5 } from '../helpers/rm5.ts'
+import { newCode, rm5 } from '../helpers/cli.ts'
 
 // Without JavaScript: the retailer's agreement comes before its first document and is accepted
 // with its plain form (303 back to the document); a PDF's page offers the stamped file.

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import { dragHorizontally } from '../helpers/drag.ts'
 import { firstLoadScripts, holdScriptsExcept } from '../helpers/hold-scripts.ts'
 
 // Scripts held back by routing until the test releases them (components/islands/README.md): what
@@ -55,14 +56,7 @@ test('the 360° viewer dragged early turns once it has hydrated and has its fram
   await surface.scrollIntoViewIfNeeded()
   const image = page.locator('.viewer__image')
   await expect(image).toHaveAttribute('src', /\/rm5_1\.jpg$/)
-  const box = await surface.boundingBox()
-  if (!box) throw new Error('viewer surface has no box')
-  const x = box.x + box.width / 2
-  const y = box.y + box.height / 2
-  await page.mouse.move(x, y)
-  await page.mouse.down()
-  await page.mouse.move(x - 46, y, { steps: 5 })
-  await page.mouse.up()
+  await dragHorizontally(page, surface, -46, 5)
   await expect(state(page, 'viewer')).toHaveAttribute('data-island-state', 'loading')
   await expect(image).toHaveAttribute('src', /\/rm5_1\.jpg$/)
   release()

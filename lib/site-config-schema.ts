@@ -1,0 +1,69 @@
+// The schema of the site config: the part of the environment the browser may see (SITE_URL,
+// BRAND_*, MEDIA_PUBLIC_URL with S3_BUCKET_PREFIX, VIDEO_BASE_URL), with the one copy of each
+// default. server/env.server.ts builds the whole environment's schema on this one, and
+// lib/site-config-source.ts parses the process environment with it where the server's parse is not
+// at hand (pages rendered by Vike, the CLI, tests). Never imported by browser code: the browser
+// reads the values the server parsed from the page (lib/site-config-source.browser.ts).
+import { z } from 'zod/mini'
+import { bucketPrefixProblem } from './buckets.ts'
+
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max))
+
+export const siteConfigSchema = z.object({
+  /** Canonical site address used in canonical links, sitemaps and social cards. */
+  SITE_URL: z._default(z.url(), 'http://127.0.0.1:3000'),
+  /** Base URL of the video streaming provider; a bare playback id becomes {base}/{id}.m3u8. Unset: the video bucket where media is served. */
+  VIDEO_BASE_URL: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  /** Public base URL for media (a CDN or the storage's public address); unset = served from /media. */
+  MEDIA_PUBLIC_URL: z.optional(z.url()),
+  /** Put before every bucket name (`acme-rm5-` gives `acme-rm5-heros`): names are global on AWS S3, R2, B2. */
+  S3_BUCKET_PREFIX: z._default(
+    z.string().check(
+      z.trim(),
+      z.superRefine((prefix, ctx) => {
+        const problem = bucketPrefixProblem(prefix)
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: prefix })
+      }),
+    ),
+    '',
+  ),
+  /** Brand strings (docs/architecture.md: Brand). */
+  BRAND_PRODUCT: z._default(text(40), 'RM5'),
+  BRAND_COMPANY: z._default(text(80), 'RM5 Robotics'),
+  BRAND_EMAIL: z._default(z.email(), 'hello@rm5.example'),
+  BRAND_PHONE: z._default(text(40), '+1 (818) 555-0150'),
+  BRAND_STREET: z._default(text(120), '100 N Brand Blvd, Suite 500'),
+  BRAND_CITY: z._default(text(80), 'Glendale'),
+  BRAND_REGION: z._default(text(80), 'CA'),
+  BRAND_POSTAL_CODE: z._default(text(20), '91203'),
+})
+
+export type SiteConfig = z.infer<typeof siteConfigSchema>
+
+/** Empty strings (`FOO=` in a .env file) mean "unset", as in most twelve-factor tooling. */
+export function withoutEmptyValues(source: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+    ),
+  )
+}
+
+/** One line per bad variable, naming it: what stops a process that was misconfigured. */
+export function formatEnvIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): string {
+  return issues
+    .map(
+      (issue) =>
+        `Invalid environment variable ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`,
+    )
+    .join('\n')
+}
+
+/** The site config of an environment; throws naming each bad variable. */
+export function parseSiteConfig(source: Record<string, string | undefined>): SiteConfig {
+  const result = siteConfigSchema.safeParse(withoutEmptyValues(source))
+  if (!result.success) throw new Error(formatEnvIssues(result.error.issues))
+  return result.data
+}

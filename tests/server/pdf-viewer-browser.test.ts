@@ -60,6 +60,9 @@ const drawnPages = (page: Page) =>
     .locator('.pdf-viewer__page[data-drawn]')
     .evaluateAll((pages) => pages.map((p) => Number((p as HTMLElement).dataset.page)))
 
+/** Smooth scrolling across a document takes a moment: the indicator follows it page by page. */
+const SCROLLED = { timeout: 10_000 }
+
 const beaconsReceived = () =>
   site.beacons.map((b) => ({ type: b.type, ...(JSON.parse(b.body) as DocumentBeacon) }))
 
@@ -107,7 +110,7 @@ describe('the PDF viewer island', () => {
       await page.locator('.pdf-viewer__pages').focus()
       await page.keyboard.press('End')
       await expect
-        .poll(() => page.locator('.pdf-viewer__position').textContent())
+        .poll(() => page.locator('.pdf-viewer__position').textContent(), SCROLLED)
         .toBe(`Page ${PAGES} of ${PAGES}`)
       await expect.poll(() => drawnPages(page), { timeout: 20_000 }).toContain(PAGES)
       expect(await page.locator('.pdf-viewer__step[aria-label="Next page"]').isDisabled()).toBe(true)
@@ -116,7 +119,7 @@ describe('the PDF viewer island', () => {
         .poll(() => page.locator('.pdf-viewer__position').textContent())
         .toBe(`Page ${PAGES - 1} of ${PAGES}`)
       // Pages far from the viewport were dropped again: a long document keeps a few canvases.
-      await expect.poll(() => drawnPages(page)).not.toContain(1)
+      await expect.poll(() => drawnPages(page), SCROLLED).not.toContain(1)
       expect(await page.locator('.pdf-viewer__page[data-page="5"]').getAttribute('aria-label')).toBe(
         `Page 5 of ${PAGES}`,
       )
@@ -154,13 +157,15 @@ describe('the PDF viewer island', () => {
       const start = await page.evaluate(() => performance.now())
       await page.waitForFunction((t) => performance.now() > t + 2100, start)
       await page.locator('.pdf-viewer__step[aria-label="Next page"]').click()
-      await expect.poll(() => page.locator('.pdf-viewer__position').textContent()).toBe(`Page 2 of ${PAGES}`)
-      await expect.poll(() => beaconsReceived().some((b) => b.page === 1)).toBe(true)
+      await expect
+        .poll(() => page.locator('.pdf-viewer__position').textContent(), SCROLLED)
+        .toBe(`Page 2 of ${PAGES}`)
+      await expect.poll(() => beaconsReceived().some((b) => b.page === 1), SCROLLED).toBe(true)
       const onTwo = await page.evaluate(() => performance.now())
       await page.waitForFunction((t) => performance.now() > t + 1500, onTwo)
       // Leaving the page (pagehide) sends what is left.
       await page.goto('about:blank')
-      await expect.poll(() => beaconsReceived().some((b) => b.page === 2)).toBe(true)
+      await expect.poll(() => beaconsReceived().some((b) => b.page === 2), SCROLLED).toBe(true)
       const beacons = beaconsReceived()
       for (const beacon of beacons) {
         expect(beacon.type).toMatch(/^text\/plain/)

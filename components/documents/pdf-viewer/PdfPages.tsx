@@ -10,8 +10,9 @@ import type { PdfViewerProps } from './pdf-viewer-props.ts'
 
 /** A4 in points: the shape of every page until the first one is read. */
 const DEFAULT_PAGE = { width: 595, height: 842 }
-/** Fractions of a page's visibility that update the current page. */
-const VISIBILITY_STEPS = Array.from({ length: 11 }, (_, i) => i / 10)
+
+/** A scroll with no event for this long has settled. */
+const SETTLE_MS = 250
 
 const pageNumbers = (total: number) => Array.from({ length: total }, (_, i) => i + 1)
 
@@ -29,6 +30,9 @@ export function PdfPages({
   const [shape, setShape] = useState(DEFAULT_PAGE)
   const [width, setWidth] = useState(0)
   const [current, setCurrent] = useState<number | null>(null)
+  // The page a move (a button, a key) is scrolling to: the indicator shows it, and the next move
+  // counts from it, until the scroll settles (a smooth scroll passes other pages on the way).
+  const heading = useRef<number | null>(null)
   const list = useRef<HTMLElement>(null)
   const total = state.status === 'ready' ? state.pdf.numPages : pages
 
@@ -68,26 +72,57 @@ export function PdfPages({
   }, [])
 
   // The current page: the one taking up most of the viewport; it is what the reading time counts.
+  // The observer says which pages are on screen; their visible heights are measured on each
+  // scroll frame (an observer's thresholds alone would leave stale heights between crossings).
   useEffect(() => {
     const element = list.current
     if (state.status !== 'ready' || !element) return
     const tracker = trackReading({ documentId, version })
-    const heights = new Map<number, number>()
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          const page = Number((entry.target as HTMLElement).dataset.page)
-          heights.set(page, entry.isIntersecting ? entry.intersectionRect.height : 0)
-        }
-        const page = mostVisiblePage(heights)
-        tracker.show(page)
-        if (page !== null) setCurrent(page)
-      },
-      { threshold: VISIBILITY_STEPS },
-    )
-    for (const slot of element.querySelectorAll('[data-page]')) observer.observe(slot)
+    const onScreen = new Set<HTMLElement>()
+    let frame = 0
+    const measure = () => {
+      frame = 0
+      const heights = new Map<number, number>()
+      for (const slot of onScreen) {
+        const box = slot.getBoundingClientRect()
+        heights.set(
+          Number(slot.dataset.page),
+          Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0),
+        )
+      }
+      const page = mostVisiblePage(heights)
+      tracker.show(page)
+      if (page === heading.current) heading.current = null
+      if (page !== null) setCurrent(heading.current ?? page)
+    }
+    const schedule = () => {
+      frame ||= window.requestAnimationFrame(measure)
+    }
+    let settling = 0
+    const onScroll = () => {
+      schedule()
+      window.clearTimeout(settling)
+      settling = window.setTimeout(() => {
+        heading.current = null
+        schedule()
+      }, SETTLE_MS)
+    }
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) onScreen.add(entry.target as HTMLElement)
+        else onScreen.delete(entry.target as HTMLElement)
+      }
+      schedule()
+    })
+    for (const slot of element.querySelectorAll<HTMLElement>('[data-page]')) observer.observe(slot)
+    window.addEventListener('scroll', onScroll, { passive: true })
+    window.addEventListener('resize', schedule, { passive: true })
     return () => {
       observer.disconnect()
+      window.clearTimeout(settling)
+      window.removeEventListener('scroll', onScroll)
+      window.removeEventListener('resize', schedule)
+      window.cancelAnimationFrame(frame)
       tracker.stop()
     }
   }, [state, documentId, version])
@@ -97,7 +132,9 @@ export function PdfPages({
       const target = Math.min(Math.max(page, 1), total)
       const slot = list.current?.querySelector<HTMLElement>(`[data-page="${target}"]`)
       const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches
-      slot?.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' })
+      if (!slot) return
+      heading.current = target
+      slot.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' })
       setCurrent(target)
     },
     [total],
@@ -105,7 +142,7 @@ export function PdfPages({
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return
-    const page = current ?? 1
+    const page = heading.current ?? current ?? 1
     const moves: Record<string, number> = {
       PageDown: page + 1,
       ArrowRight: page + 1,
@@ -136,7 +173,7 @@ export function PdfPages({
         <button
           type="button"
           className="pdf-viewer__step"
-          onClick={() => goTo((current ?? 1) - 1)}
+          onClick={() => goTo((heading.current ?? current ?? 1) - 1)}
           disabled={(current ?? 1) <= 1}
           aria-label="Previous page"
         >
@@ -148,7 +185,7 @@ export function PdfPages({
         <button
           type="button"
           className="pdf-viewer__step"
-          onClick={() => goTo((current ?? 1) + 1)}
+          onClick={() => goTo((heading.current ?? current ?? 1) + 1)}
           disabled={(current ?? 1) >= total}
           aria-label="Next page"
         >

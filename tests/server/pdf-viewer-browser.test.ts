@@ -39,11 +39,18 @@ afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true })
 })
 
-async function open(options: { width: number; height: number; scale?: number; javaScript?: boolean }) {
+async function open(options: {
+  width: number
+  height: number
+  scale?: number
+  javaScript?: boolean
+  reducedMotion?: 'reduce'
+}) {
   const context = await browser.newContext({
     viewport: { width: options.width, height: options.height },
     deviceScaleFactor: options.scale ?? 1,
     javaScriptEnabled: options.javaScript ?? true,
+    reducedMotion: options.reducedMotion,
   })
   const page = await context.newPage()
   const errors: string[] = []
@@ -59,6 +66,15 @@ const drawnPages = (page: Page) =>
   page
     .locator('.pdf-viewer__page[data-drawn]')
     .evaluateAll((pages) => pages.map((p) => Number((p as HTMLElement).dataset.page)))
+
+/**
+ * Presses a toolbar button as a visitor does. Playwright's click() first scrolls the sticky
+ * toolbar "into view", which moves the document and so the current page before the press.
+ */
+const press = (page: Page, label: string) =>
+  page
+    .locator(`.pdf-viewer__step[aria-label="${label}"]`)
+    .evaluate((button) => (button as HTMLElement).click())
 
 /** Smooth scrolling across a document takes a moment: the indicator follows it page by page. */
 const SCROLLED = { timeout: 10_000 }
@@ -84,7 +100,13 @@ describe('the PDF viewer island', () => {
 
   it('draws the pages near the viewport at the column width, sharp on a 2x screen, and moves by key', async () => {
     site.fileRequests.length = 0
-    const { page, errors, close } = await open({ width: 1440, height: 900, scale: 2 })
+    // Reduced motion: moves jump instead of scrolling smoothly, so each press lands before the next.
+    const { page, errors, close } = await open({
+      width: 1440,
+      height: 900,
+      scale: 2,
+      reducedMotion: 'reduce',
+    })
     try {
       await expect
         .poll(() => page.locator('[data-island="pdf-viewer"]').getAttribute('data-island-state'), {
@@ -114,7 +136,7 @@ describe('the PDF viewer island', () => {
         .toBe(`Page ${PAGES} of ${PAGES}`)
       await expect.poll(() => drawnPages(page), { timeout: 20_000 }).toContain(PAGES)
       expect(await page.locator('.pdf-viewer__step[aria-label="Next page"]').isDisabled()).toBe(true)
-      await page.locator('.pdf-viewer__step[aria-label="Previous page"]').click()
+      await press(page, 'Previous page')
       await expect
         .poll(() => page.locator('.pdf-viewer__position').textContent())
         .toBe(`Page ${PAGES - 1} of ${PAGES}`)
@@ -156,7 +178,7 @@ describe('the PDF viewer island', () => {
       // Reading time is time: the page stays on page 1 for a moment by the browser's own clock.
       const start = await page.evaluate(() => performance.now())
       await page.waitForFunction((t) => performance.now() > t + 2100, start)
-      await page.locator('.pdf-viewer__step[aria-label="Next page"]').click()
+      await press(page, 'Next page')
       await expect
         .poll(() => page.locator('.pdf-viewer__position').textContent(), SCROLLED)
         .toBe(`Page 2 of ${PAGES}`)
@@ -180,6 +202,25 @@ describe('the PDF viewer island', () => {
       ).toBeGreaterThanOrEqual(1)
     } finally {
       await close()
+    }
+  }, 60_000)
+
+  it('sends the time on a Markdown document as page 0 when the viewer leaves', async () => {
+    site.beacons.length = 0
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      await page.goto(`${site.url}/markdown`)
+      const start = await page.evaluate(() => performance.now())
+      await page.waitForFunction((t) => performance.now() > t + 1500, start)
+      await page.goto('about:blank')
+      await expect.poll(() => beaconsReceived().length, SCROLLED).toBeGreaterThan(0)
+      const beacons = beaconsReceived()
+      expect(beacons.every((b) => b.page === 0 && b.documentId === props.documentId)).toBe(true)
+      expect(beacons.reduce((sum, b) => sum + b.seconds, 0)).toBeGreaterThanOrEqual(1)
+      expect(beacons.filter((b) => b.shown).length).toBe(1)
+    } finally {
+      await context.close()
     }
   }, 60_000)
 })

@@ -7,6 +7,7 @@ import { join, normalize } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { build, type Rollup } from 'vite'
 import type { PdfViewerProps } from '../../../components/documents/pdf-viewer/pdf-viewer-props.ts'
+import { READING_ATTRIBUTE } from '../../../components/documents/reading/markdown-reading.ts'
 import { BEACON_PATH } from '../../../lib/documents/beacon.ts'
 import { parseEnv } from '../../../server/env.server.ts'
 import { contentSecurityPolicy } from '../../../server/http/security-headers.server.ts'
@@ -67,6 +68,11 @@ ${built.styles.map((href) => `<link rel="stylesheet" href="/${href}">`).join('\n
 <main class="container" style="padding-block: 2rem 50vh"><h1>${props.title}</h1>${island}</main>
 <script type="module" src="/${built.script}"></script>
 </body></html>`
+  // A Markdown document's page: server-rendered text, marked for the reading-time script.
+  const markdownHtml = html.replace(
+    island,
+    `<article ${READING_ATTRIBUTE} data-document-id="${props.documentId}" data-version="${props.version}"><p>Terms.</p></article>`,
+  )
   const csp = contentSecurityPolicy(parseEnv({ NODE_ENV: 'test' }))
   const fileRequests: string[] = []
   const beacons: Beacon[] = []
@@ -88,6 +94,12 @@ ${built.styles.map((href) => `<link rel="stylesheet" href="/${href}">`).join('\n
     }
     if (path === '/') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
+      return
+    }
+    // Chromium asks for one now and then; a 404 would read as an error of the page.
+    if (path === '/favicon.ico') return void response.writeHead(204).end()
+    if (path === '/markdown') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(markdownHtml)
       return
     }
     const file = normalize(join(outDir, path))

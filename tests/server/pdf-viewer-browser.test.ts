@@ -226,4 +226,26 @@ describe('the PDF viewer island', () => {
       await context.close()
     }
   }, 60_000)
+
+  it('offers the file when the island cannot load, and never fetches it for a hidden <object>', async () => {
+    site.fileRequests.length = 0
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      // The viewer's own chunk fails to arrive (a flaky network, a blocked script).
+      await page.route('**/assets/PdfViewer-*.js', (route) => route.abort())
+      await page.goto(site.url)
+      await expect
+        .poll(() => page.locator('[data-island="pdf-viewer"]').getAttribute('data-island-state'), SCROLLED)
+        .toBe('failed')
+      const link = page.locator('.pdf-viewer__unavailable a')
+      expect(await link.isVisible()).toBe(true)
+      expect(await link.getAttribute('href')).toBe(props.fileUrl)
+      expect(await page.locator('.pdf-viewer__loading').isVisible()).toBe(false)
+      expect(await page.locator('object').count()).toBe(0)
+      expect(site.fileRequests).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
 })

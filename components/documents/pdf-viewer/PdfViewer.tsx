@@ -1,9 +1,10 @@
 // The data room's PDF viewer (an island: components/islands/README.md). The server renders the
-// HTML-first fallback: the browser's own PDF viewer in an <object>, with a link to the file when
-// it has none, and the document's identity in data attributes (start-pdf-viewer.ts reads them).
-// With scripting, CSS shows a placeholder instead, so the browser does not fetch the file for an
-// <object> that the island replaces; if the island fails to load, the fallback comes back.
-// Once hydrated, PDF.js draws the pages (PdfPages).
+// HTML-first fallback: the browser's own PDF viewer in an <object> inside <noscript>, with a link
+// to the file when it has none, and the document's identity in data attributes
+// (start-pdf-viewer.ts reads them). With scripting the <object> is never parsed (a hidden one
+// may still load the file: a second stamped download); a placeholder stands in until the island
+// hydrates, and offers the link if the island fails to load. Once hydrated, PDF.js draws the
+// pages (PdfPages).
 import { useHydrated } from 'vike-react/useHydrated'
 import { PdfPages } from './PdfPages.tsx'
 import type { PdfViewerProps } from './pdf-viewer-props.ts'
@@ -27,12 +28,17 @@ export function PdfViewer(props: PdfViewerProps) {
         <PdfPages {...props} fallback={<PdfFallback {...props} />} />
       ) : (
         <>
-          <div className="pdf-viewer__placeholder" aria-hidden="true">
-            <span>Loading {title || 'the document'}…</span>
+          <div className="pdf-viewer__placeholder">
+            <p className="pdf-viewer__loading" aria-hidden="true">
+              Loading {title || 'the document'}…
+            </p>
+            <p className="pdf-viewer__unavailable">
+              The viewer could not load. <FileLink {...props} />
+            </p>
           </div>
-          <div className="pdf-viewer__fallback">
+          <noscript>
             <PdfFallback {...props} />
-          </div>
+          </noscript>
         </>
       )}
     </div>
@@ -44,10 +50,16 @@ function PdfFallback({ fileUrl, title, pages }: PdfViewerProps) {
     <object className="pdf-viewer__object" data={fileUrl} type="application/pdf" aria-label={title}>
       <p className="pdf-viewer__message">
         This browser cannot show the PDF on the page.{' '}
-        <a href={fileUrl}>
-          Open {title ? `“${title}”` : 'the document'} (PDF, {pagesText(pages)})
-        </a>
+        <FileLink fileUrl={fileUrl} title={title} pages={pages} />
       </p>
     </object>
+  )
+}
+
+function FileLink({ fileUrl, title, pages }: Pick<PdfViewerProps, 'fileUrl' | 'title' | 'pages'>) {
+  return (
+    <a href={fileUrl}>
+      Open {title ? `“${title}”` : 'the document'} (PDF, {pagesText(pages)})
+    </a>
   )
 }

@@ -1,6 +1,8 @@
 // CSRF defence for every state-changing request (no tokens to leak or expire):
 // 1. the body must be JSON (a cross-site page cannot send that without a CORS preflight we never
-//    grant) or our own form encoding (the no-JS gate form); text/plain and multipart get 415;
+//    grant) or our own form encoding (the no-JS gate form); text/plain and multipart get 415,
+//    except on a route that says it takes text/plain (`config.acceptsTextPlain`: the reading
+//    beacon, which navigator.sendBeacon sends as text/plain), where rule 2 still applies;
 // 2. a browser's Sec-Fetch-Site must be same-origin, and an Origin header must be our own origin.
 // Clients that send neither header (curl, server-to-server) are not browsers and carry no
 // ambient cookies of a visitor, so they pass on to normal validation.
@@ -25,7 +27,8 @@ export function hasUnsupportedBody(request: FastifyRequest): boolean {
   const type = (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? ''
   const hasBody =
     Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined
-  return hasBody && !ALLOWED_TYPES.includes(type)
+  if (!hasBody || ALLOWED_TYPES.includes(type)) return false
+  return !(type === 'text/plain' && request.routeOptions.config?.acceptsTextPlain === true)
 }
 
 export function csrfRejection(request: FastifyRequest, env: Env): string | undefined {
@@ -52,4 +55,14 @@ export async function registerCsrfProtection(app: FastifyInstance, env: Env): Pr
     }
     done()
   })
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes text/plain bodies (navigator.sendBeacon sends a string as text/plain, the
+     * only way to send one without a preflight). Same-origin only, like every other post.
+     */
+    acceptsTextPlain?: boolean
+  }
 }

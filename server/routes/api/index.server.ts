@@ -1,12 +1,19 @@
 // Every JSON API route plugin, registered under /api by server/app.server.ts.
 import type { FastifyInstance } from 'fastify'
 import { accessRoutes } from '../../access/routes.server.ts'
+import { type DocumentBeaconOptions, documentBeaconRoutes } from './document-beacons.server.ts'
 import { formRoutes } from './forms.server.ts'
 import { viewerRoutes } from './viewer.server.ts'
 
-export async function apiRoutes(app: FastifyInstance): Promise<void> {
+export interface ApiOptions {
+  /** The data room's engagement and documents: the reading beacon is served when they are given. */
+  documentBeacons?: DocumentBeaconOptions
+}
+
+export async function apiRoutes(app: FastifyInstance, options: ApiOptions = {}): Promise<void> {
   // One line per route module, e.g. `await app.register(applicationRoutes)`.
   await app.register(formRoutes)
   await app.register(accessRoutes)
   await app.register(viewerRoutes)
+  if (options.documentBeacons) await app.register(documentBeaconRoutes, options.documentBeacons)
 }

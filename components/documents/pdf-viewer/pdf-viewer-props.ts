@@ -1,0 +1,15 @@
+// What the PDF viewer shows, shared by the server's render (PdfViewer) and the island's start.
+
+/** The island's name: `<Island name={PDF_VIEWER_ISLAND}>`. */
+export const PDF_VIEWER_ISLAND = 'pdf-viewer'
+
+export interface PdfViewerProps {
+  documentId: string
+  /** The version being shown: reading time is counted against it. */
+  version: number
+  /** Pages of that version (the stored count; PDF.js's own count wins once the file is read). */
+  pages: number
+  /** The stamped file (`/docket/documents/<id>/file`). */
+  fileUrl: string
+  title: string
+}

@@ -1,0 +1,119 @@
+// POST /api/documents/beacon: reading time from the document pages (lib/documents/beacon.ts),
+// sent by navigator.sendBeacon on a page change and when the viewer leaves. The viewer is the
+// one the grant cookie names, for a document of that grant's retailer; no other cookie, no
+// answer body. A beacon without such a grant, for another retailer's document, a removed or
+// unknown one, or a version that never existed, gets the same 404 as a missing document. Time
+// goes to DocumentEngagement, which clamps it again and writes it in batches; a beacon costs no
+// query of its own beyond the grant's cached code check and a cached document lookup.
+import { normalizeIP } from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
+import { z } from 'zod'
+import { BEACON_PATH } from '../../../lib/documents/beacon.ts'
+import { hashIp } from '../../access/attempts.server.ts'
+import type { GrantReader } from '../../access/grants.server.ts'
+import type { DocumentEngagement } from '../../documents/engagement.server.ts'
+import { MAX_PAGE, MAX_SECONDS_PER_REPORT } from '../../documents/engagement.server.ts'
+import { DOCUMENT_ID } from '../../documents/ids.server.ts'
+import type { DocumentSummary } from '../../documents/store.server.ts'
+import { HttpError, validationError } from '../../http/errors.server.ts'
+
+/** A beacon is well under 200 bytes; anything near this is not one. */
+export const BEACON_BODY_LIMIT = 1024
+/** Per client address: a reader turning a page a second stays far below it. */
+export const BEACON_RATE_LIMIT = { max: 120, windowMs: 60_000 }
+/** A removed document stops taking time within this long. */
+const LOOKUP_CACHE_MS = 5_000
+const LOOKUP_CACHE_SIZE = 1_000
+
+const beaconSchema = z.object({
+  documentId: z.string().regex(DOCUMENT_ID, 'Not a document id.'),
+  version: z.number().int().min(1).max(1_000_000),
+  page: z.number().int().min(0).max(MAX_PAGE),
+  seconds: z.number().int().min(0).max(MAX_SECONDS_PER_REPORT),
+  shown: z.boolean().optional(),
+})
+
+/** What the route needs of a document: DocumentStore.find fits. */
+export type BeaconDocument = Pick<DocumentSummary, 'id' | 'retailer' | 'kind' | 'version' | 'pages'>
+
+export interface DocumentBeaconOptions {
+  engagement: Pick<DocumentEngagement, 'read'>
+  /** The document by id, undefined when missing or removed (DocumentStore.find). */
+  documents: { find(id: string): Promise<BeaconDocument | undefined> }
+  /** Who the grant cookie names; app.access.grants unless given. */
+  grants?: GrantReader
+  /** Prefix for the rate-limit counters (tests sharing one Redis); app.access's seam unless given. */
+  rateLimitPrefix?: string
+}
+
+const NOT_FOUND = () => new HttpError(404, 'not_found', 'No such document.')
+
+export async function documentBeaconRoutes(app: FastifyInstance, options: DocumentBeaconOptions) {
+  const grants = options.grants ?? app.access.grants
+  const prefix = `${options.rateLimitPrefix ?? app.access.options.rateLimitPrefix ?? ''}document-beacon:`
+  const lookups = new LRUCache<string, { document: BeaconDocument | null }>({
+    max: LOOKUP_CACHE_SIZE,
+    ttl: LOOKUP_CACHE_MS,
+  })
+  const find = async (id: string) => {
+    const cached = lookups.get(id)
+    if (cached) return cached.document ?? undefined
+    const document = (await options.documents.find(id)) ?? null
+    lookups.set(id, { document })
+    return document ?? undefined
+  }
+
+  // sendBeacon sends a string as text/plain: here it is JSON, read by Fastify's own JSON parser
+  // (prototype-poisoning checks included). This parser lives in this plugin only.
+  app.removeContentTypeParser('text/plain')
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'))
+
+  app.post(
+    BEACON_PATH.replace(/^\/api/, ''),
+    {
+      bodyLimit: BEACON_BODY_LIMIT,
+      config: {
+        acceptsTextPlain: true,
+        rateLimit: {
+          max: BEACON_RATE_LIMIT.max,
+          timeWindow: BEACON_RATE_LIMIT.windowMs,
+          keyGenerator: (request: FastifyRequest) => `${prefix}${normalizeIP(request.ip)}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const parsed = beaconSchema.safeParse(request.body)
+      if (!parsed.success) throw validationError(parsed.error)
+      const beacon = parsed.data
+      const viewers = await grants.grantsFor(request.headers.cookie)
+      if (viewers.length === 0) throw NOT_FOUND()
+      const document = await find(beacon.documentId)
+      const viewer = document && viewers.find((grant) => grant.retailer === document.retailer)
+      if (!document || !viewer || beacon.version > document.version) throw NOT_FOUND()
+      // The current version's pages are known; an older version's were bounded by MAX_PAGE above.
+      if (beacon.version === document.version) {
+        const lastPage = document.kind === 'pdf' ? (document.pages ?? MAX_PAGE) : 0
+        if (beacon.page > lastPage) {
+          throw new HttpError(400, 'validation_failed', 'Some fields need attention.', {
+            page: `This document has no page ${beacon.page}.`,
+          })
+        }
+      }
+      options.engagement.read(
+        {
+          documentId: document.id,
+          version: beacon.version,
+          retailer: viewer.retailer,
+          codeId: viewer.codeId,
+          email: viewer.email,
+          ipHash: hashIp(app.access.keys.ip, normalizeIP(request.ip)),
+        },
+        beacon.page,
+        beacon.seconds,
+        beacon.shown ?? false,
+      )
+      return reply.code(204).header('cache-control', 'no-store').send()
+    },
+  )
+}

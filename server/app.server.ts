@@ -106,7 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage,
     options: deps.documents,
   })
-  await app.register(apiRoutes, { prefix: '/api' })
+  await app.register(apiRoutes, {
+    prefix: '/api',
+    documentBeacons: { engagement: documents.engagement, documents: documents.store },
+  })
   await app.register(agreementRoutes, { prefix: '/api' })
   await app.register(documentFileRoutes)
 

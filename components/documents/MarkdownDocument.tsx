@@ -5,7 +5,14 @@ import { Watermark } from './Watermark.tsx'
 export function MarkdownDocument({ document }: { document: DocumentPageData }) {
   const html = document.html ?? ''
   return (
-    <article className="document-text watermarked" aria-labelledby="page-title">
+    // The data attributes let the page's script report reading time (components/documents/reading).
+    <article
+      className="document-text watermarked"
+      aria-labelledby="page-title"
+      data-document-reading=""
+      data-document-id={document.id}
+      data-version={document.version}
+    >
       <Watermark line={document.watermark} textLength={html.length} />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it with html:false writes every tag itself (server/documents/markdown.server.ts) */}
       <div className="document-text__body" dangerouslySetInnerHTML={{ __html: html }} />

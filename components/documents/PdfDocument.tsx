@@ -1,35 +1,26 @@
+import { DOCUMENTS_PATH } from '../../lib/access.ts'
 import type { DocumentPageData } from '../../lib/documents.ts'
+import { Island } from '../islands/Island.tsx'
+import { PdfViewer } from './pdf-viewer/PdfViewer.tsx'
+import { PDF_VIEWER_ISLAND } from './pdf-viewer/pdf-viewer-props.ts'
 
 /**
- * A PDF in the browser's own viewer, which needs no JavaScript; the file is stamped for this
- * viewer by the server. The wrapper is the mount point of the JavaScript viewer
- * (components/documents/pdf-viewer): it finds `[data-pdf-viewer]`, reads the data attributes
- * (document id, version, page count, the file's URL) and may replace the <object> inside.
+ * A PDF of the data room, stamped for this viewer by the server: without JavaScript the browser's
+ * own viewer shows it (PdfViewer's fallback); with it, the viewer island draws the pages and
+ * reports reading time per page (components/documents/pdf-viewer/README.md).
  */
 export function PdfDocument({ document }: { document: DocumentPageData }) {
-  const fileUrl = document.fileUrl ?? ''
   return (
-    <div
-      className="pdf-viewer"
-      data-pdf-viewer=""
-      data-document-id={document.id}
-      data-version={document.version}
-      data-pages={document.pages ?? 0}
-      data-file-url={fileUrl}
-    >
-      <object
-        className="pdf-viewer__frame"
-        data={fileUrl}
-        type="application/pdf"
-        aria-label={`${document.title} (PDF)`}
-      >
-        <div className="pdf-viewer__fallback">
-          <p>
-            This browser does not show PDFs inside the page.{' '}
-            <a href={fileUrl}>Open “{document.title}” (PDF)</a>
-          </p>
-        </div>
-      </object>
+    <div className="pdf-document">
+      <Island name={PDF_VIEWER_ISLAND}>
+        <PdfViewer
+          documentId={document.id}
+          version={document.version}
+          pages={document.pages ?? 1}
+          fileUrl={document.fileUrl ?? `${DOCUMENTS_PATH}/${document.id}/file`}
+          title={document.title}
+        />
+      </Island>
       <p className="pdf-viewer__note">Your copy carries the watermark “{document.watermark}”.</p>
     </div>
   )

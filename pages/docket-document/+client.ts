@@ -1,1 +1,8 @@
+// The header's behaviour, then what the document needs: the PDF viewer island on a PDF's page,
+// reading time on a Markdown page (each does nothing where its element is absent).
 import '../../renderer/html-only-client.ts'
+import { startPdfViewer } from '../../components/documents/pdf-viewer/start-pdf-viewer.ts'
+import { trackMarkdownReading } from '../../components/documents/reading/markdown-reading.ts'
+
+if (document.querySelector('[data-pdf-viewer]')) startPdfViewer()
+else trackMarkdownReading()

@@ -26,6 +26,8 @@ export interface TestAppOptions {
   access?: AppDeps['access']
   /** Notification delivery seams: retry timing, give-up time. */
   notifications?: AppDeps['notifications']
+  /** Data-room seams: clock, how long document views wait before they are written. */
+  documents?: AppDeps['documents']
   /** The URL the app uses for the migrated database (e.g. through a pooler); the direct one by default. */
   databaseUrl?: (directUrl: string) => string
   /** Extra routes a test needs, added before the app is ready. */
@@ -47,6 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     pages: options.pages,
     access: options.access,
     notifications: options.notifications,
+    documents: options.documents,
     logger: process.env.DEBUG_LOG ? { level: 'error' } : false,
   })
   options.routes?.(app)

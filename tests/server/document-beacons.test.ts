@@ -10,19 +10,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BEACON_PATH, type DocumentBeacon } from '../../lib/documents/beacon.ts'
 import { MAX_REPORT_SECONDS } from '../../lib/documents/reading-clock.ts'
 import { signGrant } from '../../server/access/grant-cookie.server.ts'
-import { silentLogger } from '../../server/db/logger.server.ts'
 import {
-  DocumentEngagement,
+  type DocumentEngagement,
   MAX_PAGE,
   MAX_SECONDS_PER_REPORT,
 } from '../../server/documents/engagement.server.ts'
 import { documentActivity } from '../../server/documents/engagement-report.server.ts'
-import { DocumentStore, type DocumentSummary } from '../../server/documents/store.server.ts'
-import {
-  BEACON_BODY_LIMIT,
-  BEACON_RATE_LIMIT,
-  documentBeaconRoutes,
-} from '../../server/routes/api/document-beacons.server.ts'
+import type { DocumentStore, DocumentSummary } from '../../server/documents/store.server.ts'
+import { BEACON_BODY_LIMIT, BEACON_RATE_LIMIT } from '../../server/routes/api/document-beacons.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { makePdf } from '../helpers/documents.ts'
@@ -52,16 +47,11 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { REDIS_URL },
     access: { rateLimitPrefix: limitPrefix() },
-    routes: (app) => {
-      // Written only when the test says so (flush), never on a timer.
-      engagement = new DocumentEngagement(app.deps.db.prisma, undefined, silentLogger, { flushMs: 3_600_000 })
-      store = new DocumentStore(app.deps.db.prisma, app.deps.storage, {
-        maxBytes: 1 << 20,
-        region: 'us-east-1',
-      })
-      app.register(documentBeaconRoutes, { prefix: '/api', engagement, documents: store })
-    },
+    // The app's own engagement, written only when the test says so (flush), never on a timer.
+    documents: { engagementFlushMs: 3_600_000 },
   })
+  engagement = t.app.documents.engagement
+  store = t.app.documents.store
   deck = await store.add({ retailer: 'circlek', bytes: await makePdf(3, 'deck'), fileName: 'deck.pdf' })
   notes = await store.add({
     retailer: 'circlek',

@@ -6,14 +6,14 @@ import { formRoutes } from './forms.server.ts'
 import { viewerRoutes } from './viewer.server.ts'
 
 export interface ApiOptions {
-  /** The data room's engagement and documents: the reading beacon is served when they are given. */
-  documentBeacons?: DocumentBeaconOptions
+  /** The data room's engagement and documents, which the reading beacon reports into. */
+  documentBeacons: DocumentBeaconOptions
 }
 
-export async function apiRoutes(app: FastifyInstance, options: ApiOptions = {}): Promise<void> {
+export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Promise<void> {
   // One line per route module, e.g. `await app.register(applicationRoutes)`.
   await app.register(formRoutes)
   await app.register(accessRoutes)
   await app.register(viewerRoutes)
-  if (options.documentBeacons) await app.register(documentBeaconRoutes, options.documentBeacons)
+  await app.register(documentBeaconRoutes, options.documentBeacons)
 }

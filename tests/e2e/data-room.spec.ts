@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { makePdf } from '../helpers/documents.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
+import { waitForHydration } from './helpers/hydration.ts'
 
 // The data room in Chromium against the production server: an admin adds a Markdown document
 // with `rm5 documents add`; the viewer opens the docket with their code, finds the document at the
@@ -11,7 +13,9 @@ import { newCode, rm5 } from './helpers/cli.ts'
 const today = new Date().toISOString().slice(0, 10)
 let code: { id: string; code: string }
 let documentId: string
+let pdfId: string
 const title = `Rollout plan ${randomBytes(3).toString('hex')}`
+const pdfTitle = `Pilot deck ${randomBytes(3).toString('hex')}`
 
 test.beforeAll(async () => {
   const testInfo = test.info()
@@ -25,10 +29,14 @@ test.beforeAll(async () => {
     `# Phase one\n\nThe first **ten vehicles** reach the pilot stores in March.\n\n${'More text for the reader. '.repeat(120)}\n`,
   )
   documentId = JSON.parse(await rm5(['documents', 'add', 'compass', file, '--title', title, '--json'])).id
+  const deck = testInfo.outputPath('deck.pdf')
+  await writeFile(deck, await makePdf(3, 'Pilot deck'))
+  pdfId = JSON.parse(await rm5(['documents', 'add', 'compass', deck, '--title', pdfTitle, '--json'])).id
 })
 test.afterAll(async () => {
   test.setTimeout(60_000)
   await rm5(['documents', 'remove', documentId])
+  await rm5(['documents', 'remove', pdfId])
   await rm5(['codes', 'revoke', code.id])
 })
 
@@ -94,4 +102,46 @@ test('the docket lists the document; its page carries the viewer’s watermark o
   await expect(watermark.locator('.watermark__line').first()).toBeVisible()
   await expect(page.locator('header.site-header')).toBeHidden()
   await page.screenshot({ path: testInfo.outputPath('document-print.png') })
+})
+
+interface ActivityRow {
+  documentId: string
+  pages: { page: number; shows: number; seconds: number }[]
+}
+
+test('a PDF opens in the viewer island, page by page, and its reading reaches rm5 documents activity', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  await openDocket(page)
+  await page.goto(`/docket/documents/${pdfId}`)
+  await expect(page.getByRole('heading', { level: 1, name: pdfTitle })).toBeVisible()
+  await waitForHydration(page, 'pdf-viewer', 30_000)
+  const position = page.locator('.pdf-viewer__position')
+  await expect(position).toHaveText('Page 1 of 3')
+  await expect(page.locator('.pdf-viewer__page[data-page="1"][data-drawn]')).toBeAttached()
+  await page.screenshot({ path: testInfo.outputPath('pdf-viewer-1440.png') })
+
+  // Leaving page 1 reports it with navigator.sendBeacon (the sticky toolbar's button is pressed
+  // where it is: a scroll first would change the current page itself).
+  const leftPageOne = page.waitForRequest(
+    (request) => request.url().endsWith('/api/documents/beacon') && request.postDataJSON()?.page === 1,
+  )
+  await page.locator('.pdf-viewer__step[aria-label="Next page"]').dispatchEvent('click')
+  await expect(position).toHaveText('Page 2 of 3')
+  await leftPageOne
+
+  // Written behind within seconds, then listed per viewer and page for the admin.
+  await expect
+    .poll(
+      async () => {
+        const rows: ActivityRow[] = JSON.parse(
+          await rm5(['documents', 'activity', '--retailer', 'compass', '--json']),
+        )
+        const row = rows.find((r) => r.documentId === pdfId)
+        return row?.pages.find((p) => p.page === 1)?.shows ?? 0
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThanOrEqual(1)
 })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { MIN_DWELL_MS } from '../../lib/documents/reading-clock.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
 import { waitForHydration } from './helpers/hydration.ts'
@@ -122,8 +123,11 @@ test('a PDF opens in the viewer island, page by page, and its reading reaches rm
   await expect(page.locator('.pdf-viewer__page[data-page="1"][data-drawn]')).toBeAttached()
   await page.screenshot({ path: testInfo.outputPath('pdf-viewer-1440.png') })
 
-  // Leaving page 1 reports it with navigator.sendBeacon (the sticky toolbar's button is pressed
-  // where it is: a scroll first would change the current page itself).
+  // Reading time is time: page 1 counts as read once it stayed on screen MIN_DWELL_MS by the
+  // browser's own clock. Leaving it then reports it with navigator.sendBeacon (the sticky
+  // toolbar's button is pressed where it is: a scroll first would change the current page itself).
+  const shown = await page.evaluate(() => performance.now())
+  await page.waitForFunction((since) => performance.now() > since, shown + MIN_DWELL_MS + 500)
   const leftPageOne = page.waitForRequest(
     (request) => request.url().endsWith('/api/documents/beacon') && request.postDataJSON()?.page === 1,
   )

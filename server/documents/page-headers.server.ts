@@ -9,7 +9,7 @@ const DOCUMENT_PAGE = new RegExp(`^${DOCUMENTS_PATH}/[^/]+$`)
 
 /** Headers of a document page's answer: the site's CSP with the PDF object allowed from 'self'. */
 export function documentPageHeaders(env: Env): (pathname: string) => Record<string, string> | undefined {
-  const policy = contentSecurityPolicy(env).replace("object-src 'none'", "object-src 'self'")
+  const policy = contentSecurityPolicy(env, { objects: 'self' })
   const headers = { 'content-security-policy': policy }
   return (pathname) => (DOCUMENT_PAGE.test(pathname) ? headers : undefined)
 }

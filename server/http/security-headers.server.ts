@@ -16,7 +16,11 @@ function originOf(url: string | undefined): string | undefined {
   return new URL(url).origin
 }
 
-export function contentSecurityPolicy(env: Env): string {
+/**
+ * The site's policy. `objects: 'self'` lets a page embed this origin's files in <object> (a data
+ * room PDF in the browser's own viewer); everywhere else nothing may be embedded.
+ */
+export function contentSecurityPolicy(env: Env, options: { objects?: 'none' | 'self' } = {}): string {
   // Media may come from a CDN / MinIO public address or an external streaming provider.
   const mediaOrigins = [originOf(env.MEDIA_PUBLIC_URL), originOf(env.VIDEO_BASE_URL)]
     .filter(Boolean)
@@ -37,7 +41,7 @@ export function contentSecurityPolicy(env: Env): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
-    "object-src 'none'",
+    `object-src '${options.objects ?? 'none'}'`,
   ].join('; ')
 }
 

@@ -206,10 +206,12 @@ source guessing codes.`,
 
   codes
     .command('activity')
-    .summary('Who opened the docket and the proposal, per code')
+    .summary('Who opened the docket and the proposal, per viewer')
     .description(
-      `Who opened /docket and /circlek/proposal, per code (the walmart gate, which takes no code, as one
-row): first and last opening, number of openings, distinct clients (hashed addresses) and pages.
+      `Who opened /docket and /circlek/proposal, per viewer: the e-mail a one-time link proved where the
+code requires one, else the code (the walmart gate, which takes no code, as one row): first and
+last opening, number of openings, distinct clients (hashed addresses), and the documents read with
+their reading time (--json gives every page and document).
 Every code of the chosen gates is listed, also those never used; revoked codes only if used.
 Openings are written by the server every few seconds and kept DOCKET_ACTIVITY_RETENTION_DAYS.`,
     )

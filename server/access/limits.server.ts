@@ -32,27 +32,38 @@ export function createVerifyLimiter(
   options: { prefix?: string; limits?: typeof VERIFY_LIMITS } = {},
 ): VerifyLimiter {
   const prefix = `${options.prefix ?? ''}access-verify:`
-  const limits = options.limits ?? VERIFY_LIMITS
-  // The key is computed here and handed to the store through this map: the store only knows requests.
-  const keys = new WeakMap<FastifyRequest, string>()
-  const keyOf = (request: FastifyRequest) => keys.get(request) ?? `${prefix}unknown`
-  const shared = (rule: LimitRule) =>
-    app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: keyOf })
-  const perIp = shared(limits.perIp)
-  // When Redis fails the plugin lets requests through (skipOnError). For this route that would
-  // switch brute-force protection off, so each instance then falls back to its own counters.
-  const local = new LocalWindows()
+  const hit = createKeyedLimits(app, options.limits ?? VERIFY_LIMITS)
+  return (request, retailer) => hit('perIp', request, `${prefix}ip:${retailer}:${normalizeIP(request.ip)}`)
+}
 
-  async function hit(limiter: Limiter, rule: LimitRule, request: FastifyRequest, key: string) {
+/**
+ * Named limits whose keys the caller builds (a client, an address's hash), counted in the plugin's
+ * store: Redis when configured, shared by every instance. When Redis fails the plugin lets
+ * requests through (skipOnError); for these routes that would switch the protection off, so each
+ * instance then falls back to its own counters.
+ */
+export function createKeyedLimits<Name extends string>(
+  app: FastifyInstance,
+  rules: Record<Name, LimitRule>,
+): (name: Name, request: FastifyRequest, key: string) => Promise<{ retryAfter: number } | null> {
+  // The key is computed by the caller and handed to the store through this map: the store only knows requests.
+  const keys = new WeakMap<FastifyRequest, string>()
+  const keyOf = (request: FastifyRequest) => keys.get(request) ?? 'unknown'
+  const limiters = new Map<Name, Limiter>()
+  for (const name of Object.keys(rules) as Name[]) {
+    const rule = rules[name]
+    limiters.set(name, app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: keyOf }))
+  }
+  const local = new LocalWindows()
+  return async (name, request, key) => {
+    const limiter = limiters.get(name)
+    if (!limiter) throw new Error(`no limit named ${name}`)
     keys.set(request, key)
     const result = await limiter(request)
-    if (storeWasSkipped(result)) return local.hit(key, rule, Date.now())
+    if (storeWasSkipped(result)) return local.hit(key, rules[name], Date.now())
     if (result.isAllowed || !result.isExceeded) return null
     return { retryAfter: Math.max(1, result.ttlInSeconds) }
   }
-
-  return (request, retailer) =>
-    hit(perIp, limits.perIp, request, `${prefix}ip:${retailer}:${normalizeIP(request.ip)}`)
 }
 
 /** A store error leaves the counter untouched: 0 used, nothing remaining spent, no window. */

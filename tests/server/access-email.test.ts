@@ -4,6 +4,7 @@ import { Writable } from 'node:stream'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.ts'
+import { EMAIL_LIMITS } from '../../server/access/email-limits.server.ts'
 import { linksSettled } from '../../server/access/email-link-routes.server.ts'
 import { buildApp } from '../../server/app.server.ts'
 import { grantCookie, limitPrefix, seedCode, testClock, verify, verifyForm } from '../helpers/access.ts'
@@ -293,6 +294,40 @@ describe('limits', () => {
     expect(limited.statusCode).toBe(429)
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
     expect((await askLink('person-last@example.com', cookie, nextIp())).statusCode).toBe(200)
+  })
+})
+
+describe('Redis unreachable', () => {
+  it('still limits the e-mail step, with per-instance counters', async () => {
+    const cut = await createTestApp({
+      env: {
+        SMTP_URL: smtp.url,
+        NOTIFY_EMAIL_FROM: 'docket@rm5.example',
+        NOTIFY_EMAIL_TO: 'ops@rm5.example',
+        REDIS_URL: 'redis://127.0.0.1:1',
+      },
+      access: { rateLimitPrefix: limitPrefix() },
+    })
+    try {
+      const id = await seedCode(cut.db, 'compass', 'compass-known-viewers-redis-1')
+      await cut.db.prisma.accessCode.update({ where: { id }, data: { requireEmail: true } })
+      const code = await verify(cut.app, { retailer: 'compass', accessCode: 'compass-known-viewers-redis-1' })
+      const cookie = grantCookie(code)
+      const ask = (n: number) =>
+        cut.app.inject({
+          method: 'POST',
+          url: '/api/access/email',
+          payload: { retailer: 'compass', email: `person-${n}@example.com` },
+          headers: { cookie },
+          remoteAddress: '203.0.113.77',
+        })
+      for (let n = 0; n < EMAIL_LIMITS.perClient.max; n++) expect((await ask(n)).statusCode).toBe(200)
+      const over = await ask(EMAIL_LIMITS.perClient.max)
+      expect(over.statusCode).toBe(429)
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0)
+    } finally {
+      await cut.close()
+    }
   })
 })
 

@@ -57,13 +57,25 @@ export function createGrantReader(options: {
   const cache = new Map<string, { state: CodeState | null; at: number }>()
   const headers = new LRUCache<string, Remembered>({ max: HEADER_CACHE_LIMIT })
 
-  async function stateOf(codeId: string, now: Date): Promise<{ state: CodeState | null; at: number }> {
+  // Lookups under way: a burst of first requests with one code (a reload storm, a page's
+  // beacons) waits for one query instead of queueing one each for the pool.
+  const looking = new Map<string, Promise<{ state: CodeState | null; at: number }>>()
+
+  function stateOf(codeId: string, now: Date): Promise<{ state: CodeState | null; at: number }> {
     const cached = cache.get(codeId)
-    if (cached && now.getTime() - cached.at < cacheMs) return cached
-    const fresh = { state: await codeState(options.prisma, codeId), at: now.getTime() }
-    if (cache.size >= CACHE_LIMIT) cache.clear()
-    cache.set(codeId, fresh)
-    return fresh
+    if (cached && now.getTime() - cached.at < cacheMs) return Promise.resolve(cached)
+    const pending = looking.get(codeId)
+    if (pending) return pending
+    const lookup = codeState(options.prisma, codeId)
+      .then((state) => {
+        const fresh = { state, at: now.getTime() }
+        if (cache.size >= CACHE_LIMIT) cache.clear()
+        cache.set(codeId, fresh)
+        return fresh
+      })
+      .finally(() => looking.delete(codeId))
+    looking.set(codeId, lookup)
+    return lookup
   }
 
   /** The grant (or null) and the time (ms) until which this answer holds. */

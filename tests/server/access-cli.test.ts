@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import argon2 from 'argon2'
 import pg from 'pg'
+import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { codesCommand } from '../../scripts/cli/codes/cli.ts'
 import { rootProgram } from '../../scripts/cli/rm5-program.ts'
@@ -17,7 +18,7 @@ import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { applyMigrations } from '../../server/db/migrate.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
-import type { Storage } from '../../server/storage/storage.server.ts'
+import { openStorage } from '../../server/storage/storage.server.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 
@@ -83,7 +84,8 @@ describe('first start', () => {
     })
     const env = parseEnv({ NODE_ENV: 'test', ...testDb.env })
     const db = await openDatabase(env, silentLogger)
-    const app = await buildApp({ env, db, storage: {} as Storage, logger: { level: 'info', stream } })
+    const storage = await openStorage(env, pino({ level: 'silent' }))
+    const app = await buildApp({ env, db, storage, logger: { level: 'info', stream } })
     try {
       await app.ready()
       const hint = lines
@@ -94,7 +96,7 @@ describe('first start', () => {
       expect(hint[0]).toContain('rm5 codes generate circlek')
     } finally {
       await app.close()
-      await db.close()
+      await Promise.allSettled([db.close(), storage.close()])
     }
   })
 })

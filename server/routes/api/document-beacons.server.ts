@@ -52,17 +52,13 @@ const NOT_FOUND = () => new HttpError(404, 'not_found', 'No such document.')
 export async function documentBeaconRoutes(app: FastifyInstance, options: DocumentBeaconOptions) {
   const grants = options.grants ?? app.access.grants
   const prefix = `${options.rateLimitPrefix ?? app.access.options.rateLimitPrefix ?? ''}document-beacon:`
+  // lru-cache's fetch shares one lookup among the requests that miss at once (a burst of beacons).
   const lookups = new LRUCache<string, { document: BeaconDocument | null }>({
     max: LOOKUP_CACHE_SIZE,
     ttl: LOOKUP_CACHE_MS,
+    fetchMethod: async (id) => ({ document: (await options.documents.find(id)) ?? null }),
   })
-  const find = async (id: string) => {
-    const cached = lookups.get(id)
-    if (cached) return cached.document ?? undefined
-    const document = (await options.documents.find(id)) ?? null
-    lookups.set(id, { document })
-    return document ?? undefined
-  }
+  const find = async (id: string) => (await lookups.fetch(id))?.document ?? undefined
 
   // sendBeacon sends a string as text/plain: here it is JSON, read by Fastify's own JSON parser
   // (prototype-poisoning checks included). This parser lives in this plugin only.

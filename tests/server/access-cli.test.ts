@@ -3,7 +3,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import argon2 from 'argon2'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,8 +16,10 @@ import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { applyMigrations } from '../../server/db/migrate.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
-import type { Storage } from '../../server/storage/storage.server.ts'
+import { openStorage } from '../../server/storage/storage.server.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { logLines } from '../helpers/log-lines.ts'
+import { quietStorageLog } from '../helpers/quiet-log.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 
 let testDb: TestDatabase
@@ -74,16 +75,12 @@ afterAll(async () => {
 
 describe('first start', () => {
   it('the server log says how to create a code while there is none', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
+    const { lines, stream } = logLines()
     const env = parseEnv({ NODE_ENV: 'test', ...testDb.env })
     const db = await openDatabase(env, silentLogger)
-    const app = await buildApp({ env, db, storage: {} as Storage, logger: { level: 'info', stream } })
+    // The data room builds its document store on the storage it is given: a real one.
+    const storage = await openStorage(env, quietStorageLog)
+    const app = await buildApp({ env, db, storage, logger: { level: 'info', stream } })
     try {
       await app.ready()
       const hint = lines
@@ -94,7 +91,7 @@ describe('first start', () => {
       expect(hint[0]).toContain('rm5 codes generate circlek')
     } finally {
       await app.close()
-      await db.close()
+      await Promise.all([db.close(), storage.close()])
     }
   })
 })

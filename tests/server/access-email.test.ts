@@ -1,6 +1,5 @@
 // Codes that require a work e-mail: the gate's e-mail step, the one-time link by real SMTP (a
 // receiver on loopback), its use, and the limits, against real Postgres and Redis.
-import { Writable } from 'node:stream'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.ts'
@@ -9,6 +8,7 @@ import { buildApp } from '../../server/app.server.ts'
 import { grantCookie, limitPrefix, seedCode, testClock, verify, verifyForm } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { mailText, tokenIn } from '../helpers/email-links.ts'
+import { logLines } from '../helpers/log-lines.ts'
 import { smtpReceiver, until } from '../helpers/notification-receivers.ts'
 
 const CODE = 'circle-k-known-viewers-1'
@@ -317,13 +317,7 @@ describe('without mail settings', () => {
 
 describe('logs', () => {
   it('never hold the address, the token or the code, at info level', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
+    const { lines, stream } = logLines()
     const app = await buildApp({
       env: t.env,
       db: t.db,

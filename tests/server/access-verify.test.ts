@@ -1,6 +1,5 @@
 // POST /api/access/verify and /api/access/logout against a real Postgres (docs/architecture.md: Access).
 import { createHmac } from 'node:crypto'
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { dummyHash } from '../../server/access/hasher.server.ts'
 import { buildApp } from '../../server/app.server.ts'
@@ -14,6 +13,7 @@ import {
   verifyForm,
 } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { logLines } from '../helpers/log-lines.ts'
 
 const CODE = 'circle-k-2026-alpha'
 const hasher = countingHasher()
@@ -322,13 +322,7 @@ describe('secure cookies', () => {
 
 describe('logging', () => {
   it('never writes a submitted code to the log', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
+    const { lines, stream } = logLines()
     const app = await buildApp({
       env: t.env,
       db: t.db,

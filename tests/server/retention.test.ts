@@ -45,13 +45,15 @@ async function seed(daysAgo: number[]) {
       retailer: 'circlek',
       ipHash,
       outcome: 'denied',
-      at: new Date(Date.now() - days * DAY),
+      at: ago(days),
     })
   }
 }
 
 const settings = { accessAttemptDays: 90, docketActivityDays: 365, notificationDays: 30 }
 const none = { docketViews: 0, documentViews: 0, notifications: 0, emailLinks: 0 }
+const prune = () => pruneOnce(t.db.prisma, settings, new Date())
+const ago = (days: number) => new Date(Date.now() - days * DAY)
 
 const ages = async () =>
   (await t.db.prisma.accessAttempt.findMany({ orderBy: { createdAt: 'asc' } })).map((row) =>
@@ -61,13 +63,12 @@ const ages = async () =>
 describe('retention', () => {
   it('deletes attempts older than the retention period and keeps the rest', async () => {
     await seed([400, 91, 89, 1])
-    expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({ accessAttempts: 2, ...none })
+    expect(await prune()).toEqual({ accessAttempts: 2, ...none })
     expect(await ages()).toEqual([89, 1])
   })
 
   it('deletes docket openings and finished notifications past their settings, never pending ones', async () => {
     await t.db.prisma.accessAttempt.deleteMany()
-    const ago = (days: number) => new Date(Date.now() - days * DAY)
     await t.db.prisma.docketView.createMany({
       data: [400, 366, 364].map((days) => ({
         retailer: 'circlek',
@@ -96,7 +97,7 @@ describe('retention', () => {
         notification(45, 'pending'),
       ],
     })
-    expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({
+    expect(await prune()).toEqual({
       ...none,
       accessAttempts: 0,
       docketViews: 2,
@@ -119,7 +120,6 @@ describe('retention', () => {
 
   it('deletes document views past the activity setting and e-mail links a day after expiry', async () => {
     await t.db.prisma.accessAttempt.deleteMany()
-    const ago = (days: number) => new Date(Date.now() - days * DAY)
     await t.db.prisma.documentView.createMany({
       data: [400, 366, 364].map((days) => ({
         documentId: 'd'.repeat(32),
@@ -139,7 +139,7 @@ describe('retention', () => {
         expiresAt: ago(days),
       })),
     })
-    expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({
+    expect(await prune()).toEqual({
       ...none,
       accessAttempts: 0,
       documentViews: 2,
@@ -161,10 +161,10 @@ describe('retention', () => {
         agreementId: agreement.id,
         email: 'dana@circlek.com',
         ipHash: 'h',
-        acceptedAt: new Date(Date.now() - 4000 * DAY),
+        acceptedAt: ago(4000),
       },
     })
-    expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({ accessAttempts: 0, ...none })
+    expect(await prune()).toEqual({ accessAttempts: 0, ...none })
     expect(await t.db.prisma.agreementAcceptance.count()).toBe(1)
   })
 
@@ -175,10 +175,10 @@ describe('retention', () => {
     try {
       await other.query('BEGIN')
       await other.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.retention])
-      expect(await pruneOnce(t.db.prisma, settings, new Date())).toBeNull()
+      expect(await prune()).toBeNull()
       expect(await ages()).toEqual([200])
       await other.query('COMMIT')
-      expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({ accessAttempts: 1, ...none })
+      expect(await prune()).toEqual({ accessAttempts: 1, ...none })
     } finally {
       await other.end()
     }

@@ -5,10 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import argon2 from 'argon2'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { codesCommand } from '../../scripts/cli/codes/cli.ts'
-import { rootProgram } from '../../scripts/cli/rm5-program.ts'
-import { runCli } from '../../scripts/lib/cli.ts'
+import { describe, expect, it } from 'vitest'
 import { hashIp, recordAttempt } from '../../server/access/attempts.server.ts'
 import { buildApp } from '../../server/app.server.ts'
 import { openDatabase } from '../../server/db/database.server.ts'
@@ -17,37 +14,15 @@ import { silentLogger } from '../../server/db/logger.server.ts'
 import { applyMigrations } from '../../server/db/migrate.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
 import { openStorage } from '../../server/storage/storage.server.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { cliDatabaseForFile, codesHere } from '../helpers/codes-cli.ts'
 import { logLines } from '../helpers/log-lines.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
-import { runRm5 } from '../helpers/run-cli.ts'
+import { type CliRun, runRm5 } from '../helpers/run-cli.ts'
 
-let testDb: TestDatabase
+const testDb = cliDatabaseForFile()
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-const codes = (args: string[], env: Record<string, string> = {}, stdin?: string): Promise<Run> =>
+const codes = (args: string[], env: Record<string, string> = {}, stdin?: string): Promise<CliRun> =>
   runRm5(['codes', ...args], { ...testDb.env, ...env }, stdin)
-
-/** The CLI in this process (fast): same code path as the binary, output captured. */
-async function codesHere(args: string[]): Promise<Run> {
-  let stdout = ''
-  let stderr = ''
-  const output = {
-    out: (text: string) => {
-      stdout += text
-    },
-    err: (text: string) => {
-      stderr += text
-    },
-  }
-  const code = await runCli(rootProgram().addCommand(codesCommand(output)), ['codes', ...args], output)
-  return { code, stdout, stderr }
-}
 
 async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: testDb.url })
@@ -58,20 +33,6 @@ async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     await client.end()
   }
 }
-
-const savedEnv = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR }
-beforeAll(async () => {
-  testDb = await createTestDatabase()
-  // The in-process CLI reads the environment like the real one.
-  process.env.DATABASE_URL = testDb.url
-  process.env.DATA_DIR = testDb.env.DATA_DIR
-})
-afterAll(async () => {
-  process.env.DATABASE_URL = savedEnv.DATABASE_URL
-  process.env.DATA_DIR = savedEnv.DATA_DIR
-  if (savedEnv.DATA_DIR === undefined) delete process.env.DATA_DIR
-  await testDb?.drop()
-})
 
 describe('first start', () => {
   it('the server log says how to create a code while there is none', async () => {

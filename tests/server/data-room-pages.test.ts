@@ -8,15 +8,13 @@ import { setAgreement } from '../../server/documents/agreements.server.ts'
 import type { DocumentSummary } from '../../server/documents/store.server.ts'
 import { DocumentStore } from '../../server/documents/store.server.ts'
 import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { makePdf, pdfPageTexts } from '../helpers/documents.ts'
-import { type ProductionBuild, productionBuild } from '../helpers/production-build.ts'
+import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 
 const CIRCLEK = 'circle-k-room-01'
 const CIRCLEK_REVOKED = 'circle-k-room-02'
 const PIZZAHUT = 'pizza-hut-room-01'
-let build: ProductionBuild
-let t: TestApp
+let t: ProductionTestApp
 let circlek: string
 let revoked: string
 let pizzahut: string
@@ -29,9 +27,8 @@ const today = new Date().toISOString().slice(0, 10)
 const WATERMARK = `Dana at Circle K · Circle K · ${today}`
 
 beforeAll(async () => {
-  build = await productionBuild()
-  t = await createTestApp({
-    pages: { mode: 'production', root: build.root, privatePageTtlMs: 300 },
+  t = await createProductionTestApp({
+    pages: { privatePageTtlMs: 300 },
     // Code states are read again at every request: a revocation counts at once.
     access: { rateLimitPrefix: limitPrefix(), codeCacheMs: 0 },
   })
@@ -67,7 +64,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close()
-  await build?.remove()
 })
 
 const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>

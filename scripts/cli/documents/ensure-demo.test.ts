@@ -7,10 +7,10 @@ import { type Database, openDatabase } from '../../../server/db/database.server.
 import { silentLogger } from '../../../server/db/logger.server.ts'
 import { renderMarkdown } from '../../../server/documents/markdown.server.ts'
 import { DocumentStore } from '../../../server/documents/store.server.ts'
-import { parseEnv } from '../../../server/env.server.ts'
-import { openStorage, type Storage } from '../../../server/storage/storage.server.ts'
+import type { Storage } from '../../../server/storage/storage.server.ts'
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/database.ts'
 import { quietStorageLog } from '../../../tests/helpers/quiet-log.ts'
+import { openTestStorage } from '../../../tests/helpers/storage.ts'
 import { ensureDemoDocuments } from './ensure-demo.ts'
 
 let testDb: TestDatabase
@@ -21,7 +21,7 @@ const options = { mode: 'auto' as const, maxBytes: 1024 * 1024, region: 'us-east
 beforeAll(async () => {
   testDb = await createTestDatabase()
   db = await openDatabase(testDb.env, silentLogger)
-  storage = await openStorage(parseEnv({ DATA_DIR: testDb.env.DATA_DIR, NODE_ENV: 'test' }), quietStorageLog)
+  storage = await openTestStorage(testDb.env.DATA_DIR)
 }, 60_000)
 
 afterAll(async () => {

@@ -22,15 +22,14 @@ import { DocumentEngagement } from '../../server/documents/engagement.server.ts'
 import { documentActivity } from '../../server/documents/engagement-report.server.ts'
 import { DocumentNotFound, DocumentStore } from '../../server/documents/store.server.ts'
 import { DocumentRejected } from '../../server/documents/validate.server.ts'
-import { parseEnv } from '../../server/env.server.ts'
 import { webhookChannel } from '../../server/notifications/channels.server.ts'
 import { messageFor } from '../../server/notifications/messages.server.ts'
 import { Outbox } from '../../server/notifications/outbox.server.ts'
-import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
+import type { Storage } from '../../server/storage/storage.server.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { buildMediaApp } from '../helpers/media-app.ts'
-import { quietStorageLog } from '../helpers/quiet-log.ts'
+import { openTestStorage } from '../helpers/storage.ts'
 
 let testDb: TestDatabase
 let db: Database
@@ -40,7 +39,7 @@ let store: DocumentStore
 beforeAll(async () => {
   testDb = await createTestDatabase()
   db = await openDatabase(testDb.env, silentLogger)
-  storage = await openStorage(parseEnv({ DATA_DIR: testDb.env.DATA_DIR, NODE_ENV: 'test' }), quietStorageLog)
+  storage = await openTestStorage(testDb.env.DATA_DIR)
   store = new DocumentStore(db.prisma, storage, { maxBytes: 1024 * 1024, region: 'us-east-1' })
 }, 60_000)
 

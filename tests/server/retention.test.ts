@@ -3,10 +3,9 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { hashIp, recordAttempt } from '../../server/access/attempts.server.ts'
-import { buildApp } from '../../server/app.server.ts'
 import { LOCKS } from '../../server/db/advisory-lock.server.ts'
 import { pruneOnce } from '../../server/retention/prune.server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 
 const DAY = 86_400_000
 let t: TestApp
@@ -186,10 +185,8 @@ describe('retention', () => {
 
   it('runs when the server starts, with the configured number of days', async () => {
     await seed([40, 20])
-    const app = await buildApp({
+    const app = await appBeside(t, {
       env: { ...t.env, ACCESS_ATTEMPT_RETENTION_DAYS: 30 },
-      db: t.db,
-      storage: t.storage,
       logger: false,
     })
     try {

@@ -22,11 +22,14 @@ export const duration = (seconds: number) =>
 /** The e-mail where the grant named one; else the code's label (one row for all its holders). */
 const viewer = (r: CodeActivity) => r.email ?? (r.codeId ? (r.label ?? '(no label)') : '(gate)')
 
-export async function printActivity(
-  prisma: PrismaClient,
-  io: Io,
-  options: { retailer?: string; since?: Date; json: boolean },
-): Promise<void> {
+/** The options of the activity reports (`rm5 codes activity`, `rm5 documents activity`). */
+export interface ActivityOptions {
+  retailer?: string
+  since?: Date
+  json: boolean
+}
+
+export async function printActivity(prisma: PrismaClient, io: Io, options: ActivityOptions): Promise<void> {
   const rows = await docketActivity(prisma, options)
   const scope = `${options.retailer ? ` for ${options.retailer}` : ''}${options.since ? ` since ${utc(options.since)}` : ''}`
   const listed = printListing((line) => io.print(line), rows, {

@@ -6,7 +6,7 @@ import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { documentActivity } from '../../../server/documents/engagement-report.server.ts'
 import { readingMinutes } from '../../../server/documents/markdown.server.ts'
 import type { DocumentStore, DocumentSummary } from '../../../server/documents/store.server.ts'
-import { duration } from '../codes/activity.ts'
+import { type ActivityOptions, duration } from '../codes/activity.ts'
 import type { Io } from '../codes/commands.ts'
 import { printListing, table, utc } from '../codes/table.ts'
 import { formatBytes } from '../media/progress.ts'
@@ -106,7 +106,7 @@ export async function printDocuments(
 export async function printDocumentActivity(
   prisma: PrismaClient,
   io: Io,
-  options: { retailer?: string; since?: Date; json: boolean },
+  options: ActivityOptions,
 ): Promise<void> {
   const rows = await documentActivity(prisma, options)
   if (options.json) return io.print(JSON.stringify(rows))

@@ -15,6 +15,7 @@ import {
 } from '../helpers/access.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 import { logLines } from '../helpers/log-lines.ts'
+import { injectPost } from '../helpers/submissions.ts'
 
 const CODE = 'circle-k-2026-alpha'
 const hasher = countingHasher()
@@ -165,19 +166,13 @@ describe('verify: bad requests', () => {
   })
 
   it('answers 400 for a body that is not JSON and 415 for other content types', async () => {
-    const broken = await t.app.inject({
-      method: 'POST',
-      url: '/api/access/verify',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"retailer":',
+    const broken = await injectPost(t.app, '/api/access/verify', '{"retailer":', {
+      'content-type': 'application/json',
     })
     expect(broken.statusCode).toBe(400)
     expect(broken.json()).toMatchObject({ success: false, error: { code: 'invalid_json' } })
-    const text = await t.app.inject({
-      method: 'POST',
-      url: '/api/access/verify',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'retailer=circlek',
+    const text = await injectPost(t.app, '/api/access/verify', 'retailer=circlek', {
+      'content-type': 'text/plain',
     })
     expect(text.statusCode).toBe(415)
   })
@@ -247,11 +242,8 @@ describe('logout', () => {
   })
 
   it('redirects a no-JS close to / and rejects unknown retailers', async () => {
-    const form = await t.app.inject({
-      method: 'POST',
-      url: '/api/access/logout',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'retailer=circlek',
+    const form = await injectPost(t.app, '/api/access/logout', 'retailer=circlek', {
+      'content-type': 'application/x-www-form-urlencoded',
     })
     expect(form.statusCode).toBe(303)
     expect(form.headers.location).toBe('/')

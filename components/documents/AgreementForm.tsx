@@ -1,5 +1,5 @@
-import { DOCKET_PATH } from '../../lib/access.ts'
 import { AGREEMENT_ACCEPT_PATH, type AgreementPageData } from '../../lib/documents.ts'
+import { DocumentBand } from './DocumentBand.tsx'
 
 /**
  * The agreement and its Accept button: a real form posting to the acceptance route, which
@@ -9,21 +9,14 @@ import { AGREEMENT_ACCEPT_PATH, type AgreementPageData } from '../../lib/documen
 export function AgreementForm({ agreement }: { agreement: AgreementPageData }) {
   return (
     <>
-      <section className="document-head" aria-labelledby="page-title">
-        <div className="container">
-          <a className="document-head__back" href={DOCKET_PATH}>
-            <span aria-hidden="true">← </span>Back to the docket
-          </a>
-          <p className="eyebrow">Agreement · {agreement.retailerName}</p>
-          <h1 id="page-title">Before you open the documents</h1>
-          <ul className="document-meta">
-            <li>Version {agreement.version}</li>
-            <li>
-              Accepting as <strong>{agreement.viewer}</strong>
-            </li>
-          </ul>
-        </div>
-      </section>
+      <DocumentBand eyebrow={`Agreement · ${agreement.retailerName}`} title="Before you open the documents">
+        <ul className="document-meta">
+          <li>Version {agreement.version}</li>
+          <li>
+            Accepting as <strong>{agreement.viewer}</strong>
+          </li>
+        </ul>
+      </DocumentBand>
       <div className="document-body">
         <div className="container">
           <div className="agreement">

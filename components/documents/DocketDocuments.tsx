@@ -18,7 +18,7 @@ export function DocketDocuments({
   const retailers = [...new Set(documents.map((doc) => doc.retailer))]
   const several = retailers.length > 1
   return (
-    <section className="docket-documents" aria-labelledby="docket-documents-title">
+    <section className="docket-documents on-dark" aria-labelledby="docket-documents-title">
       <div className="container">
         <div className="docket-documents__intro">
           <p className="eyebrow">Data room</p>
@@ -34,11 +34,11 @@ export function DocketDocuments({
           </p>
         </div>
         {documents.length > 0 ? (
-          <ul className="docket-documents__list">
+          <ul className="docket-documents__list grid-list">
             {documents.map((doc) => (
               <li key={doc.id}>
                 <a className="document-card" href={documentPath(doc.id)}>
-                  <span className="document-card__kind">
+                  <span className="document-card__kind caps-label">
                     {kindLabel(doc.kind)}
                     {several ? ` · ${retailerNames[doc.retailer]}` : ''}
                   </span>

@@ -50,7 +50,7 @@ export default function Page() {
               {theme.monogram}
             </span>
             <div>
-              <p className="gate-card__kicker">{theme.audience}</p>
+              <p className="gate-card__kicker caps-label">{theme.audience}</p>
               <h2 className="gate-card__title" id="gate-card-title">
                 {title}
               </h2>

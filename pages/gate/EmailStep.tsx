@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef } from 'react'
 import { EMAIL_PATH, gateStepUrl } from '../../lib/access.ts'
 import type { CodeRetailer } from '../../lib/retailers.ts'
+import { GateFormFrame, useGateForm } from './GateFormFrame.tsx'
 import type { GateStepView } from './gate-steps.ts'
 import { type Notice, noticeFor } from './notices.ts'
 import { sendLink } from './send-link.ts'
@@ -29,12 +30,10 @@ export function EmailForm({
   initialNotice: Notice | null
   onStep(step: GateStepView, notice?: Notice): void
 }) {
-  const [notice, setNotice] = useState<Notice | null>(initialNotice)
-  const [busy, setBusy] = useState(false)
-  const [hydrated, setHydrated] = useState(false)
+  const form = useGateForm(EMAIL_PATH, retailer, initialNotice)
+  const { notice, setNotice, busy, setBusy } = form
   const input = useRef<HTMLInputElement>(null)
-  const ids = { field: useId(), notice: useId(), hint: useId() }
-  useEffect(() => setHydrated(true), [])
+  const ids = { field: useId(), hint: useId() }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -70,23 +69,7 @@ export function EmailForm({
 
   const fieldProblem = notice?.kind === 'email'
   return (
-    <form
-      className="gate-form"
-      method="post"
-      action={EMAIL_PATH}
-      noValidate={hydrated}
-      onSubmit={onSubmit}
-      aria-busy={busy}
-    >
-      <input type="hidden" name="retailer" value={retailer} />
-      <div className="gate-notice" id={ids.notice} role="alert">
-        {notice ? (
-          <div className={`gate-notice__box gate-notice__box--${notice.kind}`}>
-            <p className="gate-notice__title">{notice.title}</p>
-            {notice.description ? <p className="gate-notice__text">{notice.description}</p> : null}
-          </div>
-        ) : null}
-      </div>
+    <GateFormFrame form={form} onSubmit={onSubmit} submitLabel="Send me a link" busyLabel="Sending...">
       <label className="gate-form__label" htmlFor={ids.field}>
         Work e-mail
       </label>
@@ -108,22 +91,10 @@ export function EmailForm({
           // biome-ignore lint/a11y/noAutofocus: the step exists only to take this one field
           autoFocus
           aria-invalid={fieldProblem || undefined}
-          aria-describedby={fieldProblem ? `${ids.notice} ${ids.hint}` : ids.hint}
+          aria-describedby={fieldProblem ? `${form.noticeId} ${ids.hint}` : ids.hint}
         />
       </div>
-      <button
-        type="submit"
-        className="button button--accent button--block gate-form__submit"
-        aria-disabled={busy || undefined}
-      >
-        {busy ? 'Sending...' : 'Send me a link'}
-        {busy ? null : (
-          <span className="button__arrow" aria-hidden="true">
-            →
-          </span>
-        )}
-      </button>
-    </form>
+    </GateFormFrame>
   )
 }
 

@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import { DOCKET_PATH, isGateError, VERIFY_PATH } from '../../lib/access.ts'
 import type { GateRetailer } from '../../lib/retailers.ts'
+import { GateFormFrame, useGateForm } from './GateFormFrame.tsx'
 import type { GateStepView } from './gate-steps.ts'
 import { type Notice, noticeFor } from './notices.ts'
 import { verifyAccess } from './verify-access.ts'
@@ -22,18 +23,13 @@ export function GateForm({
   initialNotice: Notice | null
   onStep(step: GateStepView): void
 }) {
-  const [notice, setNotice] = useState<Notice | null>(initialNotice)
-  const [busy, setBusy] = useState(false)
-  const [hydrated, setHydrated] = useState(false)
+  const form = useGateForm(VERIFY_PATH, retailer, initialNotice)
+  const { notice, setNotice, busy, setBusy } = form
   const [reveal, setReveal] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const noticeBox = useRef<HTMLDivElement>(null)
-  const ids = { field: useId(), notice: useId() }
+  const ids = { field: useId() }
   const needsCode = retailer !== 'walmart'
-
-  // Before hydration the browser's own `required` check guards the plain form; after it, our
-  // notice does (the spec's 'Please enter your access code', and no request).
-  useEffect(() => setHydrated(true), [])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -75,23 +71,13 @@ export function GateForm({
 
   const fieldProblem = notice?.kind === 'empty' || notice?.kind === 'invalid'
   return (
-    <form
-      className="gate-form"
-      method="post"
-      action={VERIFY_PATH}
-      noValidate={hydrated}
+    <GateFormFrame
+      form={form}
       onSubmit={onSubmit}
-      aria-busy={busy}
+      noticeRef={noticeBox}
+      submitLabel="Access Docket"
+      busyLabel="Verifying..."
     >
-      <input type="hidden" name="retailer" value={retailer} />
-      <div className="gate-notice" id={ids.notice} role="alert" ref={noticeBox}>
-        {notice ? (
-          <div className={`gate-notice__box gate-notice__box--${notice.kind}`}>
-            <p className="gate-notice__title">{notice.title}</p>
-            {notice.description ? <p className="gate-notice__text">{notice.description}</p> : null}
-          </div>
-        ) : null}
-      </div>
       {needsCode ? (
         <>
           {/* Lets password managers file the code under this gate. */}
@@ -113,10 +99,10 @@ export function GateForm({
               maxLength={256}
               required
               aria-invalid={fieldProblem || undefined}
-              aria-describedby={fieldProblem ? ids.notice : undefined}
+              aria-describedby={fieldProblem ? form.noticeId : undefined}
               onInput={() => notice?.kind === 'empty' && setNotice(null)}
             />
-            {hydrated ? (
+            {form.hydrated ? (
               <button
                 type="button"
                 className="gate-field__reveal"
@@ -131,19 +117,7 @@ export function GateForm({
           </div>
         </>
       ) : null}
-      <button
-        type="submit"
-        className="button button--accent button--block gate-form__submit"
-        aria-disabled={busy || undefined}
-      >
-        {busy ? 'Verifying...' : 'Access Docket'}
-        {busy ? null : (
-          <span className="button__arrow" aria-hidden="true">
-            →
-          </span>
-        )}
-      </button>
-    </form>
+    </GateFormFrame>
   )
 }
 

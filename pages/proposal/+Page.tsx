@@ -50,7 +50,7 @@ export default function Page() {
             <dl className="proposal-terms">
               {commercialTerms.map((term) => (
                 <div className="proposal-term" key={term.name}>
-                  <dt className="proposal-term__name">{term.name}</dt>
+                  <dt className="proposal-term__name caps-label">{term.name}</dt>
                   <dd className="proposal-term__body">
                     <span
                       className={

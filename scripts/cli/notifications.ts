@@ -5,34 +5,26 @@ import { DATABASE_HELP, withDatabase } from '../lib/cli-database.ts'
 import { cliEnv } from '../lib/cli-env.ts'
 import { CliError } from '../lib/cli-error.ts'
 import { jsonOption, limitOption } from '../lib/cli-options.ts'
-import { table, utc } from './codes/table.ts'
+import { printListing, utc } from './codes/table.ts'
 import { runIfEntry } from './rm5-program.ts'
 
 const STATES = ['failed', 'pending', 'delivered'] as const
 
 function printList(rows: NotificationRow[], json: boolean, stateOf: (row: NotificationRow) => string) {
-  if (json) {
-    console.log(JSON.stringify(rows.map((row) => ({ ...row, state: stateOf(row) }))))
-    return
-  }
-  if (rows.length === 0) {
-    console.log('No notifications.')
-    return
-  }
-  console.log(
-    table(
-      [
-        { header: 'ID', value: (r) => r.id },
-        { header: 'EVENT', value: (r) => r.event },
-        { header: 'CHANNEL', value: (r) => r.channel },
-        { header: 'STATE', value: (r) => stateOf(r) },
-        { header: 'ATTEMPTS', value: (r) => String(r.attempts) },
-        { header: 'WRITTEN', value: (r) => utc(r.createdAt) },
-        { header: 'LAST ERROR', value: (r) => r.lastError ?? '-' },
-      ],
-      rows,
-    ),
-  )
+  printListing((line) => console.log(line), rows, {
+    json,
+    asJson: (listed) => listed.map((row) => ({ ...row, state: stateOf(row) })),
+    empty: 'No notifications.',
+    columns: [
+      { header: 'ID', value: (r) => r.id },
+      { header: 'EVENT', value: (r) => r.event },
+      { header: 'CHANNEL', value: (r) => r.channel },
+      { header: 'STATE', value: (r) => stateOf(r) },
+      { header: 'ATTEMPTS', value: (r) => String(r.attempts) },
+      { header: 'WRITTEN', value: (r) => utc(r.createdAt) },
+      { header: 'LAST ERROR', value: (r) => r.lastError ?? '-' },
+    ],
+  })
 }
 
 async function list(values: Partial<Record<NotificationState, boolean>> & { limit: number; json?: boolean }) {

@@ -40,10 +40,14 @@ export interface CodeActivity {
   lastSeen: Date | null
 }
 
-interface Grouped {
+/** Whom a row counts for: a code (or a gate without one) and, where the code requires it, an e-mail. */
+interface Viewer {
   codeId: string | null
   retailer: string
   email: string | null
+}
+
+interface Grouped extends Viewer {
   firstOpened: Date
   lastOpened: Date
   openings: number
@@ -51,20 +55,9 @@ interface Grouped {
   pages: string[]
 }
 
-interface DocumentGroup {
-  codeId: string | null
-  retailer: string
-  email: string | null
-  documentId: string
-  title: string | null
-  opens: number
-  seconds: number
-  firstAt: Date
-  lastAt: Date
-}
+interface DocumentGroup extends Viewer, DocumentOpened {}
 
-const viewerKey = (row: { codeId: string | null; retailer: string; email: string | null }) =>
-  `${row.codeId ?? `gate:${row.retailer}`}\0${row.email ?? ''}`
+const viewerKey = (row: Viewer) => `${row.codeId ?? `gate:${row.retailer}`}\0${row.email ?? ''}`
 
 const earliest = (a: Date | null, b: Date | null) => (a && b ? (a < b ? a : b) : (a ?? b))
 const latest = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b))

@@ -15,6 +15,7 @@ import {
   DOCUMENT_EXTENSION,
   type DocumentKind,
   DocumentRejected,
+  type InspectedDocument,
   inspectDocument,
   MAX_TITLE_LENGTH,
 } from './validate.server.ts'
@@ -87,6 +88,12 @@ function summary(row: WithVersion): DocumentSummary {
   }
 }
 
+/** A version row's file columns: where its bytes are stored and what inspecting them found. */
+function versionFile(objectKey: string, fileName: string, inspected: InspectedDocument) {
+  const { size, sha256, pages, words } = inspected
+  return { objectKey, fileName, size, sha256, pages, words }
+}
+
 export class DocumentStore {
   private readonly bucket: string
   private bucketReady: Promise<void> | undefined
@@ -116,15 +123,7 @@ export class DocumentStore {
         currentVersion: 1,
         notify: input.notify ?? false,
         versions: {
-          create: {
-            version: 1,
-            objectKey,
-            fileName,
-            size: inspected.size,
-            sha256: inspected.sha256,
-            pages: inspected.pages,
-            words: inspected.words,
-          },
+          create: { version: 1, ...versionFile(objectKey, fileName, inspected) },
         },
       },
       ...SUMMARY,
@@ -160,12 +159,7 @@ export class DocumentStore {
         data: {
           documentId: id,
           version: bumped.currentVersion,
-          objectKey,
-          fileName,
-          size: inspected.size,
-          sha256: inspected.sha256,
-          pages: inspected.pages,
-          words: inspected.words,
+          ...versionFile(objectKey, fileName, inspected),
         },
       })
       return tx.document.findUniqueOrThrow({ where: { id }, ...SUMMARY })

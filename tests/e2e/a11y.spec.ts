@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { publicPaths } from '../../lib/routes.ts'
+import { expectNoSeriousViolation } from './helpers/axe.ts'
 
 // axe (WCAG 2.0 A/AA and 2.1 AA) on every public page at phone and desktop widths, plus the
 // structure axe cannot judge alone: one h1, landmarks, the skip link and visible focus.
@@ -17,16 +17,7 @@ for (const width of [375, 1440]) {
         await page.goto(path)
         await page.waitForLoadState('networkidle')
         await expect(page.locator('[data-reveal="waiting"]')).toHaveCount(0)
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-        const blocking = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => ({
-            rule: violation.id,
-            impact: violation.impact,
-            help: violation.help,
-            targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-          }))
-        expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([])
+        await expectNoSeriousViolation(page)
       })
     }
   })

@@ -1,23 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousViolation } from './helpers/axe.ts'
 import { applyForm, contactForm, errorSummary } from './helpers/forms.ts'
 
 // axe (WCAG 2.0 A/AA, 2.1 AA) on the form pages as a visitor without JavaScript gets them: empty,
 // with the server's error summary, the confirmations and a gate with its notice. The page's own
 // scripts never arrive (aborted by routing), so the forms post and the server renders the
 // outcome; axe itself needs JavaScript to run, which is why this is not in the no-js project.
-
-async function expectNoSeriousViolation(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }))
-  expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([])
-}
 
 for (const width of [375, 1440]) {
   test.describe(`at ${width} px`, () => {

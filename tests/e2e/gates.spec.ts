@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { type CodeRetailer, codeRetailers } from '../../lib/retailers.ts'
+import { expectNoSeriousViolation } from './helpers/axe.ts'
 import { runCli } from './helpers/cli.ts'
 
 // The access gates, the docket and the proposal in Chromium against the production server.
@@ -40,18 +40,6 @@ const notice = (page: Page) => page.getByRole('alert').filter({ hasText: /\S/ })
 async function expectDocket(page: Page) {
   await expect(page).toHaveURL(/\/docket$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Meet the RM5' })).toBeVisible()
-}
-
-async function expectNoSeriousAxeViolation(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((n) => n.target),
-    }))
-  expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([])
 }
 
 const grantCookies = async (context: BrowserContext) =>
@@ -320,10 +308,10 @@ test.describe('accessibility', () => {
       await openGate(page, 'investor')
       await page.getByRole('button', { name: 'Access Docket' }).click()
       await expect(notice(page)).toHaveText('Please enter your access code')
-      await expectNoSeriousAxeViolation(page)
+      await expectNoSeriousViolation(page)
       await page.goto('/walmart')
       await page.waitForLoadState('networkidle')
-      await expectNoSeriousAxeViolation(page)
+      await expectNoSeriousViolation(page)
 
       await openGate(page, 'circlek')
       await codeField(page).fill(codeOf('circlek'))
@@ -331,10 +319,10 @@ test.describe('accessibility', () => {
       await expectDocket(page)
       await page.goto('/circlek/proposal')
       await page.waitForLoadState('networkidle')
-      await expectNoSeriousAxeViolation(page)
+      await expectNoSeriousViolation(page)
       await page.getByRole('button', { name: 'Close proposal' }).click()
       await expect(page.getByRole('dialog', { name: 'Close Proposal' })).toBeVisible()
-      await expectNoSeriousAxeViolation(page)
+      await expectNoSeriousViolation(page)
     })
   }
 })

@@ -7,6 +7,7 @@ import type { CodeRetailer } from '../../lib/retailers.ts'
 import { insertCode } from '../../server/access/codes.server.ts'
 import { argon2Hasher, type CodeHasher } from '../../server/access/hasher.server.ts'
 import type { Database } from '../../server/db/database.server.ts'
+import { freshIp } from './submissions.ts'
 
 /** The real argon2 hasher, counting how many verifications it ran. */
 export function countingHasher(): CodeHasher & { verifications: number } {
@@ -60,6 +61,14 @@ export function verify(
   return app.inject({ method: 'POST', url: '/api/access/verify', payload: body, ...options })
 }
 
+/** `verify` from a client address of its own, so the per-address limit never counts across tests. */
+export function verifyFresh(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  return verify(app, body, { remoteAddress: freshIp() })
+}
+
 /** A plain HTML form post, as a browser without JavaScript sends it. */
 export function verifyForm(
   app: FastifyInstance,
@@ -74,6 +83,14 @@ export function verifyForm(
     ...rest,
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
   })
+}
+
+/** `verifyForm` from a client address of its own. */
+export function verifyFormFresh(
+  app: FastifyInstance,
+  fields: Record<string, string>,
+): Promise<LightMyRequestResponse> {
+  return verifyForm(app, fields, { remoteAddress: freshIp() })
 }
 
 /** "name=value" of the grant cookie a response set, for the next request's Cookie header. */

@@ -86,3 +86,14 @@ export function testAppForFile(
   if (reset) beforeEach(() => reset(t))
   return t
 }
+
+/**
+ * Another app over a test app's database, storage and environment, with its own logger and seams
+ * (`deps` over those): for a test that needs to read the log or set other limits. Not yet ready.
+ */
+export function appBeside(
+  t: TestApp,
+  deps: Partial<AppDeps> & Pick<AppDeps, 'logger'>,
+): Promise<FastifyInstance> {
+  return buildApp({ env: t.env, db: t.db, storage: t.storage, ...deps })
+}

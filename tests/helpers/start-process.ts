@@ -3,10 +3,8 @@
 // in `dataDir`, in-memory limits. For tests about processes and signals.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { freePort } from '../../scripts/lib/free-port.ts'
-import { parseEnv } from '../../server/env.server.ts'
-import { openStorage } from '../../server/storage/storage.server.ts'
 import { sleep } from './latency.ts'
-import { quietStorageLog } from './quiet-log.ts'
+import { fillTestStorage } from './storage.ts'
 
 export interface StartedSite {
   process: ChildProcess
@@ -18,14 +16,8 @@ export interface StartedSite {
 
 /** Without this, `npm start` would first generate the demo media set into the empty buckets. */
 export async function fillBuckets(dataDir: string): Promise<void> {
-  const storage = await openStorage(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }), quietStorageLog)
-  try {
-    await storage.ensureBuckets()
-    for (const bucket of ['360', 'heros', 'video'])
-      await storage.client.putObject(bucket, 'placeholder.txt', 'x', 1)
-  } finally {
-    await storage.close()
-  }
+  const objects = ['360', 'heros', 'video'].map((bucket) => ({ bucket, key: 'placeholder.txt', bytes: 'x' }))
+  await fillTestStorage(dataDir, objects)
 }
 
 const ENTRIES = {

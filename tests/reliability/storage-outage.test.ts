@@ -18,6 +18,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { applicationBody, randomIp } from '../helpers/form-bodies.ts'
 import { summary, timed } from '../helpers/latency.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
+import { openTestStorage } from '../helpers/storage.ts'
 import { type CutMode, startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts'
 
 const IMAGE = Buffer.from('bytes of a media object')
@@ -36,9 +37,7 @@ beforeAll(async () => {
   db = await openDatabase(env, silentLogger)
   // The embedded S3 runs in this process; the app reaches it only through the proxy, as it
   // would reach MinIO over the network (S3_ENDPOINT).
-  embedded = await openStorage(env, quietStorageLog)
-  await embedded.ensureBuckets()
-  await embedded.client.putObject('360', 'rm5_1.jpg', IMAGE, IMAGE.length)
+  embedded = await openTestStorage(env.DATA_DIR, [{ bucket: '360', key: 'rm5_1.jpg', bytes: IMAGE }])
   const { port } = JSON.parse(await readFile(join(env.DATA_DIR, 's3.json'), 'utf8')) as { port: number }
   proxy = await startTcpProxy({ host: '127.0.0.1', port })
   const proxiedEnv = parseEnv({

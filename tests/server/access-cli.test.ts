@@ -3,14 +3,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import argon2 from 'argon2'
 import pg from 'pg'
-import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { codesCommand } from '../../scripts/cli/codes/cli.ts'
-import { rootProgram } from '../../scripts/cli/rm5-program.ts'
-import { runCli } from '../../scripts/lib/cli.ts'
+import { describe, expect, it } from 'vitest'
 import { hashIp, recordAttempt } from '../../server/access/attempts.server.ts'
 import { buildApp } from '../../server/app.server.ts'
 import { openDatabase } from '../../server/db/database.server.ts'
@@ -19,35 +14,15 @@ import { silentLogger } from '../../server/db/logger.server.ts'
 import { applyMigrations } from '../../server/db/migrate.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
 import { openStorage } from '../../server/storage/storage.server.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-import { runRm5 } from '../helpers/run-cli.ts'
+import { cliDatabaseForFile, codesHere } from '../helpers/codes-cli.ts'
+import { logLines } from '../helpers/log-lines.ts'
+import { quietStorageLog } from '../helpers/quiet-log.ts'
+import { type CliRun, runRm5 } from '../helpers/run-cli.ts'
 
-let testDb: TestDatabase
+const testDb = cliDatabaseForFile()
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-const codes = (args: string[], env: Record<string, string> = {}, stdin?: string): Promise<Run> =>
+const codes = (args: string[], env: Record<string, string> = {}, stdin?: string): Promise<CliRun> =>
   runRm5(['codes', ...args], { ...testDb.env, ...env }, stdin)
-
-/** The CLI in this process (fast): same code path as the binary, output captured. */
-async function codesHere(args: string[]): Promise<Run> {
-  let stdout = ''
-  let stderr = ''
-  const output = {
-    out: (text: string) => {
-      stdout += text
-    },
-    err: (text: string) => {
-      stderr += text
-    },
-  }
-  const code = await runCli(rootProgram().addCommand(codesCommand(output)), ['codes', ...args], output)
-  return { code, stdout, stderr }
-}
 
 async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: testDb.url })
@@ -59,32 +34,13 @@ async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   }
 }
 
-const savedEnv = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR }
-beforeAll(async () => {
-  testDb = await createTestDatabase()
-  // The in-process CLI reads the environment like the real one.
-  process.env.DATABASE_URL = testDb.url
-  process.env.DATA_DIR = testDb.env.DATA_DIR
-})
-afterAll(async () => {
-  process.env.DATABASE_URL = savedEnv.DATABASE_URL
-  process.env.DATA_DIR = savedEnv.DATA_DIR
-  if (savedEnv.DATA_DIR === undefined) delete process.env.DATA_DIR
-  await testDb?.drop()
-})
-
 describe('first start', () => {
   it('the server log says how to create a code while there is none', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
+    const { lines, stream } = logLines()
     const env = parseEnv({ NODE_ENV: 'test', ...testDb.env })
     const db = await openDatabase(env, silentLogger)
-    const storage = await openStorage(env, pino({ level: 'silent' }))
+    // The data room builds its document store on the storage it is given: a real one.
+    const storage = await openStorage(env, quietStorageLog)
     const app = await buildApp({ env, db, storage, logger: { level: 'info', stream } })
     try {
       await app.ready()
@@ -96,7 +52,7 @@ describe('first start', () => {
       expect(hint[0]).toContain('rm5 codes generate circlek')
     } finally {
       await app.close()
-      await Promise.allSettled([db.close(), storage.close()])
+      await Promise.all([db.close(), storage.close()])
     }
   })
 })

@@ -3,22 +3,17 @@
 // form, never used by opening the page).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limitPrefix } from '../helpers/access.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { type ProductionBuild, productionBuild } from '../helpers/production-build.ts'
+import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 
-let build: ProductionBuild
-let t: TestApp
+let t: ProductionTestApp
 
 beforeAll(async () => {
-  build = await productionBuild()
-  t = await createTestApp({
-    pages: { mode: 'production', root: build.root },
+  t = await createProductionTestApp({
     access: { rateLimitPrefix: limitPrefix() },
   })
 }, 300_000)
 afterAll(async () => {
   await t?.close()
-  await build?.remove()
 })
 
 const get = (url: string) => t.app.inject({ method: 'GET', url })

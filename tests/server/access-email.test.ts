@@ -1,15 +1,22 @@
 // Codes that require a work e-mail: the gate's e-mail step, the one-time link by real SMTP (a
 // receiver on loopback), its use, and the limits, against real Postgres and Redis.
-import { Writable } from 'node:stream'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.ts'
 import { EMAIL_LIMITS } from '../../server/access/email-limits.server.ts'
 import { linksSettled } from '../../server/access/email-link-routes.server.ts'
-import { buildApp } from '../../server/app.server.ts'
-import { grantCookie, limitPrefix, seedCode, testClock, verify, verifyForm } from '../helpers/access.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import {
+  grantCookie,
+  limitPrefix,
+  seedCode,
+  testClock,
+  verify,
+  verifyFormFresh,
+  verifyFresh,
+} from '../helpers/access.ts'
+import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 import { mailText, tokenIn } from '../helpers/email-links.ts'
+import { logLines } from '../helpers/log-lines.ts'
 import { smtpReceiver, until } from '../helpers/notification-receivers.ts'
 
 const CODE = 'circle-k-known-viewers-1'
@@ -89,7 +96,7 @@ const mailsTo = (address: string) => smtp.messages.filter((mail) => mail.to.incl
 
 describe('the code step', () => {
   it('answers a right code with the e-mail step and a pending cookie, not a grant', async () => {
-    const res = await verify(t.app, { retailer: 'circlek', accessCode: CODE }, { remoteAddress: nextIp() })
+    const res = await verifyFresh(t.app, { retailer: 'circlek', accessCode: CODE })
     expect(res.json()).toEqual({ success: true, next: 'email' })
     const cookies = setCookies(res)
     expect(cookies).toHaveLength(1)
@@ -101,22 +108,14 @@ describe('the code step', () => {
   })
 
   it('sends a plain form post on to ?step=email', async () => {
-    const res = await verifyForm(
-      t.app,
-      { retailer: 'circlek', accessCode: CODE },
-      { remoteAddress: nextIp() },
-    )
+    const res = await verifyFormFresh(t.app, { retailer: 'circlek', accessCode: CODE })
     expect(res.statusCode).toBe(303)
     expect(res.headers.location).toBe('/circlek?step=email')
     expect(setCookies(res)[0]).toMatch(/^circlek-pending=/)
   })
 
   it('still refuses a wrong code as before', async () => {
-    const res = await verify(
-      t.app,
-      { retailer: 'circlek', accessCode: 'circle-k-wrong-code' },
-      { remoteAddress: nextIp() },
-    )
+    const res = await verifyFresh(t.app, { retailer: 'circlek', accessCode: 'circle-k-wrong-code' })
     expect(res.json()).toEqual({ success: false })
     expect(res.headers['set-cookie']).toBeUndefined()
   })
@@ -238,11 +237,7 @@ describe('the link', () => {
   it('opens nothing once its code is revoked', async () => {
     const other = await seedCode(t.db, 'pizzahut', 'pizza-known-viewers-1')
     await t.db.prisma.accessCode.update({ where: { id: other }, data: { requireEmail: true } })
-    const res = await verify(
-      t.app,
-      { retailer: 'pizzahut', accessCode: 'pizza-known-viewers-1' },
-      { remoteAddress: nextIp() },
-    )
+    const res = await verifyFresh(t.app, { retailer: 'pizzahut', accessCode: 'pizza-known-viewers-1' })
     const cookie = grantCookie(res)
     await t.app.inject({
       method: 'POST',
@@ -337,11 +332,14 @@ describe('without mail settings', () => {
     try {
       const id = await seedCode(bare.db, 'compass', 'compass-known-viewers-1')
       await bare.db.prisma.accessCode.update({ where: { id }, data: { requireEmail: true } })
-      const json = await verify(bare.app, { retailer: 'compass', accessCode: 'compass-known-viewers-1' })
+      const json = await verifyFresh(bare.app, { retailer: 'compass', accessCode: 'compass-known-viewers-1' })
       expect(json.statusCode).toBe(503)
       expect(json.json().error.code).toBe('mail_unavailable')
       expect(json.headers['set-cookie']).toBeUndefined()
-      const form = await verifyForm(bare.app, { retailer: 'compass', accessCode: 'compass-known-viewers-1' })
+      const form = await verifyFormFresh(bare.app, {
+        retailer: 'compass',
+        accessCode: 'compass-known-viewers-1',
+      })
       expect(form.statusCode).toBe(303)
       expect(form.headers.location).toBe('/compass?step=unavailable')
     } finally {
@@ -352,28 +350,15 @@ describe('without mail settings', () => {
 
 describe('logs', () => {
   it('never hold the address, the token or the code, at info level', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
-    const app = await buildApp({
-      env: t.env,
-      db: t.db,
-      storage: t.storage,
+    const { lines, stream } = logLines()
+    const app = await appBeside(t, {
       logger: { level: 'info', stream },
       access: { now: clock.now, rateLimitPrefix: limitPrefix() },
     })
     await app.ready()
     try {
       const address = 'logged-never@circlek.com'
-      const verified = await verify(
-        app,
-        { retailer: 'circlek', accessCode: CODE },
-        { remoteAddress: nextIp() },
-      )
+      const verified = await verifyFresh(app, { retailer: 'circlek', accessCode: CODE })
       const cookie = grantCookie(verified)
       for (const email of [address, 'refused-never@example.com']) {
         await app.inject({

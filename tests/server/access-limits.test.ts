@@ -5,9 +5,8 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { hashIp } from '../../server/access/attempts.server.ts'
 import { createHashCeiling } from '../../server/access/hash-ceiling.server.ts'
-import { buildApp } from '../../server/app.server.ts'
 import { countingHasher, limitPrefix, seedCode, verify, verifyForm } from '../helpers/access.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 
@@ -22,10 +21,8 @@ afterAll(async () => {
 
 async function appWith(options: { redis?: string; prefix?: string } = {}) {
   const hasher = countingHasher()
-  const app = await buildApp({
+  const app = await appBeside(t, {
     env: { ...t.env, REDIS_URL: options.redis },
-    db: t.db,
-    storage: t.storage,
     logger: false,
     access: { hasher, rateLimitPrefix: options.prefix ?? limitPrefix() },
   })
@@ -156,10 +153,7 @@ describe('in memory', () => {
       },
     }
     const hashCeiling = createHashCeiling({ concurrency: 1, maxWaiting: 1 })
-    const app = await buildApp({
-      env: t.env,
-      db: t.db,
-      storage: t.storage,
+    const app = await appBeside(t, {
       logger: false,
       access: { hasher, rateLimitPrefix: limitPrefix(), hashCeiling },
     })

@@ -9,20 +9,17 @@ import { freePort } from '../../scripts/lib/free-port.ts'
 import { docketActivity, setCodeNotify } from '../../server/access/docket-activity-report.server.ts'
 import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import { grantCookie, limitPrefix, seedCode, testClock, verify, verifyForm } from '../helpers/access.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp } from '../helpers/app.ts'
 import { until, webhookReceiver } from '../helpers/notification-receivers.ts'
-import { type ProductionBuild, productionBuild } from '../helpers/production-build.ts'
+import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 
 const CODE = 'circle-k-pages-01'
 const clock = testClock()
-let build: ProductionBuild
-let t: TestApp
+let t: ProductionTestApp
 let circlekId: string
 
 beforeAll(async () => {
-  build = await productionBuild()
-  t = await createTestApp({
-    pages: { mode: 'production', root: build.root },
+  t = await createProductionTestApp({
     access: { now: clock.now, rateLimitPrefix: limitPrefix() },
   })
   circlekId = await seedCode(t.db, 'circlek', CODE)
@@ -30,7 +27,6 @@ beforeAll(async () => {
 }, 300_000)
 afterAll(async () => {
   await t?.close()
-  await build?.remove()
 })
 
 const get = (url: string, cookie?: string) =>
@@ -239,7 +235,7 @@ describe('docket activity', () => {
     await receiver.start()
     // Its own app: a webhook configured, and openings written when the test flushes them.
     const site = await createTestApp({
-      pages: { mode: 'production', root: build.root },
+      pages: { mode: 'production', root: t.root },
       access: { rateLimitPrefix: limitPrefix(), activityFlushMs: 60_000 },
       env: { NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: SECRET },
       notifications: { retryMs: 50, pollMs: 50 },

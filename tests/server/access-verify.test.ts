@@ -1,9 +1,7 @@
 // POST /api/access/verify and /api/access/logout against a real Postgres (docs/architecture.md: Access).
 import { createHmac } from 'node:crypto'
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { dummyHash } from '../../server/access/hasher.server.ts'
-import { buildApp } from '../../server/app.server.ts'
 import {
   countingHasher,
   grantCookie,
@@ -12,8 +10,12 @@ import {
   testClock,
   verify,
   verifyForm,
+  verifyFormFresh,
+  verifyFresh,
 } from '../helpers/access.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
+import { logLines } from '../helpers/log-lines.ts'
+import { injectPost } from '../helpers/submissions.ts'
 
 const CODE = 'circle-k-2026-alpha'
 const hasher = countingHasher()
@@ -65,20 +67,12 @@ describe('verify: answers', () => {
   })
 
   it('trims the whitespace a paste brings along', async () => {
-    const res = await verify(
-      t.app,
-      { retailer: 'circlek', accessCode: `  ${CODE}\n` },
-      { remoteAddress: nextIp() },
-    )
+    const res = await verifyFresh(t.app, { retailer: 'circlek', accessCode: `  ${CODE}\n` })
     expect(res.json()).toEqual({ success: true })
   })
 
   it('refuses a wrong code: success false, no cookie, a denied attempt', async () => {
-    const res = await verify(
-      t.app,
-      { retailer: 'circlek', accessCode: 'circle-k-2026-alphA' },
-      { remoteAddress: nextIp() },
-    )
+    const res = await verifyFresh(t.app, { retailer: 'circlek', accessCode: 'circle-k-2026-alphA' })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ success: false })
     expect(res.headers['set-cookie']).toBeUndefined()
@@ -87,11 +81,7 @@ describe('verify: answers', () => {
 
   it('does not open one gate with another gate’s code', async () => {
     await seedCode(t.db, 'pizzahut', 'pizza-code-0001')
-    const res = await verify(
-      t.app,
-      { retailer: 'circlek', accessCode: 'pizza-code-0001' },
-      { remoteAddress: nextIp() },
-    )
+    const res = await verifyFresh(t.app, { retailer: 'circlek', accessCode: 'pizza-code-0001' })
     expect(res.json()).toEqual({ success: false })
   })
 
@@ -101,7 +91,7 @@ describe('verify: answers', () => {
     })
     await seedCode(t.db, 'compass', 'compass-revoked-1', { revokedAt: clock.now() })
     for (const accessCode of ['compass-expired-1', 'compass-revoked-1']) {
-      const res = await verify(t.app, { retailer: 'compass', accessCode }, { remoteAddress: nextIp() })
+      const res = await verifyFresh(t.app, { retailer: 'compass', accessCode })
       expect(res.json(), accessCode).toEqual({ success: false })
       expect(res.headers['set-cookie']).toBeUndefined()
     }
@@ -112,15 +102,11 @@ describe('verify: answers', () => {
     await seedCode(t.db, 'partner', 'partner-code-one')
     await seedCode(t.db, 'partner', 'partner-code-two', { expiresAt: soon })
     for (const accessCode of ['partner-code-one', 'partner-code-two']) {
-      const res = await verify(t.app, { retailer: 'partner', accessCode }, { remoteAddress: nextIp() })
+      const res = await verifyFresh(t.app, { retailer: 'partner', accessCode })
       expect(res.json(), accessCode).toEqual({ success: true })
     }
     clock.advance(61_000)
-    const later = await verify(
-      t.app,
-      { retailer: 'partner', accessCode: 'partner-code-two' },
-      { remoteAddress: nextIp() },
-    )
+    const later = await verifyFresh(t.app, { retailer: 'partner', accessCode: 'partner-code-two' })
     expect(later.json()).toEqual({ success: false })
   })
 
@@ -134,7 +120,7 @@ describe('verify: answers', () => {
     const bodies = new Set<string>()
     for (const body of cases) {
       hasher.verifications = 0
-      const res = await verify(t.app, body, { remoteAddress: nextIp() })
+      const res = await verifyFresh(t.app, body)
       bodies.add(`${res.statusCode} ${res.body} ${res.headers['set-cookie'] ?? ''}`)
       expect(hasher.verifications, body.accessCode).toBe(1)
     }
@@ -151,7 +137,7 @@ describe('verify: answers', () => {
   it('grants walmart without a code (and ignores one if sent)', async () => {
     for (const body of [{ retailer: 'walmart' }, { retailer: 'walmart', accessCode: 'whatever' }]) {
       hasher.verifications = 0
-      const res = await verify(t.app, body, { remoteAddress: nextIp() })
+      const res = await verifyFresh(t.app, body)
       expect(res.json()).toEqual({ success: true })
       expect(String(res.headers['set-cookie'])).toMatch(
         /^walmart-access=v2\.none\.\d+\.[\w+/]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
@@ -171,7 +157,7 @@ describe('verify: bad requests', () => {
     ['a code that is not text', { retailer: 'circlek', accessCode: 12345678 }, 'accessCode'],
     ['a code over 256 characters', { retailer: 'circlek', accessCode: 'x'.repeat(257) }, 'accessCode'],
   ])('answers 400 for %s, without hashing or recording', async (_name, body, field) => {
-    const res = await verify(t.app, body, { remoteAddress: nextIp() })
+    const res = await verifyFresh(t.app, body)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ success: false, error: { code: 'validation_failed' } })
     expect(res.json().error.fields).toHaveProperty(field)
@@ -180,19 +166,13 @@ describe('verify: bad requests', () => {
   })
 
   it('answers 400 for a body that is not JSON and 415 for other content types', async () => {
-    const broken = await t.app.inject({
-      method: 'POST',
-      url: '/api/access/verify',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"retailer":',
+    const broken = await injectPost(t.app, '/api/access/verify', '{"retailer":', {
+      'content-type': 'application/json',
     })
     expect(broken.statusCode).toBe(400)
     expect(broken.json()).toMatchObject({ success: false, error: { code: 'invalid_json' } })
-    const text = await t.app.inject({
-      method: 'POST',
-      url: '/api/access/verify',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'retailer=circlek',
+    const text = await injectPost(t.app, '/api/access/verify', 'retailer=circlek', {
+      'content-type': 'text/plain',
     })
     expect(text.statusCode).toBe(415)
   })
@@ -207,7 +187,7 @@ describe('verify: bad requests', () => {
     const original = t.db.prisma.accessCode.findMany
     t.db.prisma.accessCode.findMany = (() => Promise.reject(new Error('connection reset'))) as never
     try {
-      const res = await verify(t.app, { retailer: 'circlek', accessCode: CODE }, { remoteAddress: nextIp() })
+      const res = await verifyFresh(t.app, { retailer: 'circlek', accessCode: CODE })
       expect(res.statusCode).toBe(500)
       expect(res.json()).toMatchObject({ success: false, error: { code: 'internal_error' } })
       expect(res.body).not.toContain('connection reset')
@@ -220,41 +200,29 @@ describe('verify: bad requests', () => {
 
 describe('verify: no-JavaScript form posts', () => {
   it('redirects a right code to /docket with the grant cookie', async () => {
-    const res = await verifyForm(
-      t.app,
-      { retailer: 'circlek', accessCode: CODE },
-      { remoteAddress: nextIp() },
-    )
+    const res = await verifyFormFresh(t.app, { retailer: 'circlek', accessCode: CODE })
     expect(res.statusCode).toBe(303)
     expect(res.headers.location).toBe('/docket')
     expect(grantCookie(res)).toMatch(/^circlek-access=v2\./)
   })
 
   it('sends a wrong or empty code back to its gate with the reason', async () => {
-    const wrong = await verifyForm(
-      t.app,
-      { retailer: 'pizzahut', accessCode: 'nope-nope-nope' },
-      { remoteAddress: nextIp() },
-    )
+    const wrong = await verifyFormFresh(t.app, { retailer: 'pizzahut', accessCode: 'nope-nope-nope' })
     expect(wrong.statusCode).toBe(303)
     expect(wrong.headers.location).toBe('/pizzahut?error=invalid')
     expect(wrong.headers['set-cookie']).toBeUndefined()
-    const empty = await verifyForm(
-      t.app,
-      { retailer: 'pizzahut', accessCode: '' },
-      { remoteAddress: nextIp() },
-    )
+    const empty = await verifyFormFresh(t.app, { retailer: 'pizzahut', accessCode: '' })
     expect(empty.headers.location).toBe('/pizzahut?error=empty')
   })
 
   it('grants walmart from its button-only form', async () => {
-    const res = await verifyForm(t.app, { retailer: 'walmart' }, { remoteAddress: nextIp() })
+    const res = await verifyFormFresh(t.app, { retailer: 'walmart' })
     expect(res.statusCode).toBe(303)
     expect(res.headers.location).toBe('/docket')
   })
 
   it('answers 400 JSON for a form naming no real gate (nowhere to send it back to)', async () => {
-    const res = await verifyForm(t.app, { retailer: 'target', accessCode: CODE }, { remoteAddress: nextIp() })
+    const res = await verifyFormFresh(t.app, { retailer: 'target', accessCode: CODE })
     expect(res.statusCode).toBe(400)
   })
 })
@@ -274,11 +242,8 @@ describe('logout', () => {
   })
 
   it('redirects a no-JS close to / and rejects unknown retailers', async () => {
-    const form = await t.app.inject({
-      method: 'POST',
-      url: '/api/access/logout',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'retailer=circlek',
+    const form = await injectPost(t.app, '/api/access/logout', 'retailer=circlek', {
+      'content-type': 'application/x-www-form-urlencoded',
     })
     expect(form.statusCode).toBe(303)
     expect(form.headers.location).toBe('/')
@@ -293,17 +258,13 @@ describe('logout', () => {
 
 describe('secure cookies', () => {
   it('marks the grant Secure when the site is HTTPS, or the request came over HTTPS through a trusted proxy', async () => {
-    const https = await buildApp({
+    const https = await appBeside(t, {
       env: { ...t.env, SITE_URL: 'https://rm5.example' },
-      db: t.db,
-      storage: t.storage,
       logger: false,
       access: { rateLimitPrefix: limitPrefix() },
     })
-    const proxied = await buildApp({
+    const proxied = await appBeside(t, {
       env: { ...t.env, TRUST_PROXY: true },
-      db: t.db,
-      storage: t.storage,
       logger: false,
       access: { rateLimitPrefix: limitPrefix() },
     })
@@ -322,17 +283,8 @@ describe('secure cookies', () => {
 
 describe('logging', () => {
   it('never writes a submitted code to the log', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
-    const app = await buildApp({
-      env: t.env,
-      db: t.db,
-      storage: t.storage,
+    const { lines, stream } = logLines()
+    const app = await appBeside(t, {
       logger: { level: 'trace', stream },
       access: { rateLimitPrefix: limitPrefix() },
     })

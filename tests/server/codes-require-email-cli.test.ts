@@ -2,45 +2,19 @@
 // checked before the database is opened, stored as the gate reads them, and shown by `list`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDomain } from '../../scripts/cli/codes/allow-domains.ts'
-import { codesCommand } from '../../scripts/cli/codes/cli.ts'
-import { rootProgram } from '../../scripts/cli/rm5-program.ts'
-import { runCli } from '../../scripts/lib/cli.ts'
 import { type Database, openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { cliDatabaseForFile, codesHere } from '../helpers/codes-cli.ts'
 
-let testDb: TestDatabase
+const testDb = cliDatabaseForFile()
 let db: Database
 
-async function codes(args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const output = {
-    out: (text: string) => {
-      stdout += text
-    },
-    err: (text: string) => {
-      stderr += text
-    },
-  }
-  const code = await runCli(rootProgram().addCommand(codesCommand(output)), ['codes', ...args], output)
-  return { code, stdout, stderr }
-}
-
-const savedEnv = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR }
 beforeAll(async () => {
-  testDb = await createTestDatabase()
-  process.env.DATABASE_URL = testDb.url
-  process.env.DATA_DIR = testDb.env.DATA_DIR
   db = await openDatabase(parseEnv({ NODE_ENV: 'test', ...testDb.env }), silentLogger)
 })
 afterAll(async () => {
-  process.env.DATABASE_URL = savedEnv.DATABASE_URL
-  process.env.DATA_DIR = savedEnv.DATA_DIR
-  if (savedEnv.DATA_DIR === undefined) delete process.env.DATA_DIR
   await db?.close()
-  await testDb?.drop()
 })
 
 const row = (id: string) =>
@@ -65,7 +39,7 @@ describe('domains', () => {
 
 describe('generate and set', () => {
   it('store the requirement and the domains (repeated and comma lists), shown once added', async () => {
-    const run = await codes([
+    const run = await codesHere([
       'generate',
       'circlek',
       '--require-email',
@@ -83,14 +57,14 @@ describe('generate and set', () => {
       allowDomains: ['circlek.com', 'couche-tard.com'],
     })
 
-    const set = await codes(['set', 'pizzahut', '--code', 'pizza-hut-known-2026', '--require-email'])
+    const set = await codesHere(['set', 'pizzahut', '--code', 'pizza-hut-known-2026', '--require-email'])
     expect(set.code).toBe(0)
     expect(set.stdout).toContain('e-mail:   required (any domain); a one-time link is sent')
   })
 
   it('list shows whether an e-mail is required and the domains', async () => {
-    await codes(['generate', 'compass', '--label', 'plain'])
-    const run = await codes(['list'])
+    await codesHere(['generate', 'compass', '--label', 'plain'])
+    const run = await codesHere(['list'])
     expect(run.code).toBe(0)
     const lines = run.stdout.split('\n')
     expect(lines[0]).toMatch(/USES {2}E-MAIL$/)
@@ -108,7 +82,7 @@ describe('generate and set', () => {
     ],
     [['require-email', 'abcdef12', '--off', '--allow-domain', 'circlek.com'], /--off and --allow-domain/],
   ])('usage errors exit 2: %j', async (args, message) => {
-    const run = await codes(args)
+    const run = await codesHere(args)
     expect(run.code).toBe(2)
     expect(run.stderr).toMatch(message)
   })
@@ -116,29 +90,29 @@ describe('generate and set', () => {
 
 describe('require-email', () => {
   it('turns the step on with domains, replaces them, and off again', async () => {
-    const created = JSON.parse((await codes(['generate', 'partner', '--json'])).stdout)
-    const on = await codes(['require-email', created.id.slice(0, 8), '--allow-domain', 'partner.example'])
+    const created = JSON.parse((await codesHere(['generate', 'partner', '--json'])).stdout)
+    const on = await codesHere(['require-email', created.id.slice(0, 8), '--allow-domain', 'partner.example'])
     expect(on.code).toBe(0)
     expect(on.stdout).toContain('now asks for a work e-mail (partner.example)')
     expect(await row(created.id)).toEqual({ requireEmail: true, allowDomains: ['partner.example'] })
 
-    const any = await codes(['require-email', created.id, '--json'])
+    const any = await codesHere(['require-email', created.id, '--json'])
     expect(JSON.parse(any.stdout)).toEqual({ id: created.id, requireEmail: true, allowDomains: [] })
 
-    const off = await codes(['require-email', created.id, '--off'])
+    const off = await codesHere(['require-email', created.id, '--off'])
     expect(off.code).toBe(0)
     expect(off.stdout).toContain('no longer asks for an e-mail')
     expect(await row(created.id)).toEqual({ requireEmail: false, allowDomains: [] })
   })
 
   it('exits 1 for an unknown code', async () => {
-    const run = await codes(['require-email', '00000000-0000-4000-8000-000000000000'])
+    const run = await codesHere(['require-email', '00000000-0000-4000-8000-000000000000'])
     expect(run.code).toBe(1)
     expect(run.stderr).toMatch(/no access code with id/)
   })
 
   it('has help', async () => {
-    const run = await codes(['require-email', '--help'])
+    const run = await codesHere(['require-email', '--help'])
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/^Usage: rm5 codes require-email /)
   })

@@ -8,19 +8,15 @@ import { setAgreement } from '../../server/documents/agreements.server.ts'
 import type { DocumentSummary } from '../../server/documents/store.server.ts'
 import { DocumentStore } from '../../server/documents/store.server.ts'
 import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { makePdf, pdfPageTexts } from '../helpers/documents.ts'
-import { type ProductionBuild, productionBuild } from '../helpers/production-build.ts'
+import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 
 const CIRCLEK = 'circle-k-room-01'
 const CIRCLEK_REVOKED = 'circle-k-room-02'
 const PIZZAHUT = 'pizza-hut-room-01'
-let build: ProductionBuild
-let t: TestApp
-let circlek: string
-let revoked: string
-let pizzahut: string
-let walmart: string
+let t: ProductionTestApp
+/** Grant cookies by holder: Circle K's viewer, a Circle K code revoked after use, Pizza Hut, Walmart. */
+const grants = {} as Record<'circlek' | 'revoked' | 'pizzahut' | 'walmart', string>
 let markdown: DocumentSummary
 let pdf: DocumentSummary
 let removed: DocumentSummary
@@ -29,19 +25,18 @@ const today = new Date().toISOString().slice(0, 10)
 const WATERMARK = `Dana at Circle K · Circle K · ${today}`
 
 beforeAll(async () => {
-  build = await productionBuild()
-  t = await createTestApp({
-    pages: { mode: 'production', root: build.root, privatePageTtlMs: 300 },
+  t = await createProductionTestApp({
+    pages: { privatePageTtlMs: 300 },
     // Code states are read again at every request: a revocation counts at once.
     access: { rateLimitPrefix: limitPrefix(), codeCacheMs: 0 },
   })
   await seedCode(t.db, 'circlek', CIRCLEK, { label: 'Dana at Circle K' })
   const revokedId = await seedCode(t.db, 'circlek', CIRCLEK_REVOKED, { label: 'Old code' })
   await seedCode(t.db, 'pizzahut', PIZZAHUT, { label: 'Pat' })
-  circlek = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: CIRCLEK }))
-  revoked = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: CIRCLEK_REVOKED }))
-  pizzahut = grantCookie(await verify(t.app, { retailer: 'pizzahut', accessCode: PIZZAHUT }))
-  walmart = grantCookie(await verify(t.app, { retailer: 'walmart' }))
+  grants.circlek = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: CIRCLEK }))
+  grants.revoked = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: CIRCLEK_REVOKED }))
+  grants.pizzahut = grantCookie(await verify(t.app, { retailer: 'pizzahut', accessCode: PIZZAHUT }))
+  grants.walmart = grantCookie(await verify(t.app, { retailer: 'walmart' }))
   await t.db.prisma.accessCode.update({ where: { id: revokedId }, data: { revokedAt: new Date() } })
   const store = t.app.documents.store
   markdown = await store.add({
@@ -67,7 +62,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close()
-  await build?.remove()
 })
 
 const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
@@ -76,7 +70,7 @@ const page = (id: string) => `/docket/documents/${id}`
 
 describe('/docket', () => {
   it('lists the documents of the grant that opened it, each linking to its page', async () => {
-    const res = await get('/docket', circlek)
+    const res = await get('/docket', grants.circlek)
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain('id="docket-documents-title"')
     expect(res.body).toContain('Rollout plan')
@@ -91,13 +85,13 @@ describe('/docket', () => {
   })
 
   it('shows nothing of the data room to a retailer without documents', async () => {
-    const res = await get('/docket', walmart)
+    const res = await get('/docket', grants.walmart)
     expect(res.statusCode).toBe(200)
     expect(res.body).not.toContain('id="docket-documents-title"')
   })
 
   it('shows a document added by another process within seconds', async () => {
-    expect((await get('/docket', circlek)).body).not.toContain('Pricing sheet')
+    expect((await get('/docket', grants.circlek)).body).not.toContain('Pricing sheet')
     // The CLI's store: the same database and bucket, another object.
     const cli = new DocumentStore(t.db.prisma, t.storage, { maxBytes: 1024 * 1024, region: 'us-east-1' })
     const added = await cli.add({
@@ -106,16 +100,19 @@ describe('/docket', () => {
       fileName: 'p.md',
       title: 'Pricing sheet',
     })
-    await vi.waitFor(async () => expect((await get('/docket', circlek)).body).toContain(page(added.id)), {
-      timeout: 5_000,
-      interval: 100,
-    })
+    await vi.waitFor(
+      async () => expect((await get('/docket', grants.circlek)).body).toContain(page(added.id)),
+      {
+        timeout: 5_000,
+        interval: 100,
+      },
+    )
   })
 })
 
 describe('a document page', () => {
   it('renders Markdown on the server, escaped, under the viewer’s watermark', async () => {
-    const res = await get(page(markdown.id), circlek)
+    const res = await get(page(markdown.id), grants.circlek)
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toBe('private, no-store')
     expect(res.body).toContain('<strong>March</strong>')
@@ -129,7 +126,7 @@ describe('a document page', () => {
   })
 
   it('records the opening for its viewer', async () => {
-    await get(page(markdown.id), circlek)
+    await get(page(markdown.id), grants.circlek)
     await t.app.documents.engagement.flush()
     const views = await t.db.prisma.documentView.findMany({ where: { documentId: markdown.id, page: 0 } })
     expect(views.reduce((sum, view) => sum + view.opens, 0)).toBeGreaterThanOrEqual(1)
@@ -138,7 +135,7 @@ describe('a document page', () => {
   })
 
   it('shows a PDF in the viewer island, with the browser’s viewer for pages without scripting, and allows only that object', async () => {
-    const res = await get(page(pdf.id), circlek)
+    const res = await get(page(pdf.id), grants.circlek)
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain(`data-pdf-viewer=""`)
     expect(res.body).toContain(`data-document-id="${pdf.id}"`)
@@ -156,7 +153,7 @@ describe('a document page', () => {
     const missing = 'f'.repeat(32)
     const reference = await get(page(missing))
     expect(reference.statusCode).toBe(404)
-    for (const cookie of [undefined, pizzahut, walmart, revoked, circlek]) {
+    for (const cookie of [undefined, grants.pizzahut, grants.walmart, grants.revoked, grants.circlek]) {
       const res = await get(page(missing), cookie)
       expect(res.statusCode).toBe(404)
       expect(res.body).toBe(reference.body)
@@ -167,15 +164,15 @@ describe('a document page', () => {
       body: res.body.replaceAll(id, '<id>'),
     })
     const expected = answer(reference, missing)
-    for (const cookie of [undefined, pizzahut, walmart, revoked]) {
+    for (const cookie of [undefined, grants.pizzahut, grants.walmart, grants.revoked]) {
       expect(answer(await get(page(markdown.id), cookie), markdown.id)).toEqual(expected)
       expect(answer(await get(page(pdf.id), cookie), pdf.id)).toEqual(expected)
     }
-    expect(answer(await get(page(removed.id), circlek), removed.id)).toEqual(expected)
+    expect(answer(await get(page(removed.id), grants.circlek), removed.id)).toEqual(expected)
     // Malformed ids: whatever the router answers (404, or a redirect of a path it normalizes),
     // the grant changes nothing of it.
     for (const garbage of ['xyz', 'F'.repeat(32), `${markdown.id}0`, '%2e%2e', markdown.id.toUpperCase()]) {
-      const withGrant = await get(page(garbage), circlek)
+      const withGrant = await get(page(garbage), grants.circlek)
       const without = await get(page(garbage))
       expect([404, 301]).toContain(withGrant.statusCode)
       expect({
@@ -195,7 +192,7 @@ describe('a PDF’s bytes', () => {
   const file = (id: string) => `${page(id)}/file`
 
   it('come stamped with the viewer’s watermark on every page, never cached by others', async () => {
-    const res = await get(file(pdf.id), circlek)
+    const res = await get(file(pdf.id), grants.circlek)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('application/pdf')
     expect(res.headers['content-disposition']).toBe(
@@ -216,33 +213,37 @@ describe('a PDF’s bytes', () => {
   })
 
   it('answer byte ranges of the stamped file (206) and refuse one beyond it (416)', async () => {
-    const whole = (await get(file(pdf.id), circlek)).rawPayload
-    const part = await get(file(pdf.id), circlek, { range: 'bytes=100-199' })
+    const whole = (await get(file(pdf.id), grants.circlek)).rawPayload
+    const part = await get(file(pdf.id), grants.circlek, { range: 'bytes=100-199' })
     expect(part.statusCode).toBe(206)
     expect(part.headers['content-range']).toBe(`bytes 100-199/${whole.length}`)
     expect(Buffer.compare(part.rawPayload, whole.subarray(100, 200))).toBe(0)
-    const tail = await get(file(pdf.id), circlek, { range: 'bytes=-50' })
+    const tail = await get(file(pdf.id), grants.circlek, { range: 'bytes=-50' })
     expect(Buffer.compare(tail.rawPayload, whole.subarray(whole.length - 50))).toBe(0)
-    const head = await t.app.inject({ method: 'HEAD', url: file(pdf.id), headers: { cookie: circlek } })
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: file(pdf.id),
+      headers: { cookie: grants.circlek },
+    })
     expect(head.statusCode).toBe(200)
     expect(head.headers['content-length']).toBe(String(whole.length))
     expect(head.rawPayload.length).toBe(0)
-    const beyond = await get(file(pdf.id), circlek, { range: `bytes=${whole.length}-` })
+    const beyond = await get(file(pdf.id), grants.circlek, { range: `bytes=${whole.length}-` })
     expect(beyond.statusCode).toBe(416)
     expect(beyond.headers['content-range']).toBe(`bytes */${whole.length}`)
   })
 
   it('answer like an unknown path for every other grant, id or kind', async () => {
-    const unknown = await get(file('f'.repeat(32)), circlek)
+    const unknown = await get(file('f'.repeat(32)), grants.circlek)
     expect(unknown.statusCode).toBe(404)
     const same = (res: { statusCode: number; body: string }, id: string) => {
       expect(res.statusCode).toBe(404)
       expect(res.body.replaceAll(id, 'f'.repeat(32))).toBe(unknown.body)
     }
-    for (const cookie of [undefined, pizzahut, walmart, revoked])
+    for (const cookie of [undefined, grants.pizzahut, grants.walmart, grants.revoked])
       same(await get(file(pdf.id), cookie), pdf.id)
-    same(await get(file(markdown.id), circlek), markdown.id)
-    same(await get(file(removed.id), circlek), removed.id)
+    same(await get(file(markdown.id), grants.circlek), markdown.id)
+    same(await get(file(removed.id), grants.circlek), removed.id)
   })
 })
 
@@ -258,39 +259,43 @@ describe('the agreement', () => {
   it('comes before the first document, is accepted with a form, and asks again for a new version', async () => {
     await setAgreement(t.db.prisma, 'pizzahut', '# Confidentiality\n\nKeep the *menu* to yourself.\n')
     const doc = page(pizzaDoc.id)
-    const redirected = await get(doc, pizzahut)
+    const redirected = await get(doc, grants.pizzahut)
     expect(redirected.statusCode).toBe(302)
     const location = `/docket/agreement?next=${encodeURIComponent(doc)}`
     expect(redirected.headers.location).toBe(location)
 
-    const agreement = await get(location, pizzahut)
+    const agreement = await get(location, grants.pizzahut)
     expect(agreement.statusCode).toBe(200)
     expect(agreement.body).toContain('Keep the <em>menu</em> to yourself.')
     expect(agreement.body).toContain('action="/api/documents/agreement"')
     expect(agreement.body).toContain(`name="next" value="${doc}"`)
     expect(agreement.body).toContain('Accepting as <strong>Pat</strong>')
 
-    const accepted = await form({ retailer: 'pizzahut', version: '1', next: doc }, pizzahut)
+    const accepted = await form({ retailer: 'pizzahut', version: '1', next: doc }, grants.pizzahut)
     expect(accepted.statusCode).toBe(303)
     expect(accepted.headers.location).toBe(doc)
     const rows = await t.db.prisma.agreementAcceptance.findMany()
     expect(rows).toHaveLength(1)
     expect(rows[0]?.ipHash).toMatch(/^[0-9a-f]{16,}$/)
-    expect((await get(doc, pizzahut)).statusCode).toBe(200)
+    expect((await get(doc, grants.pizzahut)).statusCode).toBe(200)
     // Accepting again records nothing more; the agreement page now sends the viewer on.
-    await form({ retailer: 'pizzahut', version: '1', next: doc }, pizzahut)
+    await form({ retailer: 'pizzahut', version: '1', next: doc }, grants.pizzahut)
     expect(await t.db.prisma.agreementAcceptance.count()).toBe(1)
-    expect((await get(location, pizzahut)).headers.location).toBe(doc)
+    expect((await get(location, grants.pizzahut)).headers.location).toBe(doc)
 
     await setAgreement(t.db.prisma, 'pizzahut', '# Confidentiality\n\nVersion two.\n')
-    expect((await get(doc, pizzahut)).headers.location).toBe(location)
+    expect((await get(doc, grants.pizzahut)).headers.location).toBe(location)
     // A post of the version read before the change shows the new one instead of accepting it.
-    const stale = await form({ retailer: 'pizzahut', version: '1', next: doc }, pizzahut)
+    const stale = await form({ retailer: 'pizzahut', version: '1', next: doc }, grants.pizzahut)
     expect(stale.statusCode).toBe(303)
     expect(stale.headers.location).toBe(location)
-    const json = await form({ retailer: 'pizzahut', version: '2', next: doc }, pizzahut, 'application/json')
+    const json = await form(
+      { retailer: 'pizzahut', version: '2', next: doc },
+      grants.pizzahut,
+      'application/json',
+    )
     expect(json.json()).toEqual({ accepted: true, version: 2, next: doc })
-    expect((await get(doc, pizzahut)).statusCode).toBe(200)
+    expect((await get(doc, grants.pizzahut)).statusCode).toBe(200)
   })
 
   it('sends the viewer only to a document page, and needs the retailer’s grant', async () => {
@@ -301,13 +306,13 @@ describe('the agreement', () => {
       '/docket/agreement',
       `${page(pizzaDoc.id)}?x=1`,
     ]) {
-      const res = await form({ retailer: 'pizzahut', version: '3', next }, pizzahut)
+      const res = await form({ retailer: 'pizzahut', version: '3', next }, grants.pizzahut)
       expect(res.statusCode).toBe(303)
       expect(res.headers.location).toBe('/docket')
     }
-    expect((await form({ retailer: 'pizzahut', version: '3' }, circlek)).statusCode).toBe(403)
+    expect((await form({ retailer: 'pizzahut', version: '3' }, grants.circlek)).statusCode).toBe(403)
     expect((await form({ retailer: 'pizzahut', version: '3' })).statusCode).toBe(403)
-    expect((await form({ retailer: 'nope', version: '3' }, pizzahut)).statusCode).toBe(400)
+    expect((await form({ retailer: 'nope', version: '3' }, grants.pizzahut)).statusCode).toBe(400)
     expect((await get('/docket/agreement', undefined)).statusCode).toBe(404)
   })
 })

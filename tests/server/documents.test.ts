@@ -1,8 +1,7 @@
 // The data room's data layer against real Postgres and the S3 stand-in (embedded s3rver): the
 // document store, agreements, engagement batches and one-time e-mail links.
 import { text } from 'node:stream/consumers'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, openDatabase } from '../../server/db/database.server.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import {
   clearAgreement,
@@ -22,32 +21,18 @@ import { DocumentEngagement } from '../../server/documents/engagement.server.ts'
 import { documentActivity } from '../../server/documents/engagement-report.server.ts'
 import { DocumentNotFound, DocumentStore } from '../../server/documents/store.server.ts'
 import { DocumentRejected } from '../../server/documents/validate.server.ts'
-import { parseEnv } from '../../server/env.server.ts'
 import { webhookChannel } from '../../server/notifications/channels.server.ts'
 import { messageFor } from '../../server/notifications/messages.server.ts'
 import { Outbox } from '../../server/notifications/outbox.server.ts'
-import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { buildMediaApp } from '../helpers/media-app.ts'
-import { quietStorageLog } from '../helpers/quiet-log.ts'
+import { dataLayerForFile } from '../helpers/storage.ts'
 
-let testDb: TestDatabase
-let db: Database
-let storage: Storage
+const data = dataLayerForFile()
 let store: DocumentStore
 
-beforeAll(async () => {
-  testDb = await createTestDatabase()
-  db = await openDatabase(testDb.env, silentLogger)
-  storage = await openStorage(parseEnv({ DATA_DIR: testDb.env.DATA_DIR, NODE_ENV: 'test' }), quietStorageLog)
-  store = new DocumentStore(db.prisma, storage, { maxBytes: 1024 * 1024, region: 'us-east-1' })
-}, 60_000)
-
-afterAll(async () => {
-  await storage?.close()
-  await db?.close()
-  await testDb?.drop()
+beforeAll(() => {
+  store = new DocumentStore(data.db.prisma, data.storage, { maxBytes: 1024 * 1024, region: 'us-east-1' })
 })
 
 describe('document store', () => {
@@ -80,8 +65,8 @@ describe('document store', () => {
   it('stores nothing for a refused file', async () => {
     // The bucket exists once anything was stored (the first add creates it).
     await store.add({ retailer: 'circlek', bytes: Buffer.from('# kept'), fileName: 'kept.md' })
-    const before = await storage.client.listObjectsV2('documents', '', true).toArray()
-    const rows = await db.prisma.document.count()
+    const before = await data.storage.client.listObjectsV2('documents', '', true).toArray()
+    const rows = await data.db.prisma.document.count()
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0x90)])
     await expect(store.add({ retailer: 'circlek', bytes: exe, fileName: 'proposal.pdf' })).rejects.toThrow(
       /named \.pdf but its content is not a PDF: it looks like a Windows program/,
@@ -89,8 +74,10 @@ describe('document store', () => {
     await expect(
       store.add({ retailer: 'circlek', bytes: Buffer.from('# x'), fileName: 'x.md', title: ' ' }),
     ).rejects.toBeInstanceOf(DocumentRejected)
-    expect(await db.prisma.document.count()).toBe(rows)
-    expect(await storage.client.listObjectsV2('documents', '', true).toArray()).toHaveLength(before.length)
+    expect(await data.db.prisma.document.count()).toBe(rows)
+    expect(await data.storage.client.listObjectsV2('documents', '', true).toArray()).toHaveLength(
+      before.length,
+    )
   })
 
   it('replaces with a new version and keeps the old one, also when two replacements race', async () => {
@@ -137,7 +124,7 @@ describe('document store', () => {
 
   it('is never served by /media', async () => {
     const doc = await store.add({ retailer: 'circlek', bytes: await makePdf(1, 'media'), fileName: 'm.pdf' })
-    const app = await buildMediaApp(storage)
+    const app = await buildMediaApp(data.storage)
     try {
       const res = await app.inject(`/media/documents/${doc.objectKey}`)
       expect(res.statusCode).toBe(404)
@@ -152,22 +139,24 @@ describe('agreements', () => {
   const viewer = { codeId: '0b6d2c55-52f5-4d3f-9a4c-3b0f3c9e8a11', email: 'dana@circlek.com' }
 
   it('versions a changed text, keeps the same one, and asks again after a new version', async () => {
-    expect(await currentAgreement(db.prisma, 'circlek')).toBeUndefined()
-    const first = await setAgreement(db.prisma, 'circlek', '# NDA\n\nKeep it confidential.\n')
+    expect(await currentAgreement(data.db.prisma, 'circlek')).toBeUndefined()
+    const first = await setAgreement(data.db.prisma, 'circlek', '# NDA\n\nKeep it confidential.\n')
     expect(first).toMatchObject({ created: true, agreement: { version: 1 } })
-    expect((await setAgreement(db.prisma, 'circlek', '# NDA\n\nKeep it confidential.\n')).created).toBe(false)
-    await recordAcceptance(db.prisma, first.agreement.id, viewer, 'hash-a')
-    await recordAcceptance(db.prisma, first.agreement.id, viewer, 'hash-a')
-    expect(await hasAccepted(db.prisma, first.agreement.id, viewer)).toBe(true)
-    expect(await hasAccepted(db.prisma, first.agreement.id, { ...viewer, email: null })).toBe(false)
+    expect((await setAgreement(data.db.prisma, 'circlek', '# NDA\n\nKeep it confidential.\n')).created).toBe(
+      false,
+    )
+    await recordAcceptance(data.db.prisma, first.agreement.id, viewer, 'hash-a')
+    await recordAcceptance(data.db.prisma, first.agreement.id, viewer, 'hash-a')
+    expect(await hasAccepted(data.db.prisma, first.agreement.id, viewer)).toBe(true)
+    expect(await hasAccepted(data.db.prisma, first.agreement.id, { ...viewer, email: null })).toBe(false)
 
-    const second = await setAgreement(db.prisma, 'circlek', '# NDA v2\n')
+    const second = await setAgreement(data.db.prisma, 'circlek', '# NDA v2\n')
     expect(second.agreement.version).toBe(2)
-    const current = await currentAgreement(db.prisma, 'circlek')
+    const current = await currentAgreement(data.db.prisma, 'circlek')
     expect(current?.version).toBe(2)
-    expect(await hasAccepted(db.prisma, second.agreement.id, viewer)).toBe(false)
+    expect(await hasAccepted(data.db.prisma, second.agreement.id, viewer)).toBe(false)
 
-    const listed = await listAgreements(db.prisma, 'circlek')
+    const listed = await listAgreements(data.db.prisma, 'circlek')
     expect(listed.map((a) => [a.version, a.acceptances])).toEqual([
       [2, 0],
       [1, 1],
@@ -175,17 +164,19 @@ describe('agreements', () => {
   })
 
   it('clears the current agreement; a later set starts the next version', async () => {
-    await setAgreement(db.prisma, 'pizzahut', 'Terms A')
-    expect((await clearAgreement(db.prisma, 'pizzahut'))?.version).toBe(1)
-    expect(await currentAgreement(db.prisma, 'pizzahut')).toBeUndefined()
-    expect(await clearAgreement(db.prisma, 'pizzahut')).toBeUndefined()
+    await setAgreement(data.db.prisma, 'pizzahut', 'Terms A')
+    expect((await clearAgreement(data.db.prisma, 'pizzahut'))?.version).toBe(1)
+    expect(await currentAgreement(data.db.prisma, 'pizzahut')).toBeUndefined()
+    expect(await clearAgreement(data.db.prisma, 'pizzahut')).toBeUndefined()
     // The same text again after a clear is a new requirement.
-    const again = await setAgreement(db.prisma, 'pizzahut', 'Terms A')
+    const again = await setAgreement(data.db.prisma, 'pizzahut', 'Terms A')
     expect(again).toMatchObject({ created: true, agreement: { version: 2 } })
   })
 
   it('gives concurrent sets distinct versions', async () => {
-    const results = await Promise.all(['x', 'y', 'z'].map((body) => setAgreement(db.prisma, 'compass', body)))
+    const results = await Promise.all(
+      ['x', 'y', 'z'].map((body) => setAgreement(data.db.prisma, 'compass', body)),
+    )
     expect(results.map((r) => r.agreement.version).sort()).toEqual([1, 2, 3])
   })
 })
@@ -194,7 +185,7 @@ describe('engagement', () => {
   const base = { retailer: 'circlek' as const, codeId: null, ipHash: 'h1' }
 
   it('writes openings and page time in one batch and reports them per viewer and page', async () => {
-    const engagement = new DocumentEngagement(db.prisma, undefined, silentLogger, { flushMs: 60_000 })
+    const engagement = new DocumentEngagement(data.db.prisma, undefined, silentLogger, { flushMs: 60_000 })
     const viewer = { ...base, documentId: 'd'.repeat(32), version: 1, email: 'dana@circlek.com' }
     const t0 = new Date('2026-11-25T09:00:00Z')
     engagement.opened(viewer, t0)
@@ -209,11 +200,11 @@ describe('engagement', () => {
     engagement.read(viewer, 4, Number.NaN, false)
     const other = { ...viewer, email: 'sam@circlek.com' }
     engagement.opened(other, new Date('2026-11-25T10:00:00Z'))
-    expect(await db.prisma.documentView.count()).toBe(0)
+    expect(await data.db.prisma.documentView.count()).toBe(0)
     await engagement.flush()
-    expect(await db.prisma.documentView.count()).toBe(5)
+    expect(await data.db.prisma.documentView.count()).toBe(5)
 
-    const report = await documentActivity(db.prisma, { retailer: 'circlek' })
+    const report = await documentActivity(data.db.prisma, { retailer: 'circlek' })
     const dana = report.find((r) => r.email === 'dana@circlek.com')
     expect(dana).toMatchObject({
       opens: 2,
@@ -227,21 +218,21 @@ describe('engagement', () => {
       ],
     })
     expect(report[0]?.email).toBe('sam@circlek.com')
-    expect(await documentActivity(db.prisma, { retailer: 'pizzahut' })).toEqual([])
+    expect(await documentActivity(data.db.prisma, { retailer: 'pizzahut' })).toEqual([])
   })
 })
 
 describe('document.opened', () => {
   it("queues one notification per viewer's first opening of a --notify document, in the views' transaction", async () => {
     const outbox = new Outbox(
-      db.prisma,
+      data.db.prisma,
       [webhookChannel('http://127.0.0.1:9/hook', 'secret')],
       silentLogger,
       {
         giveUpMs: 60_000,
       },
     )
-    const engagement = new DocumentEngagement(db.prisma, outbox, silentLogger, { flushMs: 60_000 })
+    const engagement = new DocumentEngagement(data.db.prisma, outbox, silentLogger, { flushMs: 60_000 })
     const noisy = await store.add({
       retailer: 'compass',
       bytes: Buffer.from('# Watched'),
@@ -266,13 +257,13 @@ describe('document.opened', () => {
     // A later opening by the same viewer, even from another replica's batch, is not announced.
     engagement.opened({ ...viewer(noisy, 'ana@compass.com'), ipHash: 'other' })
     await engagement.flush()
-    const queued = await db.prisma.notification.findMany({ where: { event: 'document.opened' } })
+    const queued = await data.db.prisma.notification.findMany({ where: { event: 'document.opened' } })
     expect(queued.map((n) => (n.payload as { email: string }).email).sort()).toEqual([
       'ana@compass.com',
       'bo@compass.com',
     ])
     expect(queued[0]?.payload).toMatchObject({ documentId: noisy.id, version: 1, retailer: 'compass' })
-    const message = await messageFor(db.prisma, queued[0]?.payload as never)
+    const message = await messageFor(data.db.prisma, queued[0]?.payload as never)
     expect(message?.subject).toMatch(/^Compass: (ana|bo)@compass\.com opened "w"$/)
   })
 })
@@ -282,24 +273,26 @@ describe('one-time e-mail links', () => {
 
   it('works once, within its life, and stores only the hash of its token', async () => {
     const now = new Date('2026-11-25T12:00:00Z')
-    const { token, expiresAt } = await createEmailLink(db.prisma, codeId, 'dana@circlek.com', now)
+    const { token, expiresAt } = await createEmailLink(data.db.prisma, codeId, 'dana@circlek.com', now)
     expect(expiresAt.getTime() - now.getTime()).toBe(EMAIL_LINK_TTL_MS)
-    const rows = await db.prisma.emailLink.findMany({ where: { codeId } })
+    const rows = await data.db.prisma.emailLink.findMany({ where: { codeId } })
     expect(JSON.stringify(rows)).not.toContain(token)
     const later = new Date(now.getTime() + 60_000)
     const [first, second] = await Promise.all([
-      useEmailLink(db.prisma, token, later),
-      useEmailLink(db.prisma, token, later),
+      useEmailLink(data.db.prisma, token, later),
+      useEmailLink(data.db.prisma, token, later),
     ])
     expect([first, second].filter(Boolean)).toEqual([{ codeId, email: 'dana@circlek.com' }])
-    expect(await useEmailLink(db.prisma, token, later)).toBeUndefined()
+    expect(await useEmailLink(data.db.prisma, token, later)).toBeUndefined()
   })
 
   it('refuses an expired link and a malformed token', async () => {
     const now = new Date('2026-11-25T12:00:00Z')
-    const { token } = await createEmailLink(db.prisma, codeId, 'sam@circlek.com', now)
-    expect(await useEmailLink(db.prisma, token, new Date(now.getTime() + EMAIL_LINK_TTL_MS))).toBeUndefined()
-    expect(await useEmailLink(db.prisma, "' OR 1=1 --")).toBeUndefined()
+    const { token } = await createEmailLink(data.db.prisma, codeId, 'sam@circlek.com', now)
+    expect(
+      await useEmailLink(data.db.prisma, token, new Date(now.getTime() + EMAIL_LINK_TTL_MS)),
+    ).toBeUndefined()
+    expect(await useEmailLink(data.db.prisma, "' OR 1=1 --")).toBeUndefined()
   })
 
   it('checks an address against the allowed domains', () => {

@@ -2,21 +2,17 @@
 // build: the form's own page at the failure's status, the answers kept, the error summary, and the
 // state handed to the island as inert JSON that no answer can break out of.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { postForm } from '../helpers/form-posts.ts'
-import { type ProductionBuild, productionBuild } from '../helpers/production-build.ts'
+import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 import { freshIp } from '../helpers/submissions.ts'
 
-let build: ProductionBuild
-let t: TestApp
+let t: ProductionTestApp
 
 beforeAll(async () => {
-  build = await productionBuild()
-  t = await createTestApp({ pages: { mode: 'production', root: build.root } })
+  t = await createProductionTestApp()
 }, 300_000)
 afterAll(async () => {
   await t?.close()
-  await build?.remove()
 })
 
 const message = { name: 'Ada', email: 'ada@', company: '', message: '</script><script>alert(1)</script>' }

@@ -13,6 +13,7 @@ import { openStorage, type Storage } from '../../server/storage/storage.server.t
 import { createTestApp } from '../helpers/app.ts'
 import { buildMediaApp, countingStorage, type S3Calls } from '../helpers/media-app.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
+import { openTestStorage } from '../helpers/storage.ts'
 
 const IMAGE = Buffer.from(Array.from({ length: 256 }, (_, i) => i))
 const IMAGE_V2 = Buffer.from('the replacement image, uploaded under the same key')
@@ -36,11 +37,11 @@ let now = T0
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'rm5-media-cache-'))
-  storage = await openStorage(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' }), quietStorageLog)
-  await storage.ensureBuckets()
-  await storage.client.putObject('360', 'rm5_1.jpg', IMAGE, IMAGE.length)
-  await storage.client.putObject('360', 'logo.svg', SVG, SVG.length)
-  await storage.client.putObject('video', 'big.ts', LARGE, LARGE.length)
+  storage = await openTestStorage(dataDir, [
+    { bucket: '360', key: 'rm5_1.jpg', bytes: IMAGE },
+    { bucket: '360', key: 'logo.svg', bytes: SVG },
+    { bucket: 'video', key: 'big.ts', bytes: LARGE },
+  ])
   streamingApp = await buildMediaApp(storage)
 }, 30_000)
 

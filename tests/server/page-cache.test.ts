@@ -4,25 +4,20 @@
 // still recorded as openings.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { grantCookie, limitPrefix, seedCode, testClock, verify } from '../helpers/access.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { type ProductionBuild, productionBuild } from '../helpers/production-build.ts'
+import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 
 const CODE = 'circle-k-cache-01'
 const clock = testClock()
-let build: ProductionBuild
-let t: TestApp
+let t: ProductionTestApp
 
 beforeAll(async () => {
-  build = await productionBuild()
-  t = await createTestApp({
-    pages: { mode: 'production', root: build.root },
+  t = await createProductionTestApp({
     access: { now: clock.now, rateLimitPrefix: limitPrefix() },
   })
   await seedCode(t.db, 'circlek', CODE)
 }, 300_000)
 afterAll(async () => {
   await t?.close()
-  await build?.remove()
 })
 
 const get = (url: string, headers: Record<string, string> = {}) =>

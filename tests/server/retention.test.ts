@@ -3,10 +3,9 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { hashIp, recordAttempt } from '../../server/access/attempts.server.ts'
-import { buildApp } from '../../server/app.server.ts'
 import { LOCKS } from '../../server/db/advisory-lock.server.ts'
 import { pruneOnce } from '../../server/retention/prune.server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 
 const DAY = 86_400_000
 let t: TestApp
@@ -45,13 +44,17 @@ async function seed(daysAgo: number[]) {
       retailer: 'circlek',
       ipHash,
       outcome: 'denied',
-      at: new Date(Date.now() - days * DAY),
+      at: ago(days),
     })
   }
 }
 
 const settings = { accessAttemptDays: 90, docketActivityDays: 365, notificationDays: 30 }
 const none = { docketViews: 0, documentViews: 0, notifications: 0, emailLinks: 0 }
+const prune = () => pruneOnce(t.db.prisma, settings, new Date())
+/** A prune's report when no access attempt and only the rows counted here were old enough. */
+const only = (counts: Partial<typeof none>) => ({ ...none, accessAttempts: 0, ...counts })
+const ago = (days: number) => new Date(Date.now() - days * DAY)
 
 const ages = async () =>
   (await t.db.prisma.accessAttempt.findMany({ orderBy: { createdAt: 'asc' } })).map((row) =>
@@ -61,13 +64,12 @@ const ages = async () =>
 describe('retention', () => {
   it('deletes attempts older than the retention period and keeps the rest', async () => {
     await seed([400, 91, 89, 1])
-    expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({ accessAttempts: 2, ...none })
+    expect(await prune()).toEqual({ accessAttempts: 2, ...none })
     expect(await ages()).toEqual([89, 1])
   })
 
   it('deletes docket openings and finished notifications past their settings, never pending ones', async () => {
     await t.db.prisma.accessAttempt.deleteMany()
-    const ago = (days: number) => new Date(Date.now() - days * DAY)
     await t.db.prisma.docketView.createMany({
       data: [400, 366, 364].map((days) => ({
         retailer: 'circlek',
@@ -96,12 +98,7 @@ describe('retention', () => {
         notification(45, 'pending'),
       ],
     })
-    expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({
-      ...none,
-      accessAttempts: 0,
-      docketViews: 2,
-      notifications: 2,
-    })
+    expect(await prune()).toEqual(only({ docketViews: 2, notifications: 2 }))
     expect(await t.db.prisma.docketView.count()).toBe(1)
     const left = await t.db.prisma.notification.findMany({ orderBy: { createdAt: 'asc' } })
     expect(
@@ -119,7 +116,6 @@ describe('retention', () => {
 
   it('deletes document views past the activity setting and e-mail links a day after expiry', async () => {
     await t.db.prisma.accessAttempt.deleteMany()
-    const ago = (days: number) => new Date(Date.now() - days * DAY)
     await t.db.prisma.documentView.createMany({
       data: [400, 366, 364].map((days) => ({
         documentId: 'd'.repeat(32),
@@ -139,12 +135,7 @@ describe('retention', () => {
         expiresAt: ago(days),
       })),
     })
-    expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({
-      ...none,
-      accessAttempts: 0,
-      documentViews: 2,
-      emailLinks: 1,
-    })
+    expect(await prune()).toEqual(only({ documentViews: 2, emailLinks: 1 }))
     expect(await t.db.prisma.documentView.count()).toBe(1)
     expect(await t.db.prisma.emailLink.count()).toBe(2)
     await t.db.prisma.documentView.deleteMany()
@@ -161,10 +152,10 @@ describe('retention', () => {
         agreementId: agreement.id,
         email: 'dana@circlek.com',
         ipHash: 'h',
-        acceptedAt: new Date(Date.now() - 4000 * DAY),
+        acceptedAt: ago(4000),
       },
     })
-    expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({ accessAttempts: 0, ...none })
+    expect(await prune()).toEqual(only({}))
     expect(await t.db.prisma.agreementAcceptance.count()).toBe(1)
   })
 
@@ -175,10 +166,10 @@ describe('retention', () => {
     try {
       await other.query('BEGIN')
       await other.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.retention])
-      expect(await pruneOnce(t.db.prisma, settings, new Date())).toBeNull()
+      expect(await prune()).toBeNull()
       expect(await ages()).toEqual([200])
       await other.query('COMMIT')
-      expect(await pruneOnce(t.db.prisma, settings, new Date())).toEqual({ accessAttempts: 1, ...none })
+      expect(await prune()).toEqual({ accessAttempts: 1, ...none })
     } finally {
       await other.end()
     }
@@ -186,10 +177,8 @@ describe('retention', () => {
 
   it('runs when the server starts, with the configured number of days', async () => {
     await seed([40, 20])
-    const app = await buildApp({
+    const app = await appBeside(t, {
       env: { ...t.env, ACCESS_ATTEMPT_RETENTION_DAYS: 30 },
-      db: t.db,
-      storage: t.storage,
       logger: false,
     })
     try {

@@ -7,10 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseEnv } from '../../server/env.server.ts'
-import { openStorage } from '../../server/storage/storage.server.ts'
-import { quietStorageLog } from '../helpers/quiet-log.ts'
 import { startSite } from '../helpers/start-process.ts'
+import { fillTestStorage } from '../helpers/storage.ts'
 
 const SITE = 'https://shop.acme-runtime.example'
 const CDN = 'https://cdn.acme-runtime.example'
@@ -25,13 +23,7 @@ const url = (path: string) => `http://127.0.0.1:${port}${path}`
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'rm5-runtime-config-'))
-  const storage = await openStorage(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir }), quietStorageLog)
-  try {
-    await storage.ensureBuckets()
-    await storage.client.putObject('360', 'rm5_1.jpg', Buffer.from('a frame'))
-  } finally {
-    await storage.close()
-  }
+  await fillTestStorage(dataDir, [{ bucket: '360', key: 'rm5_1.jpg', bytes: 'a frame' }])
   const site = await startSite(
     dataDir,
     {

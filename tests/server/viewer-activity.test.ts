@@ -141,31 +141,28 @@ describe('remembered grants', () => {
     expect(await t.app.access.grants.grantsFor(header(value))).toEqual([])
   })
 
-  it('end at a code revoked by this process at once, and by another within the code cache', async () => {
-    const code = await seedCode(t.db, 'circlek', 'circle-k-viewer-activity-2')
-    const value = signGrant(t.app.access.keys.cookie, {
-      retailer: 'circlek',
-      codeId: code,
-      issuedAt: clock.now(),
-    })
-    expect(await t.app.access.grants.grantsFor(header(value))).toHaveLength(1)
+  /** A new circlek code with a grant issued now and remembered, then revoked in the database. */
+  async function rememberedThenRevoked(accessCode: string) {
+    const code = await seedCode(t.db, 'circlek', accessCode)
+    const cookie = header(
+      signGrant(t.app.access.keys.cookie, { retailer: 'circlek', codeId: code, issuedAt: clock.now() }),
+    )
+    expect(await t.app.access.grants.grantsFor(cookie)).toHaveLength(1)
     await t.db.prisma.accessCode.update({ where: { id: code }, data: { revokedAt: clock.now() } })
+    return { code, cookie }
+  }
+
+  it('end at a code revoked by this process at once, and by another within the code cache', async () => {
+    const here = await rememberedThenRevoked('circle-k-viewer-activity-2')
     clock.advance(CODE_CACHE_MS - 1)
     // Remembered (one lookup per code cache window), until the window ends.
-    expect(await t.app.access.grants.grantsFor(header(value))).toHaveLength(1)
-    t.app.access.grants.forget(code)
-    expect(await t.app.access.grants.grantsFor(header(value))).toEqual([])
+    expect(await t.app.access.grants.grantsFor(here.cookie)).toHaveLength(1)
+    t.app.access.grants.forget(here.code)
+    expect(await t.app.access.grants.grantsFor(here.cookie)).toEqual([])
 
-    const other = await seedCode(t.db, 'circlek', 'circle-k-viewer-activity-3')
-    const second = signGrant(t.app.access.keys.cookie, {
-      retailer: 'circlek',
-      codeId: other,
-      issuedAt: clock.now(),
-    })
-    expect(await t.app.access.grants.grantsFor(header(second))).toHaveLength(1)
-    await t.db.prisma.accessCode.update({ where: { id: other }, data: { revokedAt: clock.now() } })
+    const elsewhere = await rememberedThenRevoked('circle-k-viewer-activity-3')
     clock.advance(CODE_CACHE_MS)
-    expect(await t.app.access.grants.grantsFor(header(second))).toEqual([])
+    expect(await t.app.access.grants.grantsFor(elsewhere.cookie)).toEqual([])
   })
 
   it('do not keep a refusal past the code cache: a code that stops requiring an e-mail lets its grants in', async () => {

@@ -13,7 +13,7 @@ import {
 } from '../../../server/documents/agreements.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import type { Io } from '../codes/commands.ts'
-import { table, utc } from '../codes/table.ts'
+import { printListing, table, utc } from '../codes/table.ts'
 import { readLocalFile } from '../documents/open.ts'
 
 /** Reads and checks the agreement file before the database is opened. */
@@ -76,37 +76,26 @@ export async function printAgreements(
   const withAcceptances = await Promise.all(
     agreements.map(async (a) => ({ ...a, acceptances: await listAcceptances(prisma, a.id) })),
   )
-  if (options.json) {
-    return io.print(
-      JSON.stringify(
-        withAcceptances.map(({ id: _id, body: _body, acceptances, ...a }) => ({
-          ...a,
-          acceptances: acceptances.map(({ codeId, email, acceptedAt }) => ({ codeId, email, acceptedAt })),
-        })),
-      ),
-    )
-  }
-  if (agreements.length === 0) {
-    io.print(
-      options.retailer
-        ? `No agreement for ${options.retailer}.`
-        : 'No agreements yet. Set one with `rm5 agreements set <retailer> <file.md>`.',
-    )
-    return
-  }
-  io.print(
-    table(
-      [
-        { header: 'RETAILER', value: (a) => a.retailer },
-        { header: 'VERSION', value: (a) => String(a.version) },
-        { header: 'SET', value: (a) => utc(a.createdAt) },
-        { header: 'CLEARED', value: (a) => utc(a.clearedAt) },
-        { header: 'ACCEPTED BY', value: (a) => String(a.acceptances.length) },
-        { header: 'SHA256', value: (a) => a.sha256.slice(0, 12) },
-      ],
-      withAcceptances,
-    ),
-  )
+  const listed = printListing((line) => io.print(line), withAcceptances, {
+    json: options.json,
+    asJson: (rows) =>
+      rows.map(({ id: _id, body: _body, acceptances, ...a }) => ({
+        ...a,
+        acceptances: acceptances.map(({ codeId, email, acceptedAt }) => ({ codeId, email, acceptedAt })),
+      })),
+    empty: options.retailer
+      ? `No agreement for ${options.retailer}.`
+      : 'No agreements yet. Set one with `rm5 agreements set <retailer> <file.md>`.',
+    columns: [
+      { header: 'RETAILER', value: (a) => a.retailer },
+      { header: 'VERSION', value: (a) => String(a.version) },
+      { header: 'SET', value: (a) => utc(a.createdAt) },
+      { header: 'CLEARED', value: (a) => utc(a.clearedAt) },
+      { header: 'ACCEPTED BY', value: (a) => String(a.acceptances.length) },
+      { header: 'SHA256', value: (a) => a.sha256.slice(0, 12) },
+    ],
+  })
+  if (!listed) return
   const accepted = withAcceptances.flatMap((a) => a.acceptances.map((row) => ({ ...row, agreement: a })))
   if (accepted.length > 0) {
     io.print('')

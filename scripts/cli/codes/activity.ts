@@ -9,7 +9,7 @@ import {
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import type { Io } from './commands.ts'
 import { resolveId } from './commands.ts'
-import { table, utc } from './table.ts'
+import { printListing, utc } from './table.ts'
 
 /** "45s", "3m05s", "1h02m": reading time at a glance. */
 export const duration = (seconds: number) =>
@@ -22,38 +22,33 @@ export const duration = (seconds: number) =>
 /** The e-mail where the grant named one; else the code's label (one row for all its holders). */
 const viewer = (r: CodeActivity) => r.email ?? (r.codeId ? (r.label ?? '(no label)') : '(gate)')
 
-export async function printActivity(
-  prisma: PrismaClient,
-  io: Io,
-  options: { retailer?: string; since?: Date; json: boolean },
-): Promise<void> {
+/** The options of the activity reports (`rm5 codes activity`, `rm5 documents activity`). */
+export interface ActivityOptions {
+  retailer?: string
+  since?: Date
+  json: boolean
+}
+
+export async function printActivity(prisma: PrismaClient, io: Io, options: ActivityOptions): Promise<void> {
   const rows = await docketActivity(prisma, options)
-  if (options.json) {
-    io.print(JSON.stringify(rows))
-    return
-  }
   const scope = `${options.retailer ? ` for ${options.retailer}` : ''}${options.since ? ` since ${utc(options.since)}` : ''}`
-  if (rows.length === 0) {
-    io.print(`No access codes or openings${scope}.`)
-    return
-  }
-  io.print(
-    table(
-      [
-        { header: 'CODE', value: (r) => r.codeId?.slice(0, 8) ?? '(gate)' },
-        { header: 'RETAILER', value: (r) => r.retailer },
-        { header: 'VIEWER', value: viewer },
-        { header: 'FIRST SEEN', value: (r) => utc(r.firstSeen, 'never') },
-        { header: 'LAST SEEN', value: (r) => utc(r.lastSeen, 'never') },
-        { header: 'OPENINGS', value: (r) => String(r.openings) },
-        { header: 'CLIENTS', value: (r) => String(r.clients) },
-        { header: 'DOCUMENTS', value: (r) => String(r.documents.length) },
-        { header: 'TIME', value: (r) => (r.documents.length ? duration(r.documentSeconds) : '-') },
-        { header: 'NOTIFY', value: (r) => (r.notify ? 'yes' : '-') },
-      ],
-      rows,
-    ),
-  )
+  const listed = printListing((line) => io.print(line), rows, {
+    json: options.json,
+    empty: `No access codes or openings${scope}.`,
+    columns: [
+      { header: 'CODE', value: (r) => r.codeId?.slice(0, 8) ?? '(gate)' },
+      { header: 'RETAILER', value: (r) => r.retailer },
+      { header: 'VIEWER', value: viewer },
+      { header: 'FIRST SEEN', value: (r) => utc(r.firstSeen, 'never') },
+      { header: 'LAST SEEN', value: (r) => utc(r.lastSeen, 'never') },
+      { header: 'OPENINGS', value: (r) => String(r.openings) },
+      { header: 'CLIENTS', value: (r) => String(r.clients) },
+      { header: 'DOCUMENTS', value: (r) => String(r.documents.length) },
+      { header: 'TIME', value: (r) => (r.documents.length ? duration(r.documentSeconds) : '-') },
+      { header: 'NOTIFY', value: (r) => (r.notify ? 'yes' : '-') },
+    ],
+  })
+  if (!listed) return
   const openings = rows.reduce((sum, row) => sum + row.openings, 0)
   const unused = rows.filter((row) => row.codeId && row.lastSeen === null).length
   io.print('')

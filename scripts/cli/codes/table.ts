@@ -20,3 +20,33 @@ export function table<Row>(columns: Column<Row>[], rows: Row[]): string {
 /** UTC, minute precision: the same on every admin's machine. */
 export const utc = (date: Date | null | undefined, none = '-') =>
   date ? `${date.toISOString().slice(0, 16).replace('T', ' ')}Z` : none
+
+export interface Listing<Row> {
+  json: boolean
+  /** What --json prints (the rows themselves by default). */
+  asJson?: (rows: Row[]) => unknown
+  /** The line for no rows. */
+  empty: string
+  columns: Column<Row>[]
+}
+
+/**
+ * A list command's output: one line of JSON with --json, the `empty` line for no rows, else the
+ * table. True when it printed the table, for what a command adds under it.
+ */
+export function printListing<Row>(
+  print: (line: string) => void,
+  rows: Row[],
+  listing: Listing<Row>,
+): boolean {
+  if (listing.json) {
+    print(JSON.stringify(listing.asJson ? listing.asJson(rows) : rows))
+    return false
+  }
+  if (rows.length === 0) {
+    print(listing.empty)
+    return false
+  }
+  print(table(listing.columns, rows))
+  return true
+}

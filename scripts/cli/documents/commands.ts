@@ -6,9 +6,9 @@ import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { documentActivity } from '../../../server/documents/engagement-report.server.ts'
 import { readingMinutes } from '../../../server/documents/markdown.server.ts'
 import type { DocumentStore, DocumentSummary } from '../../../server/documents/store.server.ts'
-import { duration } from '../codes/activity.ts'
+import { type ActivityOptions, duration } from '../codes/activity.ts'
 import type { Io } from '../codes/commands.ts'
-import { table, utc } from '../codes/table.ts'
+import { printListing, table, utc } from '../codes/table.ts'
 import { formatBytes } from '../media/progress.ts'
 import { readLocalFile } from './open.ts'
 
@@ -80,32 +80,25 @@ export async function printDocuments(
   options: { retailer?: string; all: boolean; json: boolean },
 ): Promise<void> {
   const docs = await store.list({ retailer: options.retailer, includeRemoved: options.all })
-  if (options.json) return io.print(JSON.stringify(docs))
-  if (docs.length === 0) {
-    io.print(
-      options.retailer
-        ? `No documents for ${options.retailer}.`
-        : 'No documents yet. Add one with `rm5 documents add <retailer> <file>`.',
-    )
-    return
-  }
-  io.print(
-    table(
-      [
-        { header: 'ID', value: (d) => d.id },
-        { header: 'RETAILER', value: (d) => d.retailer },
-        { header: 'TITLE', value: (d) => d.title },
-        { header: 'KIND', value: (d) => (d.kind === 'pdf' ? 'PDF' : 'Markdown') },
-        { header: 'EXTENT', value: extent },
-        { header: 'SIZE', value: (d) => formatBytes(d.size) },
-        { header: 'VERSION', value: (d) => String(d.version) },
-        { header: 'UPDATED', value: (d) => utc(d.updatedAt) },
-        { header: 'NOTIFY', value: (d) => (d.notify ? 'yes' : '-') },
-        ...(options.all ? [{ header: 'REMOVED', value: (d: DocumentSummary) => utc(d.removedAt) }] : []),
-      ],
-      docs,
-    ),
-  )
+  const listed = printListing((line) => io.print(line), docs, {
+    json: options.json,
+    empty: options.retailer
+      ? `No documents for ${options.retailer}.`
+      : 'No documents yet. Add one with `rm5 documents add <retailer> <file>`.',
+    columns: [
+      { header: 'ID', value: (d) => d.id },
+      { header: 'RETAILER', value: (d) => d.retailer },
+      { header: 'TITLE', value: (d) => d.title },
+      { header: 'KIND', value: (d) => (d.kind === 'pdf' ? 'PDF' : 'Markdown') },
+      { header: 'EXTENT', value: extent },
+      { header: 'SIZE', value: (d) => formatBytes(d.size) },
+      { header: 'VERSION', value: (d) => String(d.version) },
+      { header: 'UPDATED', value: (d) => utc(d.updatedAt) },
+      { header: 'NOTIFY', value: (d) => (d.notify ? 'yes' : '-') },
+      ...(options.all ? [{ header: 'REMOVED', value: (d: DocumentSummary) => utc(d.removedAt) }] : []),
+    ],
+  })
+  if (!listed) return
   io.print('')
   io.print(`${docs.length} document(s). Times are UTC.`)
 }
@@ -113,7 +106,7 @@ export async function printDocuments(
 export async function printDocumentActivity(
   prisma: PrismaClient,
   io: Io,
-  options: { retailer?: string; since?: Date; json: boolean },
+  options: ActivityOptions,
 ): Promise<void> {
   const rows = await documentActivity(prisma, options)
   if (options.json) return io.print(JSON.stringify(rows))

@@ -1,47 +1,29 @@
 // The demo document: added once to an empty data room with DEMO_MEDIA=auto, never with off, never
 // again after an admin removed it, and once when replicas prepare together (advisory lock).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { commercialTerms } from '../../../lib/content/proposal.ts'
 import { LOCKS, withAdvisoryLock } from '../../../server/db/advisory-lock.server.ts'
-import { type Database, openDatabase } from '../../../server/db/database.server.ts'
-import { silentLogger } from '../../../server/db/logger.server.ts'
 import { renderMarkdown } from '../../../server/documents/markdown.server.ts'
 import { DocumentStore } from '../../../server/documents/store.server.ts'
-import { parseEnv } from '../../../server/env.server.ts'
-import { openStorage, type Storage } from '../../../server/storage/storage.server.ts'
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/database.ts'
 import { quietStorageLog } from '../../../tests/helpers/quiet-log.ts'
+import { dataLayerForFile } from '../../../tests/helpers/storage.ts'
 import { ensureDemoDocuments } from './ensure-demo.ts'
 
-let testDb: TestDatabase
-let db: Database
-let storage: Storage
+const data = dataLayerForFile()
 const options = { mode: 'auto' as const, maxBytes: 1024 * 1024, region: 'us-east-1' }
-
-beforeAll(async () => {
-  testDb = await createTestDatabase()
-  db = await openDatabase(testDb.env, silentLogger)
-  storage = await openStorage(parseEnv({ DATA_DIR: testDb.env.DATA_DIR, NODE_ENV: 'test' }), quietStorageLog)
-}, 60_000)
-
-afterAll(async () => {
-  await storage?.close()
-  await db?.close()
-  await testDb?.drop()
-})
 
 describe('ensureDemoDocuments', () => {
   it('adds nothing with DEMO_MEDIA=off', async () => {
     expect(
-      await ensureDemoDocuments(db.prisma, storage, quietStorageLog, { ...options, mode: 'off' }),
+      await ensureDemoDocuments(data.db.prisma, data.storage, quietStorageLog, { ...options, mode: 'off' }),
     ).toBeUndefined()
-    expect(await db.prisma.document.count()).toBe(0)
+    expect(await data.db.prisma.document.count()).toBe(0)
   })
 
   it('adds the Circle K proposal once, even when two replicas prepare together', async () => {
     const seed = () =>
-      withAdvisoryLock(testDb.url, LOCKS.demoDocuments, () =>
-        ensureDemoDocuments(db.prisma, storage, quietStorageLog, options),
+      withAdvisoryLock(data.testDb.url, LOCKS.demoDocuments, () =>
+        ensureDemoDocuments(data.db.prisma, data.storage, quietStorageLog, options),
       )
     const results = await Promise.all([seed(), seed()])
     const added = results.filter((doc) => doc !== undefined)
@@ -53,10 +35,10 @@ describe('ensureDemoDocuments', () => {
       kind: 'markdown',
       version: 1,
     })
-    expect(await db.prisma.document.count()).toBe(1)
+    expect(await data.db.prisma.document.count()).toBe(1)
 
     // The stored Markdown renders to the page's figures.
-    const store = new DocumentStore(db.prisma, storage, options)
+    const store = new DocumentStore(data.db.prisma, data.storage, options)
     const { html } = renderMarkdown((await store.readBytes(doc as NonNullable<typeof doc>)).toString('utf8'))
     expect(html).toContain('<h1>Partnership Proposal</h1>')
     for (const term of commercialTerms) expect(html).toContain(`${term.name}: ${term.value}`)
@@ -64,10 +46,10 @@ describe('ensureDemoDocuments', () => {
   })
 
   it('does not add it again after an admin removed it', async () => {
-    const store = new DocumentStore(db.prisma, storage, options)
+    const store = new DocumentStore(data.db.prisma, data.storage, options)
     const [doc] = await store.list()
     await store.remove(doc?.id as string)
-    expect(await ensureDemoDocuments(db.prisma, storage, quietStorageLog, options)).toBeUndefined()
-    expect(await db.prisma.document.count()).toBe(1)
+    expect(await ensureDemoDocuments(data.db.prisma, data.storage, quietStorageLog, options)).toBeUndefined()
+    expect(await data.db.prisma.document.count()).toBe(1)
   })
 })

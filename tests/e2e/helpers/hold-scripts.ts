@@ -35,6 +35,15 @@ export async function firstLoadScripts(
 }
 
 /** Holds every script request outside `allowed` until the returned function is called. */
+/**
+ * Holds every script of the page until the returned function is called. Module scripts hold back
+ * the load event (and DOMContentLoaded), so pages are opened with waitUntil: 'commit' and the test
+ * waits for the element it needs, as a visitor looks at the page before it has finished loading.
+ */
+export function holdScripts(page: Page): Promise<() => void> {
+  return holdScriptsExcept(page, new Set())
+}
+
 export async function holdScriptsExcept(page: Page, allowed: Set<string>): Promise<() => void> {
   let release = () => {}
   const released = new Promise<void>((resolve) => {

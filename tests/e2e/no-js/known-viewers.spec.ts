@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { expect, type Page, type Route, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { E2E_DATA_DIR, E2E_SMTP_PORT } from '../../../playwright.config.ts'
 import { linkIn } from '../../helpers/email-links.ts'
 import { smtpReceiver, until } from '../../helpers/notification-receivers.ts'
 import { blockingViolationsWithoutJs } from '../helpers/axe-without-js.ts'
+import { holdScripts } from '../helpers/hold-scripts.ts'
 import { waitForHydration } from '../helpers/hydration.ts'
 
 // Known viewers end to end: a code that requires a work e-mail (made with `rm5 codes` attached to
@@ -162,14 +163,7 @@ test.describe('with JavaScript', () => {
       maxRedirects: 0,
     })
     expect(verified.status()).toBe(303)
-    let release = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/.+\.js$/, async (route: Route) => {
-      await released
-      await route.continue()
-    })
+    const release = await holdScripts(page)
     await page.goto('/partner?step=email', { waitUntil: 'commit' })
     const field = page.getByRole('textbox', { name: 'Work e-mail' })
     const address = `early-${Date.now()}@partner.example`

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page, type Route, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { exportJson, runCli } from '../helpers/cli.ts'
 import {
   applicationAnswers,
@@ -9,29 +9,13 @@ import {
   expectAnswers,
   typeAnswers,
 } from '../helpers/forms.ts'
+import { holdScripts } from '../helpers/hold-scripts.ts'
 import { isHydrated, waitForHydration } from '../helpers/hydration.ts'
 
 // Input made before the page's scripts arrive survives hydration (decision 022): every script is held
 // back by routing until the test releases it; the visitor types into every field meanwhile.
 // Typing key by key and reading rows back with the admin CLI take a while on a busy machine.
 test.slow()
-
-/**
- * Holds every script of the page until the returned function is called. Module scripts hold back
- * the load event (and DOMContentLoaded), so pages are opened with waitUntil: 'commit' and the test
- * waits for the element it needs, as a visitor looks at the page before it has finished loading.
- */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(/\/assets\/.+\.js$/, async (route: Route) => {
-    await released
-    await route.continue()
-  })
-  return release
-}
 
 test('/apply: every answer typed before hydration is still there after it, and is what gets stored', async ({
   page,

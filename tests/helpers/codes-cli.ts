@@ -1,0 +1,47 @@
+// `rm5 codes` for CLI tests: run in this process (fast; the binary's code path, output captured)
+// against a private database that the environment names, as the real CLI reads it.
+import { afterAll, beforeAll } from 'vitest'
+import { codesCommand } from '../../scripts/cli/codes/cli.ts'
+import { rootProgram } from '../../scripts/cli/rm5-program.ts'
+import { runCli } from '../../scripts/lib/cli.ts'
+import { createTestDatabase, type TestDatabase } from './database.ts'
+import type { CliRun } from './run-cli.ts'
+
+/** `rm5 codes <args>` in this process, with what it wrote to either output. */
+export async function codesHere(args: string[]): Promise<CliRun> {
+  let stdout = ''
+  let stderr = ''
+  const output = {
+    out: (text: string) => {
+      stdout += text
+    },
+    err: (text: string) => {
+      stderr += text
+    },
+  }
+  const code = await runCli(rootProgram().addCommand(codesCommand(output)), ['codes', ...args], output)
+  return { code, stdout, stderr }
+}
+
+/**
+ * A private database for a test file, named by DATABASE_URL and DATA_DIR while its tests run (the
+ * in-process CLI reads the environment) and both restored after them. The object is filled in
+ * before the first test: use it in tests and hooks only.
+ */
+export function cliDatabaseForFile(): TestDatabase {
+  const testDb = {} as TestDatabase
+  const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR }
+  beforeAll(async () => {
+    Object.assign(testDb, await createTestDatabase())
+    process.env.DATABASE_URL = testDb.url
+    process.env.DATA_DIR = testDb.env.DATA_DIR
+  })
+  afterAll(async () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
+    await testDb.drop?.()
+  })
+  return testDb
+}

@@ -1,4 +1,4 @@
--- Data room (issue 27, decision 031). Expand only: new tables, columns with defaults and a nullable column, so the
+-- Data room (decision 031). Expand only: new tables, columns with defaults and a nullable column, so the
 -- previous release keeps serving against this schema during a rolling update.
 
 -- AlterTable

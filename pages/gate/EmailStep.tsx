@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef } from 'react'
 import { EMAIL_PATH, gateStepUrl } from '../../lib/access.ts'
+import { EMAIL_MAX } from '../../lib/forms/fields.ts'
 import type { CodeRetailer } from '../../lib/retailers.ts'
 import { GateFormFrame, useGateForm } from './GateFormFrame.tsx'
 import type { GateStepView } from './gate-steps.ts'
@@ -86,7 +87,7 @@ export function EmailForm({
           autoComplete="email"
           inputMode="email"
           spellCheck={false}
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           required
           // biome-ignore lint/a11y/noAutofocus: the step exists only to take this one field
           autoFocus

@@ -13,6 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { DOCKET_PATH, gateStepUrl, LINK_PAGE_PATH } from '../../lib/access.ts'
+import { EMAIL_MAX } from '../../lib/forms/fields.ts'
 import { type CodeRetailer, codeRetailers, isCodeRetailer } from '../../lib/retailers.ts'
 import {
   createEmailLink,
@@ -27,7 +28,7 @@ import { codeState, isActive, recordCodeUse } from './codes.server.ts'
 import { createEmailLimiter } from './email-limits.server.ts'
 import { canSendLinks, createLinkMailer } from './email-link-mail.server.ts'
 import { pendingCodeId, pendingSetCookie, signPending } from './email-pending-cookie.server.ts'
-import { grantSetCookie, MAX_EMAIL_LENGTH, signGrant } from './grant-cookie.server.ts'
+import { grantSetCookie, signGrant } from './grant-cookie.server.ts'
 
 export const LINK_SENT_MESSAGE =
   'If this address may open the docket, we sent a link. It works once, within 15 minutes.'
@@ -41,7 +42,7 @@ export const emailBody = z.object({
   email: z
     .string({ error: 'Send the e-mail address as text.' })
     .trim()
-    .max(MAX_EMAIL_LENGTH, 'That e-mail address is too long.')
+    .max(EMAIL_MAX, 'That e-mail address is too long.')
     .toLowerCase()
     .pipe(z.email('Enter a work e-mail address, like name@company.com.')),
 })

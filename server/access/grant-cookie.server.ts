@@ -16,13 +16,12 @@
 
 import { signerFactory } from '@fastify/cookie'
 import { GRANT_MAX_AGE_MS, grantCookieName } from '../../lib/access.ts'
+import { EMAIL_MAX } from '../../lib/forms/fields.ts'
 import type { GateRetailer } from '../../lib/retailers.ts'
 
 export const NO_CODE = 'none'
 const COOKIE_PATTERN =
   /^(v2|v3)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|none)\.([0-9]{1,12})\.(?:([A-Za-z0-9_-]{4,400})\.)?([A-Za-z0-9+/]{43})$/
-/** The longest address RFC 5321 lets through; a longer one was never sent a link. */
-export const MAX_EMAIL_LENGTH = 254
 /** Clocks of several instances drift a little; a grant from further in the future is forged. */
 const FUTURE_SKEW_MS = 5 * 60 * 1000
 
@@ -72,7 +71,7 @@ function emailOf(version: string, encoded: string | undefined): string | null | 
   const email = Buffer.from(encoded, 'base64url').toString('utf8')
   // Only the exact encoding the server writes: no second spelling of one grant.
   if (Buffer.from(email).toString('base64url') !== encoded) return undefined
-  return email.length <= MAX_EMAIL_LENGTH && email.includes('@') ? email : undefined
+  return email.length <= EMAIL_MAX && email.includes('@') ? email : undefined
 }
 
 /** The grant a cookie value carries if its signature (by any of the keys), shape and age check out. */

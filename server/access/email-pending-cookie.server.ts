@@ -5,31 +5,30 @@
 //
 //   p1.<codeId>.<issuedAt>.<signature>   signature of "pending\n<retailer>\n<codeId>\n<issuedAt>"
 
-import { signerFactory } from '@fastify/cookie'
 import { EMAIL_PATH } from '../../lib/access.ts'
 import type { CodeRetailer } from '../../lib/retailers.ts'
 import { EMAIL_LINK_TTL_MS } from '../documents/email-links.server.ts'
-import { cookieValues, type GrantKeys } from './grant-cookie.server.ts'
+import {
+  cookieValues,
+  type GrantKeys,
+  signatureOf,
+  signatureValid,
+  withinAge,
+} from './grant-cookie.server.ts'
 
 /** As long as the link it leads to: one window for the whole e-mail step. */
 export const PENDING_MAX_AGE_MS = EMAIL_LINK_TTL_MS
 const PATTERN =
   /^p1\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9]{1,12})\.([A-Za-z0-9+/]{43})$/
-const FUTURE_SKEW_MS = 5 * 60 * 1000
 
 export const pendingCookieName = (retailer: CodeRetailer) => `${retailer}-pending`
 
-const signerOf = (keys: GrantKeys) => signerFactory(Buffer.isBuffer(keys) ? keys : [...keys])
 const message = (retailer: CodeRetailer, codeId: string, issuedAt: number) =>
   `pending\n${retailer}\n${codeId}\n${issuedAt}`
 
 export function signPending(keys: GrantKeys, retailer: CodeRetailer, codeId: string, now: Date): string {
   const issuedAt = Math.floor(now.getTime() / 1000)
-  const signed = message(retailer, codeId, issuedAt)
-  const signature = signerOf(keys)
-    .sign(signed)
-    .slice(signed.length + 1)
-  return `p1.${codeId}.${issuedAt}.${signature}`
+  return `p1.${codeId}.${issuedAt}.${signatureOf(keys, message(retailer, codeId, issuedAt))}`
 }
 
 /** The code id a request's pending cookie for `retailer` names, if one verifies and is young enough. */
@@ -46,9 +45,8 @@ export function pendingCodeId(
     if (!match) continue
     const [, codeId = '', issuedAtText = '', given = ''] = match
     const issuedAt = Number(issuedAtText)
-    if (!signerOf(keys).unsign(`${message(retailer, codeId, issuedAt)}.${given}`).valid) continue
-    const age = now.getTime() - issuedAt * 1000
-    if (age >= PENDING_MAX_AGE_MS || age < -FUTURE_SKEW_MS) continue
+    if (!signatureValid(keys, message(retailer, codeId, issuedAt), given)) continue
+    if (!withinAge(issuedAt, now, PENDING_MAX_AGE_MS)) continue
     return codeId
   }
   return null

@@ -47,6 +47,24 @@ function signerOf(keys: GrantKeys) {
   }
   return signer
 }
+
+/** The signature alone (the signer writes "<message>.<signature>"; a cookie carries only the signature). */
+export function signatureOf(keys: GrantKeys, signed: string): string {
+  return signerOf(keys)
+    .sign(signed)
+    .slice(signed.length + 1)
+}
+
+/** Whether `given` is a signature of `signed` by any of the keys. */
+export const signatureValid = (keys: GrantKeys, signed: string, given: string): boolean =>
+  signerOf(keys).unsign(`${signed}.${given}`).valid
+
+/** Whether a token issued at `issuedAt` (Unix seconds) is younger than `maxAgeMs` and not forged ahead. */
+export function withinAge(issuedAt: number, now: Date, maxAgeMs: number): boolean {
+  const age = now.getTime() - issuedAt * 1000
+  return age < maxAgeMs && age >= -FUTURE_SKEW_MS
+}
+
 const message = (retailer: GateRetailer, codeId: string, issuedAt: number, email: string | null) =>
   email === null
     ? `v2\n${retailer}\n${codeId}\n${issuedAt}`
@@ -56,11 +74,7 @@ export function signGrant(keys: GrantKeys, grant: Grant): string {
   const codeId = grant.codeId ?? NO_CODE
   const email = grant.email ?? null
   const issuedAt = Math.floor(grant.issuedAt.getTime() / 1000)
-  const signed = message(grant.retailer, codeId, issuedAt, email)
-  // The signer writes "<message>.<signature>"; the cookie carries only the signature.
-  const signature = signerOf(keys)
-    .sign(signed)
-    .slice(signed.length + 1)
+  const signature = signatureOf(keys, message(grant.retailer, codeId, issuedAt, email))
   if (email === null) return `v2.${codeId}.${issuedAt}.${signature}`
   return `v3.${codeId}.${issuedAt}.${Buffer.from(email).toString('base64url')}.${signature}`
 }
@@ -84,9 +98,8 @@ export function readGrant(keys: GrantKeys, retailer: GateRetailer, value: string
   const email = emailOf(version, encodedEmail)
   if (email === undefined || (email !== null && codeId === NO_CODE)) return null
   const issuedAt = Number(issuedAtText)
-  if (!signerOf(keys).unsign(`${message(retailer, codeId, issuedAt, email)}.${given}`).valid) return null
-  const age = now.getTime() - issuedAt * 1000
-  if (age >= GRANT_MAX_AGE_MS || age < -FUTURE_SKEW_MS) return null
+  if (!signatureValid(keys, message(retailer, codeId, issuedAt, email), given)) return null
+  if (!withinAge(issuedAt, now, GRANT_MAX_AGE_MS)) return null
   return {
     retailer,
     codeId: codeId === NO_CODE ? null : codeId,

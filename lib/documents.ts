@@ -7,9 +7,6 @@ import { type GateRetailer, retailerNames } from './retailers.ts'
 /** POST target of the agreement's Accept button (an HTML form, JSON too). */
 export const AGREEMENT_ACCEPT_PATH = '/api/documents/agreement'
 
-/** A document id as the store makes them (128 random bits in hex). */
-export const DOCUMENT_ID_PATTERN = /^[0-9a-f]{32}$/
-
 export const documentPath = (id: string) => `${DOCUMENTS_PATH}/${id}`
 export const documentFilePath = (id: string) => `${DOCUMENTS_PATH}/${id}/file`
 
@@ -35,6 +32,12 @@ export function viewerName(viewer: {
 }
 
 /** A document as the /docket list shows it. */
+/** The grant through which a viewer may open a document: one for the document's retailer. */
+export const viewerOf = <V extends { retailer: GateRetailer }>(
+  document: { retailer: string },
+  viewers: readonly V[],
+): V | undefined => viewers.find((grant) => grant.retailer === document.retailer)
+
 export interface DocketDocument {
   id: string
   retailer: GateRetailer

@@ -7,7 +7,7 @@ import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { AccessViewer } from '../../lib/access.ts'
-import { type DocketDocument, viewerName } from '../../lib/documents.ts'
+import { type DocketDocument, viewerName, viewerOf } from '../../lib/documents.ts'
 import { retailerNames } from '../../lib/retailers.ts'
 import { hashIp } from '../access/attempts.server.ts'
 import type { Database } from '../db/database.server.ts'
@@ -90,7 +90,7 @@ export class DataRoom {
   async open(id: unknown, viewers: readonly AccessViewer[] | undefined): Promise<ViewedDocument | undefined> {
     if (typeof id !== 'string' || !viewers?.length) return undefined
     const document = await this.store.find(id)
-    const viewer = document && viewers.find((grant) => grant.retailer === document.retailer)
+    const viewer = document && viewerOf(document, viewers)
     return document && viewer ? { document, viewer } : undefined
   }
 

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import { BEACON_PATH } from '../../../lib/documents/beacon.ts'
+import { viewerOf } from '../../../lib/documents.ts'
 import { hashIp } from '../../access/attempts.server.ts'
 import type { GrantReader } from '../../access/grants.server.ts'
 import type { DocumentEngagement } from '../../documents/engagement.server.ts'
@@ -85,7 +86,7 @@ export async function documentBeaconRoutes(app: FastifyInstance, options: Docume
       const viewers = await grants.grantsFor(request.headers.cookie)
       if (viewers.length === 0) throw NOT_FOUND()
       const document = await find(beacon.documentId)
-      const viewer = document && viewers.find((grant) => grant.retailer === document.retailer)
+      const viewer = document && viewerOf(document, viewers)
       if (!document || !viewer || beacon.version > document.version) throw NOT_FOUND()
       // The current version's pages are known; an older version's were bounded by MAX_PAGE above.
       if (beacon.version === document.version) {

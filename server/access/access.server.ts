@@ -97,17 +97,26 @@ function retailersOf(grants: readonly VerifiedGrant[]): readonly GateRetailer[] 
   return gates
 }
 
+type PageAccess = Pick<Vike.PageContextServer, 'accessGrants' | 'recordOpening' | 'accessViewers'>
+const NO_ACCESS: PageAccess = Object.freeze({ accessGrants: [] })
+
 /**
  * Extra pageContextInit for Vike: the verified grants, for +guard hooks, and how a guard that lets
- * the request in records which of them opened the page.
+ * the request in records which of them opened the page. Synchronous when the grant reader already
+ * knows the answer (no grant cookie, or a remembered one), so a kept page waits for nothing.
  */
-export async function accessPageContext(
+export function accessPageContext(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<Pick<Vike.PageContextServer, 'accessGrants' | 'recordOpening' | 'accessViewers'>> {
-  const { access } = app
-  const grants = await access.grants.grantsFor(request.headers.cookie)
-  if (grants.length === 0) return { accessGrants: [] }
+): PageAccess | Promise<PageAccess> {
+  const { grants } = app.access
+  const known = grants.knownGrantsFor(request.headers.cookie)
+  if (known) return pageAccess(app.access, request, known)
+  return grants.grantsFor(request.headers.cookie).then((found) => pageAccess(app.access, request, found))
+}
+
+function pageAccess(access: Access, request: FastifyRequest, grants: readonly VerifiedGrant[]): PageAccess {
+  if (grants.length === 0) return NO_ACCESS
   return {
     accessGrants: retailersOf(grants),
     accessViewers: grants,

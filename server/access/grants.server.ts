@@ -23,6 +23,7 @@ const CACHE_LIMIT = 1_000
 const HEADER_CACHE_LIMIT = 1_000
 const HEADER_MAX_LENGTH = 4_096
 const cookieNames: ReadonlySet<string> = new Set(gateRetailers.map(grantCookieName))
+const NO_GRANTS: readonly VerifiedGrant[] = Object.freeze([])
 
 export interface GrantLog {
   warn(obj: object, msg: string): void
@@ -34,6 +35,11 @@ export type VerifiedGrant = AccessViewer
 export interface GrantReader {
   /** Verified grants in a Cookie header; never throws (a broken cookie or database means no grant). */
   grantsFor(cookieHeader: string | undefined): Promise<readonly VerifiedGrant[]>
+  /**
+   * The same answer when it needs no work (no grant cookie, or a remembered header that still
+   * holds), else undefined: a kept page can then be answered without waiting for a promise.
+   */
+  knownGrantsFor(cookieHeader: string | undefined): readonly VerifiedGrant[] | undefined
   /** Drops a cached code state (this process just revoked it). */
   forget(codeId: string): void
 }
@@ -127,17 +133,24 @@ export function createGrantReader(options: {
     return { grants: granted, from: now.getTime(), until }
   }
 
+  function known(cookieHeader: string | undefined, time: number): readonly VerifiedGrant[] | undefined {
+    if (!mayHoldGrant(cookieHeader)) return NO_GRANTS
+    const remembered = headers.get(cookieHeader)
+    return remembered && time >= remembered.from && time < remembered.until ? remembered.grants : undefined
+  }
+
   return {
+    knownGrantsFor: (cookieHeader) => known(cookieHeader, options.now().getTime()),
     async grantsFor(cookieHeader) {
-      if (!mayHoldGrant(cookieHeader)) return []
+      if (!mayHoldGrant(cookieHeader)) return NO_GRANTS
       const now = options.now()
       const time = now.getTime()
-      const remembered = headers.get(cookieHeader)
-      if (remembered && time >= remembered.from && time < remembered.until) return remembered.grants
+      const answered = known(cookieHeader, time)
+      if (answered) return answered
       const answer = await check(cookieHeader, now)
       if (answer.grants.length > 0 && answer.until > time && cookieHeader.length <= HEADER_MAX_LENGTH) {
         headers.set(cookieHeader, answer)
-      } else if (remembered) {
+      } else {
         headers.delete(cookieHeader)
       }
       return answer.grants

@@ -23,6 +23,7 @@ import { prerenderedPaths } from './prerendered-paths.server.ts'
 import { registerStaticFiles } from './static-files.server.ts'
 
 type PageAccess = Pick<Vike.PageContextServer, 'accessGrants' | 'recordOpening'>
+const NO_ACCESS: PageAccess = Object.freeze({ accessGrants: [] })
 
 export interface PagesOptions {
   mode: 'production' | 'development'
@@ -88,9 +89,21 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         const page = cache.get(pathname)
         if (page) return sendPage(request, reply, page)
       }
-      return renderCached(renderPage, cache, options, knownPages, pathname, request, reply)
+      const access = options.pageContextFor?.(request) ?? NO_ACCESS
+      // Grants the server already knows (a remembered cookie) and a kept render: answered at once too.
+      if (!(access instanceof Promise)) {
+        const kept = cache.get(cacheKey(pathname, access.accessGrants ?? []))
+        if (kept) return sendKept(request, reply, kept, access)
+      }
+      return renderCached(renderPage, cache, options, knownPages, pathname, request, reply, access)
     },
   })
+}
+
+/** A kept render, and the openings its guard reported, recorded again for this request. */
+function sendKept(request: FastifyRequest, reply: FastifyReply, kept: CachedPage, access: PageAccess) {
+  if (kept.openedBy.length > 0) access.recordOpening?.(kept.openedBy)
+  return sendPage(request, reply, kept)
 }
 
 async function renderCached(
@@ -101,15 +114,13 @@ async function renderCached(
   pathname: string,
   request: FastifyRequest,
   reply: FastifyReply,
+  pageAccess: PageAccess | Promise<PageAccess>,
 ) {
-  const access: PageAccess = (await options.pageContextFor?.(request)) ?? { accessGrants: [] }
+  const access = await pageAccess
   const grants = access.accessGrants ?? []
   const key = cacheKey(pathname, grants)
   const kept = cache.get(key)
-  if (kept) {
-    if (kept.openedBy.length > 0) access.recordOpening?.(kept.openedBy)
-    return sendPage(request, reply, kept)
-  }
+  if (kept) return sendKept(request, reply, kept, access)
   // A pre-rendered page is a known route, not a 404 probe worth a limiter call.
   if (!knownPages.has(pathname)) await options.notFoundLimiter?.refuseIfOver(request)
   const { pageContext, openedBy } = await cache.once(key, async () => {

@@ -158,6 +158,29 @@ describe('code lifecycle ends grants', () => {
     }
   })
 
+  it('answers at once only what it has verified, and only while that answer holds', async () => {
+    const id = await seedCode(t.db, 'pizzahut', 'pizza-hut-known-1')
+    const cookie = grantCookie(await verify(t.app, { retailer: 'pizzahut', accessCode: 'pizza-hut-known-1' }))
+    const known = (header: string | undefined) => t.app.access.grants.knownGrantsFor(header)
+    expect(known(undefined)).toEqual([])
+    expect(known('theme=dark')).toEqual([])
+    // A grant cookie nobody has checked yet needs the database: no answer at once.
+    expect(known(cookie)).toBeUndefined()
+    const checked = await t.app.access.grants.grantsFor(cookie)
+    expect(checked.map((grant) => grant.retailer)).toEqual(['pizzahut'])
+    expect(known(cookie)).toBe(checked)
+    // A forged value is checked on every request, never remembered.
+    const forged = `pizzahut-access=${cookieValue(cookie).slice(0, -2)}xx`
+    expect(await grantsFor(forged)).toEqual([])
+    expect(known(forged)).toBeUndefined()
+    // Revoked from another process: once the code's state is CODE_CACHE_MS old, the database decides again.
+    await t.db.prisma.accessCode.update({ where: { id }, data: { revokedAt: clock.now() } })
+    clock.advance(CODE_CACHE_MS)
+    expect(known(cookie)).toBeUndefined()
+    expect(await grantsFor(cookie)).toEqual([])
+    expect(known(cookie)).toBeUndefined()
+  })
+
   it('treats a code-backed grant as absent, not as an error, when the database is down', async () => {
     const cookie = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: 'circle-k-grants-1' }))
     clock.advance(CODE_CACHE_MS)

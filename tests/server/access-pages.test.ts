@@ -166,6 +166,8 @@ describe('gates', () => {
       const res = await get(`/${retailer}`)
       expect(res.statusCode, retailer).toBe(200)
       expect(res.headers.etag).toBeDefined() // the pre-rendered file
+      // An HTML-only page whose card is an island: no React page hydrates over it.
+      expect(res.body).toContain('data-island="gate"')
       const form = /<form class="gate-form"[^>]*>/.exec(res.body)?.[0] ?? ''
       expect(form).toContain('action="/api/access/verify"')
       expect(form).toContain('method="post"')

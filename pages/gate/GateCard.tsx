@@ -1,0 +1,65 @@
+import { useState } from 'react'
+import { brand } from '../../lib/brand.ts'
+import { type CodeRetailer, type GateRetailer, retailerNames } from '../../lib/retailers.ts'
+import { EmailForm, StepMessage } from './EmailStep.tsx'
+import { GateForm, noticeFromQuery } from './GateForm.tsx'
+import { type GateStepView, stepFromQuery, stepTitles } from './gate-steps.ts'
+import type { Notice } from './notices.ts'
+import { gateThemes } from './themes.ts'
+
+/**
+ * What changes on a gate: the lede and the card with its step (the code, or the e-mail step after
+ * a code that requires one). The server renders it inside the page's hero as the `gate` island;
+ * the browser hydrates it from the same URL (GateIsland.tsx). The step comes from the query after
+ * a no-JS post (`?step=email`), in place once hydrated; the notice a post came back with belongs
+ * to that step.
+ */
+export function GateCard({ retailer, search }: { retailer: GateRetailer; search: Record<string, string> }) {
+  const theme = gateThemes[retailer]
+  const name = retailerNames[retailer]
+  const needsCode = retailer !== 'walmart'
+  const [view, setView] = useState<{ step: GateStepView; notice: Notice | null }>(() => ({
+    step: stepFromQuery(search, needsCode),
+    notice: noticeFromQuery(search),
+  }))
+  const goTo = (step: GateStepView, notice: Notice | null = null) => setView({ step, notice })
+  const title =
+    view.step === 'code' ? (needsCode ? 'Enter your access code' : 'Open the docket') : stepTitles[view.step]
+  return (
+    <>
+      <p className="lede gate__lede">
+        {view.step !== 'code'
+          ? `Your code is right. The ${name} docket names its viewers: it opens with a one-time link sent to your work e-mail.`
+          : needsCode
+            ? `This area is for invited ${name} partners. Enter the access code you were given to open the docket.`
+            : `${name} teams open the docket directly: no access code needed.`}
+      </p>
+      <section className="gate-card" aria-labelledby="gate-card-title">
+        <div className="gate-card__head">
+          <span className="gate-card__monogram" aria-hidden="true">
+            {theme.monogram}
+          </span>
+          <div>
+            <p className="gate-card__kicker caps-label">{theme.audience}</p>
+            <h2 className="gate-card__title" id="gate-card-title">
+              {title}
+            </h2>
+          </div>
+        </div>
+        {view.step === 'code' ? (
+          <GateForm retailer={retailer} initialNotice={view.notice} onStep={(step) => goTo(step)} />
+        ) : view.step === 'email' ? (
+          <EmailForm retailer={retailer as CodeRetailer} initialNotice={view.notice} onStep={goTo} />
+        ) : (
+          <StepMessage retailer={retailer as CodeRetailer} step={view.step} />
+        )}
+        <p className="gate-card__help">
+          {needsCode && view.step === 'code'
+            ? 'Codes are issued by our partnerships team. Need one? '
+            : 'Questions? '}
+          <a href={`mailto:${brand.email}`}>{brand.email}</a>
+        </p>
+      </section>
+    </>
+  )
+}

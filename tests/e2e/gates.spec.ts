@@ -134,6 +134,23 @@ for (const retailer of codeRetailers) {
   })
 }
 
+test('the card sits beside the heading on a desktop and below it on a phone', async ({ page }) => {
+  const boxes = async () => {
+    const heading = await page.getByRole('heading', { level: 1 }).boundingBox()
+    const card = await page.locator('.gate-card').boundingBox()
+    if (!heading || !card) throw new Error('the heading or the card has no box')
+    return { heading, card }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/circlek')
+  const wide = await boxes()
+  expect(wide.card.x).toBeGreaterThanOrEqual(wide.heading.x + wide.heading.width)
+  expect(wide.card.y).toBeLessThan(wide.heading.y + wide.heading.height)
+  await page.setViewportSize({ width: 375, height: 812 })
+  const narrow = await boxes()
+  expect(narrow.card.y).toBeGreaterThanOrEqual(narrow.heading.y + narrow.heading.height)
+})
+
 test('429: says when to try again', async ({ page }) => {
   await openGate(page, 'partner')
   await page.route('**/api/access/verify', (route) =>

@@ -15,4 +15,16 @@ describe('routeLabel', () => {
     expect(label('/*', '/wp-login.php', 404)).toBe('unmatched')
     expect(label(undefined, '/x')).toBe('unmatched')
   })
+
+  it('names any other answer of the pages route by the route, never by a path a client made up', () => {
+    expect(label('/*', '/technology', 304)).toBe('/technology')
+    // Vike's trailing-slash redirect answers every path; its navigation data answers 200 with is404.
+    expect(label('/*', '/made-up-7f3a/', 301)).toBe('/*')
+    expect(label('/*', '/made-up-7f3a/index.pageContext.json')).toBe('/*')
+    expect(label('/*', '/technology/index.pageContext.json')).toBe('/*')
+    // A guard's redirect, a limiter's refusal, a failed render.
+    expect(label('/*', '/docket', 302)).toBe('/*')
+    expect(label('/*', '/made-up-7f3a', 429)).toBe('/*')
+    expect(label('/*', '/made-up-7f3a', 500)).toBe('/*')
+  })
 })

@@ -20,15 +20,16 @@ RUN npm run build
 # (devDependencies loaded with import(); scripts/run/build/server-bundle.test.ts keeps them out of
 # every static import). vike lists Vite's toolchain and esbuild as its own dependencies for
 # `vike build`; the server never loads them, so they go too, as do the dependencies' source maps
-# and type declarations (nothing reads them at run time), and Prisma's query compilers for other
-# databases and builds: the generated client (server/db/generated/internal/class.ts) imports only
-# the small PostgreSQL one (schema.prisma).
+# and type declarations (nothing reads them at run time), the empty scope folders the prune leaves
+# behind, and Prisma's query compilers for other databases and builds: the generated client
+# (server/db/generated/internal/class.ts) imports only the small PostgreSQL one (schema.prisma).
 FROM deps AS prod-deps
 RUN npm pkg delete devDependencies && npm prune --omit=dev --omit=peer --no-audit --no-fund \
   && npm cache clean --force \
   && cd node_modules && rm -rf vite rolldown @rolldown lightningcss lightningcss-linux-x64-gnu \
      esbuild @esbuild @babel caniuse-lite browserslist @types .bin/esbuild .bin/vite .bin/rolldown \
   && find . -name '*.map' -type f -delete \
+  && find . -mindepth 1 -maxdepth 1 -type d -empty -delete \
   && find @prisma/client/runtime -name 'query_compiler_*' ! -name 'query_compiler_small_bg.postgresql.*' -delete
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime

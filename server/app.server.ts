@@ -108,7 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(apiRoutes, {
     prefix: '/api',
-    documentBeacons: { engagement: documents.engagement, documents: documents.store },
+    documentBeacons: {
+      engagement: documents.engagement,
+      documents: documents.store,
+      clientHash: (ip) => documents.clientHash(ip),
+    },
   })
   await app.register(agreementRoutes, { prefix: '/api' })
   await app.register(documentFileRoutes)

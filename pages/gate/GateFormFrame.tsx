@@ -4,10 +4,10 @@ import {
   type ReactNode,
   type Ref,
   type SetStateAction,
-  useEffect,
   useId,
   useState,
 } from 'react'
+import { useHydrated } from 'vike-react/useHydrated'
 import type { GateRetailer } from '../../lib/retailers.ts'
 import type { Notice } from './notices.ts'
 
@@ -32,9 +32,8 @@ export function useGateForm(
 ): GateFormState {
   const [notice, setNotice] = useState<Notice | null>(initialNotice)
   const [busy, setBusy] = useState(false)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const noticeId = useId()
-  useEffect(() => setHydrated(true), [])
   return { action, retailer, notice, setNotice, busy, setBusy, hydrated, noticeId }
 }
 

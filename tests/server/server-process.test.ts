@@ -1,5 +1,6 @@
 // The server's start settings (scripts/lib/server-process.ts) are the same wherever it starts:
-// `npm start` and the Docker image say them in their own syntax, the bench imports them.
+// `npm start` and the Docker image say them in their own syntax, the bench imports them. So is
+// the Node line: package.json's engines, the image's base and the Node CI runs (decision 033).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -48,5 +49,14 @@ describe('server start settings', () => {
     const { env, cmd } = dockerfileRuntime(read('Dockerfile'))
     expect(env).toMatchObject(SERVER_ENV)
     expect(cmd).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/node/start.mjs', '--no-build'])
+  })
+
+  it('package.json, the Docker image and CI name one Node line', () => {
+    const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node
+    const line = /^>=(\d+)$/.exec(engines)?.[1]
+    expect(line, `engines.node is ">=<major>", not ${engines}`).toBeDefined()
+    expect(read('Dockerfile')).toContain(`\nARG NODE_VERSION=${line}\n`)
+    expect(read('.ci/node.sh')).toContain(`WANT=\${NODE_LINE:-${line}}`)
+    expect(read('.ci/stand-in-base-image.sh')).toContain(`TAG=\${TAG:-node:${line}-bookworm-slim}`)
   })
 })

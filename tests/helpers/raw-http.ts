@@ -68,7 +68,7 @@ export function rawRequest(port: number, request: string | Buffer, options: RawO
       writeNext()
       if (chunks.length > 1) writer = setInterval(writeNext, options.gapMs ?? 0)
     })
-    socket.on('data', (chunk) => received.push(chunk))
+    socket.on('data', (chunk) => received.push(Buffer.from(chunk)))
     socket.on('end', finish)
     socket.on('close', finish)
     socket.on('error', finish)

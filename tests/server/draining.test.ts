@@ -65,7 +65,7 @@ describe('draining', () => {
   it('finishes the request in flight and answers a pipelined one with our 503', async () => {
     const socket = net.connect(port, '127.0.0.1')
     const received: Buffer[] = []
-    socket.on('data', (chunk) => received.push(chunk))
+    socket.on('data', (chunk) => received.push(Buffer.from(chunk)))
     const ended = new Promise<void>((resolve) => {
       socket.on('close', () => resolve())
       socket.on('error', () => resolve())

@@ -19,6 +19,7 @@ import {
   startEmbeddedS3,
 } from '../../server/storage/embedded.server.ts'
 import { applicationBody } from '../helpers/form-bodies.ts'
+import { supportedNodeLine } from '../helpers/node-line.ts'
 import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
 
@@ -30,8 +31,6 @@ const DB_PASSWORD = 'a/#@:b+c=d?e%f g"h\'i\\j'
 const START_PERIOD_MS = 60_000
 // Decimal megabytes, as `docker images` shows them.
 const MAX_IMAGE_BYTES = 500_000_000
-/** The supported Node line: package.json's engines (">=26"), which the image's base must run. */
-const NODE_LINE = packageJson.engines.node.replace('>=', '')
 const CONTAINER_MEMORY = '512m'
 /** A test that recreates the container waits for it to be healthy again, up to the start period each time. */
 const RECREATE_TIMEOUT_MS = 3 * START_PERIOD_MS
@@ -235,7 +234,7 @@ describe('the production image', () => {
     const bytes = Number(docker('image', 'inspect', '-f', '{{.Size}}', IMAGE).trim())
     figures['image size'] = `${(bytes / 1024 / 1024).toFixed(0)} MiB (${(bytes / 1e6).toFixed(0)} MB)`
     expect(bytes).toBeLessThanOrEqual(MAX_IMAGE_BYTES)
-    expect(docker('exec', NAME, 'node', '--version')).toMatch(new RegExp(`^v${NODE_LINE}\\.`))
+    expect(docker('exec', NAME, 'node', '--version')).toMatch(new RegExp(`^v${supportedNodeLine()}\\.`))
     expect(docker('exec', NAME, 'id', '-u').trim()).toBe('1000')
     // Owned by root: even with a writable root file system the app could not change its code.
     expect(

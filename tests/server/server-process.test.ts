@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-process.ts'
+import { supportedNodeLine } from '../helpers/node-line.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
@@ -52,9 +53,7 @@ describe('server start settings', () => {
   })
 
   it('package.json, the Docker image and CI name one Node line', () => {
-    const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node
-    const line = /^>=(\d+)$/.exec(engines)?.[1]
-    expect(line, `engines.node is ">=<major>", not ${engines}`).toBeDefined()
+    const line = supportedNodeLine()
     expect(read('Dockerfile')).toContain(`\nARG NODE_VERSION=${line}\n`)
     expect(read('.ci/node.sh')).toContain(`WANT=\${NODE_LINE:-${line}}`)
     expect(read('.ci/stand-in-base-image.sh')).toContain(`TAG=\${TAG:-node:${line}-bookworm-slim}`)

@@ -9,11 +9,11 @@ import { firstLoadOfSite, targetOf } from './first-load.ts'
 import { startNginx } from './nginx.ts'
 import { publicPages } from './pages.ts'
 import { referenceRoot } from './reference-root.ts'
-import { measure, type Rounds, TABLE_HEADER, type Target, tableRow } from './rounds.ts'
+import { clientBound, measure, type Rounds, TABLE_HEADER, type Target, tableRow } from './rounds.ts'
 import { SAMPLE_EVERY_MS, watchPeakRss } from './rss-peak.ts'
 import { ensureBuild, rssMb, startSite } from './server.ts'
 import { subjects } from './subjects.ts'
-import { CONNECTIONS, requireWrk, THREADS, type WrkRun, wrk } from './wrk.ts'
+import { CLIENT_BOUND, CONNECTIONS, requireWrk, THREADS, type WrkRun, wrk } from './wrk.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -101,7 +101,18 @@ async function main() {
       `\nwrk -t${THREADS} -c${CONNECTIONS}; ${ROUNDS.rounds} A/B rounds of ${ROUNDS.duration} s after a ${ROUNDS.warmup} s warm-up each; req/s and latency: medians of the rounds; ratios: medians of the rounds' ratios\n`,
     )
     console.log(TABLE_HEADER.join('\n'))
-    for (const subject of list) console.log(tableRow(await measure(subject, targets, ROUNDS)))
+    const bound: string[] = []
+    for (const subject of list) {
+      const measured = await measure(subject, targets, ROUNDS)
+      console.log(tableRow(measured))
+      for (const name of clientBound(measured)) bound.push(`${subject.label} (${name})`)
+    }
+    if (bound.length > 0)
+      console.warn(
+        `\nwrk's own core was ${Math.round(CLIENT_BOUND * 100)}% busy or more (marked !) for: ${bound.join(', ')}. ` +
+          'There the client set the pace, so the figure is a floor of what that server can do: a ratio ' +
+          'against a marked reference flatters the site, a marked site figure undersells it.',
+      )
     if (args['throughput-only']) return
 
     console.table([

@@ -3,7 +3,7 @@
 // time) and the table gives the median of the rounds' ratios.
 import { median } from './median.ts'
 import { ACCEPT, type Subject } from './subjects.ts'
-import { type WrkResult, wrk } from './wrk.ts'
+import { CLIENT_BOUND, type WrkResult, wrk } from './wrk.ts'
 
 export type TargetName = 'site' | 'nginx' | 'fastify'
 export interface Target {
@@ -62,9 +62,31 @@ export function ratio(m: Measured, reference: TargetName): number | undefined {
 const cell = (value: number | undefined, digits = 0) => (value === undefined ? '—' : value.toFixed(digits))
 
 export const TABLE_HEADER = [
-  '| path | site req/s | nginx req/s | bare Fastify req/s | site ÷ nginx | site ÷ Fastify | site p50 / p99 ms | failed |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| path | site req/s | nginx req/s | bare Fastify req/s | site ÷ nginx | site ÷ Fastify | site p50 / p99 ms | wrk CPU % site / nginx / Fastify | failed |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
 ]
+
+const TARGET_NAMES: readonly TargetName[] = ['site', 'nginx', 'fastify']
+
+/** Median over the rounds of wrk's own CPU share while it loaded `name`. */
+function clientShare(m: Measured, name: TargetName): number | undefined {
+  const read = m.runs[name]?.filter((r) => r.clientCpu !== undefined)
+  return medianOf(read, (r) => r.clientCpu ?? 0)
+}
+
+/** The targets whose runs kept wrk's core at least CLIENT_BOUND busy. */
+export function clientBound(m: Measured): TargetName[] {
+  return TARGET_NAMES.filter((name) => (clientShare(m, name) ?? 0) >= CLIENT_BOUND)
+}
+
+/** wrk's own CPU share per target, in percent; a `!` marks a run where the client set the pace. */
+function clientCpuCell(m: Measured): string {
+  return TARGET_NAMES.map((name) => {
+    const share = clientShare(m, name)
+    if (share === undefined) return '—'
+    return `${Math.round(share * 100)}${share >= CLIENT_BOUND ? '!' : ''}`
+  }).join(' / ')
+}
 
 /** One Markdown row, ready to paste into docs/benchmarks.md. */
 export function tableRow(m: Measured): string {
@@ -79,6 +101,12 @@ export function tableRow(m: Measured): string {
     1,
   )}`
   const cells = [m.subject.label, rps('site'), rps('nginx'), rps('fastify')]
-  cells.push(cell(ratio(m, 'nginx'), 2), cell(ratio(m, 'fastify'), 2), latency, String(failed))
+  cells.push(
+    cell(ratio(m, 'nginx'), 2),
+    cell(ratio(m, 'fastify'), 2),
+    latency,
+    clientCpuCell(m),
+    String(failed),
+  )
   return `| ${cells.join(' | ')} |`
 }

@@ -1,11 +1,13 @@
 // The load generator: wrk (Debian's `wrk` package), a C client that keeps 50 connections busy
-// with a fraction of a core, so the figures are the server's and not the client's. A Lua `done`
+// with less than a core, so the figures are the server's and not the client's; each run also
+// reports how busy wrk's own core was, so a run where that stops being true says so. A Lua `done`
 // hook prints the run's summary as one JSON line, so nothing parses wrk's human-readable output.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { hasCommand } from './child.ts'
+import { cpuSecondsOf } from './process-cpu.ts'
 
 export const CONNECTIONS = 50
 /** One client thread: the server is one process too, and the machine's other core is the client's. */
@@ -37,6 +39,34 @@ export interface WrkResult {
   p99: number
   /** Answers with a status of 400 or more, plus socket errors and timeouts. */
   failed: number
+  /**
+   * The share of one core wrk itself used over the run (0–1; undefined off Linux). Near 1 the
+   * client, not the server, set the pace, and the figure is the client's ceiling.
+   */
+  clientCpu?: number
+}
+
+/** From this share of its core on, a run says more about wrk than about the server it loaded. */
+export const CLIENT_BOUND = 0.9
+
+/**
+ * wrk's CPU share, read shortly before the end of its run (once it exits, /proc has nothing left
+ * to read): the run's last fraction of a second is not counted, the share is unchanged.
+ */
+function watchClientCpu(pid: number | undefined, duration: number): () => number | undefined {
+  const started = performance.now()
+  let share: number | undefined
+  const timer = setTimeout(
+    () => {
+      const seconds = pid === undefined ? undefined : cpuSecondsOf(pid)
+      if (seconds !== undefined) share = seconds / ((performance.now() - started) / 1000)
+    },
+    Math.max(0, duration * 1000 - 250),
+  )
+  return () => {
+    clearTimeout(timer)
+    return share
+  }
 }
 
 const DONE_HOOK = `
@@ -72,6 +102,7 @@ export function wrk(run: WrkRun): Promise<WrkResult> {
   ]
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', [...args, '-s', script, run.url], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const clientCpu = watchClientCpu(child.pid, run.duration)
     let out = ''
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString()
@@ -81,6 +112,7 @@ export function wrk(run: WrkRun): Promise<WrkResult> {
     })
     child.once('error', reject)
     child.once('exit', (code) => {
+      const share = clientCpu()
       rmSync(dir, { recursive: true, force: true })
       const line = /WRK_JSON (\{.*\})/.exec(out)?.[1]
       if (code !== 0 || !line) return reject(new Error(`wrk exited ${code}: ${out.trim()}`))
@@ -90,6 +122,7 @@ export function wrk(run: WrkRun): Promise<WrkResult> {
         p50: Math.round((r.p50 ?? 0) / 100) / 10,
         p99: Math.round((r.p99 ?? 0) / 100) / 10,
         failed: (r.status ?? 0) + (r.socket ?? 0),
+        clientCpu: share === undefined ? undefined : Math.round(share * 100) / 100,
       })
     })
   })

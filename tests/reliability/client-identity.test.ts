@@ -67,6 +67,8 @@ const form = (port: number, from: string, forwardedFor?: string) =>
 interface Topology {
   name: string
   trustProxy: false | string[]
+  /** A load balancer stands in front of Caddy, so a client could try to go around it to Caddy. */
+  balancer: boolean
   /** Starts the proxies in front of the app; returns the port clients use and a stop function. */
   front(appPort: number): Promise<{ port: number; caddyPort?: number; stop(): Promise<void> }>
 }
@@ -75,12 +77,14 @@ const topologies: Topology[] = [
   {
     name: '(a) app exposed directly, TRUST_PROXY=false',
     trustProxy: false,
+    balancer: false,
     front: async (appPort) => ({ port: appPort, stop: async () => {} }),
   },
   {
     // Caddy reaches the app from 127.0.0.1; in compose, from the private network (uniquelocal).
     name: '(b) behind the bundled Caddy, TRUST_PROXY=Caddy',
     trustProxy: ['127.0.0.1/32'],
+    balancer: false,
     async front(appPort) {
       const caddy = await startCaddy(appPort)
       return { port: caddy.port, caddyPort: caddy.port, stop: caddy.stop }
@@ -89,6 +93,7 @@ const topologies: Topology[] = [
   {
     name: '(c) behind a load balancer and Caddy, TRUSTED_PROXIES=TRUST_PROXY=balancer and Caddy',
     trustProxy: ['127.0.0.1/32'],
+    balancer: true,
     async front(appPort) {
       // The balancer reaches Caddy from 127.0.0.1; clients come from 127.0.0.2 and up.
       const caddy = await startCaddy(appPort, '127.0.0.1/32')
@@ -160,14 +165,14 @@ describe.each(topologies)('$name', (topology) => {
     expect((await form(front.port, '127.0.0.6', '127.0.0.5')).status).toBe(400)
   })
 
-  it.runIf(topology.name.startsWith('(c)'))(
-    'a client that goes around the balancer straight to Caddy cannot spoof either',
-    async () => {
+  // Only where a balancer stands in front of Caddy is there a way around it to try: the test is
+  // declared for that topology alone rather than reported as skipped in the others.
+  if (topology.balancer)
+    it('a client that goes around the balancer straight to Caddy cannot spoof either', async () => {
       const caddyPort = front.caddyPort as number
       for (let i = 0; i < VERIFY_MAX; i++) {
         expect((await guess(caddyPort, '127.0.0.7', spoof())).status, `guess ${i + 1}`).toBe(200)
       }
       expect((await guess(caddyPort, '127.0.0.7', spoof())).status).toBe(429)
-    },
-  )
+    })
 })

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { clientBound, type Measured, ratio, tableRow } from './rounds.ts'
+import type { WrkResult } from './wrk.ts'
+
+const run = (rps: number, clientCpu?: number): WrkResult => ({ rps, p50: 1, p99: 2, failed: 0, clientCpu })
+const subject = { label: '`/` br', path: '/', encoding: 'br' as const, headers: {} }
+
+describe('a measured path', () => {
+  it('takes each ratio within a round, then the median of the rounds', () => {
+    const m: Measured = {
+      subject,
+      runs: { site: [run(50), run(60), run(10)], fastify: [run(100), run(60), run(100)] },
+    }
+    // Rounds: 0.5, 1.0, 0.1 → 0.5 (not the ratio of the medians, 50 ÷ 100).
+    expect(ratio(m, 'fastify')).toBe(0.5)
+    expect(ratio(m, 'nginx')).toBeUndefined()
+  })
+
+  it('marks the targets whose runs kept wrk’s own core busy, by the median of the rounds', () => {
+    const m: Measured = {
+      subject,
+      runs: {
+        site: [run(50, 0.6), run(50, 0.95), run(50, 0.62)],
+        nginx: [run(70, 0.91), run(70, 0.93), run(70, 0.5)],
+        fastify: [run(80, 0.97), run(80, 0.99), run(80, 0.96)],
+      },
+    }
+    expect(clientBound(m)).toEqual(['nginx', 'fastify'])
+    expect(tableRow(m)).toContain('| 62 / 91! / 97! |')
+  })
+
+  it('leaves the client column empty where the client’s CPU could not be read', () => {
+    const m: Measured = { subject, runs: { site: [run(50)], fastify: [run(80)] } }
+    expect(clientBound(m)).toEqual([])
+    expect(tableRow(m)).toContain('| — / — / — |')
+  })
+})

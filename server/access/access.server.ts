@@ -7,6 +7,7 @@ import { type GateRetailer, isGateRetailer } from '../../lib/retailers.ts'
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { retentionSettings, schedulePruning } from '../retention/prune.server.ts'
+import { NO_ACCESS, type PageAccess } from '../vike/page-access.server.ts'
 import type { AttemptTally } from './attempt-tally.server.ts'
 import { type CodeChecker, createCodeChecker } from './check-code.server.ts'
 import { countActiveCodes } from './codes.server.ts'
@@ -96,9 +97,6 @@ function retailersOf(grants: readonly VerifiedGrant[]): readonly GateRetailer[] 
   }
   return gates
 }
-
-type PageAccess = Pick<Vike.PageContextServer, 'accessGrants' | 'recordOpening' | 'accessViewers'>
-const NO_ACCESS: PageAccess = Object.freeze({ accessGrants: [] })
 
 /**
  * Extra pageContextInit for Vike: the verified grants, for +guard hooks, and how a guard that lets

@@ -12,6 +12,7 @@ import type { FormState } from '../../lib/forms/form-state.ts'
 import type { GateRetailer } from '../../lib/retailers.ts'
 import { robotsTxt, sitemapXml } from '../../lib/seo/crawler-files.ts'
 import type { NotFoundLimiter } from '../http/not-found-limit.server.ts'
+import { NO_ACCESS, type PageAccess } from './page-access.server.ts'
 import {
   type CachedPage,
   cacheKey,
@@ -21,9 +22,6 @@ import {
 } from './page-cache.server.ts'
 import { prerenderedPaths } from './prerendered-paths.server.ts'
 import { registerStaticFiles } from './static-files.server.ts'
-
-type PageAccess = Pick<Vike.PageContextServer, 'accessGrants' | 'recordOpening'>
-const NO_ACCESS: PageAccess = Object.freeze({ accessGrants: [] })
 
 export interface PagesOptions {
   mode: 'production' | 'development'

@@ -6,7 +6,7 @@ import { isGateError, isGateStep, LINK_PAGE_PATH, rendersPerViewer } from '../..
 import { type GateRetailer, isGateRetailer } from '../../lib/retailers.ts'
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
-import { retentionSettings, schedulePruning } from '../retention/prune.server.ts'
+import { retentionSettings, type ScheduledPruning, schedulePruning } from '../retention/prune.server.ts'
 import { NO_ACCESS, type PageAccess } from '../vike/page-access.server.ts'
 import type { AttemptTally } from './attempt-tally.server.ts'
 import { type CodeChecker, createCodeChecker } from './check-code.server.ts'
@@ -44,6 +44,8 @@ export interface Access {
   refusedAttempts?: AttemptTally
   /** Openings of guarded pages waiting to be written. */
   activity: DocketActivity
+  /** Deleting data past its retention period (server/retention). */
+  pruning: ScheduledPruning
 }
 
 export async function registerAccess(
@@ -72,14 +74,14 @@ export async function registerAccess(
       ipKey: keys.ip,
       flushMs: options.activityFlushMs,
     }),
+    pruning: schedulePruning(app, {
+      prisma: deps.db.prisma,
+      settings: retentionSettings(deps.env),
+      now,
+    }),
   }
   app.decorate('access', access)
   app.addHook('onClose', () => access.activity.flush())
-  schedulePruning(app, {
-    prisma: deps.db.prisma,
-    settings: retentionSettings(deps.env),
-    now,
-  })
   app.addHook('onReady', async () => {
     await access.codes.warm()
     await logSetupHint(app, access)

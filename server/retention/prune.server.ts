@@ -75,10 +75,16 @@ export async function pruneOnce(
   })
 }
 
+/** The server's pruning: started when the app is ready, then every PRUNE_EVERY_MS. */
+export interface ScheduledPruning {
+  /** Resolves once the prune under way (the start-up one, or the latest) has finished. */
+  settled(): Promise<void>
+}
+
 export function schedulePruning(
   app: FastifyInstance,
   deps: { prisma: PrismaClient; settings: RetentionSettings; now: () => Date },
-): void {
+): ScheduledPruning {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> = Promise.resolve()
   const prune = () => {
@@ -99,4 +105,5 @@ export function schedulePruning(
     clearInterval(timer)
     await running
   })
+  return { settled: () => running }
 }

@@ -5,7 +5,9 @@ import { median } from './median.ts'
 import { ACCEPT, type Subject } from './subjects.ts'
 import { CLIENT_BOUND, type WrkResult, wrk } from './wrk.ts'
 
-export type TargetName = 'site' | 'nginx' | 'fastify'
+/** The site and its two references, in the order the table's columns give them. */
+const TARGET_NAMES = ['site', 'nginx', 'fastify'] as const
+export type TargetName = (typeof TARGET_NAMES)[number]
 export interface Target {
   name: TargetName
   url: string
@@ -66,8 +68,6 @@ export const TABLE_HEADER = [
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
 ]
 
-const TARGET_NAMES: readonly TargetName[] = ['site', 'nginx', 'fastify']
-
 /** Median over the rounds of wrk's own CPU share while it loaded `name`. */
 function clientShare(m: Measured, name: TargetName): number | undefined {
   const read = m.runs[name]?.filter((r) => r.clientCpu !== undefined)
@@ -100,7 +100,7 @@ export function tableRow(m: Measured): string {
     medianOf(site, (r) => r.p99),
     1,
   )}`
-  const cells = [m.subject.label, rps('site'), rps('nginx'), rps('fastify')]
+  const cells = [m.subject.label, ...TARGET_NAMES.map(rps)]
   cells.push(
     cell(ratio(m, 'nginx'), 2),
     cell(ratio(m, 'fastify'), 2),

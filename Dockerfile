@@ -11,6 +11,12 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
+# What the build is made from, for the release it reports (server/version.server.ts): .git is not
+# in the context, so the commit and, for a release, its tag come in as build arguments:
+#   docker build --build-arg RM5_COMMIT=$(git rev-parse HEAD) .
+# Without RM5_RELEASE_TAG=vX.Y.Z (the release workflow passes it) the image says X.Y.Z-dev+<commit>.
+ARG RM5_COMMIT=""
+ARG RM5_RELEASE_TAG=""
 RUN npm run build
 
 # The same install without build tools; the Prisma client generated above stays (server/db/generated).

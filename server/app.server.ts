@@ -8,6 +8,7 @@ import {
   rendersPerRequest,
 } from './access/access.server.ts'
 import type { Database } from './db/database.server.ts'
+import { localMigrationNames } from './db/schema-state.server.ts'
 import { type DataRoomOptions, registerDocuments } from './documents/data-room.server.ts'
 import { documentPageHeaders } from './documents/page-headers.server.ts'
 import type { Env } from './env.server.ts'
@@ -30,7 +31,7 @@ import { apiRoutes } from './routes/api/index.server.ts'
 import { documentFileRoutes } from './routes/document-file.server.ts'
 import { mediaRoutes } from './routes/media.server.ts'
 import { createMediaCache } from './routes/media-cache.server.ts'
-import { probeRoutes } from './routes/probes.server.ts'
+import { databaseCheck, probeRoutes } from './routes/probes.server.ts'
 import type { Storage } from './storage/storage.server.ts'
 import { type PagesOptions, registerPages } from './vike/pages.server.ts'
 
@@ -88,9 +89,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const redis = await connectRedis(app, deps.env)
   await app.register(probeRoutes, {
     checks: [
-      { name: 'database', ping: () => deps.db.ping() },
-      { name: 'storage', ping: () => deps.storage.ping() },
-      ...(redis ? [{ name: 'redis', ping: () => redis.ping() }] : []),
+      { name: 'database', required: true, ping: databaseCheck(deps.db, await localMigrationNames()) },
+      { name: 'storage', required: false, ping: () => deps.storage.ping() },
+      ...(redis ? [{ name: 'redis', required: false, ping: () => redis.ping() }] : []),
     ],
   })
   const mediaCache = createMediaCache(deps.env)

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import type { FastifyServerOptions } from 'fastify'
 import type { Env } from './env.server.ts'
 
@@ -18,8 +19,18 @@ function redactUrl(url: string): string {
   return q === -1 ? url : `${url.slice(0, q)}?…`
 }
 
+/** pino-pretty is a devDependency: a production install (the image) has none, and logs JSON. */
+function prettyInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty')
+    return true
+  } catch {
+    return false
+  }
+}
+
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
-  const pretty = process.stdout.isTTY && env.NODE_ENV !== 'production'
+  const pretty = process.stdout.isTTY && env.NODE_ENV !== 'production' && prettyInstalled()
   return {
     level: env.NODE_ENV === 'test' && env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL,
     serializers,

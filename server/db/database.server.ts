@@ -8,6 +8,7 @@ import { withTimeout } from '../timeout.server.ts'
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded.server.ts'
 import { PrismaClient } from './generated/client.ts'
 import type { DbLogger } from './logger.server.ts'
+import { appliedMigrationNames } from './schema-state.server.ts'
 
 export { Prisma } from './generated/client.ts'
 export { PrismaClient }
@@ -19,6 +20,8 @@ export interface Database {
   embedded: boolean
   /** Rejects within PING_TIMEOUT_MS unless Postgres answers `SELECT 1`. */
   ping(): Promise<void>
+  /** The migrations `_prisma_migrations` holds as applied (server/db/schema-state), within PING_TIMEOUT_MS. */
+  appliedMigrations(): Promise<string[]>
   /** Disconnects and, if this process owns the embedded Postgres, shuts it down cleanly. */
   close(): Promise<void>
 }
@@ -83,6 +86,7 @@ function connect(url: string, embedded: EmbeddedPostgres | null, log: DbLogger):
         PING_TIMEOUT_MS,
         'database ping',
       ),
+    appliedMigrations: () => withTimeout(appliedMigrationNames(pool), PING_TIMEOUT_MS, 'migrations query'),
     close() {
       closing ??= (async () => {
         try {

@@ -2,17 +2,16 @@
 // (docs/architecture.md: Migrations). The engine keeps the same `_prisma_migrations` table as `prisma migrate deploy`
 // (checksums, timestamps, an advisory lock against concurrent runs), so either tool can take over.
 import { readdir, readFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { MigrationList } from '@prisma/schema-engine-wasm/schema_engine_bg'
 import pg from 'pg'
 import { type DbLogger, silentLogger } from './logger.server.ts'
 import { noFilters, withSchemaEngine } from './schema-engine.server.ts'
+import { appliedMigrationNames, defaultMigrationsDir, MIGRATION_FILE } from './schema-state.server.ts'
 
-/** Relative to the working directory: the repo root in development, the app root in the image. */
-export const defaultMigrationsDir = (): string => resolve('prisma/migrations')
+export { defaultMigrationsDir, MIGRATION_FILE }
 
 export const LOCKFILE = 'migration_lock.toml'
-export const MIGRATION_FILE = 'migration.sql'
 
 /** Reads the migrations folder the way the Prisma CLI does: one folder per migration, by name. */
 export async function readMigrations(migrationsDir = defaultMigrationsDir()): Promise<MigrationList> {
@@ -107,12 +106,7 @@ async function appliedMigrations(databaseUrl: string): Promise<string[]> {
   client.on('error', () => {})
   await client.connect()
   try {
-    const { rows } = await client.query<{ migration_name: string }>(
-      `SELECT migration_name FROM _prisma_migrations
-       WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL
-       ORDER BY started_at, migration_name`,
-    )
-    return rows.map((row) => row.migration_name)
+    return await appliedMigrationNames(client)
   } finally {
     await client.end()
   }

@@ -19,9 +19,10 @@ import {
   startEmbeddedS3,
 } from '../../server/storage/embedded.server.ts'
 import { applicationBody } from '../helpers/form-bodies.ts'
-import { supportedNodeLine } from '../helpers/node-line.ts'
+import { PRODUCTION_NODE_LINE } from '../helpers/node-line.ts'
 import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
+import { expectedDevVersion } from '../helpers/release-version.ts'
 
 const IMAGE = process.env.RM5_TEST_IMAGE ?? 'rm5-site:test'
 const NAME = `rm5-container-test-${process.pid}`
@@ -183,11 +184,16 @@ async function runApp(): Promise<number> {
 beforeAll(async () => {
   if (!process.env.RM5_TEST_IMAGE) {
     const started = Date.now()
-    const build = spawnSync('docker', ['build', '--network', 'host', '-t', IMAGE, '.'], {
-      env: { ...process.env, DOCKER_BUILDKIT: '0' },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    })
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim()
+    const build = spawnSync(
+      'docker',
+      ['build', '--network', 'host', '--build-arg', `RM5_COMMIT=${commit}`, '-t', IMAGE, '.'],
+      {
+        env: { ...process.env, DOCKER_BUILDKIT: '0' },
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    )
     if (build.status !== 0)
       throw new Error(`docker build failed:\n${build.stdout.slice(-4000)}\n${build.stderr.slice(-4000)}`)
     figures['image build'] = `${Math.round((Date.now() - started) / 1000)} s`
@@ -234,7 +240,7 @@ describe('the production image', () => {
     const bytes = Number(docker('image', 'inspect', '-f', '{{.Size}}', IMAGE).trim())
     figures['image size'] = `${(bytes / 1024 / 1024).toFixed(0)} MiB (${(bytes / 1e6).toFixed(0)} MB)`
     expect(bytes).toBeLessThanOrEqual(MAX_IMAGE_BYTES)
-    expect(docker('exec', NAME, 'node', '--version')).toMatch(new RegExp(`^v${supportedNodeLine()}\\.`))
+    expect(docker('exec', NAME, 'node', '--version')).toMatch(new RegExp(`^v${PRODUCTION_NODE_LINE}\\.`))
     expect(docker('exec', NAME, 'id', '-u').trim()).toBe('1000')
     // Owned by root: even with a writable root file system the app could not change its code.
     expect(
@@ -262,6 +268,8 @@ describe('the production image', () => {
       '\t',
     )[0] as string
     expect(docker('exec', NAME, 'rm5', '--help')).toContain('Usage: rm5')
+    // Built from a commit that is not a release tag: the image says so.
+    expect(docker('exec', NAME, 'rm5', '--version').trim()).toBe(expectedDevVersion())
     expect(docker('exec', NAME, 'cat', '/proc/1/comm').trim()).toBe('tini')
   })
 

@@ -4,25 +4,14 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { physicalBucket } from '../../lib/buckets.ts'
-import packageJson from '../../package.json' with { type: 'json' }
 import { countingHasher, limitPrefix, seedCode, verify } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { sample } from '../helpers/metrics-sample.ts'
+import { expectedReleaseVersion } from '../helpers/release-version.ts'
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789'
 const scrape = (t: TestApp, authorization?: string) =>
   t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} })
-
-/** The value of one sample, or undefined when the text has no such line. */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`)
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue
-    const inside = line.slice(name.length + 1, line.indexOf('}'))
-    const parts = inside.split(',')
-    if (wanted.every((label) => parts.includes(label))) return Number(line.slice(line.lastIndexOf(' ') + 1))
-  }
-  return undefined
-}
 
 let t: TestApp
 beforeAll(async () => {
@@ -48,7 +37,7 @@ describe('/metrics', () => {
   it('names the release and Node.js version in rm5_build_info', async () => {
     const text = (await scrape(t, `Bearer ${METRICS_TOKEN}`)).body
     expect(
-      sample(text, 'rm5_build_info', { version: packageJson.version, node_version: process.version }),
+      sample(text, 'rm5_build_info', { version: expectedReleaseVersion(), node_version: process.version }),
     ).toBe(1)
   })
 

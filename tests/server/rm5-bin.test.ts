@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import packageJson from '../../package.json' with { type: 'json' }
+import { expectedReleaseVersion } from '../helpers/release-version.ts'
 
 const rm5 = (...args: string[]) =>
   spawnSync(process.execPath, ['bin/rm5.js', ...args], {
@@ -19,11 +20,11 @@ describe('rm5', () => {
       expect(run.stdout).toContain(command)
   })
 
-  it('prints the release with --version (and -V), exit 0', () => {
+  it('prints the release with --version (and -V), exit 0: X.Y.Z-dev+<commit> off a release tag', () => {
     for (const flag of ['--version', '-V']) {
       const run = rm5(flag)
       expect(run.status).toBe(0)
-      expect(run.stdout).toBe(`${packageJson.version}\n`)
+      expect(run.stdout).toBe(`${expectedReleaseVersion()}\n`)
     }
     expect(packageJson.version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/)
   })

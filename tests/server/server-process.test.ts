@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-process.ts'
-import { supportedNodeLine } from '../helpers/node-line.ts'
+import { oldestNodeLine, PRODUCTION_NODE_LINE } from '../helpers/node-line.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
@@ -52,10 +52,18 @@ describe('server start settings', () => {
     expect(cmd).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/node/start.mjs', '--no-build'])
   })
 
-  it('package.json, the Docker image and CI name one Node line', () => {
-    const line = supportedNodeLine()
+  it('the Docker image and CI run one Node line, which package.json engines accept', () => {
+    const line = PRODUCTION_NODE_LINE
     expect(read('Dockerfile')).toContain(`\nARG NODE_VERSION=${line}\n`)
     expect(read('.ci/node.sh')).toContain(`WANT=\${NODE_LINE:-${line}}`)
     expect(read('.ci/stand-in-base-image.sh')).toContain(`TAG=\${TAG:-node:${line}-bookworm-slim}`)
+    expect(Number(line)).toBeGreaterThanOrEqual(Number(oldestNodeLine()))
+  })
+
+  it('CI runs Vitest on the oldest line engines accept as well', () => {
+    expect(oldestNodeLine()).not.toBe(PRODUCTION_NODE_LINE)
+    expect(read('.ci/run')).toContain(
+      `PATH="$(NODE_LINE=${oldestNodeLine()} bash .ci/node.sh):$PATH" node node_modules/vitest/vitest.mjs run`,
+    )
   })
 })

@@ -6,6 +6,7 @@
 import path from 'node:path'
 import { type InputOptions, type OutputOptions, rolldown } from 'rolldown'
 import { isEntryModule, projectRootOf } from '../../../server/process-entry.server.ts'
+import { buildSourceOf } from '../../../server/version.server.ts'
 
 /**
  * Every process the production server starts, by bundle name (server/process-entry.server.ts),
@@ -32,6 +33,9 @@ export function bundleInput(root: string): InputOptions {
     logLevel: 'warn',
     // rm5-program's `main` is what bin/rm5.js calls.
     preserveEntrySignatures: 'exports-only',
+    // The tag and commit this build is made from, for the release it reports
+    // (server/version.server.ts): the running bundle has no git to ask.
+    transform: { define: { __RM5_BUILD_SOURCE__: JSON.stringify(buildSourceOf(root)) } },
   }
 }
 

@@ -1,0 +1,51 @@
+// Which migrations a database has applied, next to the ones this release carries, without the
+// schema engine: what /readyz and `rm5 db wait` need to know whether the schema is behind. A
+// schema ahead of this release (migrations it does not know, from a newer release) is fine:
+// migrations are expand/contract (docs/upgrading.md), so older code keeps working on it.
+import { readdir } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+
+/** Relative to the working directory: the repo root in development, the app root in the image. */
+export const defaultMigrationsDir = (): string => resolve('prisma/migrations')
+
+export const MIGRATION_FILE = 'migration.sql'
+
+/** The migrations this release carries: folders of prisma/migrations holding a migration.sql, by name. */
+export async function localMigrationNames(migrationsDir = defaultMigrationsDir()): Promise<string[]> {
+  const entries = await readdir(migrationsDir, { withFileTypes: true })
+  const names = await Promise.all(
+    entries
+      .filter((entry) => entry.isDirectory())
+      .map(async (entry) =>
+        (await readdir(join(migrationsDir, entry.name))).includes(MIGRATION_FILE) ? entry.name : null,
+      ),
+  )
+  return names.filter((name): name is string => name !== null).sort()
+}
+
+/** A pg Pool or Client. */
+interface Queryable {
+  query(sql: string): Promise<{ rows: unknown[] }>
+}
+
+/** Finished and not rolled back in `_prisma_migrations`, in the order applied; none without the table. */
+export async function appliedMigrationNames(client: Queryable): Promise<string[]> {
+  try {
+    const { rows } = await client.query(
+      `SELECT migration_name FROM _prisma_migrations
+       WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL
+       ORDER BY started_at, migration_name`,
+    )
+    return (rows as { migration_name: string }[]).map((row) => row.migration_name)
+  } catch (error) {
+    // undefined_table: nothing was ever migrated.
+    if ((error as { code?: string }).code === '42P01') return []
+    throw error
+  }
+}
+
+/** The release's migrations the database has not applied (the schema is behind while any is left). */
+export const missingMigrations = (local: string[], applied: string[]): string[] => {
+  const done = new Set(applied)
+  return local.filter((name) => !done.has(name))
+}

@@ -17,9 +17,11 @@ import {
   readMigrations,
 } from '../../server/db/migrate.server.ts'
 import { diffSchemas } from '../../server/db/schema-engine.server.ts'
+import { localMigrationNames, SchemaWaitTimeout, waitForSchema } from '../../server/db/schema-state.server.ts'
 import { DATABASE_HELP } from '../lib/cli-database.ts'
 import { cliEnv } from '../lib/cli-env.ts'
 import { CliError } from '../lib/cli-error.ts'
+import { valueParser } from '../lib/cli-options.ts'
 import { onInterrupt } from '../lib/interrupt.ts'
 import { stderrLog } from '../lib/stderr-log.ts'
 import { runIfEntry } from './rm5-program.ts'
@@ -59,7 +61,10 @@ async function printStatus(url: string, log: DbLogger): Promise<void> {
   }
   section('Applied', status.applied)
   section('Pending (run `rm5 db migrate`)', status.pending)
-  section('Failed (fix the database, then mark it with `prisma migrate resolve`)', status.failed)
+  section(
+    'Failed (restore the backup taken before the upgrade, then run `rm5 db migrate` again: docs/upgrading.md)',
+    status.failed,
+  )
   section('Edited after being applied (restore the committed file)', status.edited)
   section('Applied but missing from prisma/migrations (is this checkout older?)', status.unknown)
   const upToDate = [status.pending, status.failed, status.edited, status.unknown].every(
@@ -152,6 +157,11 @@ async function newMigration(
   console.log('Review it, then apply it with `rm5 db migrate` and commit it with the schema.')
 }
 
+const positiveSeconds = valueParser((value) => {
+  const seconds = Number(value)
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null
+}, 'Use a number of seconds above 0.')
+
 const verboseOption = () => new Option('--verbose', "Show the schema engine's progress")
 
 export function command(): Command {
@@ -176,6 +186,42 @@ service, a Kubernetes Job (docs/upgrading.md). Exit 0: the schema is current.`,
         for (const name of applied) console.log(`Applied ${name}`)
       })
     })
+  db.command('wait')
+    .summary('Wait until the database has every migration of this release (an init container)')
+    .description(
+      `Waits until the database has applied every migration in prisma/migrations (a schema with more,
+from a newer release, is fine: migrations are expand/contract), then exits 0; exits 1 when
+--timeout passes first. Changes nothing: the serving role can run it. Kubernetes runs it as the web
+pods' init container, so a new release's pods cannot serve before its migration Job has run.`,
+    )
+    .addOption(
+      new Option('--timeout <seconds>', 'Give up (exit 1) after this many seconds')
+        .default(600)
+        .argParser(positiveSeconds),
+    )
+    .addOption(verboseOption())
+    .action((options: { timeout: number; verbose?: boolean }) =>
+      withDatabase(stderrLog(options.verbose), async (url) => {
+        const local = await localMigrationNames()
+        try {
+          await waitForSchema({
+            databaseUrl: url,
+            local,
+            timeoutMs: options.timeout * 1000,
+            onWait: (state) =>
+              console.error(
+                'error' in state
+                  ? `Waiting: the database cannot be reached yet (${state.error}).`
+                  : `Waiting for ${state.missing.length} migration(s): ${state.missing.join(', ')}.`,
+              ),
+          })
+        } catch (error) {
+          if (error instanceof SchemaWaitTimeout) throw new CliError(error.message)
+          throw error
+        }
+        console.log(`Database schema is current: all ${local.length} migration(s) of this release applied.`)
+      }),
+    )
   db.command('status')
     .summary('List applied and pending migrations; fails unless up to date')
     .addOption(verboseOption())

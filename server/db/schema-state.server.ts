@@ -4,6 +4,8 @@
 // migrations are expand/contract (docs/upgrading.md), so older code keeps working on it.
 import { readdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import pg from 'pg'
 
 /** Relative to the working directory: the repo root in development, the app root in the image. */
 export const defaultMigrationsDir = (): string => resolve('prisma/migrations')
@@ -48,4 +50,57 @@ export async function appliedMigrationNames(client: Queryable): Promise<string[]
 export const missingMigrations = (local: string[], applied: string[]): string[] => {
   const done = new Set(applied)
   return local.filter((name) => !done.has(name))
+}
+
+export interface SchemaWait {
+  databaseUrl: string
+  /** The release's migrations (localMigrationNames()). */
+  local: string[]
+  timeoutMs: number
+  intervalMs?: number
+  /** Told each time what is awaited changes: the missing migrations, or why the database could not be asked. */
+  onWait?: (state: { missing: string[] } | { error: string }) => void
+}
+
+/**
+ * Resolves once the database has applied every migration of `local` (more is fine: a newer
+ * release migrated it); rejects with SchemaWaitTimeout when `timeoutMs` passes first. An
+ * unreachable database is waited for too: the init container of a new pod starts with it.
+ */
+export async function waitForSchema(options: SchemaWait): Promise<void> {
+  const deadline = Date.now() + options.timeoutMs
+  let told = ''
+  let missing: string[] = options.local
+  for (;;) {
+    let state: { missing: string[] } | { error: string }
+    const client = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 5000 })
+    client.on('error', () => {})
+    try {
+      await client.connect()
+      missing = missingMigrations(options.local, await appliedMigrationNames(client))
+      if (missing.length === 0) return
+      state = { missing }
+    } catch (error) {
+      state = { error: (error as { code?: string }).code ?? (error as Error).message }
+    } finally {
+      await client.end().catch(() => {})
+    }
+    const said = JSON.stringify(state)
+    if (said !== told) options.onWait?.(state)
+    told = said
+    const left = deadline - Date.now()
+    if (left <= 0) throw new SchemaWaitTimeout(options.timeoutMs, missing)
+    await sleep(Math.min(options.intervalMs ?? 2000, left))
+  }
+}
+
+export class SchemaWaitTimeout extends Error {
+  constructor(
+    readonly timeoutMs: number,
+    readonly missing: string[],
+  ) {
+    super(
+      `the database schema was not current after ${timeoutMs / 1000} s: ${missing.length} migration(s) not applied (${missing.join(', ')})`,
+    )
+  }
 }

@@ -1,13 +1,15 @@
-// deploy/kubernetes (docs/kubernetes.md): every manifest valid against the Kubernetes API's JSON
-// schemas (kubernetes-models: validators generated from the API's OpenAPI definitions), and the
-// promises the docs make about probes, the security context and secrets, checked on the files
-// themselves (no cluster runs here).
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+// deploy/kubernetes (docs/kubernetes.md): what `kubectl kustomize` renders (with the Ingress, and
+// with the Gateway API component's HTTPRoute instead) valid against the Kubernetes API's JSON
+// schemas (kubernetes-models and @kubernetes-models/gateway-api: validators generated from the
+// APIs' OpenAPI definitions), and the promises the docs make about probes, the rollout, the
+// security context and secrets, checked on the files themselves (no cluster runs here).
+import { execFileSync, spawnSync } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parse } from 'yaml'
+import { parse, parseAllDocuments } from 'yaml'
+import packageJson from '../../package.json' with { type: 'json' }
 import { envSchema } from '../../server/env.server.ts'
 import { SECRET_VARIABLES } from '../../server/env-sources.server.ts'
 
@@ -68,7 +70,44 @@ const MODELS: Record<string, () => Promise<object>> = {
   'policy/v1': () => import('kubernetes-models/policy/v1'),
   'autoscaling/v2': () => import('kubernetes-models/autoscaling/v2'),
   'networking.k8s.io/v1': () => import('kubernetes-models/networking.k8s.io/v1'),
+  'gateway.networking.k8s.io/v1': () => import('@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1'),
 }
+
+/**
+ * `kubectl kustomize` of a copy of the folder, with the secret files generate-secrets.sh writes
+ * (and the Gateway API component enabled when asked): the documents `kubectl apply -k` would send.
+ */
+function render(options: { gatewayApi: boolean }): Manifest[] {
+  const copy = mkdtempSync(path.join(tmpdir(), 'rm5-kustomize-'))
+  try {
+    cpSync(DIR, copy, { recursive: true, filter: (source) => !source.endsWith(`${DIR}/secrets`) })
+    execFileSync('sh', [path.join(copy, 'generate-secrets.sh')], {
+      env: { ...process.env, SECRETS_DIR: path.join(copy, 'secrets') },
+    })
+    if (options.gatewayApi) {
+      const file = path.join(copy, 'kustomization.yaml')
+      const text = readFileSync(file, 'utf8')
+      expect(text).toContain('\n# components: [gateway-api]\n')
+      writeFileSync(file, text.replace('\n# components: [gateway-api]\n', '\ncomponents: [gateway-api]\n'))
+    }
+    const output = execFileSync('kubectl', ['kustomize', copy], { encoding: 'utf8' })
+    return parseAllDocuments(output).map((doc) => unfoldSecretData(doc.toJS() as Manifest))
+  } finally {
+    rmSync(copy, { recursive: true, force: true })
+  }
+}
+/**
+ * kustomize folds a Secret's base64 at 70 columns; the API server's decoder (Go's base64) skips the
+ * line breaks, the schema's "byte" format does not: joined again, as the server reads them.
+ */
+function unfoldSecretData(manifest: Manifest): Manifest {
+  if (manifest.kind !== 'Secret' || !manifest.data) return manifest
+  const data = Object.fromEntries(
+    Object.entries(manifest.data).map(([key, value]) => [key, value.replace(/\s/g, '')]),
+  )
+  return { ...manifest, data }
+}
+const hasKubectl = spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0
 
 /** The Kubernetes API schema for an apiVersion and kind, from kubernetes-models. */
 async function schemaValidator(apiVersion: string, kind: string): Promise<(value: unknown) => void> {
@@ -102,8 +141,9 @@ describe('deploy/kubernetes', () => {
     expect(() => validate(broken)).toThrow(/replicas/)
   })
 
-  it('runs at least two web pods, kept by the autoscaler and the disruption budget', () => {
-    expect(deployment.spec.replicas).toBeGreaterThanOrEqual(2)
+  it('runs at least two web pods, counted by the autoscaler alone and kept by the disruption budget', () => {
+    // A `replicas` beside the autoscaler would reset its count on every apply.
+    expect(deployment.spec).not.toHaveProperty('replicas')
     const hpa = find('HorizontalPodAutoscaler')
     expect(hpa.spec.scaleTargetRef).toEqual({
       apiVersion: 'apps/v1',
@@ -221,17 +261,37 @@ describe('deploy/kubernetes', () => {
     expect(names.filter((name) => !known.has(name))).toEqual([])
   })
 
-  it('migrates in a Job as the schema owner, and not when the web pods start', () => {
+  it('migrates in a Job as the schema owner on its own direct connection, and not when the web pods start', () => {
     expect(envOf(app).MIGRATE_ON_START).toBe('false')
     const migrate = job.spec.template.spec.containers[0] as Container
     expect(migrate.command).toEqual(['rm5', 'db', 'migrate'])
     expect(migrate.image).toBe(app.image)
     const settings = find('ConfigMap', 'rm5-settings').data ?? {}
-    expect(envOf(migrate).DATABASE_USER).toBeDefined()
-    expect(envOf(migrate).DATABASE_USER).not.toBe(settings.DATABASE_USER)
+    // Its own settings, not the app's (whose DATABASE_HOST may be the pooler): host, port, TLS, CA.
+    expect(migrate.envFrom).toEqual([{ configMapRef: { name: 'rm5-migrate-settings' } }])
+    const own = find('ConfigMap', 'rm5-migrate-settings').data ?? {}
+    for (const name of [
+      'DATABASE_HOST',
+      'DATABASE_PORT',
+      'DATABASE_NAME',
+      'DATABASE_USER',
+      'DATABASE_SSLMODE',
+      'DATABASE_SSL_CA_FILE',
+    ])
+      expect(own, name).toHaveProperty(name)
+    expect(own.DATABASE_USER).not.toBe(settings.DATABASE_USER)
     // Only what migrating needs: no S3, Redis or cookie settings and secrets.
-    expect(migrate.envFrom).toBeUndefined()
-    expect(Object.keys(envOf(migrate)).filter((name) => !/^(DATABASE_|LOG_LEVEL$)/.test(name))).toEqual([])
+    expect(
+      [...Object.keys(own), ...Object.keys(envOf(migrate))].filter(
+        (name) => !/^(DATABASE_|LOG_LEVEL$)/.test(name),
+      ),
+    ).toEqual([])
+    const caMount = migrate.volumeMounts.find((m: { mountPath: string }) =>
+      m.mountPath.startsWith('/run/secrets'),
+    )
+    expect(
+      own.DATABASE_SSL_CA_FILE === '' || own.DATABASE_SSL_CA_FILE?.startsWith(`${caMount.mountPath}/`),
+    ).toBe(true)
     expect(job.spec.template.spec.restartPolicy).toBe('Never')
     // The owner's password is the Job's alone.
     const ownerSecret = job.spec.template.spec.volumes.find((v: { secret?: object }) => v.secret).secret
@@ -257,10 +317,82 @@ describe('deploy/kubernetes', () => {
     for (const peer of policy.spec.ingress[0].from) expect(peer.namespaceSelector).toBeDefined()
   })
 
-  it('uses one image, named for kustomize to replace with yours', () => {
+  it('uses one image: the release this checkout is, as the release workflow publishes it', () => {
     expect(app.image).toBe('rm5-site')
     expect(kustomization.images).toEqual([
-      { name: 'rm5-site', newName: expect.any(String), newTag: expect.stringMatching(/^\d+\.\d+\.\d+$/) },
+      {
+        name: 'rm5-site',
+        newName: expect.stringMatching(/^ghcr\.io\/[^/]+\/rm5-site$/),
+        newTag: packageJson.version,
+      },
     ])
+  })
+
+  it('names the migration Job after the release, so a new release is a new Job', () => {
+    expect(job.metadata.name).toBe(`rm5-migrate-${kustomization.images[0]?.newTag}`)
+  })
+
+  it('holds a new pod back until the schema is current: an init container runs rm5 db wait', () => {
+    const [wait, ...others] = pod.initContainers as Container[]
+    expect(others).toEqual([])
+    expect(wait?.image).toBe(app.image)
+    expect(wait?.command?.slice(0, 3)).toEqual(['rm5', 'db', 'wait'])
+    expect(Number(wait?.command?.[wait.command.indexOf('--timeout') + 1])).toBeGreaterThan(0)
+    // The serving role's connection, as the app makes it.
+    expect(wait?.envFrom).toEqual(
+      app.envFrom?.filter(({ configMapRef }) => configMapRef.name === 'rm5-settings'),
+    )
+    expect(envOf(wait as Container).DATABASE_PASSWORD_FILE).toBe(envOf(app).DATABASE_PASSWORD_FILE)
+    expect(wait?.securityContext).toEqual(app.securityContext)
+  })
+
+  it('assumes no ingress controller: no class, no ingress-nginx namespace', () => {
+    expect(find('Ingress').spec.ingressClassName).toBeUndefined()
+    expect(JSON.stringify(find('NetworkPolicy'))).not.toMatch(/nginx/)
+  })
+})
+
+describe.skipIf(!hasKubectl)('kubectl kustomize deploy/kubernetes', () => {
+  const variants = [
+    ['with the Ingress', render({ gatewayApi: false })],
+    ['with the Gateway API', render({ gatewayApi: true })],
+  ] as const
+
+  it.each(variants)('renders documents valid against their API schemas (%s)', async (_, rendered) => {
+    expect(rendered.length).toBeGreaterThan(10)
+    for (const manifest of rendered) {
+      const validate = await schemaValidator(manifest.apiVersion, manifest.kind)
+      expect(() => validate(manifest), `${manifest.kind} ${manifest.metadata.name}`).not.toThrow()
+    }
+  })
+
+  it.each(variants)('renders the rollout the docs promise (%s)', (_, rendered) => {
+    const of = (kind: string) => rendered.filter((m) => m.kind === kind)
+    const [web] = of('Deployment')
+    expect(web?.spec).not.toHaveProperty('replicas')
+    expect(web?.spec.template.spec.initContainers[0].command.slice(0, 3)).toEqual(['rm5', 'db', 'wait'])
+    const image = `${kustomization.images[0]?.newName}:${packageJson.version}`
+    expect(web?.spec.template.spec.initContainers[0].image).toBe(image)
+    expect(of('Job').map((m) => [m.metadata.name, m.spec.template.spec.containers[0].image])).toEqual([
+      [`rm5-migrate-${packageJson.version}`, image],
+    ])
+    // The Job's secret keeps its name when the owner's password changes.
+    expect(of('Secret').map((m) => m.metadata.name)).toContain('rm5-migrate-secrets')
+  })
+
+  it('routes through an Ingress, or an HTTPRoute to the same Service with the Gateway API', () => {
+    const [withIngress, withGateway] = variants.map(([, rendered]) => rendered)
+    const kinds = (rendered: Manifest[] | undefined) => rendered?.map((m) => m.kind)
+    expect(kinds(withIngress)).toContain('Ingress')
+    expect(kinds(withIngress)).not.toContain('HTTPRoute')
+    expect(kinds(withGateway)).not.toContain('Ingress')
+    const route = withGateway?.find((m) => m.kind === 'HTTPRoute')
+    const service = withGateway?.find((m) => m.kind === 'Service')
+    expect(route?.spec.rules[0].backendRefs).toEqual([
+      { name: service?.metadata.name, port: service?.spec.ports[0].port },
+    ])
+    expect(route?.spec.hostnames).toEqual(
+      find('Ingress').spec.rules.map((rule: { host: string }) => rule.host),
+    )
   })
 })

@@ -19,9 +19,13 @@ for name in postgres_password db_owner_password db_app_password s3_admin_secret_
   chmod 644 "$file"
   echo "generated $file"
 done
-# The cookie secret a rotation replaced (docs/self-hosting.md): empty, i.e. none, until you rotate.
-if [ ! -e "$dir/cookie_secret_previous" ]; then
-  : >"$dir/cookie_secret_previous"
-  chmod 644 "$dir/cookie_secret_previous"
-  echo "empty     $dir/cookie_secret_previous"
-fi
+# Empty, i.e. not set, until you use them: the cookie secret a rotation replaced
+# (docs/self-hosting.md), a managed Postgres's CA, the metrics token, the notification webhook
+# and its key, the SMTP URL. Fill in what you use: printf %s "$VALUE" > secrets/<name>
+for name in cookie_secret_previous database_ca.pem metrics_token notify_webhook_url notify_webhook_secret smtp_url; do
+  if [ ! -e "$dir/$name" ]; then
+    : >"$dir/$name"
+    chmod 644 "$dir/$name"
+    echo "empty     $dir/$name"
+  fi
+done

@@ -14,7 +14,7 @@
 # PGSSLMODE/PGSSLROOTCERT for TLS; APP_DB_NAME, APP_DB_OWNER, APP_DB_OWNER_PASSWORD_FILE,
 # APP_DB_USER, APP_DB_PASSWORD_FILE, APP_DB_STATEMENT_TIMEOUT. Idempotent: creates what is
 # missing, resets both passwords (rotation: change a file, run it again), and moves what an
-# earlier install left to the owner (before 1.1.0 the serving role owned everything).
+# earlier install left to the owner (in 1.0.0 the serving role owned everything).
 set -eu
 
 if [ -n "${POSTGRES_PASSWORD_FILE:-}" ]; then
@@ -48,7 +48,7 @@ SELECT format('GRANT %I TO CURRENT_USER', name)
 SELECT format('CREATE DATABASE %I OWNER %I', :'app_db', :'owner')
   WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = :'app_db') \gexec
 \connect :"app_db"
--- An install before 1.1.0: the serving role owned the database and everything in it.
+-- An install of 1.0.0: the serving role owned the database and everything in it.
 REASSIGN OWNED BY :"app_user" TO :"owner";
 ALTER DATABASE :"app_db" OWNER TO :"owner";
 -- Postgres 15+ gives `public` to pg_database_owner (the owner, now); older ones to the admin.

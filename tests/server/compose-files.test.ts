@@ -5,6 +5,7 @@ import { createRequire } from 'node:module'
 import Ajv2019 from 'ajv/dist/2019'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import packageJson from '../../package.json' with { type: 'json' }
 import { envSchema } from '../../server/env.server.ts'
 import { trustProxySchema } from '../../server/trust-proxy.server.ts'
 
@@ -25,7 +26,9 @@ const schema = withoutIdLabels(
 ) as object
 
 // `!reset` (Compose 2.24+) clears a value of the base file; the merged value is what it tags.
-const resetTag = { tag: '!reset', resolve: (value: unknown) => value, collection: 'seq' as const }
+const resetTags = (['seq', 'map'] as const).flatMap((collection) =>
+  ['!reset', '!override'].map((tag) => ({ tag, resolve: (value: unknown) => value, collection })),
+)
 type Service = {
   environment?: Record<string, string>
   read_only?: boolean
@@ -45,6 +48,7 @@ type Service = {
   volumes?: string[]
   build?: string
   healthcheck?: { test: string[] }
+  profiles?: string[]
   depends_on?: Record<string, { condition: string }> | string[]
 }
 type Compose = {
@@ -54,11 +58,12 @@ type Compose = {
 }
 
 function load(file: string): Compose {
-  return parse(readFileSync(file, 'utf8'), { customTags: [resetTag], merge: true }) as Compose
+  return parse(readFileSync(file, 'utf8'), { customTags: resetTags, merge: true }) as Compose
 }
 
 /** How many numbers an exact version of each image has (Postgres numbers its releases 17.6). */
 const VERSION_PARTS: Record<string, number> = {
+  'ghcr.io/rm5/rm5-site': 3,
   postgres: 2,
   redis: 3,
   caddy: 3,
@@ -73,14 +78,21 @@ const ALLOWED_CAPABILITIES: Record<string, string[]> = {
   'storage-permissions': ['CHOWN'],
 }
 
+/** Compose's `${NAME:-fallback}`, written so that it does not read as a template placeholder. */
+const variable = (name: string, fallback = '') => ['$', `{${name}:-${fallback}}`].join('')
+
 const validate = new Ajv2019({ strict: false, allErrors: true }).compile(schema)
 const base = load('docker-compose.yml')
 const scale = load('docker-compose.scale.yml')
+const managed = load('docker-compose.managed.yml')
+const build = load('docker-compose.build.yml')
 
 describe('compose files', () => {
   it.each([
     ['docker-compose.yml', base],
     ['docker-compose.scale.yml', scale],
+    ['docker-compose.managed.yml', managed],
+    ['docker-compose.build.yml', build],
   ])('%s is valid against the Compose Specification schema', (_, file) => {
     const valid = validate(file)
     expect(validate.errors ?? []).toEqual([])
@@ -95,11 +107,19 @@ describe('compose files', () => {
     const known = new Set(Object.keys(envSchema.shape))
     const env = base.services.app?.environment ?? {}
     expect(Object.keys(env).filter((name) => !known.has(name))).toEqual([])
-    for (const secret of ['COOKIE_SECRET', 'DATABASE_PASSWORD', 'S3_SECRET_KEY']) {
+    for (const secret of [
+      'COOKIE_SECRET',
+      'DATABASE_PASSWORD',
+      'S3_SECRET_KEY',
+      'METRICS_TOKEN',
+      'SMTP_URL',
+      'NOTIFY_WEBHOOK_URL',
+      'NOTIFY_WEBHOOK_SECRET',
+    ]) {
       expect(env).not.toHaveProperty(secret)
       expect(env[`${secret}_FILE`]).toMatch(/^\/run\/secrets\//)
     }
-    expect(env.DATABASE_USER).not.toBe('postgres')
+    expect(env.DATABASE_USER).not.toMatch(/postgres/)
     expect(env.DEMO_MEDIA).toMatch(/:-off}$/)
   })
 
@@ -134,6 +154,32 @@ describe('compose files', () => {
     const variable = ['$', '{TRUSTED_PROXIES:-}'].join('')
     expect(scale.services.proxy?.environment?.TRUSTED_PROXIES).toBe(variable)
     expect(scale.services.app?.environment?.TRUST_PROXY).toContain(variable)
+  })
+
+  it('runs the released image at this version; the build file builds this checkout instead', () => {
+    const released = `ghcr.io/rm5/rm5-site:${packageJson.version}`
+    expect(base.services.app?.image).toBe(released)
+    expect(base.services.migrate?.image).toBe(released)
+    expect(base.services.app?.build).toBeUndefined()
+    expect(build.services.app?.build).toMatchObject({
+      context: '.',
+      args: { RM5_COMMIT: variable('RM5_COMMIT') },
+    })
+    expect(build.services.migrate?.image).toBe(build.services.app?.image)
+  })
+
+  it('the managed override leaves the bundled Postgres and S3 out and waits for none of them', () => {
+    const bundled = ['postgres', 'storage', 'seaweedfs', 'storage-permissions']
+    for (const name of bundled) expect(managed.services[name]?.profiles, name).toEqual(['bundled'])
+    for (const name of ['app', 'migrate', 'db-init']) {
+      const merged = { ...base.services[name], ...managed.services[name] }
+      const waits = Object.keys(merged.depends_on ?? {})
+      expect(
+        waits.filter((dependency) => bundled.includes(dependency)),
+        name,
+      ).toEqual([])
+    }
+    expect(managed.services['db-init']?.environment?.PGHOST).toMatch(/^\$\{MIGRATE_DATABASE_HOST:\?/)
   })
 
   it('checks the app by readiness in compose, so the proxy waits for a replica that can serve', () => {
@@ -187,7 +233,7 @@ describe('compose files', () => {
       '--to',
       'seaweedfs:8333',
     ])
-    expect(base.services.app?.environment?.S3_ENDPOINT).toBe('http://storage:8333')
+    expect(base.services.app?.environment?.S3_ENDPOINT).toBe(variable('S3_ENDPOINT', 'http://storage:8333'))
     for (const name of ['seaweedfs', 'storage'])
       expect(base.services[name]?.user, name).toMatch(/^[1-9]\d*:[1-9]\d*$/)
     // The one step that runs as root hands the volume over, with no network and CAP_CHOWN only.

@@ -70,7 +70,14 @@ describe.runIf(hasCompose || process.env.CI === 'true')('docker-compose.yml with
     copyFileSync('docker-compose.yml', path.join(dir, 'docker-compose.yml'))
     const names = [...variables, 'MIGRATE_DATABASE_HOST', 'MIGRATE_DATABASE_PORT']
     writeFileSync(path.join(dir, '.env'), names.map((name) => `${name}=${dotenvValue(name)}\n`).join(''))
-    rendered = parse(execFileSync('docker-compose', ['config'], { cwd: dir, encoding: 'utf8' })) as Rendered
+    rendered = parse(
+      execFileSync('docker-compose', ['config'], {
+        cwd: dir,
+        encoding: 'utf8',
+        // The shell's own variables win over .env (REDIS_URL is set for the tests): none but PATH.
+        env: { PATH: process.env.PATH },
+      }),
+    ) as Rendered
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 

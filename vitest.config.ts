@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { NotRunReporter } from './tests/helpers/not-run-reporter.ts'
 
 // Unit tests live next to the code; integration tests under tests/server run against a real
 // Postgres, one fresh database per file: the server DATABASE_URL names or, when it is unset, one
@@ -16,6 +17,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
-    reporters: ['default'],
+    // Last: the tests that did not run for a missing service, and why (tests/helpers/required-service.ts).
+    reporters: ['default', new NotRunReporter()],
   },
 })

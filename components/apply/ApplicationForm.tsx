@@ -26,7 +26,9 @@ import { PostForm } from '../forms/PostForm.tsx'
 import { SubmitButton } from '../forms/SubmitButton.tsx'
 import { useEnhancedForm } from '../forms/use-enhanced-form.ts'
 
-export const APPLICATION_RECEIVED = 'Application received'
+/** The spec's outcomes (its "Apply" section and table of outcomes), word for word: each is the first thing read. */
+export const APPLICATION_SUCCESS = "Application submitted successfully! We'll be in touch soon."
+export const APPLICATION_FAILURE = 'Failed to submit application. Please try again.'
 
 export function ApplicationForm({ state }: { state: FormState }) {
   const form = useEnhancedForm<ApplicationField>({
@@ -39,7 +41,7 @@ export function ApplicationForm({ state }: { state: FormState }) {
     return (
       <div className="application-form panel">
         <FormConfirmation
-          title={APPLICATION_RECEIVED}
+          title={APPLICATION_SUCCESS}
           steps={applicationNextSteps}
           confirmationRef={form.confirmationRef}
           inline
@@ -55,6 +57,7 @@ export function ApplicationForm({ state }: { state: FormState }) {
       className="application-form panel"
       action={APPLICATIONS_API}
       name={{ labelledBy: 'application-form-title' }}
+      failureTitle={APPLICATION_FAILURE}
       head={
         <div className="application-form__head">
           <h3 id="application-form-title">Retailer application</h3>

@@ -3,7 +3,9 @@
 // (rate limit, server, network). It is the form's one alert region: always in the page, so a
 // screen reader announces what is written into it, and the place focus moves to after a failed
 // submit. The server renders it the same way for a post without JavaScript, where `autoFocus`
-// puts focus on it as the page loads.
+// puts focus on it as the page loads. A form whose failure the spec words (the application's
+// "Failed to submit application. Please try again.") passes it as `failureTitle`: the first line
+// read when the whole submission failed, before the sentence saying why.
 import type { Ref } from 'react'
 
 export interface SummaryItem {
@@ -12,18 +14,23 @@ export interface SummaryItem {
   message: string
 }
 
+/** The heading of a summary of answers to fix (GOV.UK wording). */
+export const PROBLEM_TITLE = 'There is a problem'
+
 export function ErrorSummary({
   id,
   items,
   message,
   summaryRef,
   autoFocus,
+  failureTitle = PROBLEM_TITLE,
 }: {
   id: string
   items: SummaryItem[]
   message?: string
   summaryRef?: Ref<HTMLDivElement>
   autoFocus?: boolean
+  failureTitle?: string
 }) {
   const shown = items.length > 0 || Boolean(message)
   return (
@@ -39,7 +46,7 @@ export function ErrorSummary({
       {shown ? (
         <>
           <h2 className="error-summary__title" id={`${id}-error-summary-title`}>
-            There is a problem
+            {message ? failureTitle : PROBLEM_TITLE}
           </h2>
           {message ? <p className="error-summary__message">{message}</p> : null}
           {items.length > 0 ? (

@@ -2,7 +2,7 @@
 // (pages/apply-received, pages/contact-sent) and, with JavaScript, the same panel in place of the
 // form. It is a status region that takes focus (on load without JavaScript through autoFocus), so
 // the outcome is announced and stays on the page; no toast that disappears.
-import type { ReactNode, Ref } from 'react'
+import { type ReactNode, type Ref, useId } from 'react'
 import type { NextStep } from '../../lib/content/next-steps.ts'
 
 export function FormConfirmation({
@@ -23,16 +23,19 @@ export function FormConfirmation({
   /** Shown in place of a form, inside the form's own card: no second card around it. */
   inline?: boolean
 }) {
+  const titleId = useId()
   return (
     <div
       className={inline ? 'form-confirmation form-confirmation--inline' : 'form-confirmation panel'}
       role="status"
+      // Named by its outcome, so focus moving here reads that first.
+      aria-labelledby={titleId}
       tabIndex={-1}
       ref={confirmationRef}
       // biome-ignore lint/a11y/noAutofocus: the outcome of a post takes focus as its page loads (GOV.UK pattern)
       autoFocus={autoFocus}
     >
-      <p className="form-confirmation__title">
+      <p className="form-confirmation__title" id={titleId}>
         <svg viewBox="0 0 20 20" width="28" height="28" aria-hidden="true" focusable="false">
           <circle cx="10" cy="10" r="10" fill="currentColor" />
           <path

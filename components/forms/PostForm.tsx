@@ -15,6 +15,8 @@ interface PostFormProps<F extends string> {
   name: { label: string } | { labelledBy: string }
   /** What comes before the error summary (a title and an introduction). */
   head?: ReactNode
+  /** The summary's heading when the whole submission failed (see ErrorSummary). */
+  failureTitle?: string
   children: ReactNode
 }
 
@@ -24,6 +26,7 @@ export function PostForm<F extends string>({
   className,
   name,
   head,
+  failureTitle,
   children,
 }: PostFormProps<F>) {
   return (
@@ -45,6 +48,7 @@ export function PostForm<F extends string>({
         items={form.summary.map((item) => ({ href: form.idFor(item.field), message: item.message }))}
         message={form.message}
         summaryRef={form.summaryRef}
+        failureTitle={failureTitle}
         autoFocus
       />
       <input type="hidden" name={IDEMPOTENCY_FIELD} defaultValue={form.key} />

@@ -1,11 +1,12 @@
-import { APPLICATION_RECEIVED } from '../../components/apply/ApplicationForm.tsx'
+import { APPLICATION_SUCCESS } from '../../components/apply/ApplicationForm.tsx'
 import { ConfirmationSection } from '../../components/forms/FormConfirmation.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { brand } from '../../lib/brand.ts'
 import { applicationNextSteps } from '../../lib/content/next-steps.ts'
 
 // Where a stored application posted without JavaScript lands (Post/Redirect/Get, decision 022):
-// reloading it shows it again and posts nothing.
+// reloading it shows it again and posts nothing. The panel takes focus as the page loads (scrolled
+// into view), and the spec's sentence is its first line and its name: what is read first.
 export default function Page() {
   return (
     <>
@@ -14,7 +15,7 @@ export default function Page() {
       </PageHero>
       <ConfirmationSection
         tint
-        title={APPLICATION_RECEIVED}
+        title={APPLICATION_SUCCESS}
         steps={applicationNextSteps}
         next={{ href: '/', label: 'Back to the home page' }}
         back={{ href: `mailto:${brand.email}`, label: `Questions? ${brand.email}` }}

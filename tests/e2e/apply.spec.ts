@@ -3,6 +3,11 @@ import { expect, type Page, type Request, test } from '@playwright/test'
 import { rolloutPhases } from '../../lib/content/rollout.ts'
 import { businessTypes, deliveryMethods } from '../../lib/forms/application-schema.ts'
 import { exportJson } from './helpers/cli.ts'
+import {
+  applicationConfirmation,
+  expectApplicationFailed,
+  expectApplicationSucceeded,
+} from './helpers/forms.ts'
 import { waitForHydration } from './helpers/hydration.ts'
 
 // /apply: rollout timeline, the application form's validation, states, outcomes and storage, with
@@ -194,9 +199,7 @@ test.describe('application form', () => {
     // Never disabled: focus stays on the button while the request is under way.
     await expect(button).toBeFocused()
     release()
-    const confirmation = page.getByRole('status').filter({ hasText: 'Application received' })
-    await expect(confirmation).toBeFocused()
-    await expect(confirmation).toContainText('What happens next')
+    await expectApplicationSucceeded(page)
     await expect(page).toHaveURL(/\/apply$/)
 
     // The same body the HTML form posts, asking for a JSON answer.
@@ -241,17 +244,15 @@ test.describe('application form', () => {
     })
     const button = form.getByRole('button', { name: 'Submit application' })
     await button.click()
-    const summary = summaryOf(page)
-    await expect(summary).toBeFocused()
-    await expect(summary).toContainText('We could not reach the server')
-    await expect(summary).toContainText('Your answers are still here')
+    await expectApplicationFailed(page, 'We could not reach the server')
+    await expect(page.getByRole('alert')).toContainText('Your answers are still here')
     await expectValuesKept(page, company)
     expect(errors.some((text) => text.includes('Form submission failed'))).toBe(true)
     expect(errors.join('\n')).not.toContain('Ana')
 
     // The same answers again are the same submission: stored once.
     await button.click()
-    await expect(page.getByRole('status').filter({ hasText: 'Application received' })).toBeFocused()
+    await expectApplicationSucceeded(page)
     const stored = await exportJson('applications')
     expect(stored.filter((row) => row.companyName === company)).toHaveLength(1)
   })
@@ -280,5 +281,41 @@ test.describe('application form', () => {
     await expect(email).toHaveAttribute('aria-invalid', 'true')
     await expect(email).toHaveAccessibleDescription('Error: This e-mail domain does not accept mail.')
     await expectValuesKept(page, company)
+  })
+
+  test('the confirmation takes focus without a focus ring; keyboard focus on a control keeps its ring', async ({
+    page,
+  }) => {
+    // Ten fields filled.
+    test.slow()
+    const form = await openForm(page)
+    // A ring is an outline or the fields' own glow (box-shadow).
+    const ringOf = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => {
+        const style = getComputedStyle(element)
+        return (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none'
+      })
+    // Keyboard focus on a control is drawn.
+    await form.getByLabel('Company name').focus()
+    await page.keyboard.press('Tab')
+    await expect(form.getByLabel('Business type')).toBeFocused()
+    expect(await ringOf(form.getByLabel('Business type'))).toBe(true)
+    await fillValid(page, `Ringless Shop ${randomUUID().slice(0, 8)}`)
+    await form.getByLabel('Anything else we should know?').focus()
+    await page.keyboard.press('Tab')
+    const submit = form.getByRole('button', { name: 'Submit application' })
+    await expect(submit).toBeFocused()
+    expect(await ringOf(submit)).toBe(true)
+    // Answered as the server answers a stored application, without storing one (the form's rate
+    // limit is shared by every e2e post from this address).
+    await page.route('**/api/applications', (route) =>
+      route.fulfill({ status: 201, json: { id: randomUUID() } }),
+    )
+    // Submitted from the keyboard: the case where the browser would draw a ring on what takes focus.
+    await page.keyboard.press('Enter')
+    await expectApplicationSucceeded(page)
+    const panel = applicationConfirmation(page)
+    await expect(panel).toHaveAttribute('tabindex', '-1')
+    expect(await ringOf(panel)).toBe(false)
   })
 })

@@ -2,10 +2,10 @@
 // ignored startup parameters), in front of the machine's Postgres (decision 026): applications,
 // grants, the notifications outbox, and the advisory-lock work (demo media, retention) all go
 // through the pooler; migrations take the direct connection, as `rm5 db migrate` does in its
-// own step. Skipped, saying so, only where the pgbouncer binary is missing.
+// own step. Needs the pgbouncer binary (tests/helpers/required-service.ts: required in CI).
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.ts'
 import { LOCKS, withAdvisoryLock } from '../../server/db/advisory-lock.server.ts'
 import { pruneOnce } from '../../server/retention/prune.server.ts'
@@ -14,18 +14,20 @@ import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { serverUrl } from '../helpers/database.ts'
 import { until, webhookReceiver } from '../helpers/notification-receivers.ts'
 import { PGBOUNCER, type PgBouncer, startPgBouncer } from '../helpers/pgbouncer.ts'
+import { describeWith, type Service } from '../helpers/required-service.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 import { postJson } from '../helpers/submissions.ts'
 
-if (!PGBOUNCER)
-  console.warn(
-    'SKIPPED tests/reliability/pgbouncer.test.ts: pgbouncer is not installed (apt-get install pgbouncer)',
-  )
+const pgbouncer: Service = {
+  name: 'PgBouncer',
+  available: Boolean(PGBOUNCER),
+  missing: 'is not installed (apt-get install pgbouncer)',
+}
 
 const SECRET = randomBytes(24).toString('hex')
 const SETTINGS = { accessAttemptDays: 90, docketActivityDays: 365, notificationDays: 30 }
 
-describe.skipIf(!PGBOUNCER)('through PgBouncer in transaction mode', () => {
+describeWith(pgbouncer, 'through PgBouncer in transaction mode', () => {
   let bouncer: PgBouncer
   let t: TestApp
   let database: string

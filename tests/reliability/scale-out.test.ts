@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { addCode } from '../../scripts/cli/codes/commands.ts'
 import { buildApp } from '../../server/app.server.ts'
 import { type Database, openDatabase } from '../../server/db/database.server.ts'
@@ -18,14 +18,11 @@ import { countingHasher, limitPrefix } from '../helpers/access.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { applicationBody, randomIp } from '../helpers/form-bodies.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
+import { describeWith, redisAt } from '../helpers/required-service.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 })
-const redisUp = await probe.connect().then(
-  () => true,
-  () => false,
-)
-probe.disconnect()
+const redisService = await redisAt(REDIS_URL)
+const redisUp = redisService.available
 
 interface Instance {
   name: string
@@ -117,7 +114,7 @@ function send(
   })
 }
 
-describe.runIf(redisUp)('two instances behind one load balancer', () => {
+describeWith(redisService, 'two instances behind one load balancer', () => {
   it('a grant from instance A opens /docket on instance B', async () => {
     const visitor = randomIp()
     const granted = await send(a, '/api/access/verify', {

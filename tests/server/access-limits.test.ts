@@ -7,6 +7,7 @@ import { hashIp } from '../../server/access/attempts.server.ts'
 import { createHashCeiling } from '../../server/access/hash-ceiling.server.ts'
 import { countingHasher, limitPrefix, seedCode, verify, verifyForm } from '../helpers/access.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
+import { describeWith, redisAt } from '../helpers/required-service.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 
@@ -204,18 +205,7 @@ describe('in memory', () => {
   })
 })
 
-const redisUp = await new Redis(REDIS_URL, {
-  lazyConnect: true,
-  connectTimeout: 500,
-  maxRetriesPerRequest: 0,
-})
-  .connect()
-  .then(
-    () => true,
-    () => false,
-  )
-
-describe.runIf(redisUp)('shared through Redis', () => {
+describeWith(await redisAt(REDIS_URL), 'shared through Redis', () => {
   const prefix = limitPrefix()
   const redis = new Redis(REDIS_URL, { lazyConnect: true })
 

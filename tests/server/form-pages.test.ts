@@ -2,6 +2,8 @@
 // build: the form's own page at the failure's status, the answers kept, the error summary, and the
 // state handed to the island as inert JSON that no answer can break out of.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { APPLICATION_FAILURE } from '../../components/apply/ApplicationForm.tsx'
+import { applicationBody } from '../helpers/form-bodies.ts'
 import { postForm } from '../helpers/form-posts.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 import { freshIp } from '../helpers/submissions.ts'
@@ -82,6 +84,23 @@ describe('a failed form post without JavaScript', () => {
     )?.[0]
     expect(form).toContain('method="post"')
     expect(form).toContain('action="/api/applications"')
+  })
+
+  it("/apply failing as a whole leads its summary with the spec's sentence, then says why", async () => {
+    const { monthlyOrderVolume, ...answers } = applicationBody(1)
+    const res = await postForm(t.app, '/api/applications', {
+      ...answers,
+      monthlyOrderVolume: String(monthlyOrderVolume),
+      idempotencyKey: 'damaged',
+    })
+    expect(res.statusCode).toBe(400)
+    const summary = /<div class="error-summary" role="alert".*?<\/div>/s.exec(res.body)?.[0] ?? ''
+    const text = summary
+      .replace(/<[^>]+>/g, '\n')
+      .replace(/\n+/g, '\n')
+      .trim()
+    expect(text.split('\n')[0]).toBe(APPLICATION_FAILURE)
+    expect(text).toContain('This form is out of date. Please send it again.')
   })
 
   it('a stored post lands on a confirmation page that exists', async () => {

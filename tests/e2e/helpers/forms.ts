@@ -1,9 +1,41 @@
 // The two forms' fields as a visitor fills them, for the no-JS and slow-script specs.
 import { expect, type Locator, type Page } from '@playwright/test'
+import { APPLICATION_FAILURE, APPLICATION_SUCCESS } from '../../../components/apply/ApplicationForm.tsx'
 
 export const applyForm = (page: Page) => page.getByRole('form', { name: 'Retailer application' })
 export const contactForm = (page: Page) => page.getByRole('form', { name: 'Contact form' })
 export const errorSummary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
+
+/** A pattern for text that starts with `text` (leading white space aside). */
+export const startingWith = (text: string) =>
+  new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
+
+/** The application's confirmation panel (JS) or page panel (no JS): a status region. */
+export const applicationConfirmation = (page: Page) => page.getByRole('status', { name: APPLICATION_SUCCESS })
+
+/**
+ * The spec's success sentence is the first thing read: the first line and the name of the panel
+ * that takes focus (in place of the form with JavaScript, on /apply/received without).
+ */
+export async function expectApplicationSucceeded(page: Page) {
+  const panel = applicationConfirmation(page)
+  await expect(panel).toBeFocused()
+  await expect(panel).toHaveAccessibleName(APPLICATION_SUCCESS)
+  await expect(panel).toHaveText(startingWith(APPLICATION_SUCCESS))
+  await expect(panel).toContainText('What happens next')
+}
+
+/** The failure summary (an alert region) whose first line is the spec's failure sentence. */
+export const applicationFailure = (page: Page) =>
+  page.getByRole('alert').filter({ hasText: startingWith(APPLICATION_FAILURE) })
+
+export async function expectApplicationFailed(page: Page, reason: string | RegExp) {
+  const summary = applicationFailure(page)
+  await expect(summary).toBeFocused()
+  await expect(summary).toHaveText(startingWith(APPLICATION_FAILURE))
+  await expect(summary.getByRole('heading').first()).toHaveText(APPLICATION_FAILURE)
+  await expect(summary).toContainText(reason)
+}
 
 /** Every field of the application, as typed (text inputs) or chosen (selects). */
 export function applicationAnswers(company: string) {
@@ -59,4 +91,15 @@ export async function typeAnswers(form: Locator, answers: Answers, { keyByKey = 
 export async function expectAnswers(form: Locator, answers: Answers) {
   for (const [label, value] of Object.entries({ ...answers.text, ...answers.select }))
     await expect(field(form, label)).toHaveValue(value)
+}
+
+/**
+ * The application's next post reaches the server longer than any form may be: refused as a whole
+ * (413) while the body is read, before the form's rate limit counts it (that limit, per address,
+ * is shared by every e2e post from this machine).
+ */
+export async function refuseAsTooLarge(page: Page) {
+  await page.route('**/api/applications', (route) =>
+    route.continue({ postData: `${route.request().postData() ?? ''}&padding=${'x'.repeat(70 * 1024)}` }),
+  )
 }

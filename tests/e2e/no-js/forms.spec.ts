@@ -3,11 +3,15 @@ import { expect, test } from '@playwright/test'
 import { exportJson, runCli } from '../helpers/cli.ts'
 import {
   applicationAnswers,
+  applicationConfirmation,
   applyForm,
   contactAnswers,
   contactForm,
   errorSummary,
   expectAnswers,
+  expectApplicationFailed,
+  expectApplicationSucceeded,
+  refuseAsTooLarge,
   typeAnswers,
 } from '../helpers/forms.ts'
 
@@ -25,9 +29,9 @@ test('/apply: an application posts, lands on the confirmation, is stored, and a 
   await typeAnswers(applyForm(page), applicationAnswers(company))
   await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
   await expect(page).toHaveURL(/\/apply\/received$/)
-  const confirmation = page.getByRole('status').filter({ hasText: 'Application received' })
-  await expect(confirmation).toBeFocused()
-  await expect(confirmation).toContainText('What happens next')
+  await expectApplicationSucceeded(page)
+  const confirmation = applicationConfirmation(page)
+  await expect(confirmation).toContainText('Your application is stored')
 
   const rows = async () => (await exportJson('applications')).filter((row) => row.companyName === company)
   expect(await rows()).toEqual([
@@ -77,6 +81,18 @@ test('/apply: invalid answers come back with the error summary, focused, and eve
   await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
   await expect(page).toHaveURL(/\/apply\/received$/)
   expect((await exportJson('applications')).filter((row) => row.companyName === company)).toHaveLength(1)
+})
+
+test('/apply: a post the server refuses as a whole leads its summary with the spec sentence', async ({
+  page,
+}) => {
+  await page.goto('/apply')
+  await typeAnswers(applyForm(page), applicationAnswers(`Failed Post ${randomUUID().slice(0, 8)}`))
+  await refuseAsTooLarge(page)
+  const response = page.waitForResponse((r) => r.request().method() === 'POST')
+  await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
+  expect((await response).status()).toBe(413)
+  await expectApplicationFailed(page, 'The request body is too large.')
 })
 
 test('/apply: an empty post lists every required field', async ({ page }) => {

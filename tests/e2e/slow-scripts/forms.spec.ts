@@ -7,6 +7,9 @@ import {
   contactAnswers,
   contactForm,
   expectAnswers,
+  expectApplicationFailed,
+  expectApplicationSucceeded,
+  refuseAsTooLarge,
   typeAnswers,
 } from '../helpers/forms.ts'
 import { holdScripts } from '../helpers/hold-scripts.ts'
@@ -34,7 +37,7 @@ test('/apply: every answer typed before hydration is still there after it, and i
   await expectAnswers(applyForm(page), answers)
 
   await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Application received' })).toBeFocused()
+  await expectApplicationSucceeded(page)
   // Sent by the enhanced form: no page load.
   await expect(page).toHaveURL(/\/apply(#application)?$/)
   const stored = (await exportJson('applications')).filter((row) => row.companyName === company)
@@ -46,6 +49,21 @@ test('/apply: every answer typed before hydration is still there after it, and i
       additionalInfo: 'Two stores; "late" hours & parking.',
     }),
   ])
+})
+
+test('/apply: a press before the scripts arrive posts the HTML form, and a failure there leads its summary with the spec sentence', async ({
+  page,
+}) => {
+  const release = await holdScripts(page)
+  await page.goto('/apply', { waitUntil: 'commit' })
+  const answers = applicationAnswers(`Early Failure ${randomUUID().slice(0, 8)}`)
+  await expect(applyForm(page).getByRole('button', { name: 'Submit application' })).toBeVisible()
+  await typeAnswers(applyForm(page), answers)
+  await refuseAsTooLarge(page)
+  await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
+  await expect(page).toHaveURL(/\/api\/applications$/)
+  await expectApplicationFailed(page, 'The request body is too large.')
+  release()
 })
 
 test('/contact: a message typed before hydration survives it and is stored', async ({ page }) => {

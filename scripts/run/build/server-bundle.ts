@@ -14,6 +14,7 @@ import { isEntryModule, projectRootOf } from '../../../server/process-entry.serv
 const ENTRIES = {
   start: 'scripts/run/start.ts',
   'sidecar-main': 'server/embedded/sidecar-main.server.ts',
+  'document-worker': 'server/documents/jobs/document-worker.server.ts',
   prepare: 'scripts/run/prepare.ts',
   rm5: 'scripts/cli/rm5-program.ts',
 }

@@ -20,6 +20,10 @@ export function safeAgreementNext(next: unknown): string | undefined {
   return typeof next === 'string' && DOCUMENT_PAGE.test(next) ? next : undefined
 }
 
+/** The abort reason of a document that cannot be shown now (its job went over a limit): a 503 page. */
+export const DOCUMENT_UNAVAILABLE = 'document-unavailable'
+export const DOCUMENT_UNAVAILABLE_TITLE = 'This document cannot be shown right now'
+
 export const agreementUrl = (next: string) => `${AGREEMENT_PATH}?${new URLSearchParams({ next })}`
 
 /** How the watermark names a viewer: the proved e-mail, else the code's label, else the gate's code. */

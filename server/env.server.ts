@@ -74,6 +74,8 @@ export const envSchema = z.object({
     .min(1024)
     .max(1024 * MIB)
     .default(25 * MIB),
+  /** Most pages a stored PDF may have (decision 034); counted without expanding shared page trees. */
+  DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(1_000),
   /** auto: empty media buckets get the demo set at start (once); off: never (decision 014). */
   DEMO_MEDIA: z.enum(['auto', 'off']).default('auto'),
   /** Redis for shared rate limits across instances; unset = in-memory limits. */

@@ -1,5 +1,7 @@
 import { useEffect } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
+import { DocumentUnavailable } from '../../components/documents/DocumentUnavailable.tsx'
+import { DOCUMENT_UNAVAILABLE } from '../../lib/documents.ts'
 
 export default function Page() {
   const pageContext = usePageContext()
@@ -23,6 +25,7 @@ export default function Page() {
       </section>
     )
   }
+  if (pageContext.abortReason === DOCUMENT_UNAVAILABLE) return <DocumentUnavailable />
   const reason =
     (pageContext.abortReason as string | undefined) ??
     pageContext.abortStatusCode ??

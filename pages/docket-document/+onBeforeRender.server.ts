@@ -1,12 +1,14 @@
 import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { agreementUrl, documentPath } from '../../lib/documents.ts'
+import { agreementUrl, DOCUMENT_UNAVAILABLE, documentPath } from '../../lib/documents.ts'
 import { documentPageData } from '../../server/documents/page-data.server.ts'
+import { isDocumentUnavailable } from '../../server/documents/unavailable.server.ts'
 
 // Server-only, for every request (never cached): the one place with this page's rule. A verified
 // grant of the document's retailer opens it; no grant, another retailer's grant, a revoked or
 // expired code and a missing, removed or malformed id all get the same 404 as an unknown path.
-// A viewer who has not accepted the retailer's current agreement is sent to it first.
+// A viewer who has not accepted the retailer's current agreement is sent to it first. A document
+// whose preparation went over the worker pool's limits answers 503 with its own page.
 export default async function onBeforeRender(pageContext: PageContextServer) {
   const room = pageContext.documents
   const viewed = room ? await room.open(pageContext.routeParams.id, pageContext.accessViewers) : undefined
@@ -14,7 +16,9 @@ export default async function onBeforeRender(pageContext: PageContextServer) {
   if (await room.pendingAgreement(viewed.viewer)) {
     throw redirect(agreementUrl(documentPath(viewed.document.id)))
   }
-  const documentPage = await documentPageData(room, viewed)
+  const documentPage = await documentPageData(room, viewed).catch((error: unknown) => {
+    throw isDocumentUnavailable(error) ? render(503, DOCUMENT_UNAVAILABLE) : error
+  })
   room.opened(viewed, room.clientHash(pageContext.clientIp ?? 'unknown'))
   return { pageContext: { documentPage } }
 }

@@ -9,6 +9,7 @@ import pino from 'pino'
 import { LOCKS, withAdvisoryLock } from '../../server/db/advisory-lock.server.ts'
 import { openDatabase } from '../../server/db/database.server.ts'
 import { applyMigrations } from '../../server/db/migrate.server.ts'
+import { closeDocumentJobs } from '../../server/documents/jobs/document-jobs.server.ts'
 import { loggerOptions } from '../../server/logger.server.ts'
 import { loadEnvOrExit } from '../../server/main.server.ts'
 import { openStorage } from '../../server/storage/storage.server.ts'
@@ -34,6 +35,7 @@ try {
     ensureDemoDocuments(db.prisma, storage, log, {
       mode: env.DEMO_MEDIA,
       maxBytes: env.DOCUMENT_MAX_BYTES,
+      maxPages: env.DOCUMENT_MAX_PAGES,
       region: env.S3_REGION,
     }),
   )
@@ -41,5 +43,5 @@ try {
   log.error({ err: error }, 'preparation failed')
   process.exitCode = 1
 } finally {
-  await Promise.allSettled([db.close(), storage.close()])
+  await Promise.allSettled([db.close(), storage.close(), closeDocumentJobs()])
 }

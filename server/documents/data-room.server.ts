@@ -15,9 +15,11 @@ import type { Env } from '../env.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
 import { type AgreementRow, currentAgreement, hasAccepted } from './agreements.server.ts'
 import { DocumentEngagement } from './engagement.server.ts'
-import { type RenderedMarkdown, readingMinutes, renderMarkdown } from './markdown.server.ts'
+import { closeDocumentJobs, DocumentJobFailed } from './jobs/document-jobs.server.ts'
+import { readingMinutes } from './markdown.server.ts'
 import { createStampedPdfs, type StampedPdfs } from './stamped-pdfs.server.ts'
 import { DocumentStore, type DocumentSummary } from './store.server.ts'
+import { DocumentUnavailable } from './unavailable.server.ts'
 
 /** A document a viewer may open, with the grant that opens it. */
 export interface ViewedDocument {
@@ -41,9 +43,9 @@ export class DataRoom {
   readonly now: () => Date
   readonly prisma: Database['prisma']
   private readonly stamps: StampedPdfs
-  private readonly markdown = new LRUCache<string, RenderedMarkdown>({
+  private readonly markdown = new LRUCache<string, string>({
     maxSize: MARKDOWN_CACHE_BYTES,
-    sizeCalculation: (rendered) => Math.max(1, rendered.html.length * 2),
+    sizeCalculation: (html) => Math.max(1, html.length * 2),
   })
 
   constructor(
@@ -57,6 +59,7 @@ export class DataRoom {
     this.prisma = db.prisma
     this.store = new DocumentStore(db.prisma, storage, {
       maxBytes: env.DOCUMENT_MAX_BYTES,
+      maxPages: env.DOCUMENT_MAX_PAGES,
       region: env.S3_REGION,
     })
     this.engagement = new DocumentEngagement(db.prisma, app.outbox, app.log, {
@@ -101,13 +104,27 @@ export class DataRoom {
     return (await hasAccepted(this.prisma, agreement.id, viewer)) ? undefined : agreement
   }
 
-  /** A Markdown document's HTML (markdown-it, raw HTML off), kept per stored version. */
-  async markdownOf(document: DocumentSummary): Promise<RenderedMarkdown> {
+  /** A Markdown document's HTML, rendered when its version was stored; kept in memory too. */
+  async markdownOf(document: DocumentSummary): Promise<string> {
     const kept = this.markdown.get(document.objectKey)
-    if (kept) return kept
-    const rendered = renderMarkdown((await this.store.readBytes(document)).toString('utf8'))
-    this.markdown.set(document.objectKey, rendered)
-    return rendered
+    if (kept !== undefined) return kept
+    const html = await this.limited(document, () => this.store.html(document))
+    this.markdown.set(document.objectKey, html)
+    return html
+  }
+
+  /** A job of the worker pool for this document; one over its limits becomes DocumentUnavailable. */
+  private async limited<T>(document: DocumentSummary, job: () => Promise<T>): Promise<T> {
+    try {
+      return await job()
+    } catch (error) {
+      if (!(error instanceof DocumentJobFailed)) throw error
+      this.app.log.warn(
+        { documentId: document.id, version: document.version, limit: error.limit, detail: error.detail },
+        `document ${document.id} cannot be shown: its job went over the ${error.detail}`,
+      )
+      throw new DocumentUnavailable(document.id)
+    }
   }
 
   /** The watermark's line for this viewer today: who, which retailer, which day. */
@@ -117,11 +134,13 @@ export class DataRoom {
 
   /** The PDF stamped for this viewer (kept a few minutes per version, viewer and day). */
   stampedPdf({ document, viewer }: ViewedDocument): Promise<Buffer> {
-    return this.stamps.stamped({
-      objectKey: document.objectKey,
-      text: this.watermarkFor(viewer),
-      read: () => this.store.readBytes(document),
-    })
+    return this.limited(document, () =>
+      this.stamps.stamped({
+        objectKey: document.objectKey,
+        text: this.watermarkFor(viewer),
+        read: () => this.store.readBytes(document),
+      }),
+    )
   }
 
   /** Keyed hash of a client address, as every other record of the site keeps it. */
@@ -152,7 +171,10 @@ export function registerDocuments(
 ): DataRoom {
   const room = new DataRoom(app, deps.db, deps.storage, deps.env, deps.options)
   app.decorate('documents', room)
-  app.addHook('onClose', () => room.engagement.flush())
+  app.addHook('onClose', async () => {
+    await room.engagement.flush()
+    await closeDocumentJobs()
+  })
   return room
 }
 

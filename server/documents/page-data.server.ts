@@ -16,7 +16,10 @@ import { watermarkLine } from './watermark.server.ts'
 
 export async function documentPageData(room: DataRoom, viewed: ViewedDocument): Promise<DocumentPageData> {
   const { document, viewer } = viewed
-  const markdown = document.kind === 'markdown' ? await room.markdownOf(document) : undefined
+  const html = document.kind === 'markdown' ? await room.markdownOf(document) : null
+  // The viewer's stamp is made before the page is sent (and kept for the file's requests), so a
+  // PDF that cannot be stamped shows the "cannot be shown" page instead of a broken viewer.
+  if (document.kind === 'pdf') await room.stampedPdf(viewed)
   return {
     id: document.id,
     retailer: viewer.retailer,
@@ -26,10 +29,10 @@ export async function documentPageData(room: DataRoom, viewed: ViewedDocument): 
     version: document.version,
     updatedAt: document.updatedAt,
     pages: document.kind === 'pdf' ? document.pages : null,
-    readingMinutes: markdown ? readingMinutes(markdown.words) : null,
+    readingMinutes: document.kind === 'markdown' ? readingMinutes(document.words ?? 0) : null,
     viewer: viewerName(viewer),
     watermark: watermarkLine(room.watermarkFor(viewer)),
-    html: markdown?.html ?? null,
+    html,
     fileUrl: document.kind === 'pdf' ? documentFilePath(document.id) : null,
   }
 }

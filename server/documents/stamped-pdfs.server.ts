@@ -1,14 +1,12 @@
-// PDFs as a viewer receives them: stamped with their watermark (watermark.server.ts) on the
-// server, so the file itself names who downloaded it. Stamping loads the whole file into memory
-// and rewrites it, so only a few run at once, and the result is kept a few minutes per document
+// PDFs as a viewer receives them: stamped with their watermark (watermark.server.ts) so the file
+// itself names who downloaded it. Stamping runs in the document worker pool (jobs/, decision 034:
+// bounded threads, time and memory limits), and the result is kept a few minutes per document
 // version, viewer and day: the viewer's Range requests and reloads reuse it instead of stamping
 // again. The cache is bounded by bytes, not entries (one large deck must not push memory up).
 import { LRUCache } from 'lru-cache'
-import pLimit from 'p-limit'
-import { type WatermarkText, watermarkPdf } from './watermark.server.ts'
+import { documentJobs } from './jobs/document-jobs.server.ts'
+import type { WatermarkText } from './watermark.server.ts'
 
-/** Stamps running at once; the others wait their turn. */
-export const STAMP_CONCURRENCY = 2
 /** How long a stamped file is kept for the same viewer. */
 export const STAMP_CACHE_MS = 5 * 60_000
 /** Memory for every kept stamped file together. */
@@ -27,11 +25,13 @@ export interface StampedPdfs {
   stamped(request: StampRequest): Promise<Buffer>
 }
 
+export type Stamp = (bytes: Uint8Array, text: WatermarkText) => Promise<Buffer>
+
 export function createStampedPdfs(
-  options: { concurrency?: number; ttlMs?: number; maxBytes?: number } = {},
+  options: { ttlMs?: number; maxBytes?: number; stamp?: Stamp } = {},
 ): StampedPdfs {
-  const limit = pLimit(options.concurrency ?? STAMP_CONCURRENCY)
   const maxBytes = options.maxBytes ?? STAMP_CACHE_BYTES
+  const stamp: Stamp = options.stamp ?? ((bytes, text) => documentJobs().stamp(bytes, text))
   const cache = new LRUCache<string, Buffer, StampRequest>({
     maxSize: maxBytes,
     sizeCalculation: (bytes) => Math.max(1, bytes.length),
@@ -39,8 +39,7 @@ export function createStampedPdfs(
     maxEntrySize: maxBytes,
     ttl: options.ttlMs ?? STAMP_CACHE_MS,
     // One stamp for concurrent requests of the same key (a viewer's first Range requests).
-    fetchMethod: (_key, _stale, { context }) =>
-      limit(async () => Buffer.from(await watermarkPdf(await context.read(), context.text))),
+    fetchMethod: async (_key, _stale, { context }) => stamp(await context.read(), context.text),
   })
   return {
     async stamped(request) {

@@ -10,14 +10,15 @@ import type { Storage } from '../storage/storage.server.ts'
 import { DOCUMENTS_BUCKET } from './bucket.server.ts'
 import { cleanFileName, titleFromFileName } from './file-name.server.ts'
 import { DOCUMENT_ID, newDocumentId } from './ids.server.ts'
+import { type DocumentJobs, documentJobs } from './jobs/document-jobs.server.ts'
 import {
   checkTitle,
+  DEFAULT_MAX_PAGES,
   DOCUMENT_EXTENSION,
   type DocumentKind,
   DocumentRejected,
-  type InspectedDocument,
-  inspectDocument,
   MAX_TITLE_LENGTH,
+  type PreparedDocument,
 } from './validate.server.ts'
 
 export interface DocumentSummary {
@@ -60,7 +61,7 @@ export class DocumentNotFound extends Error {
 }
 
 const SUMMARY = {
-  include: { versions: { orderBy: { version: 'desc' }, take: 1 } },
+  include: { versions: { orderBy: { version: 'desc' }, take: 1, omit: { html: true } } },
 } as const satisfies Prisma.DocumentDefaultArgs
 
 /** A document row as SUMMARY reads it: its newest version included. */
@@ -88,10 +89,19 @@ function summary(row: WithVersion): DocumentSummary {
   }
 }
 
-/** A version row's file columns: where its bytes are stored and what inspecting them found. */
-function versionFile(objectKey: string, fileName: string, inspected: InspectedDocument) {
-  const { size, sha256, pages, words } = inspected
-  return { objectKey, fileName, size, sha256, pages, words }
+/** A version row's file columns: where its bytes are stored, what inspecting them found, its HTML. */
+function versionFile(objectKey: string, fileName: string, inspected: PreparedDocument) {
+  const { size, sha256, pages, words, html } = inspected
+  return { objectKey, fileName, size, sha256, pages, words, html }
+}
+
+export interface DocumentStoreOptions {
+  maxBytes: number
+  region: string
+  /** DOCUMENT_MAX_PAGES (default 1,000). */
+  maxPages?: number
+  /** Where uploads are inspected; the process's shared pool unless given. */
+  jobs?: DocumentJobs
 }
 
 export class DocumentStore {
@@ -101,9 +111,15 @@ export class DocumentStore {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly storage: Storage,
-    private readonly options: { maxBytes: number; region: string },
+    private readonly options: DocumentStoreOptions,
   ) {
     this.bucket = storage.bucket(DOCUMENTS_BUCKET)
+  }
+
+  /** The upload checked off this thread (bounds, active content removed, Markdown rendered). */
+  private inspect(bytes: Uint8Array, fileName: string): Promise<PreparedDocument> {
+    const jobs = this.options.jobs ?? documentJobs()
+    return jobs.inspect(bytes, fileName, this.options.maxBytes, this.options.maxPages ?? DEFAULT_MAX_PAGES)
   }
 
   /** Checks and stores a new document; its first version is 1. */
@@ -111,9 +127,9 @@ export class DocumentStore {
     if (!isGateRetailer(input.retailer)) throw new DocumentRejected(`Unknown retailer ${input.retailer}.`)
     const fileName = cleanFileName(input.fileName) || 'document'
     const title = checkTitle(input.title ?? titleFromFileName(input.fileName, MAX_TITLE_LENGTH))
-    const inspected = await inspectDocument(input.bytes, fileName, this.options.maxBytes)
+    const inspected = await this.inspect(input.bytes, fileName)
     const id = newDocumentId()
-    const objectKey = await this.put(id, inspected.kind, inspected.sha256, input.bytes)
+    const objectKey = await this.put(id, inspected.kind, inspected.sha256, inspected.bytes)
     const row = await this.prisma.document.create({
       data: {
         id,
@@ -137,7 +153,7 @@ export class DocumentStore {
     if (!existing) throw new DocumentNotFound(id)
     if (existing.removedAt) throw new DocumentRejected(`Document ${id} was removed; add it again instead.`)
     const fileName = cleanFileName(uploadedName) || 'document'
-    const inspected = await inspectDocument(bytes, fileName, this.options.maxBytes)
+    const inspected = await this.inspect(bytes, fileName)
     if (inspected.kind !== existing.kind) {
       throw new DocumentRejected(
         `Document ${id} is ${existing.kind === 'pdf' ? 'a PDF' : 'Markdown'}; replace it with the same kind, or add a new document.`,
@@ -148,7 +164,7 @@ export class DocumentStore {
         `${fileName} is the same file as version ${existing.version}: nothing to replace.`,
       )
     }
-    const objectKey = await this.put(id, inspected.kind, inspected.sha256, bytes)
+    const objectKey = await this.put(id, inspected.kind, inspected.sha256, inspected.bytes)
     const row = await this.prisma.$transaction(async (tx) => {
       // The increment takes the row's lock: two replacements at once get versions n+1 and n+2.
       const bumped = await tx.document.update({
@@ -211,7 +227,25 @@ export class DocumentStore {
 
   /** Every version of a document, newest first (the record `replace` keeps). */
   versions(id: string) {
-    return this.prisma.documentVersion.findMany({ where: { documentId: id }, orderBy: { version: 'desc' } })
+    return this.prisma.documentVersion.findMany({
+      where: { documentId: id },
+      orderBy: { version: 'desc' },
+      omit: { html: true },
+    })
+  }
+
+  /**
+   * A Markdown version's HTML, kept since it was stored; a version stored before HTML was kept is
+   * rendered once in the pool and kept from then on.
+   */
+  async html(document: Pick<DocumentSummary, 'id' | 'version' | 'objectKey' | 'size'>): Promise<string> {
+    const where = { documentId_version: { documentId: document.id, version: document.version } }
+    const row = await this.prisma.documentVersion.findUnique({ where, select: { html: true } })
+    if (row?.html != null) return row.html
+    const jobs = this.options.jobs ?? documentJobs()
+    const { html } = await jobs.render((await this.readBytes(document)).toString('utf8'))
+    await this.prisma.documentVersion.update({ where, data: { html } })
+    return html
   }
 
   /** The stored bytes of a document's current version, or of a range of them. */

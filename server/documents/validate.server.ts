@@ -1,11 +1,18 @@
-// Everything checked before a document is stored (decision 031): its size, its type told by its
-// content (never by its name), that a PDF parses and is not encrypted (the server must stamp a
-// watermark into it), that Markdown is UTF-8 text, and the title. A refusal says what is wrong in
-// one sentence an admin can act on.
+// Everything checked before a document is stored (decisions 031 and 034): its size; its type (a
+// PDF by its content; Markdown when its name ends .md or .markdown and it is UTF-8 text); that a
+// PDF parses, is not encrypted, stays within the object, nesting and page bounds and can be
+// stamped on every page; that Markdown renders within a bounded size; and the title. Active
+// content is removed from a PDF before it is stored. A refusal says what is wrong in one sentence
+// an admin can act on. This runs in a worker thread (jobs/document-jobs.server.ts), never on the
+// thread that answers requests.
 import { createHash } from 'node:crypto'
-import { PDFDocument } from 'pdf-lib'
+import { PDFDocument } from '@cantoo/pdf-lib'
 import { z } from 'zod'
-import { countWords } from './markdown.server.ts'
+import { stripActiveContent } from './jobs/active-content.server.ts'
+import { checkObjects, countPages } from './jobs/pdf-structure.server.ts'
+import { renderMarkdown } from './markdown.server.ts'
+import { DocumentRejected } from './rejected.server.ts'
+import { watermarkPdf } from './watermark.server.ts'
 
 export type DocumentKind = 'pdf' | 'markdown'
 
@@ -13,8 +20,12 @@ export const DOCUMENT_EXTENSION: Record<DocumentKind, string> = { pdf: 'pdf', ma
 
 export const MAX_TITLE_LENGTH = 200
 
-/** A refusal of an upload, with a message for the admin (the CLI prints it; exit 1). */
-export class DocumentRejected extends Error {}
+export { DocumentRejected }
+
+/** DOCUMENT_MAX_PAGES' default. */
+export const DEFAULT_MAX_PAGES = 1_000
+/** Rendered Markdown kept per version: a document past this is a bomb, not a text to read. */
+export const MAX_MARKDOWN_HTML_BYTES = 8 * 1024 * 1024
 
 export interface InspectedDocument {
   kind: DocumentKind
@@ -25,6 +36,16 @@ export interface InspectedDocument {
   pages: number | null
   /** Markdown: words; null for PDF. */
   words: number | null
+}
+
+/** A document ready to store: its figures, the bytes to store and, for Markdown, its HTML. */
+export interface PreparedDocument extends InspectedDocument {
+  /** What is stored: the upload, or the PDF without its active content. */
+  bytes: Uint8Array
+  /** Markdown: the HTML shown to viewers (rendered once per version); null for PDF. */
+  html: string | null
+  /** What was removed from a PDF ("OpenAction", "Launch action"…); empty when nothing was. */
+  removed: string[]
 }
 
 export const titleSchema = z
@@ -66,48 +87,62 @@ const extensionOf = (name: string) => {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
 }
 
+const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown'])
+const ACCEPTED = 'add a PDF, or Markdown: UTF-8 text named .md or .markdown'
+
 /**
- * The document's kind and figures, or a DocumentRejected. `fileName` only words the refusal (a
- * file named .pdf whose content is not a PDF); the content alone decides the kind.
+ * The document ready to store, or a DocumentRejected. The content decides a PDF; Markdown needs
+ * its name too (.md, .markdown), so an SVG or a log file is never shown as a document.
  */
 export async function inspectDocument(
   bytes: Uint8Array,
   fileName: string,
   maxBytes: number,
-): Promise<InspectedDocument> {
+  maxPages = DEFAULT_MAX_PAGES,
+): Promise<PreparedDocument> {
   if (bytes.length === 0) throw new DocumentRejected(`${fileName} is empty.`)
   if (bytes.length > maxBytes) {
     throw new DocumentRejected(
       `${fileName} is ${bytes.length} bytes; the limit is ${maxBytes} bytes (DOCUMENT_MAX_BYTES).`,
     )
   }
-  const sha256 = createHash('sha256').update(bytes).digest('hex')
-  if (startsWith(bytes, PDF_MAGIC)) {
-    return {
-      kind: 'pdf',
-      size: bytes.length,
-      sha256,
-      pages: await countPdfPages(bytes, fileName),
-      words: null,
-    }
-  }
+  if (startsWith(bytes, PDF_MAGIC)) return preparePdf(bytes, fileName, maxPages)
   const binary = SIGNATURES.find(([prefix]) => startsWith(bytes, prefix))?.[1]
   const text = binary ? undefined : utf8Text(bytes)
+  const extension = extensionOf(fileName)
   if (text === undefined) {
     const claim =
-      extensionOf(fileName) === 'pdf'
-        ? 'is named .pdf but its content is not a PDF'
-        : 'is not a PDF or a Markdown file'
+      extension === 'pdf' ? 'is named .pdf but its content is not a PDF' : 'is not a PDF or a Markdown file'
     throw new DocumentRejected(
       `${fileName} ${claim}: it looks like ${binary ?? 'neither a PDF nor UTF-8 text'}.`,
     )
   }
-  if (text.trim() === '') throw new DocumentRejected(`${fileName} holds no text.`)
-  if (extensionOf(fileName) === 'pdf') {
+  if (extension === 'pdf') {
     throw new DocumentRejected(`${fileName} is named .pdf but its content is text, not a PDF.`)
   }
-  return { kind: 'markdown', size: bytes.length, sha256, pages: null, words: countWords(text) }
+  if (!MARKDOWN_EXTENSIONS.has(extension)) {
+    throw new DocumentRejected(`${fileName} is not accepted: ${ACCEPTED}.`)
+  }
+  if (text.trim() === '') throw new DocumentRejected(`${fileName} holds no text.`)
+  const rendered = renderMarkdown(text)
+  if (Buffer.byteLength(rendered.html) > MAX_MARKDOWN_HTML_BYTES) {
+    throw new DocumentRejected(
+      `${fileName} renders to more than ${MAX_MARKDOWN_HTML_BYTES} bytes of HTML; the limit is ${MAX_MARKDOWN_HTML_BYTES}.`,
+    )
+  }
+  return {
+    kind: 'markdown',
+    size: bytes.length,
+    sha256: sha256Of(bytes),
+    pages: null,
+    words: rendered.words,
+    bytes,
+    html: rendered.html,
+    removed: [],
+  }
 }
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 /** Control characters text never holds (tab, line feed, form feed and carriage return are fine). */
 function hasBinaryControls(text: string): boolean {
@@ -132,11 +167,12 @@ export function utf8Text(bytes: Uint8Array): string | undefined {
   return hasBinaryControls(text) ? undefined : text
 }
 
-async function countPdfPages(bytes: Uint8Array, fileName: string): Promise<number> {
+/** Loads, bounds, cleans and test-stamps a PDF: what is stored is what views will stamp. */
+async function preparePdf(bytes: Uint8Array, fileName: string, maxPages: number): Promise<PreparedDocument> {
   let pdf: PDFDocument
   try {
     // throwOnInvalidObject: a file that only starts like a PDF is refused, not half-read.
-    // ignoreEncryption, then isEncrypted: pdf-lib's own error class fails instanceof.
+    // ignoreEncryption, then isEncrypted: the library's own error class fails instanceof.
     pdf = await PDFDocument.load(bytes, {
       updateMetadata: false,
       throwOnInvalidObject: true,
@@ -151,12 +187,33 @@ async function countPdfPages(bytes: Uint8Array, fileName: string): Promise<numbe
     )
   }
   let pages: number
+  let removed: string[]
   try {
-    pages = pdf.getPageCount()
-  } catch {
-    // A file with a PDF header and no page tree.
+    checkObjects(pdf, fileName)
+    pages = countPages(pdf, fileName, maxPages)
+    removed = stripActiveContent(pdf)
+  } catch (error) {
+    if (error instanceof DocumentRejected) throw error
+    // A file with a PDF header whose objects do not make a document (no catalog, no page tree).
     throw new DocumentRejected(`${fileName} starts like a PDF but cannot be read as one.`)
   }
-  if (pages < 1) throw new DocumentRejected(`${fileName} is a PDF without pages.`)
-  return pages
+  const stored = removed.length > 0 ? await pdf.save({ updateFieldAppearances: false }) : bytes
+  try {
+    // The stamp every view makes, made once here: a PDF that would fail at view time fails now.
+    await watermarkPdf(stored, { viewer: 'upload check', retailer: 'RM5', date: new Date(0) })
+  } catch {
+    throw new DocumentRejected(
+      `${fileName}: the watermark cannot be stamped on its pages. Export the PDF again from its source.`,
+    )
+  }
+  return {
+    kind: 'pdf',
+    size: stored.length,
+    sha256: sha256Of(stored),
+    pages,
+    words: null,
+    bytes: stored,
+    html: null,
+    removed,
+  }
 }

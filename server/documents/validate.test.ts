@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib'
+import { PDFDocument } from '@cantoo/pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { makePdf } from '../../tests/helpers/documents.ts'
 import { checkTitle, DocumentRejected, inspectDocument } from './validate.server.ts'

@@ -2,7 +2,7 @@
 // label), the retailer and the date, drawn with pdf-lib across the middle of each page (faint,
 // diagonal) and once more along its foot (small, legible in print). A standard font keeps the
 // stamp small; characters that font cannot encode (WinAnsi) are written as "?".
-import { degrees, grayscale, PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib'
+import { degrees, grayscale, PDFDocument, type PDFFont, StandardFonts } from '@cantoo/pdf-lib'
 
 export interface WatermarkText {
   /** E-mail of the viewer, or the label (or id) of the code that opened the document. */

@@ -1,9 +1,10 @@
-// The two ways a notification leaves: a webhook (JSON, signed, with a Slack-compatible `text` so
-// it can post straight into a channel) and e-mail through SMTP (nodemailer). A channel throws
+// The two ways a notification leaves: a webhook (JSON, signed, with a Slack-compatible `text`,
+// its markup escaped, so it can post straight into a channel) and e-mail through SMTP (nodemailer). A channel throws
 // when the receiver did not take the message; the outbox then retries it later.
 import { createHmac } from 'node:crypto'
 import nodemailer from 'nodemailer'
 import type { Env } from '../env.server.ts'
+import { escapeChatMarkup } from './chat-markup.server.ts'
 import type { NotificationEvent, NotificationMessage } from './events.server.ts'
 
 export const channelNames = ['webhook', 'email'] as const
@@ -37,7 +38,8 @@ export function webhookChannel(url: string, secret: string, timeoutMs = DELIVERY
         id,
         event,
         occurredAt: createdAt.toISOString(),
-        text: message.text,
+        // Escaped for Slack and Teams: visitors' values must not become mentions or links.
+        text: escapeChatMarkup(message.text),
         data: message.data,
       })
       const response = await fetch(url, {

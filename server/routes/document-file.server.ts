@@ -6,8 +6,9 @@
 // One byte range per request on the stamped bytes (the browser's viewer asks for ranges).
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { DOCUMENTS_PATH } from '../../lib/access.ts'
-import { agreementUrl, documentPath } from '../../lib/documents.ts'
+import { agreementUrl, DOCUMENT_UNAVAILABLE_TITLE, documentPath } from '../../lib/documents.ts'
 import { DOCUMENT_FILE_HEADERS } from '../documents/page-headers.server.ts'
+import { isDocumentUnavailable } from '../documents/unavailable.server.ts'
 import { contentRange, parseRange } from './range.server.ts'
 
 /** Never kept by a shared cache, nor by the browser: a stamp names one viewer. */
@@ -47,7 +48,18 @@ export async function documentFileRoutes(app: FastifyInstance): Promise<void> {
         .header('location', agreementUrl(documentPath(opened.document.id)))
         .send()
     }
-    const bytes = await room.stampedPdf(opened)
+    const bytes = await room.stampedPdf(opened).catch((error: unknown) => {
+      if (!isDocumentUnavailable(error)) throw error
+      return undefined
+    })
+    if (!bytes) {
+      return reply
+        .code(503)
+        .header('cache-control', DOCUMENT_CACHE_CONTROL)
+        .header('retry-after', '60')
+        .type('text/plain; charset=utf-8')
+        .send(`${DOCUMENT_UNAVAILABLE_TITLE}. Try again in a few minutes.`)
+    }
     return sendBytes(reply, bytes, request.headers.range, opened.document.title)
   })
 }

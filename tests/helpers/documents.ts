@@ -2,7 +2,7 @@
 // (Mozilla's PDF.js, a different parser than the one that wrote them): what a reader would see.
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 
 /** A PDF of `pages` pages, each saying "Page n of <title>". */

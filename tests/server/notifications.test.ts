@@ -82,7 +82,7 @@ describe('notifications', () => {
     expect(delivery?.signatureValid).toBe(true)
     expect(delivery?.event).toBe('contact.created')
     expect(delivery?.body.text).toBe(
-      'New contact message from Robin Tester 1 <robin1@example.org> (Tester & Co):\nPlease call me about a pilot (1).',
+      'New contact message from Robin Tester 1 &lt;robin1@example.org&gt; (Tester &amp; Co):\nPlease call me about a pilot (1).',
     )
     expect(delivery?.body.data).toMatchObject({ id: res.json().id, email: 'robin1@example.org' })
   })

@@ -6,7 +6,11 @@ import { brand } from '../../../lib/brand.ts'
 import { PROPOSAL_TITLE, proposalMarkdown } from '../../../lib/content/proposal-markdown.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { DOCUMENTS_BUCKET } from '../../../server/documents/bucket.server.ts'
-import { DocumentStore, type DocumentSummary } from '../../../server/documents/store.server.ts'
+import {
+  DocumentStore,
+  type DocumentStoreOptions,
+  type DocumentSummary,
+} from '../../../server/documents/store.server.ts'
 import type { Storage, StorageLog } from '../../../server/storage/storage.server.ts'
 import { isBucketEmpty } from '../media/ensure-demo.ts'
 
@@ -22,7 +26,7 @@ export async function ensureDemoDocuments(
   prisma: PrismaClient,
   storage: Storage,
   log: StorageLog,
-  options: { mode: 'auto' | 'off'; maxBytes: number; region: string },
+  options: DocumentStoreOptions & { mode: 'auto' | 'off' },
 ): Promise<DocumentSummary | undefined> {
   if (options.mode !== 'auto') return undefined
   if ((await prisma.document.count()) > 0 || (await storageHasDocuments(storage))) return undefined

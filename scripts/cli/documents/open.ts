@@ -12,25 +12,35 @@ export async function withDocuments<T>(
   run: (store: DocumentStore, prisma: PrismaClient) => Promise<T>,
 ): Promise<T> {
   const env = await cliEnv()
-  const [{ DocumentStore }, { DocumentRejected }, { DocumentNotFound }] = await Promise.all([
+  const [
+    { DocumentStore, DocumentNotFound },
+    { DocumentRejected },
+    { closeDocumentJobs, DocumentJobFailed },
+  ] = await Promise.all([
     import('../../../server/documents/store.server.ts'),
     import('../../../server/documents/validate.server.ts'),
-    import('../../../server/documents/store.server.ts'),
+    import('../../../server/documents/jobs/document-jobs.server.ts'),
   ])
   return withDatabase(({ prisma }) =>
     withStorage(async (storage) => {
       const store = new DocumentStore(prisma, storage, {
         maxBytes: env.DOCUMENT_MAX_BYTES,
+        maxPages: env.DOCUMENT_MAX_PAGES,
         region: env.S3_REGION,
       })
       try {
         return await run(store, prisma)
       } catch (error) {
         if (error instanceof DocumentRejected) throw new CliError(error.message)
+        if (error instanceof DocumentJobFailed) {
+          throw new CliError(`The file could not be checked within the ${error.detail}: it is refused.`)
+        }
         if (error instanceof DocumentNotFound) {
           throw new CliError(`${error.message}: see \`rm5 documents list --all\` for the ids.`)
         }
         throw error
+      } finally {
+        await closeDocumentJobs()
       }
     }),
   )

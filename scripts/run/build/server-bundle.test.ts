@@ -42,7 +42,13 @@ const staticPackages = (chunk: OutputChunk) =>
 describe('the server and CLI bundle', () => {
   it('has the server, its children and the rm5 CLI as entries', () => {
     const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName)
-    expect(entries.sort()).toEqual(['prepare.mjs', 'rm5.mjs', 'sidecar-main.mjs', 'start.mjs'])
+    expect(entries.sort()).toEqual([
+      'document-worker.mjs',
+      'prepare.mjs',
+      'rm5.mjs',
+      'sidecar-main.mjs',
+      'start.mjs',
+    ])
     expect(chunks.get('rm5.mjs')?.exports).toContain('main')
   })
 

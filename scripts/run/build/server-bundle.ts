@@ -15,6 +15,7 @@ import { buildSourceOf } from '../../../server/version.server.ts'
 const ENTRIES = {
   start: 'scripts/run/start.ts',
   'sidecar-main': 'server/embedded/sidecar-main.server.ts',
+  'document-worker': 'server/documents/jobs/document-worker.server.ts',
   prepare: 'scripts/run/prepare.ts',
   rm5: 'scripts/cli/rm5-program.ts',
 }

@@ -1,0 +1,150 @@
+// The hostile files of issue 34 against the checks that run before a document is stored, and the
+// worker pool's limits: a job over its time or memory limit, or beyond the queue, fails alone and
+// the pool goes on serving the next one.
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib'
+import { afterAll, describe, expect, it } from 'vitest'
+import { makePdf } from '../../../tests/helpers/documents.ts'
+import {
+  activeContentPdf,
+  markdownBomb,
+  noMediaBoxPdf,
+  PLAIN_LINK,
+  sharedPageTreePdf,
+} from '../../../tests/helpers/hostile-documents.ts'
+import { DocumentRejected, inspectDocument } from '../validate.server.ts'
+import { DocumentJobFailed, DocumentJobs } from './document-jobs.server.ts'
+
+const MAX = 25 * 1024 * 1024
+
+describe('inspectDocument refuses hostile PDFs', () => {
+  it.each([
+    ['the 90,000-page shared tree (4 KB)', sharedPageTreePdf(300)],
+    ['the 10,000-page shared tree', sharedPageTreePdf(100)],
+  ])('%s, without expanding it', async (_what, bytes) => {
+    expect(bytes.length).toBeLessThan(5_000)
+    await expect(inspectDocument(bytes, 'deck.pdf', MAX)).rejects.toThrow(
+      'deck.pdf has a malformed page tree: it uses the same part more than once',
+    )
+  })
+
+  it('refuses a PDF over DOCUMENT_MAX_PAGES, naming the limit', async () => {
+    await expect(inspectDocument(await makePdf(6), 'long.pdf', MAX, 5)).rejects.toThrow(
+      'long.pdf has more than 5 pages; the limit is 5 (DOCUMENT_MAX_PAGES).',
+    )
+    await expect(inspectDocument(await makePdf(5), 'five.pdf', MAX, 5)).resolves.toMatchObject({ pages: 5 })
+  })
+
+  it('refuses a page without a MediaBox, which could not be stamped', async () => {
+    await expect(inspectDocument(noMediaBoxPdf(), 'scan.pdf', MAX)).rejects.toThrow(
+      'scan.pdf: page 1 has no size (MediaBox)',
+    )
+  })
+
+  it('refuses objects nested past the bound', async () => {
+    const { rawPdf } = await import('../../../tests/helpers/hostile-documents.ts')
+    const nested = `${'['.repeat(200)}${']'.repeat(200)}`
+    const bytes = rawPdf([
+      `<< /Type /Catalog /Pages 2 0 R /Deep ${nested} >>`,
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+    ])
+    await expect(inspectDocument(bytes, 'deep.pdf', MAX)).rejects.toBeInstanceOf(DocumentRejected)
+  })
+})
+
+describe('inspectDocument removes active content', () => {
+  it('strips JavaScript, OpenAction, AA, Launch and embedded files; keeps the plain link', async () => {
+    const prepared = await inspectDocument(activeContentPdf(), 'offer.pdf', MAX)
+    expect(prepared.removed).toEqual(
+      expect.arrayContaining(['OpenAction', 'AA', 'JavaScript', 'EmbeddedFiles', 'Launch action']),
+    )
+    const text = Buffer.from(prepared.bytes).toString('latin1')
+    for (const active of [
+      '/OpenAction',
+      '/AA',
+      '/JavaScript',
+      '/JS',
+      '/Launch',
+      '/EmbeddedFile',
+      'launchURL',
+      'calc.exe',
+    ]) {
+      expect(text).not.toContain(active)
+    }
+    const pdf = await PDFDocument.load(prepared.bytes)
+    const annots = pdf.getPage(0).node.lookup(PDFName.of('Annots'), PDFArray)
+    const links = annots
+      .asArray()
+      .map((annot) => pdf.context.lookup(annot, PDFDict).lookupMaybe(PDFName.of('A'), PDFDict))
+      .map((action) => action?.lookupMaybe(PDFName.of('URI'), PDFString)?.decodeText())
+      .filter(Boolean)
+    expect(links).toEqual([PLAIN_LINK])
+  })
+
+  it('stores a PDF without active content byte for byte', async () => {
+    const bytes = await makePdf(2)
+    const prepared = await inspectDocument(bytes, 'clean.pdf', MAX)
+    expect(prepared.removed).toEqual([])
+    expect(Buffer.from(prepared.bytes).equals(Buffer.from(bytes))).toBe(true)
+  })
+})
+
+describe('Markdown', () => {
+  it('is accepted only when named .md or .markdown', async () => {
+    await expect(inspectDocument(Buffer.from('<svg/>'), 'favicon.svg', MAX)).rejects.toThrow(
+      'favicon.svg is not accepted: add a PDF, or Markdown: UTF-8 text named .md or .markdown.',
+    )
+    await expect(inspectDocument(Buffer.from('# Notes'), 'notes.markdown', MAX)).resolves.toMatchObject({
+      kind: 'markdown',
+      html: '<h1>Notes</h1>\n',
+    })
+  })
+})
+
+describe('DocumentJobs', () => {
+  const pools: DocumentJobs[] = []
+  const pool = (limits: Partial<DocumentJobs['limits']>) => {
+    const jobs = new DocumentJobs({ timeoutMs: 20_000, heapMb: 192, queue: 8, threads: 1, ...limits })
+    pools.push(jobs)
+    return jobs
+  }
+  afterAll(() => Promise.all(pools.map((jobs) => jobs.close())))
+
+  const failedWith = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => undefined,
+      (err: unknown) => err,
+    )
+    expect(error).toBeInstanceOf(DocumentJobFailed)
+    return (error as DocumentJobFailed).limit
+  }
+
+  it('fails a job over its time limit alone; the next job runs', async () => {
+    // Limits wide enough for a worker to start on a busy machine; the bomb takes far longer.
+    const jobs = pool({ timeoutMs: 15_000, heapMb: 1024 })
+    await jobs.render('# Warm')
+    expect(await failedWith(jobs.render(markdownBomb(2_000_000).toString()))).toBe('time')
+    await expect(jobs.render('# Back')).resolves.toMatchObject({ html: '<h1>Back</h1>\n' })
+  }, 60_000)
+
+  it('fails a job over its memory limit alone; the next job runs', async () => {
+    const jobs = pool({ heapMb: 48, timeoutMs: 120_000 })
+    expect(await failedWith(jobs.render(markdownBomb().toString()))).toBe('memory')
+    await expect(jobs.render('# Back')).resolves.toMatchObject({ words: 1 })
+  }, 150_000)
+
+  it('refuses a job beyond the queue at once', async () => {
+    const jobs = pool({ queue: 1, timeoutMs: 15_000 })
+    await jobs.render('# Warm')
+    const running = [jobs.render(markdownBomb().toString()), jobs.render(markdownBomb().toString())]
+    expect(await failedWith(jobs.render('# Third'))).toBe('queue')
+    await Promise.allSettled(running)
+  }, 60_000)
+
+  it('passes refusals through as DocumentRejected', async () => {
+    const jobs = pool({})
+    await expect(jobs.inspect(noMediaBoxPdf(), 'scan.pdf', MAX, 1000)).rejects.toBeInstanceOf(
+      DocumentRejected,
+    )
+  })
+})

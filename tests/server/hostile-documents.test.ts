@@ -1,0 +1,136 @@
+// Issue 34's hostile files end to end. `rm5 documents add` (the real CLI process, real Postgres,
+// the embedded S3) refuses each with exit 1 and one line saying why. Files stored before these
+// checks existed (put here past them, as an older release accepted them) are viewed through the
+// real app over the production build: the view fails alone (a designed 503 page) or serves, while
+// /readyz keeps answering within its timeout, and the server goes on serving afterwards.
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DocumentStore, type DocumentSummary } from '../../server/documents/store.server.ts'
+import type { PreparedDocument } from '../../server/documents/validate.server.ts'
+import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import {
+  activeContentPdf,
+  markdownBomb,
+  noMediaBoxPdf,
+  sharedPageTreePdf,
+} from '../helpers/hostile-documents.ts'
+import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
+import { runRm5 } from '../helpers/run-cli.ts'
+
+/** How long /readyz may take before it counts as not answering (its own checks time out sooner). */
+const READYZ_TIMEOUT_MS = 1_000
+
+describe('rm5 documents add', () => {
+  let testDb: TestDatabase
+  beforeAll(async () => {
+    testDb = await createTestDatabase()
+  }, 60_000)
+  afterAll(() => testDb?.drop())
+
+  const add = async (name: string, bytes: Buffer) => {
+    const file = join(testDb.env.DATA_DIR, name)
+    await writeFile(file, bytes)
+    return runRm5(['documents', 'add', 'circlek', file], { ...testDb.env, S3_ENDPOINT: '' })
+  }
+
+  it.each([
+    ['tree-90000.pdf', () => sharedPageTreePdf(300), /malformed page tree/],
+    ['tree-10000.pdf', () => sharedPageTreePdf(100), /malformed page tree/],
+    ['scan.pdf', noMediaBoxPdf, /page 1 has no size \(MediaBox\)/],
+    ['bomb.md', () => markdownBomb(), /limit/],
+    ['favicon.svg', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), /not accepted/],
+  ])(
+    'refuses %s with exit 1 and one line',
+    async (name, bytes, reason) => {
+      const run = await add(name, bytes())
+      expect(run.code, run.stdout).toBe(1)
+      expect(run.stderr.trim().split('\n')).toHaveLength(1)
+      expect(run.stderr).toMatch(reason)
+      expect(run.stdout).toBe('')
+    },
+    120_000,
+  )
+
+  it('stores the OpenAction PDF without its active content', async () => {
+    const run = await add('offer.pdf', activeContentPdf())
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain('Added a document')
+  }, 120_000)
+})
+
+describe('viewing a hostile file stored before the checks', () => {
+  let t: ProductionTestApp
+  let origin: string
+  let cookie: string
+  const stored: Record<string, DocumentSummary> = {}
+
+  beforeAll(async () => {
+    t = await createProductionTestApp({ access: { rateLimitPrefix: limitPrefix() } })
+    await seedCode(t.db, 'circlek', 'circle-k-hostile-01')
+    cookie = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: 'circle-k-hostile-01' }))
+    // An older release's inspection: a kind and a hash, nothing more.
+    const unchecked = (kind: 'pdf' | 'markdown') => ({
+      async inspect(bytes: Uint8Array): Promise<PreparedDocument> {
+        const { createHash } = await import('node:crypto')
+        const sha256 = createHash('sha256').update(bytes).digest('hex')
+        return { kind, size: bytes.length, sha256, pages: 1, words: 1, bytes, html: null, removed: [] }
+      },
+    })
+    const store = (kind: 'pdf' | 'markdown') =>
+      new DocumentStore(t.db.prisma, t.storage, {
+        maxBytes: 25 * 1024 * 1024,
+        region: 'us-east-1',
+        jobs: unchecked(kind) as unknown as NonNullable<
+          ConstructorParameters<typeof DocumentStore>[2]['jobs']
+        >,
+      })
+    const add = (kind: 'pdf' | 'markdown', fileName: string, bytes: Buffer) =>
+      store(kind).add({ retailer: 'circlek', bytes, fileName })
+    stored.tree = await add('pdf', 'tree.pdf', sharedPageTreePdf(300))
+    stored.scan = await add('pdf', 'scan.pdf', noMediaBoxPdf())
+    stored.bomb = await add('markdown', 'bomb.md', markdownBomb())
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 })
+  }, 300_000)
+
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  const readyzAnswers = async () => {
+    const res = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(READYZ_TIMEOUT_MS) })
+    await res.arrayBuffer()
+    return res.status
+  }
+
+  it.each([['tree'], ['scan'], ['bomb']])(
+    'the %s fails or serves alone; /readyz answers throughout; the server serves on',
+    async (which) => {
+      const doc = stored[which] as DocumentSummary
+      let settled = false
+      const view = fetch(`${origin}/docket/documents/${doc.id}`, { headers: { cookie } }).then(
+        async (res) => {
+          const body = await res.text()
+          settled = true
+          return { status: res.status, body }
+        },
+      )
+      let probes = 0
+      while (!settled) {
+        expect(await readyzAnswers()).toBe(200)
+        probes += 1
+      }
+      expect(probes).toBeGreaterThan(0)
+      const { status, body } = await view
+      expect([200, 503]).toContain(status)
+      if (status === 503) {
+        expect(body).toContain('This document cannot be shown right now')
+        expect(body).toContain('href="/docket"')
+      }
+      expect(await readyzAnswers()).toBe(200)
+      expect((await fetch(`${origin}/`)).status).toBe(200)
+    },
+    120_000,
+  )
+})

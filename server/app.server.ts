@@ -7,6 +7,8 @@ import {
   registerAccess,
   rendersPerRequest,
 } from './access/access.server.ts'
+import { createMailer } from './access/email-link-mail.server.ts'
+import { registerAdminConsole } from './admin/console.server.tsx'
 import type { Database } from './db/database.server.ts'
 import { localMigrationNames } from './db/schema-state.server.ts'
 import { type DataRoomOptions, registerDocuments } from './documents/data-room.server.ts'
@@ -117,6 +119,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(agreementRoutes, { prefix: '/api' })
   await app.register(documentFileRoutes)
+  // The admin console at /admin (decision 041): its own sessions, roles and audit log.
+  const consoleMailer = createMailer(deps.env)
+  if (consoleMailer) app.addHook('onClose', async () => consoleMailer.close())
+  await registerAdminConsole(app, {
+    env: deps.env,
+    db: deps.db,
+    ipKey: app.access.keys.ip,
+    mailer: consoleMailer,
+    now: deps.access?.now,
+    rateLimitPrefix: deps.access?.rateLimitPrefix,
+    clientDir: deps.pages ? `${deps.pages.root}/dist/client` : undefined,
+  })
 
   // Unknown API paths and non-GET methods answer with the JSON error shape; unknown paths of
   // any kind are limited per client IP (the access test seam's prefix isolates test counters).

@@ -44,12 +44,18 @@ async function retry(id: string | undefined, values: { allFailed?: boolean; json
   const giveUpMs = (await cliEnv()).NOTIFY_GIVE_UP_HOURS * 3_600_000
   await withDatabase(async ({ prisma }) => {
     const admin = await import('../../server/notifications/admin.server.ts')
+    const { cliActor } = await import('../../server/admin/audit.server.ts')
     let ids: string[]
     try {
-      ids = await admin.retryNotifications(prisma, id === undefined ? { allFailed: true } : { id }, {
-        now: new Date(),
-        giveUpMs,
-      })
+      ids = await admin.retryNotifications(
+        prisma,
+        cliActor(),
+        id === undefined ? { allFailed: true } : { id },
+        {
+          now: new Date(),
+          giveUpMs,
+        },
+      )
     } catch (error) {
       if (error instanceof admin.NotificationNotFound) throw new CliError(error.message)
       throw error

@@ -41,6 +41,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'Data-room viewers by e-mail: show what is held, delete it on request',
     load: () => import('./viewers.ts'),
   },
+  admins: {
+    summary: 'People who may sign in to the admin console: add, list, remove, link',
+    load: () => import('./admins.ts'),
+  },
   db: { summary: 'Database: migrate, status, new', load: () => import('./db.ts') },
 }
 

@@ -45,8 +45,20 @@ export function linkMessage(siteUrl: string, { retailer, token }: LinkMail) {
   }
 }
 
-/** undefined when mail is not configured (canSendLinks). */
-export function createLinkMailer(env: Env): LinkMailer | undefined {
+/** A plain-text message for one recipient. */
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>
+  close(): void
+}
+
+/** The SMTP path every one-time link takes (the gates', the console's); undefined when not configured. */
+export function createMailer(env: Env): Mailer | undefined {
   if (!env.SMTP_URL || !env.NOTIFY_EMAIL_FROM) return undefined
   const from = env.NOTIFY_EMAIL_FROM
   const transport = nodemailer.createTransport({
@@ -57,10 +69,20 @@ export function createLinkMailer(env: Env): LinkMailer | undefined {
   })
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, ...linkMessage(env.SITE_URL, mail) })
+      await transport.sendMail({ from, ...mail })
     },
     close() {
       transport.close()
     },
+  }
+}
+
+/** undefined when mail is not configured (canSendLinks). */
+export function createLinkMailer(env: Env): LinkMailer | undefined {
+  const mailer = createMailer(env)
+  if (!mailer) return undefined
+  return {
+    send: (mail) => mailer.send({ to: mail.to, ...linkMessage(env.SITE_URL, mail) }),
+    close: () => mailer.close(),
   }
 }

@@ -1,4 +1,5 @@
 // What the notifications CLI reads and changes (`rm5 notifications list|retry`).
+import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 
 export interface NotificationRow {
@@ -53,6 +54,7 @@ export function listNotifications(
  */
 export async function retryNotifications(
   prisma: PrismaClient,
+  actor: Actor,
   target: { id: string } | { allFailed: true },
   options: { now: Date; giveUpMs: number },
 ): Promise<string[]> {
@@ -68,6 +70,9 @@ export async function retryNotifications(
       giveUpAt: new Date(options.now.getTime() + options.giveUpMs),
     },
   })
+  for (const row of rows) {
+    await recordAudit(prisma, actor, { action: 'notification.retry', target: row.id }, options.now)
+  }
   return rows.map((row) => row.id)
 }
 

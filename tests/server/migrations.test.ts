@@ -97,6 +97,11 @@ describe('migrations', () => {
           'applied_steps_count',
         ],
         access_attempts: ['id', 'retailer', 'ip_hash', 'outcome', 'created_at', 'count'],
+        admins: ['id', 'email', 'role', 'created_at'],
+        admin_sessions: ['id', 'token_hash', 'admin_id', 'created_at', 'last_seen_at', 'method'],
+        admin_sign_in_links: ['id', 'token_hash', 'admin_id', 'created_at', 'expires_at', 'used_at'],
+        admin_passkeys: ['id', 'admin_id', 'public_key', 'counter', 'transports', 'created_at', 'last_used_at'],
+        audit_entries: ['id', 'at', 'actor', 'action', 'target', 'details', 'client_hash'],
         access_codes: [
           'id',
           'retailer',

@@ -142,6 +142,7 @@ describe('notifications', () => {
     answers[0] = 200
     const requeued = await retryNotifications(
       t.db.prisma,
+      { label: 'ops@example.com' },
       { id: failed.id.slice(0, 8) },
       {
         now: new Date(),
@@ -149,6 +150,9 @@ describe('notifications', () => {
       },
     )
     expect(requeued).toEqual([failed.id])
+    // Recorded with who asked.
+    const audit = await t.db.prisma.auditEntry.findMany({ where: { action: 'notification.retry' } })
+    expect(audit.map((row) => [row.actor, row.target])).toEqual([['ops@example.com', failed.id]])
     t.app.outbox.wake()
     await until(
       'delivered after retry',
@@ -156,7 +160,12 @@ describe('notifications', () => {
     )
     expect(receiver.seen.at(-1)?.status).toBe(200)
     await expect(
-      retryNotifications(t.db.prisma, { id: failed.id }, { now: new Date(), giveUpMs: 1 }),
+      retryNotifications(
+        t.db.prisma,
+        { label: 'ops@example.com' },
+        { id: failed.id },
+        { now: new Date(), giveUpMs: 1 },
+      ),
     ).rejects.toThrow('has not failed')
   })
 

@@ -2,14 +2,20 @@
 // (one line per call) so the commands stay easy to read and to test.
 import { type CodeRetailer, retailerNames } from '../../../lib/retailers.ts'
 import { countAttemptsByOutcome, listAttempts } from '../../../server/access/attempts.server.ts'
-import { activeCodeHashes, insertCode, listCodes, revokeCodes } from '../../../server/access/codes.server.ts'
+import {
+  CodeRuleError,
+  createAccessCode,
+  type NewCodeOptions,
+  revokeAccessCodes,
+} from '../../../server/access/code-admin.server.ts'
+import { listCodes } from '../../../server/access/codes.server.ts'
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
-import { argon2Hasher, normalizeCode } from '../../../server/access/hasher.server.ts'
+import { normalizeCode } from '../../../server/access/hasher.server.ts'
+import { cliActor } from '../../../server/admin/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { describeEmailRule } from './allow-domains.ts'
 import { codeStrength, STRENGTH_RULE } from './code-strength.ts'
-import { generateCode } from './generate-code.ts'
 import { table, utc } from './table.ts'
 
 export const MAX_CODE_LENGTH = 256
@@ -19,17 +25,9 @@ export interface Io {
   now(): Date
 }
 
-export interface AddOptions {
+/** The service's options, with the retailer as the CLI has checked it and the output form. */
+export interface AddOptions extends Omit<NewCodeOptions, 'code'> {
   retailer: CodeRetailer
-  label?: string
-  expiresAt?: Date
-  /** Revoke the retailer's other active codes in the same transaction. */
-  replace: boolean
-  /** Its first opening each day sends access.granted. */
-  notify?: boolean
-  /** The gate also asks for a work e-mail and sends a one-time link (only to allowDomains, if any). */
-  requireEmail?: boolean
-  allowDomains?: string[]
   json: boolean
 }
 
@@ -47,50 +45,19 @@ export function checkCodeShape(code: string): string {
   return normalized
 }
 
-/** `set` (the admin's code) and `generate` (a random one, shown once). */
+/** `set` (the admin's code) and `generate` (a random one, shown once): the service's rules. */
 export async function addCode(
   prisma: PrismaClient,
   io: Io,
   options: AddOptions & { code?: string },
 ): Promise<void> {
-  const generated = options.code === undefined
   // set's code was checked with checkCodeShape before the database was opened.
-  const code = generated ? generateCode() : (options.code as string)
-  const now = io.now()
-  if (options.expiresAt && options.expiresAt.getTime() <= now.getTime()) {
-    throw new CliError(`--expires ${options.expiresAt.toISOString()} is in the past`, 2)
-  }
-  if (!generated && !options.replace) {
-    // Two rows for one code would make `revoke <id>` leave the code working through the other.
-    for (const active of await activeCodeHashes(prisma, options.retailer, now)) {
-      if (await argon2Hasher.verify(active.codeHash, code)) {
-        throw new CliError(`that code is already active for ${options.retailer} (id ${active.id})`)
-      }
-    }
-  }
-  const codeHash = await argon2Hasher.hash(code)
-  const row = {
-    retailer: options.retailer,
-    codeHash,
-    label: options.label ?? null,
-    expiresAt: options.expiresAt ?? null,
-    notify: options.notify ?? false,
-    requireEmail: options.requireEmail ?? false,
-    allowDomains: options.requireEmail ? (options.allowDomains ?? []) : [],
-  }
-  // --replace swaps codes in one transaction, so the gate is never without a working code.
-  // Generous waits: the embedded Postgres serves one transaction at a time, and the server may
-  // be busy with its own.
-  const { created, revoked } = options.replace
-    ? await prisma.$transaction(
-        async (tx) => {
-          const revoked = await revokeCodes(tx, { retailer: options.retailer }, now)
-          return { created: await insertCode(tx, row), revoked }
-        },
-        { maxWait: 15_000, timeout: 30_000 },
-      )
-    : { created: await insertCode(prisma, row), revoked: [] as string[] }
-
+  const { created, revoked, code } = await createAccessCode(prisma, cliActor(), options, io.now()).catch(
+    (error) => {
+      throw error instanceof CodeRuleError ? new CliError(error.message, error.usage ? 2 : 1) : error
+    },
+  )
+  const generated = code !== undefined
   if (options.json) {
     io.print(JSON.stringify({ ...created, ...(generated ? { code } : {}), revokedIds: revoked }))
     return
@@ -100,9 +67,11 @@ export async function addCode(
   if (generated) io.print(`  code:     ${code}`)
   io.print(`  label:    ${created.label ?? '-'}`)
   io.print(`  expires:  ${utc(created.expiresAt, 'never')}`)
-  if (row.notify) io.print('  notify:   its first opening each day sends access.granted')
-  if (row.requireEmail) {
-    io.print(`  e-mail:   required (${describeEmailRule(true, row.allowDomains)}); a one-time link is sent`)
+  if (created.notify) io.print('  notify:   its first opening each day sends access.granted')
+  if (created.requireEmail) {
+    io.print(
+      `  e-mail:   required (${describeEmailRule(true, created.allowDomains)}); a one-time link is sent`,
+    )
   }
   if (revoked.length) io.print(`Revoked ${revoked.length} earlier code(s): ${revoked.join(', ')}`)
   if (generated) {
@@ -172,7 +141,7 @@ export async function revoke(
   } else {
     where = { retailer: target.retailer }
   }
-  const revoked = await revokeCodes(prisma, where, now)
+  const revoked = await revokeAccessCodes(prisma, cliActor(), where, now)
   if (json) {
     io.print(JSON.stringify({ revokedIds: revoked }))
     return

@@ -1,0 +1,99 @@
+import { ADMIN_ROLES } from '../../lib/admin/roles.ts'
+import type { AdminRow } from '../../server/admin/admins.server.ts'
+import { CsrfField } from './ConsoleDocument.tsx'
+import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { DataTable, RowAction } from './DataTable.tsx'
+import { utcTime } from './format.ts'
+import { TextField } from './TextField.tsx'
+
+export function AdminsPage({
+  user,
+  rows,
+  done,
+  error,
+  values,
+}: {
+  user: ConsoleUser
+  rows: AdminRow[]
+  done?: string
+  error?: string
+  values?: { email?: string; role?: string }
+}) {
+  return (
+    <ConsoleShell user={user} current="/admin/admins">
+      <PageHead title="Admins" lead="Who may sign in to this console, and what their role allows." />
+      {done ? <Notice kind="ok" title={done} /> : null}
+      {error ? (
+        <Notice kind="error" title="There is a problem">
+          <p>
+            <a href="#admin-email">{error}</a>
+          </p>
+        </Notice>
+      ) : null}
+      <section className="panel" aria-labelledby="add-admin-title">
+        <h2 id="add-admin-title">Add an admin</h2>
+        <p className="muted small">
+          Viewer: reads everything. Editor: also changes codes, documents, agreements, viewers, applications,
+          messages and notifications. Owner: also admins.
+        </p>
+        <form method="post" action="/admin/admins" noValidate>
+          <CsrfField token={user.csrf} />
+          <div className="form-grid form-grid--wide">
+            <TextField
+              id="admin-email"
+              name="email"
+              label="E-mail address"
+              type="email"
+              autoComplete="off"
+              defaultValue={values?.email}
+              error={error}
+            />
+            <div className="field">
+              <label htmlFor="admin-role">Role</label>
+              <select id="admin-role" name="role" defaultValue={values?.role ?? 'viewer'}>
+                {ADMIN_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {role}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button className="button button--dark" type="submit">
+              Add admin
+            </button>
+          </div>
+        </form>
+      </section>
+      <section className="panel" aria-labelledby="admins-title">
+        <h2 id="admins-title">Admins</h2>
+        <DataTable
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={[
+            { header: 'E-mail', cell: (row) => row.email },
+            { header: 'Role', cell: (row) => <span className="badge">{row.role}</span> },
+            { header: 'Added', cell: (row) => utcTime(row.createdAt) },
+            { header: 'Passkeys', cell: (row) => row.passkeys, num: true },
+            {
+              header: 'Action',
+              cell: (row) =>
+                row.email === user.email ? (
+                  <span className="muted small">you</span>
+                ) : (
+                  <RowAction
+                    action="/admin/admins/remove"
+                    csrf={user.csrf}
+                    label="Remove"
+                    detail={row.email}
+                    danger
+                    confirm={`Remove ${row.email}? Their sessions end at once.`}
+                    fields={{ email: row.email }}
+                  />
+                ),
+            },
+          ]}
+        />
+      </section>
+    </ConsoleShell>
+  )
+}

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react'
+import { type AdminRole, may } from '../../lib/admin/roles.ts'
+import { CsrfField } from './ConsoleDocument.tsx'
+
+export interface ConsoleUser {
+  email: string
+  role: AdminRole
+  csrf: string
+}
+
+const NAV = [
+  { href: '/admin', label: 'Overview' },
+  { href: '/admin/codes', label: 'Codes' },
+  { href: '/admin/notifications', label: 'Notifications' },
+  { href: '/admin/audit', label: 'Audit log' },
+  { href: '/admin/admins', label: 'Admins', owner: true },
+] as const
+
+/** Header, navigation and sign-out around every signed-in page. */
+export function ConsoleShell({
+  user,
+  current,
+  children,
+}: {
+  user: ConsoleUser
+  current: string
+  children: ReactNode
+}) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="console-header">
+        <div className="console-header__bar">
+          <a className="console-brand" href="/admin">
+            <span className="console-brand__mark" aria-hidden="true">
+              RM5
+            </span>
+            <span>
+              Admin <span className="console-brand__sub">console</span>
+            </span>
+          </a>
+          <nav className="console-nav" aria-label="Console">
+            <ul>
+              {NAV.filter((item) => !('owner' in item) || may(user.role, 'admins')).map((item) => (
+                <li key={item.href}>
+                  <a href={item.href} aria-current={item.href === current ? 'page' : undefined}>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="console-user">
+            <span>
+              {user.email} <span className="badge">{user.role}</span>
+            </span>
+            <form method="post" action="/admin/sign-out">
+              <CsrfField token={user.csrf} />
+              <button className="button button--ghost button--sm" type="submit">
+                Sign out
+              </button>
+            </form>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="console-main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  )
+}
+
+/** A page's heading and one line saying what it is for. */
+export function PageHead({ title, lead, children }: { title: string; lead?: string; children?: ReactNode }) {
+  return (
+    <div className="page-head">
+      <div>
+        <h1>{title}</h1>
+        {lead ? <p>{lead}</p> : null}
+      </div>
+      {children}
+    </div>
+  )
+}
+
+/** The outcome of the last post (303 with ?done=…): announced, focusable. */
+export function Notice({
+  kind,
+  title,
+  children,
+}: {
+  kind: 'ok' | 'error'
+  title: string
+  children?: ReactNode
+}) {
+  return (
+    <div className={`notice notice--${kind}`} role={kind === 'error' ? 'alert' : 'status'} tabIndex={-1}>
+      <h2>{title}</h2>
+      {children}
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react'
+import { CsrfField } from './ConsoleDocument.tsx'
+
+export interface Column<Row> {
+  header: string
+  cell: (row: Row) => ReactNode
+  /** Right-aligned figures. */
+  num?: boolean
+}
+
+/** Every table of the console: column headers with scope, rows keyed, scrolling sideways on a phone. */
+export function DataTable<Row>({
+  rows,
+  columns,
+  rowKey,
+  caption,
+}: {
+  rows: readonly Row[]
+  columns: readonly (Column<Row> | false)[]
+  rowKey: (row: Row) => string
+  caption?: string
+}) {
+  const shown = columns.filter((column): column is Column<Row> => column !== false)
+  return (
+    <div className="table-wrap">
+      <table>
+        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+        <thead>
+          <tr>
+            {shown.map((column) => (
+              <th key={column.header} scope="col" className={column.num ? 'num' : undefined}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {shown.map((column) => (
+                <td key={column.header} className={column.num ? 'num' : undefined}>
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** A one-button form posting an action on one row (revoke, retry, remove), with the CSRF token. */
+export function RowAction({
+  action,
+  csrf,
+  label,
+  detail,
+  danger,
+  confirm,
+  fields,
+}: {
+  action: string
+  csrf: string
+  label: string
+  /** Said to screen readers after the label: which row. */
+  detail: string
+  danger?: boolean
+  confirm?: string
+  fields?: Record<string, string>
+}) {
+  return (
+    <form method="post" action={action} className="inline-form" data-confirm={confirm}>
+      <CsrfField token={csrf} />
+      {Object.entries(fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button className={`button button--sm ${danger ? 'button--danger' : 'button--dark'}`} type="submit">
+        {label}
+        <span className="visually-hidden"> {detail}</span>
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,122 @@
+// The console's stylesheet, served at /admin/assets/console.css (a file, since the console's CSP
+// allows no inline style). The site's tokens and type (renderer/styles/tokens.css, base.css,
+// buttons.css) restated for a dense, work-a-day screen: ink header, paper body, the accent only
+// as a fill behind dark text. Kept as a string so the production bundle carries it (the image
+// ships dist/, not the sources).
+export const CONSOLE_CSS = `
+:root {
+  --ink: #0b0d10; --ink-3: #1b2128; --paper: #ffffff; --paper-2: #f3f4f0; --paper-3: #e9ebe5;
+  --muted: #535b65; --muted-on-dark: #a3acb6; --line: #e1e4e0; --accent: #c6ff3d;
+  --accent-hover: #d6ff70; --focus: #2563eb; --danger: #b42318; --ok: #1a7f37;
+  --radius-sm: 10px; --radius: 16px;
+  --font: "Inter Variable", "Inter", ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto,
+    "Helvetica Neue", Arial, sans-serif;
+}
+*, *::before, *::after { box-sizing: border-box; }
+body {
+  margin: 0; font-family: var(--font); font-size: 0.9375rem; line-height: 1.55; color: var(--ink);
+  background: var(--paper-2); font-feature-settings: "cv11", "ss01"; -webkit-font-smoothing: antialiased;
+}
+h1, h2, h3 { margin: 0 0 0.75rem; font-weight: 650; letter-spacing: -0.025em; line-height: 1.15; }
+h1 { font-size: clamp(1.5rem, 1.2rem + 1.2vw, 2.125rem); letter-spacing: -0.035em; }
+h2 { font-size: 1.1875rem; }
+h3 { font-size: 1rem; }
+p { margin: 0 0 0.75rem; }
+a { color: inherit; text-underline-offset: 0.2em; }
+:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 4px; }
+.console-header :focus-visible { outline-color: var(--accent); }
+.skip-link { position: absolute; left: 0.5rem; top: -3rem; padding: 0.5rem 1rem; background: var(--accent); color: var(--ink); border-radius: var(--radius-sm); z-index: 10; }
+.skip-link:focus { top: 0.5rem; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+
+.console-header { background: var(--ink); color: var(--paper); }
+.console-header__bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1.5rem; max-width: 1280px; margin: 0 auto; padding: 0.75rem clamp(1rem, 0.5rem + 2vw, 2rem); }
+.console-brand { display: inline-flex; align-items: center; gap: 0.6rem; font-weight: 700; letter-spacing: -0.02em; text-decoration: none; }
+.console-brand__mark { display: inline-grid; place-items: center; width: 2rem; height: 2rem; border-radius: 8px; background: var(--accent); color: var(--ink); font-size: 0.8125rem; }
+.console-brand__sub { color: var(--muted-on-dark); font-weight: 500; }
+.console-nav { order: 3; width: 100%; overflow-x: auto; }
+.console-nav ul { display: flex; gap: 0.25rem; margin: 0; padding: 0; list-style: none; }
+.console-nav a { display: block; padding: 0.45rem 0.8rem; border-radius: 999px; color: var(--muted-on-dark); font-weight: 550; text-decoration: none; white-space: nowrap; }
+.console-nav a:hover { color: var(--paper); background: rgb(255 255 255 / 0.08); }
+.console-nav a[aria-current="page"] { color: var(--ink); background: var(--accent); }
+.console-user { display: flex; align-items: center; gap: 0.75rem; margin-left: auto; font-size: 0.8125rem; color: var(--muted-on-dark); }
+.console-user form { margin: 0; }
+@media (min-width: 1024px) {
+  .console-nav { order: 0; width: auto; }
+}
+
+.console-main { max-width: 1280px; margin: 0 auto; padding: clamp(1.25rem, 0.8rem + 2vw, 2.5rem) clamp(1rem, 0.5rem + 2vw, 2rem) 4rem; }
+.console-main:focus { outline: none; }
+.page-head { display: flex; flex-wrap: wrap; align-items: end; justify-content: space-between; gap: 1rem; margin-bottom: 1.5rem; }
+.page-head p { margin: 0; color: var(--muted); }
+.panel { background: var(--paper); border: 1px solid var(--line); border-radius: var(--radius); padding: clamp(1rem, 0.8rem + 1vw, 1.5rem); margin-bottom: 1.25rem; }
+.panel > :last-child { margin-bottom: 0; }
+.grid { display: grid; gap: 1.25rem; }
+@media (min-width: 900px) { .grid--2 { grid-template-columns: 1fr 1fr; } }
+.muted { color: var(--muted); }
+.small { font-size: 0.8125rem; }
+
+.button { display: inline-flex; align-items: center; justify-content: center; gap: 0.5rem; min-height: 40px; padding: 0 1.1rem; border-radius: 999px; border: 1px solid transparent; font: inherit; font-size: 0.875rem; font-weight: 600; text-decoration: none; white-space: nowrap; cursor: pointer; }
+.button--accent { background: var(--accent); color: var(--ink); }
+.button--accent:hover { background: var(--accent-hover); }
+.button--dark { background: var(--ink); color: var(--paper); }
+.button--dark:hover { background: var(--ink-3); }
+.button--ghost { border-color: currentColor; background: transparent; color: inherit; }
+.button--ghost:hover { background: rgb(127 127 127 / 0.12); }
+.button--danger { border-color: var(--danger); background: transparent; color: var(--danger); }
+.button--danger:hover { background: rgb(180 35 24 / 0.08); }
+.button--sm { min-height: 32px; padding: 0 0.8rem; font-size: 0.8125rem; }
+.inline-form { display: inline; margin: 0; }
+
+.field { display: flex; flex-direction: column; gap: 0.35rem; min-width: 0; }
+.field label, .field__label { font-weight: 600; font-size: 0.875rem; }
+.field__hint { font-size: 0.8125rem; color: var(--muted); margin: 0; }
+.field input[type="text"], .field input[type="email"], .field input[type="date"], .field select, .field input:not([type]) {
+  width: 100%; min-height: 44px; padding: 0.55rem 0.8rem; border: 1px solid #c9cec8; border-radius: var(--radius-sm); background: var(--paper); font: inherit; color: inherit;
+}
+.field--check { flex-direction: row; align-items: center; gap: 0.5rem; }
+.field--check input { width: 1.1rem; height: 1.1rem; accent-color: var(--ink); }
+.field__error { color: var(--danger); font-weight: 600; font-size: 0.8125rem; margin: 0; }
+.form-grid { display: grid; gap: 1rem; }
+@media (min-width: 700px) { .form-grid--wide { grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); align-items: end; } }
+.filters { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: end; }
+.filters .field { min-width: 12rem; flex: 1 1 12rem; }
+.actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+
+.notice { border-left: 4px solid var(--ink); background: var(--paper); padding: 0.9rem 1.1rem; border-radius: var(--radius-sm); margin-bottom: 1.25rem; }
+.notice--ok { border-color: var(--ok); }
+.notice--error { border-color: var(--danger); }
+.notice:focus { outline: none; }
+.notice h2 { font-size: 1rem; margin-bottom: 0.35rem; }
+.secret { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; }
+.secret code { font-size: 1.125rem; font-weight: 650; letter-spacing: 0.04em; padding: 0.4rem 0.7rem; background: var(--paper-2); border-radius: 8px; word-break: break-all; }
+
+.table-wrap { overflow-x: auto; }
+table { width: 100%; border-collapse: collapse; font-size: 0.875rem; font-variant-numeric: tabular-nums; }
+caption { text-align: left; font-weight: 650; padding-bottom: 0.5rem; }
+th, td { text-align: left; padding: 0.55rem 0.75rem 0.55rem 0; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { font-size: 0.75rem; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--muted); }
+td.num, th.num { text-align: right; }
+tbody tr:last-child td { border-bottom: 0; }
+.badge { display: inline-block; padding: 0.1rem 0.55rem; border-radius: 999px; font-size: 0.75rem; font-weight: 650; background: var(--paper-3); white-space: nowrap; }
+.badge--ok { background: #dff5e3; color: #0f5323; }
+.badge--warn { background: #fff1c2; color: #6b4b00; }
+.badge--bad { background: #fde4e1; color: #8a1c12; }
+
+.stats { display: grid; gap: 1.25rem; }
+@media (min-width: 700px) { .stats { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+@media (min-width: 1200px) { .stats { grid-template-columns: repeat(4, minmax(0, 1fr)); } }
+.stat__figure { font-size: 2rem; font-weight: 700; letter-spacing: -0.03em; line-height: 1; margin: 0.25rem 0 0.75rem; }
+.chart { width: 100%; height: auto; color: var(--ink); }
+.chart__bar { fill: var(--ink); }
+.chart__axis { stroke: var(--line); }
+details.figures { margin-top: 0.5rem; font-size: 0.8125rem; }
+details.figures summary { cursor: pointer; color: var(--muted); }
+details.figures table { margin-top: 0.5rem; }
+
+.sign-in { min-height: 100vh; display: grid; place-items: center; padding: 1.5rem; background: var(--ink); }
+.sign-in__card { width: min(100%, 26rem); background: var(--paper); border-radius: var(--radius); padding: 2rem; }
+.sign-in__card .console-brand { margin-bottom: 1.5rem; }
+.sign-in__card form { display: grid; gap: 1rem; margin: 0 0 1rem; }
+.sign-in__card .button { width: 100%; min-height: 48px; }
+`

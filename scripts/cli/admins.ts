@@ -1,0 +1,137 @@
+// `rm5 admins add|list|remove|link`: the people who may sign in to the console at /admin
+// (docs/operations.md, "The admin console"). `link` is how the first admin gets in without mail.
+import { Command, Option } from 'commander'
+import { ADMIN_ROLES, type AdminRole } from '../../lib/admin/roles.ts'
+import { DATABASE_HELP, withDatabase } from '../lib/cli-database.ts'
+import { cliEnv } from '../lib/cli-env.ts'
+import { CliError } from '../lib/cli-error.ts'
+import { jsonOption, valueParser } from '../lib/cli-options.ts'
+import { printListing, utc } from './codes/table.ts'
+import { runIfEntry } from './rm5-program.ts'
+
+/** The service's refusals become one-line CLI errors; anything else stays an error of its own. */
+async function service<T>(work: () => Promise<T>): Promise<T> {
+  const { AdminError } = await import('../../server/admin/admins.server.ts')
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof AdminError) throw new CliError(error.message)
+    throw error
+  }
+}
+
+const emailArgument = (value: string) => {
+  if (!/^[^@\s]+@[^@\s]+$/.test(value.trim())) throw new CliError(`"${value}" is not an e-mail address`, 2)
+  return value
+}
+
+async function add(email: string, values: { role: AdminRole; json?: boolean }) {
+  await withDatabase(async ({ prisma }) => {
+    const [admins, { cliActor }] = await Promise.all([
+      import('../../server/admin/admins.server.ts'),
+      import('../../server/admin/audit.server.ts'),
+    ])
+    const row = await service(() => admins.addAdmin(prisma, cliActor(), { email, role: values.role }))
+    if (values.json) console.log(JSON.stringify(row))
+    else {
+      console.log(`Added ${row.email} as ${row.role}.`)
+      console.log(`Sign-in: /admin/sign-in by e-mail, or a one-time link now: rm5 admins link ${row.email}`)
+    }
+  })
+}
+
+async function list(values: { json?: boolean }) {
+  await withDatabase(async ({ prisma }) => {
+    const { listAdmins } = await import('../../server/admin/admins.server.ts')
+    printListing((line) => console.log(line), await listAdmins(prisma), {
+      json: values.json ?? false,
+      empty: 'No admins yet. Add the first with `rm5 admins add <email> --role owner`.',
+      columns: [
+        { header: 'E-MAIL', value: (r) => r.email },
+        { header: 'ROLE', value: (r) => r.role },
+        { header: 'ADDED', value: (r) => utc(r.createdAt) },
+        { header: 'PASSKEYS', value: (r) => String(r.passkeys) },
+      ],
+    })
+  })
+}
+
+async function remove(email: string, values: { json?: boolean }) {
+  await withDatabase(async ({ prisma }) => {
+    const [admins, { cliActor }] = await Promise.all([
+      import('../../server/admin/admins.server.ts'),
+      import('../../server/admin/audit.server.ts'),
+    ])
+    await service(() => admins.removeAdmin(prisma, cliActor(), email))
+    if (values.json) console.log(JSON.stringify({ removed: email.trim().toLowerCase() }))
+    else console.log(`Removed ${email.trim().toLowerCase()}; their sessions and passkeys are gone.`)
+  })
+}
+
+async function link(email: string, values: { json?: boolean }) {
+  const env = await cliEnv()
+  await withDatabase(async ({ prisma }) => {
+    const { issueSignInLink } = await import('../../server/admin/sign-in.server.ts')
+    const { cliActor } = await import('../../server/admin/audit.server.ts')
+    const issued = await service(() => issueSignInLink(prisma, cliActor(), env.SITE_URL, email))
+    if (!issued) throw new CliError(`${email.trim().toLowerCase()} is not an admin (see \`rm5 admins list\`)`)
+    if (values.json) console.log(JSON.stringify({ url: issued.url, expiresAt: issued.expiresAt }))
+    else {
+      console.log(issued.url)
+      console.error(
+        `Works once, until ${utc(issued.expiresAt)} UTC. Open it in the browser that will sign in.`,
+      )
+    }
+  })
+}
+
+export function command(): Command {
+  const admins = new Command('admins')
+    .description(
+      `The people who may sign in to the admin console at /admin, and their role:
+  viewer  reads every page and export
+  editor  also changes codes, documents, agreements, viewers, applications, messages, notifications
+  owner   also adds and removes admins`,
+    )
+    .addHelpText('after', `\n${DATABASE_HELP}`)
+  admins
+    .command('add')
+    .summary('Add an admin with a role')
+    .argument('<email>', 'Their e-mail address (they sign in with it)', emailArgument)
+    .addOption(
+      new Option('--role <role>', `One of ${ADMIN_ROLES.join(', ')}`)
+        .makeOptionMandatory()
+        .argParser(
+          valueParser(
+            (value) => ((ADMIN_ROLES as readonly string[]).includes(value) ? value : null),
+            `Use one of ${ADMIN_ROLES.join(', ')}.`,
+          ),
+        ),
+    )
+    .addOption(jsonOption('Print the new admin as JSON'))
+    .action(add)
+  admins
+    .command('list')
+    .summary('List admins: e-mail, role, added, passkeys')
+    .addOption(jsonOption())
+    .action(list)
+  admins
+    .command('remove')
+    .summary('Remove an admin (ends their sessions; the audit log keeps their address)')
+    .argument('<email>', 'The admin', emailArgument)
+    .addOption(jsonOption())
+    .action(remove)
+  admins
+    .command('link')
+    .summary('Print a one-time sign-in link (15 minutes, works once)')
+    .description(
+      `Prints a one-time sign-in link for an admin: it works once, within 15 minutes, and needs no mail
+server (how the first admin gets in). The link goes to SITE_URL.`,
+    )
+    .argument('<email>', 'The admin', emailArgument)
+    .addOption(jsonOption('Print the link and its expiry as JSON'))
+    .action(link)
+  return admins
+}
+
+runIfEntry(import.meta.url, command)

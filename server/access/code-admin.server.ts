@@ -1,0 +1,106 @@
+// Adding and revoking access codes: the rules `rm5 codes generate|set|revoke` and the console's
+// codes page share (one service), each change written to the audit log in the same transaction.
+import { generateCode } from '../../scripts/cli/codes/generate-code.ts'
+import { type Actor, recordAudit } from '../admin/audit.server.ts'
+import type { PrismaClient } from '../db/database.server.ts'
+import { activeCodeHashes, insertCode, revokeCodes } from './codes.server.ts'
+import { argon2Hasher } from './hasher.server.ts'
+
+/** A code the rules refuse; `usage`: the request itself is wrong (the CLI's exit 2). */
+export class CodeRuleError extends Error {
+  constructor(
+    message: string,
+    readonly usage = false,
+  ) {
+    super(message)
+    this.name = 'CodeRuleError'
+  }
+}
+
+export interface NewCodeOptions {
+  retailer: string
+  /** The admin's own code (checked for strength by the caller); a random one when absent. */
+  code?: string
+  label?: string
+  expiresAt?: Date
+  /** Revoke the retailer's other active codes in the same transaction. */
+  replace: boolean
+  notify?: boolean
+  /** The gate also asks for a work e-mail and sends a one-time link (only to allowDomains, if any). */
+  requireEmail?: boolean
+  allowDomains?: string[]
+}
+
+// Generous waits: the embedded Postgres serves one transaction at a time, and the server may be
+// busy with its own.
+const TRANSACTION = { maxWait: 15_000, timeout: 30_000 }
+
+export async function createAccessCode(
+  prisma: PrismaClient,
+  actor: Actor,
+  options: NewCodeOptions,
+  now = new Date(),
+) {
+  const generated = options.code === undefined
+  const code = options.code ?? generateCode()
+  if (options.expiresAt && options.expiresAt.getTime() <= now.getTime()) {
+    throw new CodeRuleError(`--expires ${options.expiresAt.toISOString()} is in the past`, true)
+  }
+  if (!generated && !options.replace) {
+    // Two rows for one code would make `revoke <id>` leave the code working through the other.
+    for (const active of await activeCodeHashes(prisma, options.retailer, now)) {
+      if (await argon2Hasher.verify(active.codeHash, code)) {
+        throw new CodeRuleError(`that code is already active for ${options.retailer} (id ${active.id})`)
+      }
+    }
+  }
+  const row = {
+    retailer: options.retailer,
+    codeHash: await argon2Hasher.hash(code),
+    label: options.label ?? null,
+    expiresAt: options.expiresAt ?? null,
+    notify: options.notify ?? false,
+    requireEmail: options.requireEmail ?? false,
+    allowDomains: options.requireEmail ? (options.allowDomains ?? []) : [],
+  }
+  // --replace swaps codes in one transaction, so the gate is never without a working code.
+  const { created, revoked } = await prisma.$transaction(async (tx) => {
+    const revoked = options.replace ? await revokeCodes(tx, { retailer: options.retailer }, now) : []
+    const created = await insertCode(tx, row)
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: generated ? 'code.generate' : 'code.set',
+        target: created.id,
+        details: {
+          retailer: created.retailer,
+          label: created.label,
+          expiresAt: created.expiresAt?.toISOString() ?? null,
+          requireEmail: created.requireEmail,
+          allowDomains: created.allowDomains,
+          revoked,
+        },
+      },
+      now,
+    )
+    return { created, revoked }
+  }, TRANSACTION)
+  return { created, revoked, code: generated ? code : undefined }
+}
+
+/** Revokes one code or every active code of a retailer; returns the ids it revoked. */
+export async function revokeAccessCodes(
+  prisma: PrismaClient,
+  actor: Actor,
+  where: { id: string } | { retailer: string },
+  now = new Date(),
+): Promise<string[]> {
+  return prisma.$transaction(async (tx) => {
+    const revoked = await revokeCodes(tx, where, now)
+    for (const id of revoked) {
+      await recordAudit(tx, actor, { action: 'code.revoke', target: id }, now)
+    }
+    return revoked
+  }, TRANSACTION)
+}

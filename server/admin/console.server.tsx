@@ -1,0 +1,183 @@
+// The admin console at /admin (decision 041): server-rendered pages and plain form posts, its own
+// sessions and cookie, roles checked on every action, every answer private and unindexed under a
+// strict CSP. Routes declare what they need in `config.permission`; the preHandler here is the one
+// place that checks it.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ConsoleUser } from '../../components/admin/ConsoleShell.tsx'
+import { ProblemPage } from '../../components/admin/ProblemPage.tsx'
+import { may, type Permission, refusal } from '../../lib/admin/roles.ts'
+import { hashIp } from '../access/attempts.server.ts'
+import type { Mailer } from '../access/email-link-mail.server.ts'
+import type { Database } from '../db/database.server.ts'
+import type { Env } from '../env.server.ts'
+import { HttpError } from '../http/errors.server.ts'
+import { registerFormBody } from '../http/form-body.server.ts'
+import { csrfKey, csrfMatches, csrfToken } from './http/csrf.server.ts'
+import { sendConsolePage } from './http/render.server.tsx'
+import { sessionTokenOf } from './http/session-cookie.server.ts'
+import { consoleAssetRoutes } from './routes/assets.server.ts'
+import { consolePageRoutes } from './routes/pages.server.tsx'
+import { signInRoutes } from './routes/sign-in.server.tsx'
+import { type AdminSession, readSession } from './sessions.server.ts'
+
+export interface ConsoleDeps {
+  env: Env
+  db: Database
+  /** The site's key for hashing client addresses (the audit log's client hash). */
+  ipKey: Buffer
+  mailer?: Mailer
+  now?: () => Date
+  /** Keeps parallel tests' rate-limit counters apart. */
+  rateLimitPrefix?: string
+  /** Where the built site is (dist/client): the console uses its Inter font file when there. */
+  clientDir?: string
+}
+
+export interface Console {
+  deps: ConsoleDeps
+  now: () => Date
+  csrfKey: Buffer
+  clientHash(request: FastifyRequest): string
+}
+
+const HEADERS = {
+  'content-security-policy': [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; '),
+  'cache-control': 'private, no-store',
+  'x-robots-tag': 'noindex, nofollow',
+  // Sign-in links carry their token in the URL: no page of the console names itself elsewhere.
+  'referrer-policy': 'no-referrer',
+}
+
+export async function registerAdminConsole(app: FastifyInstance, deps: ConsoleDeps): Promise<void> {
+  const consoleState: Console = {
+    deps,
+    now: deps.now ?? (() => new Date()),
+    csrfKey: csrfKey(deps.ipKey),
+    clientHash: (request) => hashIp(deps.ipKey, request.ip),
+  }
+  await app.register(
+    async (scope) => {
+      scope.decorate('adminConsole', consoleState)
+      scope.decorateRequest('adminSession', undefined)
+      scope.addHook('onRequest', (_request, reply, done) => {
+        reply.headers(HEADERS)
+        done()
+      })
+      await registerFormBody(scope, 64 * 1024)
+      scope.setErrorHandler((error, request, reply) => sendProblem(scope, error, request, reply))
+      scope.addHook('preHandler', (request, reply) => authorize(scope, request, reply))
+      await scope.register(consoleAssetRoutes)
+      await scope.register(signInRoutes)
+      await scope.register(consolePageRoutes)
+      // Any other /admin path: the console's own 404 (with its headers), not the site's page.
+      scope.get('/*', { config: { permission: 'read' } }, () => {
+        throw new HttpError(404, 'not_found', 'There is no such page in the console.')
+      })
+    },
+    { prefix: '/admin' },
+  )
+}
+
+/** The signed-in admin as the pages show them, with this session's CSRF token. */
+export function consoleUser(scope: FastifyInstance, session: AdminSession): ConsoleUser {
+  return {
+    email: session.email,
+    role: session.role,
+    csrf: csrfToken(scope.adminConsole.csrfKey, session.tokenHash),
+  }
+}
+
+/** The session of a route that declared a permission (authorize has checked it). */
+export function sessionOf(request: FastifyRequest): AdminSession {
+  if (!request.adminSession) throw new Error('sessionOf on a route without a permission')
+  return request.adminSession
+}
+
+async function authorize(scope: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const permission = request.routeOptions.config.permission
+  if (!permission) return
+  const session = await readSession(
+    scope.adminConsole.deps.db.prisma,
+    sessionTokenOf(request, scope.adminConsole.deps.env),
+    scope.adminConsole.now(),
+  )
+  if (!session) {
+    if (request.routeOptions.config.api) throw new HttpError(404, 'not_found', 'Not found.')
+    const expired = request.headers.cookie?.includes('rm5-admin=') ? '?notice=expired' : ''
+    return reply.redirect(`/admin/sign-in${expired}`, 303)
+  }
+  request.adminSession = session
+  if (!may(session.role, permission)) {
+    throw new HttpError(403, 'forbidden', refusal(session.role, permission))
+  }
+  if (request.method === 'POST') {
+    const given = (request.body as Record<string, unknown> | undefined)?._csrf
+    if (!csrfMatches(scope.adminConsole.csrfKey, session.tokenHash, given)) {
+      throw new HttpError(
+        403,
+        'csrf',
+        'This form is out of date or came from another site. Reload the page and try again.',
+      )
+    }
+  }
+}
+
+const TITLES: Record<number, string> = {
+  400: 'That did not work',
+  403: 'Not allowed',
+  404: 'Page not found',
+  413: 'Too large',
+  415: 'Not accepted',
+  429: 'Too many requests',
+}
+
+function sendProblem(scope: FastifyInstance, error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error instanceof HttpError
+      ? error.statusCode
+      : typeof (error as { statusCode?: unknown }).statusCode === 'number'
+        ? ((error as { statusCode: number }).statusCode as number)
+        : 500
+  const clientError = status >= 400 && status < 500
+  if (!clientError) request.log.error({ err: error }, 'console request failed')
+  const message = clientError
+    ? (error as Error).message
+    : 'Something went wrong on our side. Please try again in a moment.'
+  if (error instanceof HttpError && error.headers) reply.headers(error.headers)
+  const session = request.adminSession
+  return sendConsolePage(
+    reply,
+    TITLES[status] ?? 'Something went wrong',
+    <ProblemPage
+      user={session ? consoleUser(scope, session) : undefined}
+      title={TITLES[status] ?? 'Something went wrong'}
+      message={message}
+    />,
+    status,
+  )
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    adminConsole: Console
+  }
+  interface FastifyRequest {
+    adminSession?: AdminSession
+  }
+  interface FastifyContextConfig {
+    /** A console route: what the signed-in admin's role must allow (lib/admin/roles.ts). */
+    permission?: Permission
+    /** A console route answering data, not a page: 404 without a session instead of the sign-in page. */
+    api?: boolean
+  }
+}

@@ -1,0 +1,11 @@
+// Console pages are React rendered to static HTML on the server (no hydration): every page and
+// form works without JavaScript; /admin/assets/console.js only adds niceties.
+import type { FastifyReply } from 'fastify'
+import type { ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { ConsoleDocument } from '../../../components/admin/ConsoleDocument.tsx'
+
+export function sendConsolePage(reply: FastifyReply, title: string, body: ReactNode, status = 200) {
+  const html = `<!doctype html>${renderToStaticMarkup(<ConsoleDocument title={title}>{body}</ConsoleDocument>)}`
+  return reply.code(status).type('text/html; charset=utf-8').send(html)
+}

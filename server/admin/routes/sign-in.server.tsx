@@ -1,0 +1,131 @@
+// /admin/sign-in: a one-time link by e-mail (through the gates' mail path), the link's page (a
+// button: mail scanners fetch links), and sign-out. Asking for a link is limited like the gates'
+// e-mail step (per client and per address); using one like the verify call (per client).
+import { normalizeIP } from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import {
+  LinkPage,
+  LinkRefusedPage,
+  type SignInNotice,
+  SignInPage,
+} from '../../../components/admin/SignInPages.tsx'
+import { createEmailLimiter } from '../../access/email-limits.server.ts'
+import { createKeyedLimits, VERIFY_LIMITS } from '../../access/limits.server.ts'
+import { HttpError } from '../../http/errors.server.ts'
+import { adminEmail } from '../admins.server.ts'
+import { recordAudit } from '../audit.server.ts'
+import { sendConsolePage } from '../http/render.server.tsx'
+import { clearedSessionCookie, sessionCookie, sessionTokenOf } from '../http/session-cookie.server.ts'
+import { endSession, readSession } from '../sessions.server.ts'
+import { issueSignInLink, signInMail, signInWithLink } from '../sign-in.server.ts'
+import { SIGN_IN_TOKEN } from '../sign-in-links.server.ts'
+
+const NOTICES = ['sent', 'signed-out', 'expired', 'no-mail', 'limited'] as const
+const noticeQuery = z.object({ notice: z.enum(NOTICES).optional() }).catch({})
+const emailBody = z.object({ email: adminEmail })
+const tokenBody = z.object({ token: z.string().regex(SIGN_IN_TOKEN) })
+
+export async function signInRoutes(app: FastifyInstance) {
+  const { deps } = app.adminConsole
+  const prefix = `${deps.rateLimitPrefix ?? ''}admin-`
+  const emailLimit = createEmailLimiter(app, { prefix, key: deps.ipKey })
+  const linkLimit = createKeyedLimits(app, VERIFY_LIMITS)
+  const linkLimited = (request: FastifyRequest) =>
+    linkLimit('perIp', request, `${prefix}link:ip:${normalizeIP(request.ip)}`)
+
+  app.get('/sign-in', async (request, reply) => {
+    // Already signed in: straight to the console.
+    if (await readSession(deps.db.prisma, sessionTokenOf(request, deps.env), app.adminConsole.now())) {
+      return reply.redirect('/admin', 303)
+    }
+    const { notice } = noticeQuery.parse(request.query)
+    return sendConsolePage(reply, 'Sign in', <SignInPage notice={notice as SignInNotice | undefined} />)
+  })
+
+  app.post('/sign-in', async (request, reply) => {
+    const parsed = emailBody.safeParse(request.body)
+    if (!parsed.success) {
+      const given = typeof (request.body as { email?: unknown })?.email === 'string'
+      return sendConsolePage(
+        reply,
+        'Sign in',
+        <SignInPage
+          error={parsed.error.issues[0]?.message ?? 'Enter your e-mail address.'}
+          email={given ? String((request.body as { email: string }).email).slice(0, 254) : undefined}
+        />,
+        400,
+      )
+    }
+    const { email } = parsed.data
+    if (!deps.mailer) return reply.redirect('/admin/sign-in?notice=no-mail', 303)
+    const limited = await emailLimit(request, email)
+    if (limited) {
+      reply.header('retry-after', String(limited.retryAfter))
+      return sendConsolePage(reply, 'Sign in', <SignInPage notice="limited" email={email} />, 429)
+    }
+    const issued = await issueSignInLink(
+      deps.db.prisma,
+      null,
+      deps.env.SITE_URL,
+      email,
+      app.adminConsole.now(),
+    )
+    // The same answer whether or not the address is an admin's; a failed send is logged, not shown.
+    if (issued) {
+      deps.mailer.send(signInMail(issued.email, issued.url)).catch((error: Error) => {
+        request.log.error({ err: { message: error.message } }, 'console sign-in mail failed')
+      })
+    }
+    return reply.redirect('/admin/sign-in?notice=sent', 303)
+  })
+
+  app.get('/sign-in/link', async (request, reply) => {
+    const token = (request.query as { token?: unknown }).token
+    if (typeof token !== 'string' || !SIGN_IN_TOKEN.test(token)) {
+      return sendConsolePage(reply, 'Sign in', <LinkRefusedPage />, 400)
+    }
+    return sendConsolePage(reply, 'Sign in', <LinkPage token={token} />)
+  })
+
+  app.post('/sign-in/link', async (request, reply) => {
+    const limited = await linkLimited(request)
+    if (limited) {
+      throw new HttpError(
+        429,
+        'rate_limited',
+        'Too many sign-in attempts. Try again in a minute.',
+        undefined,
+        {
+          'retry-after': String(limited.retryAfter),
+        },
+      )
+    }
+    const parsed = tokenBody.safeParse(request.body)
+    const token = parsed.success
+      ? await signInWithLink(
+          deps.db.prisma,
+          parsed.data.token,
+          app.adminConsole.clientHash(request),
+          app.adminConsole.now(),
+        )
+      : undefined
+    if (!token) return sendConsolePage(reply, 'Sign in', <LinkRefusedPage />, 400)
+    reply.header('set-cookie', sessionCookie(deps.env, token))
+    return reply.redirect('/admin', 303)
+  })
+
+  app.post('/sign-out', { config: { permission: 'read' } }, async (request, reply) => {
+    const session = request.adminSession
+    await endSession(deps.db.prisma, sessionTokenOf(request, deps.env))
+    if (session) {
+      await recordAudit(
+        deps.db.prisma,
+        { label: session.email, clientHash: app.adminConsole.clientHash(request) },
+        { action: 'session.sign-out' },
+      )
+    }
+    reply.header('set-cookie', clearedSessionCookie(deps.env))
+    return reply.redirect('/admin/sign-in?notice=signed-out', 303)
+  })
+}

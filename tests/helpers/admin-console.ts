@@ -1,0 +1,120 @@
+// Signing in to the console from a test (an admin added and a printed link used, as
+// `rm5 admins add` then `rm5 admins link` do) and the list of every console action with the
+// permission it needs: the role matrix and the CSRF tests walk the same list.
+import type { LightMyRequestResponse } from 'fastify'
+import type { Permission } from '../../lib/admin/roles.ts'
+import { addAdmin } from '../../server/admin/admins.server.ts'
+import { issueSignInLink } from '../../server/admin/sign-in.server.ts'
+import type { TestApp } from './app.ts'
+
+export interface SignedIn {
+  cookie: string
+  csrf: string
+}
+
+export const cookieOf = (res: LightMyRequestResponse) =>
+  String([res.headers['set-cookie'] ?? []].flat()[0] ?? '').split(';', 1)[0] ?? ''
+
+export async function linkToken(t: TestApp, email: string): Promise<string> {
+  const issued = await issueSignInLink(t.db.prisma, { label: 'cli@test' }, t.env.SITE_URL, email)
+  if (!issued) throw new Error(`${email} is not an admin`)
+  return new URL(issued.url).searchParams.get('token') ?? ''
+}
+
+export function openLink(t: TestApp, token: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/admin/sign-in/link',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token }).toString(),
+  })
+}
+
+export const csrfIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? ''
+
+/** Adds the admin (when new) and signs in with a printed link. */
+export async function signIn(
+  t: TestApp,
+  email: string,
+  role?: 'owner' | 'editor' | 'viewer',
+): Promise<SignedIn> {
+  if (role) await addAdmin(t.db.prisma, { label: 'cli@test' }, { email, role })
+  const res = await openLink(t, await linkToken(t, email))
+  if (res.statusCode !== 303) throw new Error(`sign-in answered ${res.statusCode}`)
+  const cookie = cookieOf(res)
+  const page = await t.app.inject({ url: '/admin', headers: { cookie } })
+  return { cookie, csrf: csrfIn(page.body) }
+}
+
+export function post(
+  t: TestApp,
+  url: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams(form).toString(),
+  })
+}
+
+export interface ConsoleAction {
+  name: string
+  method: 'GET' | 'POST'
+  url: string
+  needs: Permission
+  form?: Record<string, string>
+}
+
+/** Every console action, with ids of real rows (`ids`) where the URL names one. */
+export function consoleActions(ids: {
+  code: string
+  notification: string
+  removable: string
+}): ConsoleAction[] {
+  return [
+    { name: 'overview', method: 'GET', url: '/admin', needs: 'read' },
+    { name: 'codes page', method: 'GET', url: '/admin/codes', needs: 'read' },
+    { name: 'notifications page', method: 'GET', url: '/admin/notifications', needs: 'read' },
+    { name: 'audit log', method: 'GET', url: '/admin/audit', needs: 'read' },
+    { name: 'audit CSV', method: 'GET', url: '/admin/audit.csv', needs: 'read' },
+    { name: 'admins page', method: 'GET', url: '/admin/admins', needs: 'admins' },
+    {
+      name: 'generate a code',
+      method: 'POST',
+      url: '/admin/codes',
+      needs: 'edit',
+      form: { retailer: 'circlek', label: 'matrix' },
+    },
+    {
+      name: 'revoke a code',
+      method: 'POST',
+      url: `/admin/codes/${ids.code}/revoke`,
+      needs: 'edit',
+      form: {},
+    },
+    {
+      name: 'retry a notification',
+      method: 'POST',
+      url: `/admin/notifications/${ids.notification}/retry`,
+      needs: 'edit',
+      form: {},
+    },
+    {
+      name: 'add an admin',
+      method: 'POST',
+      url: '/admin/admins',
+      needs: 'admins',
+      form: { email: `new-${ids.code.slice(0, 8)}@example.com`, role: 'viewer' },
+    },
+    {
+      name: 'remove an admin',
+      method: 'POST',
+      url: '/admin/admins/remove',
+      needs: 'admins',
+      form: { email: ids.removable },
+    },
+  ]
+}

@@ -1,0 +1,88 @@
+// The role matrix: every console action × every role (and no session), against the real app and
+// Postgres. viewer reads; editor also changes codes and notifications; owner also admins. A role
+// without the right gets 403 with a message naming what is needed, and nothing changes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN_ROLES, may } from '../../lib/admin/roles.ts'
+import { addAdmin } from '../../server/admin/admins.server.ts'
+import { limitPrefix, seedCode } from '../helpers/access.ts'
+import { type ConsoleAction, consoleActions, post, type SignedIn, signIn } from '../helpers/admin-console.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+let t: TestApp
+let actions: ConsoleAction[]
+const sessions = new Map<string, SignedIn>()
+
+beforeAll(async () => {
+  t = await createTestApp({ access: { rateLimitPrefix: limitPrefix() } })
+  const code = await seedCode(t.db, 'circlek', 'matrix-code-1234-ABCD')
+  const notification = await t.db.prisma.notification.create({
+    data: {
+      event: 'contact.created',
+      channel: 'webhook',
+      payload: {},
+      giveUpAt: new Date(),
+      failedAt: new Date(),
+    },
+  })
+  await addAdmin(t.db.prisma, { label: 'cli@test' }, { email: 'leaving@example.com', role: 'viewer' })
+  actions = consoleActions({ code, notification: notification.id, removable: 'leaving@example.com' })
+  for (const role of ADMIN_ROLES) sessions.set(role, await signIn(t, `${role}@example.com`, role))
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+function send(action: ConsoleAction, session?: SignedIn) {
+  const headers: Record<string, string> = session ? { cookie: session.cookie } : {}
+  if (action.method === 'GET') return t.app.inject({ url: action.url, headers })
+  return post(t, action.url, { ...action.form, ...(session ? { _csrf: session.csrf } : {}) }, headers)
+}
+
+describe('every action without a session', () => {
+  it('sends a browser to the sign-in page and changes nothing', async () => {
+    const before = await t.db.prisma.auditEntry.count()
+    for (const action of actions) {
+      const res = await send(action)
+      expect([action.name, res.statusCode, res.headers.location]).toEqual([
+        action.name,
+        303,
+        '/admin/sign-in',
+      ])
+    }
+    expect(await t.db.prisma.auditEntry.count()).toBe(before)
+  })
+})
+
+describe.each(ADMIN_ROLES)('role %s', (role) => {
+  it('may do exactly what its role allows', async () => {
+    const session = sessions.get(role) as SignedIn
+    for (const action of actions) {
+      const before = await t.db.prisma.auditEntry.count()
+      const res = await send(action, session)
+      if (may(role, action.needs)) {
+        expect([action.name, res.statusCode]).not.toEqual([action.name, 403])
+        expect(res.headers.location ?? '').not.toContain('sign-in')
+      } else {
+        expect([action.name, res.statusCode]).toEqual([action.name, 403])
+        expect(res.body).toContain(`Your role (${role}) may only look.`)
+        expect(res.body).toContain(
+          action.needs === 'admins' ? 'This needs an owner.' : 'This needs an editor or an owner.',
+        )
+        expect(await t.db.prisma.auditEntry.count()).toBe(before)
+      }
+    }
+  })
+})
+
+it('a refused change leaves the data as it was', async () => {
+  const viewer = sessions.get('viewer') as SignedIn
+  const codes = await t.db.prisma.accessCode.count()
+  const res = await post(
+    t,
+    '/admin/codes',
+    { retailer: 'circlek', _csrf: viewer.csrf },
+    { cookie: viewer.cookie },
+  )
+  expect(res.statusCode).toBe(403)
+  expect(await t.db.prisma.accessCode.count()).toBe(codes)
+})

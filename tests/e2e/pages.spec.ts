@@ -269,19 +269,32 @@ test.describe('home', () => {
 
   test('does not shift its layout while loading', async ({ page }) => {
     await page.goto('/')
+    // Loaded: every resource of the load event, the web fonts, and the network gone quiet.
+    await page.waitForLoadState('load')
+    await page.evaluate(() => document.fonts.ready.then(() => undefined))
     await page.waitForLoadState('networkidle')
+    // Settled: every shift since navigation (buffered), counted until the page has drawn a run of
+    // frames without a new one. A page that kept shifting would never settle, and fail by timeout.
     const shift = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
+          const QUIET_FRAMES = 30
           let total = 0
+          let quiet = 0
           new PerformanceObserver((list) => {
             for (const entry of list.getEntries() as Array<
               PerformanceEntry & { value: number; hadRecentInput: boolean }
             >) {
               if (!entry.hadRecentInput) total += entry.value
             }
+            quiet = 0
           }).observe({ type: 'layout-shift', buffered: true })
-          setTimeout(() => resolve(total), 500)
+          const frame = () => {
+            quiet += 1
+            if (quiet >= QUIET_FRAMES) resolve(total)
+            else requestAnimationFrame(frame)
+          }
+          requestAnimationFrame(frame)
         }),
     )
     expect(shift).toBeLessThan(0.05)

@@ -9,6 +9,8 @@ export interface RawResponse {
   raw: string
   /** Milliseconds from connecting until the server closed the connection (or the read ended). */
   ms: number
+  /** How many of the chunks were written before the connection ended (all of them: `chunks`). */
+  sent?: number
 }
 
 export function parseResponse(raw: string, ms: number): RawResponse {
@@ -56,7 +58,8 @@ export function rawRequest(port: number, request: string | Buffer, options: RawO
       clearTimeout(giveUp)
       clearInterval(writer)
       socket.destroy()
-      resolve(parseResponse(Buffer.concat(received).toString('latin1'), performance.now() - started))
+      const response = parseResponse(Buffer.concat(received).toString('latin1'), performance.now() - started)
+      resolve({ ...response, sent: next })
     }
     const giveUp = setTimeout(finish, options.timeoutMs ?? 10_000)
     let next = 0

@@ -14,6 +14,7 @@ import { parseEnv } from '../../server/env.server.ts'
 import { EMBEDDED_ACCESS_KEY, EMBEDDED_SECRET_KEY } from '../../server/storage/embedded.server.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
+import { currentBuildRoot } from '../helpers/current-build.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { applicationBody, randomIp } from '../helpers/form-bodies.ts'
 import { summary, timed } from '../helpers/latency.ts'
@@ -57,7 +58,7 @@ beforeAll(async () => {
     db,
     storage: proxied,
     logger: false,
-    pages: { mode: 'production', root: process.cwd() },
+    pages: { mode: 'production', root: currentBuildRoot() },
     access: { rateLimitPrefix: limitPrefix() },
   })
   await app.ready()
@@ -100,11 +101,10 @@ async function duringCut(mode: CutMode) {
 }
 
 describe('storage cut', () => {
-  for (const [mode, budgetMs] of [
-    ['refuse', 1000],
-    // A black hole costs the S3 timeouts: 2 s for the health ping, 5 s for a media request.
-    ['blackhole', 6000],
-  ] as const) {
+  // Every request below is answered while storage is still cut (duringCut restores it only after
+  // the last answer): a black hole is answered by the app's own S3 timeouts firing, not by waiting
+  // for storage to come back. How long that takes is for the bench, not a test.
+  for (const mode of ['refuse', 'blackhole'] as const) {
     it(`media 503 (${mode}), pages and forms unaffected, recovers by itself`, async () => {
       expect((await get(MEDIA)).value.statusCode).toBe(200)
       const cut = await duringCut(mode)
@@ -117,7 +117,6 @@ describe('storage cut', () => {
         })
       }
       const mediaMs = cut.media.map((r) => r.ms)
-      expect(Math.max(...mediaMs)).toBeLessThan(budgetMs)
       expect(cut.viewer.value.statusCode).toBe(503)
       expect(cut.health.value.statusCode).toBe(200)
       expect(cut.health.value.json()).toMatchObject({

@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isSameSiteLocation, siteOrigins } from '../../server/http/redirects.server.ts'
 import { limitPrefix, seedCode, verifyForm } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { currentBuildRoot } from '../helpers/current-build.ts'
 import { type RawResponse, rawGet, rawRequest } from '../helpers/raw-http.ts'
 
 let t: TestApp
 let port: number
 beforeAll(async () => {
   t = await createTestApp({
-    pages: { mode: 'production', root: process.cwd() },
+    pages: { mode: 'production', root: currentBuildRoot() },
     access: { rateLimitPrefix: limitPrefix() },
   })
   await seedCode(t.db, 'circlek', 'circle-k-injection-1')

@@ -11,6 +11,7 @@ import type { Env } from '../../server/env.server.ts'
 import { loggerOptions } from '../../server/logger.server.ts'
 import { grantCookie, limitPrefix, verify, verifyForm } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { currentBuildRoot } from '../helpers/current-build.ts'
 import { logLines } from '../helpers/log-lines.ts'
 import { freshIp, postJson } from '../helpers/submissions.ts'
 
@@ -54,7 +55,7 @@ beforeAll(async () => {
     env,
     db: t.db,
     storage: t.storage,
-    pages: { mode: 'production', root: process.cwd() },
+    pages: { mode: 'production', root: currentBuildRoot() },
     access: { rateLimitPrefix: limitPrefix() },
     logger: { ...(loggerOptions(env) as object), stream: sink } as never,
   })

@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NOT_FOUND_LIMIT } from '../../server/http/not-found-limit.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { currentBuildRoot } from '../helpers/current-build.ts'
 import { summary, timed } from '../helpers/latency.ts'
 
 let t: TestApp
 beforeAll(async () => {
   t = await createTestApp({
-    pages: { mode: 'production', root: process.cwd() },
+    pages: { mode: 'production', root: currentBuildRoot() },
     access: { rateLimitPrefix: limitPrefix() },
   })
 })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../../server/env.server.ts'
 import { contentSecurityPolicy } from '../../server/http/security-headers.server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { currentBuildRoot } from '../helpers/current-build.ts'
 import { observatoryScore } from '../helpers/observatory.ts'
 
 let t: TestApp
@@ -9,7 +10,7 @@ beforeAll(async () => {
   // Production pages from the build `npm test` makes first; the site is declared as HTTPS.
   t = await createTestApp({
     env: { SITE_URL: 'https://rm5.example' },
-    pages: { mode: 'production', root: process.cwd() },
+    pages: { mode: 'production', root: currentBuildRoot() },
   })
 })
 afterAll(async () => {

@@ -3,9 +3,16 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { listingProblem, type ViewerListing } from '../../lib/viewer/messages.ts'
-import { testAppForFile } from '../helpers/app.ts'
+import { type TestApp, testAppForFile } from '../helpers/app.ts'
 
-const t = testAppForFile({})
+/** The buckets the viewer looks in, in its order. */
+const VIEWER_BUCKETS = ['360', '360-images', 'images', 'product-images']
+// Each test starts from storage as the app creates it (an empty `360`, none of the fallbacks), so
+// no test depends on what an earlier one left behind.
+const t = testAppForFile({}, async (app) => {
+  for (const bucket of VIEWER_BUCKETS) await empty(app, bucket, bucket !== '360')
+  if (!(await app.storage.client.bucketExists('360'))) await app.storage.client.makeBucket('360')
+})
 const BYTES = Buffer.from('not really a jpeg')
 
 async function viewer(): Promise<{ status: number; body: ViewerListing; headers: Record<string, unknown> }> {
@@ -18,13 +25,13 @@ async function put(bucket: string, ...keys: string[]) {
   for (const key of keys) await t.storage.client.putObject(bucket, key, BYTES, BYTES.length)
 }
 
-async function empty(bucket: string, remove = false) {
-  if (!(await t.storage.client.bucketExists(bucket))) return
+async function empty(app: TestApp, bucket: string, remove = false) {
+  const client = app.storage.client
+  if (!(await client.bucketExists(bucket))) return
   const keys: string[] = []
-  for await (const item of t.storage.client.listObjectsV2(bucket, '', true))
-    if (item.name) keys.push(item.name)
-  if (keys.length) await t.storage.client.removeObjects(bucket, keys)
-  if (remove) await t.storage.client.removeBucket(bucket)
+  for await (const item of client.listObjectsV2(bucket, '', true)) if (item.name) keys.push(item.name)
+  if (keys.length) await client.removeObjects(bucket, keys)
+  if (remove) await client.removeBucket(bucket)
 }
 
 describe('GET /api/viewer', () => {
@@ -39,7 +46,7 @@ describe('GET /api/viewer', () => {
   })
 
   it('treats missing buckets like empty ones', async () => {
-    await empty('360', true)
+    await empty(t, '360', true)
     try {
       const { status, body } = await viewer()
       expect(status).toBe(200)
@@ -78,7 +85,7 @@ describe('GET /api/viewer', () => {
   })
 
   it('uses the first bucket with files even when none of them is an image', async () => {
-    await empty('360')
+    await empty(t, '360')
     await put('360', 'readme.txt')
     const { body } = await viewer()
     expect(body).toEqual({ bucket: '360', images: [] })
@@ -86,7 +93,8 @@ describe('GET /api/viewer', () => {
   })
 
   it('never lists responsive variants as frames, nor counts a bucket holding only variants', async () => {
-    await empty('360')
+    await empty(t, '360')
+    await put('images', 'frame_1.jpg')
     await put('360', 'rm5_1.w640.avif', 'rm5_1.w640.webp', 'rm5_1.w640.jpg', 'rm5_1.w1920.avif')
     const onlyVariants = await viewer()
     // 360 holds nothing but variants: the viewer goes on to the next bucket with files (`images`).
@@ -98,7 +106,7 @@ describe('GET /api/viewer', () => {
   })
 
   it('caps a large turn at 100 frames spread over the whole sequence', async () => {
-    await empty('360')
+    await empty(t, '360')
     const names = Array.from({ length: 130 }, (_, i) => `turn_${i + 1}.jpg`)
     await put('360', ...names)
     const { body } = await viewer()

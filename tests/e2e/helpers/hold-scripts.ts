@@ -55,3 +55,23 @@ export async function holdScriptsExcept(page: Page, allowed: Set<string>): Promi
   })
   return release
 }
+
+/**
+ * Holds every request to `url` until the returned function is called, to see a busy state; each
+ * then goes on as `then` says (on to the server by default).
+ */
+export async function holdRequests(
+  page: Page,
+  url: string,
+  then: (route: Route) => Promise<void> = (route) => route.continue(),
+): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(url, async (route) => {
+    await released
+    await then(route)
+  })
+  return release
+}

@@ -58,6 +58,8 @@ export function AdminsPage({
                 ))}
               </select>
             </div>
+          </div>
+          <div className="form-actions">
             <button className="button button--dark" type="submit">
               Add admin
             </button>

@@ -151,7 +151,7 @@ export function CodesPage({
                 error={errors.allowDomains}
               />
             </div>
-            <div className="actions">
+            <div className="form-actions">
               <div className="field field--check">
                 <input
                   id="code-require-email"

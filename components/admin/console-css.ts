@@ -32,7 +32,7 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .console-header { background: var(--ink); color: var(--paper); }
 .console-header__bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1.5rem; max-width: 1280px; margin: 0 auto; padding: 0.75rem clamp(1rem, 0.5rem + 2vw, 2rem); }
 .console-brand { display: inline-flex; align-items: center; gap: 0.6rem; font-weight: 700; letter-spacing: -0.02em; text-decoration: none; }
-.console-brand__mark { display: inline-grid; place-items: center; width: 2rem; height: 2rem; border-radius: 8px; background: var(--accent); color: var(--ink); font-size: 0.8125rem; }
+.console-brand__mark { display: inline-grid; place-items: center; min-width: 2.5rem; height: 2rem; padding: 0 0.4rem; border-radius: 8px; background: var(--accent); color: var(--ink); font-size: 0.8125rem; }
 .console-brand__sub { color: var(--muted-on-dark); font-weight: 500; }
 .console-nav { order: 3; width: 100%; overflow-x: auto; }
 .console-nav ul { display: flex; gap: 0.25rem; margin: 0; padding: 0; list-style: none; }
@@ -78,7 +78,8 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .field--check input { width: 1.1rem; height: 1.1rem; accent-color: var(--ink); }
 .field__error { color: var(--danger); font-weight: 600; font-size: 0.8125rem; margin: 0; }
 .form-grid { display: grid; gap: 1rem; }
-@media (min-width: 700px) { .form-grid--wide { grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); align-items: end; } }
+@media (min-width: 700px) { .form-grid--wide { grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); align-items: start; } }
+.form-actions { display: flex; flex-wrap: wrap; gap: 1rem 1.5rem; align-items: center; margin-top: 1rem; }
 .filters { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: end; }
 .filters .field { min-width: 12rem; flex: 1 1 12rem; }
 .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
@@ -91,14 +92,16 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .secret { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; }
 .secret code { font-size: 1.125rem; font-weight: 650; letter-spacing: 0.04em; padding: 0.4rem 0.7rem; background: var(--paper-2); border-radius: 8px; word-break: break-all; }
 
-.table-wrap { overflow-x: auto; }
+/* Positioned, so the visually hidden text of its buttons is clipped with the table on a phone. */
+.table-wrap { position: relative; overflow-x: auto; }
 table { width: 100%; border-collapse: collapse; font-size: 0.875rem; font-variant-numeric: tabular-nums; }
 caption { text-align: left; font-weight: 650; padding-bottom: 0.5rem; }
 th, td { text-align: left; padding: 0.55rem 0.75rem 0.55rem 0; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-size: 0.75rem; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--muted); }
 td.num, th.num { text-align: right; }
+td code { white-space: nowrap; }
 tbody tr:last-child td { border-bottom: 0; }
-.badge { display: inline-block; padding: 0.1rem 0.55rem; border-radius: 999px; font-size: 0.75rem; font-weight: 650; background: var(--paper-3); white-space: nowrap; }
+.badge { display: inline-block; padding: 0.1rem 0.55rem; border-radius: 999px; font-size: 0.75rem; font-weight: 650; background: var(--paper-3); color: var(--ink); white-space: nowrap; }
 .badge--ok { background: #dff5e3; color: #0f5323; }
 .badge--warn { background: #fff1c2; color: #6b4b00; }
 .badge--bad { background: #fde4e1; color: #8a1c12; }

@@ -78,9 +78,7 @@ async function link(email: string, values: { json?: boolean }) {
     if (values.json) console.log(JSON.stringify({ url: issued.url, expiresAt: issued.expiresAt }))
     else {
       console.log(issued.url)
-      console.error(
-        `Works once, until ${utc(issued.expiresAt)} UTC. Open it in the browser that will sign in.`,
-      )
+      console.error(`Works once, until ${utc(issued.expiresAt)}. Open it in the browser that will sign in.`)
     }
   })
 }

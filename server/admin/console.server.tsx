@@ -54,8 +54,10 @@ const HEADERS = {
   ].join('; '),
   'cache-control': 'private, no-store',
   'x-robots-tag': 'noindex, nofollow',
-  // Sign-in links carry their token in the URL: no page of the console names itself elsewhere.
-  'referrer-policy': 'no-referrer',
+  // Sign-in links carry their token in the URL: no page of the console names itself to another
+  // site. (Not no-referrer: a browser then sends `Origin: null` with form posts, which the CSRF
+  // check refuses.)
+  'referrer-policy': 'same-origin',
 }
 
 export async function registerAdminConsole(app: FastifyInstance, deps: ConsoleDeps): Promise<void> {

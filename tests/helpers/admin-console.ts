@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { Permission } from '../../lib/admin/roles.ts'
 import { addAdmin } from '../../server/admin/admins.server.ts'
 import { issueSignInLink } from '../../server/admin/sign-in.server.ts'
+import { seedCode } from './access.ts'
 import type { TestApp } from './app.ts'
 
 export interface SignedIn {
@@ -15,16 +16,20 @@ export interface SignedIn {
 export const cookieOf = (res: LightMyRequestResponse) =>
   String([res.headers['set-cookie'] ?? []].flat()[0] ?? '').split(';', 1)[0] ?? ''
 
-export async function linkToken(t: TestApp, email: string): Promise<string> {
-  const issued = await issueSignInLink(t.db.prisma, { label: 'cli@test' }, t.env.SITE_URL, email)
+export async function linkToken(t: TestApp, email: string, now?: Date): Promise<string> {
+  const issued = await issueSignInLink(t.db.prisma, { label: 'cli@test' }, t.env.SITE_URL, email, now)
   if (!issued) throw new Error(`${email} is not an admin`)
   return new URL(issued.url).searchParams.get('token') ?? ''
 }
 
-export function openLink(t: TestApp, token: string) {
+let client = 0
+
+/** Uses a link, each time from another client address (the link's use is limited per client). */
+export function openLink(t: TestApp, token: string, remoteAddress = `203.0.113.${(client++ % 250) + 1}`) {
   return t.app.inject({
     method: 'POST',
     url: '/admin/sign-in/link',
+    remoteAddress,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ token }).toString(),
   })
@@ -66,6 +71,22 @@ export interface ConsoleAction {
   url: string
   needs: Permission
   form?: Record<string, string>
+}
+
+/** A code, a failed notification and a second admin: the rows the console's actions name. */
+export async function seedConsoleRows(t: TestApp, removable: string) {
+  const code = await seedCode(t.db, 'circlek', `console-code-${removable}-1234-ABCD`)
+  const notification = await t.db.prisma.notification.create({
+    data: {
+      event: 'contact.created',
+      channel: 'webhook',
+      payload: {},
+      giveUpAt: new Date(),
+      failedAt: new Date(),
+    },
+  })
+  await addAdmin(t.db.prisma, { label: 'cli@test' }, { email: removable, role: 'viewer' })
+  return { code, notification: notification.id, removable }
 }
 
 /** Every console action, with ids of real rows (`ids`) where the URL names one. */

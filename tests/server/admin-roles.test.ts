@@ -3,9 +3,15 @@
 // without the right gets 403 with a message naming what is needed, and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_ROLES, may } from '../../lib/admin/roles.ts'
-import { addAdmin } from '../../server/admin/admins.server.ts'
-import { limitPrefix, seedCode } from '../helpers/access.ts'
-import { type ConsoleAction, consoleActions, post, type SignedIn, signIn } from '../helpers/admin-console.ts'
+import { limitPrefix } from '../helpers/access.ts'
+import {
+  type ConsoleAction,
+  consoleActions,
+  post,
+  type SignedIn,
+  seedConsoleRows,
+  signIn,
+} from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp
@@ -14,18 +20,8 @@ const sessions = new Map<string, SignedIn>()
 
 beforeAll(async () => {
   t = await createTestApp({ access: { rateLimitPrefix: limitPrefix() } })
-  const code = await seedCode(t.db, 'circlek', 'matrix-code-1234-ABCD')
-  const notification = await t.db.prisma.notification.create({
-    data: {
-      event: 'contact.created',
-      channel: 'webhook',
-      payload: {},
-      giveUpAt: new Date(),
-      failedAt: new Date(),
-    },
-  })
-  await addAdmin(t.db.prisma, { label: 'cli@test' }, { email: 'leaving@example.com', role: 'viewer' })
-  actions = consoleActions({ code, notification: notification.id, removable: 'leaving@example.com' })
+  const ids = await seedConsoleRows(t, 'leaving@example.com')
+  actions = consoleActions(ids)
   for (const role of ADMIN_ROLES) sessions.set(role, await signIn(t, `${role}@example.com`, role))
 })
 afterAll(async () => {

@@ -100,7 +100,15 @@ describe('migrations', () => {
         admins: ['id', 'email', 'role', 'created_at'],
         admin_sessions: ['id', 'token_hash', 'admin_id', 'created_at', 'last_seen_at', 'method'],
         admin_sign_in_links: ['id', 'token_hash', 'admin_id', 'created_at', 'expires_at', 'used_at'],
-        admin_passkeys: ['id', 'admin_id', 'public_key', 'counter', 'transports', 'created_at', 'last_used_at'],
+        admin_passkeys: [
+          'id',
+          'admin_id',
+          'public_key',
+          'counter',
+          'transports',
+          'created_at',
+          'last_used_at',
+        ],
         audit_entries: ['id', 'at', 'actor', 'action', 'target', 'details', 'client_hash'],
         access_codes: [
           'id',

@@ -1,5 +1,5 @@
 // The console's stylesheet and script (no inline style or script under its CSP). The site's Inter
-// font is used when the build is there (dist/client/assets), else the system font stack.
+// font is used when the build is there (dist/client/assets/static), else the system font stack.
 import { readdirSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { CONSOLE_CSS } from '../../../components/admin/console-css.ts'
@@ -9,12 +9,14 @@ function fontFace(clientDir: string | undefined): string {
   if (!clientDir) return ''
   let file: string | undefined
   try {
-    file = readdirSync(`${clientDir}/assets`).find((name) => /^inter-latin-wght-normal.*\.woff2$/.test(name))
+    file = readdirSync(`${clientDir}/assets/static`).find((name) =>
+      /^inter-latin-wght-normal.*\.woff2$/.test(name),
+    )
   } catch {
     return ''
   }
   if (!file) return ''
-  return `@font-face { font-family: "Inter Variable"; font-style: normal; font-display: swap; font-weight: 100 900; src: url("/assets/${file}") format("woff2-variations"); }\n`
+  return `@font-face { font-family: "Inter Variable"; font-style: normal; font-display: swap; font-weight: 100 900; src: url("/assets/static/${file}") format("woff2-variations"); }\n`
 }
 
 export async function consoleAssetRoutes(app: FastifyInstance) {

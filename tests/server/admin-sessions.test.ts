@@ -1,0 +1,198 @@
+// Console sign-in and sessions against the real app, Postgres, Redis and a real SMTP receiver: a
+// link works once and for 15 minutes, a session ends after 12 hours idle and on sign-out, the
+// cookie is the console's own (HttpOnly, SameSite=Strict, __Host- over HTTPS), asking for links
+// is rate limited, and every /admin answer is private, unindexed and under a strict CSP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../scripts/lib/free-port.ts'
+import { addAdmin } from '../../server/admin/admins.server.ts'
+import { limitPrefix, testClock } from '../helpers/access.ts'
+import { cookieOf, csrfIn, linkToken, openLink, post, signIn } from '../helpers/admin-console.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { mailText } from '../helpers/email-links.ts'
+import { smtpReceiver, until } from '../helpers/notification-receivers.ts'
+
+const clock = testClock()
+let smtp: ReturnType<typeof smtpReceiver>
+let t: TestApp
+const HOUR = 3_600_000
+
+beforeAll(async () => {
+  smtp = smtpReceiver(await freePort())
+  await smtp.start()
+  t = await createTestApp({
+    env: {
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL_FROM: 'console@rm5.example',
+      NOTIFY_EMAIL_TO: 'ops@rm5.example',
+      SITE_URL: 'https://rm5.example',
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    },
+    access: { now: clock.now, rateLimitPrefix: limitPrefix() },
+  })
+  await addAdmin(t.db.prisma, { label: 'cli@test' }, { email: 'ops@example.com', role: 'owner' })
+})
+afterAll(async () => {
+  await t?.close()
+  await smtp?.stop()
+})
+
+const page = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} })
+
+describe('a one-time link', () => {
+  it('signs in once, with the console’s own cookie', async () => {
+    const token = await linkToken(t, 'ops@example.com')
+    const landing = await page(`/admin/sign-in/link?token=${token}`)
+    // A mail scanner fetching the link signs nobody in: the page only holds a button.
+    expect(landing.statusCode).toBe(200)
+    expect(landing.headers['set-cookie']).toBeUndefined()
+    const first = await openLink(t, token)
+    expect([first.statusCode, first.headers.location]).toEqual([303, '/admin'])
+    const setCookie = String(first.headers['set-cookie'])
+    expect(setCookie).toMatch(
+      /^__Host-rm5-admin=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    )
+    expect((await page('/admin', cookieOf(first))).statusCode).toBe(200)
+    const again = await openLink(t, token)
+    expect(again.statusCode).toBe(400)
+    expect(again.body).toContain('This link no longer works')
+    expect(again.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('expires after 15 minutes', async () => {
+    const token = await linkToken(t, 'ops@example.com', clock.now())
+    clock.advance(15 * 60_000 + 1000)
+    expect((await openLink(t, token)).statusCode).toBe(400)
+  })
+
+  it('comes by e-mail for an admin’s address only, with the same answer for any address', async () => {
+    const forAdmin = await post(t, '/admin/sign-in', { email: 'OPS@example.com' })
+    const forStranger = await post(t, '/admin/sign-in', { email: 'someone@example.com' })
+    expect([forAdmin.statusCode, forAdmin.headers.location]).toEqual([303, '/admin/sign-in?notice=sent'])
+    expect([forStranger.statusCode, forStranger.headers.location]).toEqual([
+      303,
+      '/admin/sign-in?notice=sent',
+    ])
+    await until('the sign-in mail', () => smtp.messages.some((mail) => mail.to.includes('ops@example.com')))
+    const mail = smtp.messages.find((m) => m.to.includes('ops@example.com'))
+    if (!mail) throw new Error('no mail')
+    const link = /https:\/\/rm5\.example\/admin\/sign-in\/link\?token=([A-Za-z0-9_-]{43})/.exec(
+      mailText(mail),
+    )
+    expect(link).not.toBeNull()
+    expect((await openLink(t, link?.[1] ?? '')).statusCode).toBe(303)
+    expect(smtp.messages.some((m) => m.to.includes('someone@example.com'))).toBe(false)
+  })
+})
+
+describe('a session', () => {
+  it('lives while used and ends after 12 hours idle', async () => {
+    const { cookie } = await signIn(t, 'ops@example.com')
+    clock.advance(11 * HOUR)
+    expect((await page('/admin', cookie)).statusCode).toBe(200)
+    clock.advance(11 * HOUR)
+    expect((await page('/admin', cookie)).statusCode).toBe(200)
+    clock.advance(12 * HOUR + 60_000)
+    const expired = await page('/admin', cookie)
+    expect([expired.statusCode, expired.headers.location]).toEqual([303, '/admin/sign-in?notice=expired'])
+  })
+
+  it('ends on sign-out: the old cookie opens nothing', async () => {
+    const { cookie, csrf } = await signIn(t, 'ops@example.com')
+    const out = await post(t, '/admin/sign-out', { _csrf: csrf }, { cookie })
+    expect([out.statusCode, out.headers.location]).toEqual([303, '/admin/sign-in?notice=signed-out'])
+    expect(String(out.headers['set-cookie'])).toContain('Max-Age=0')
+    const after = await page('/admin', cookie)
+    expect(after.statusCode).toBe(303)
+    expect(after.headers.location).toContain('/admin/sign-in')
+  })
+
+  it('ends when its admin is removed', async () => {
+    const { cookie } = await signIn(t, 'temp@example.com', 'viewer')
+    expect((await page('/admin', cookie)).statusCode).toBe(200)
+    const owner = await signIn(t, 'ops@example.com')
+    await post(
+      t,
+      '/admin/admins/remove',
+      { email: 'temp@example.com', _csrf: owner.csrf },
+      { cookie: owner.cookie },
+    )
+    expect((await page('/admin', cookie)).statusCode).toBe(303)
+  })
+
+  it('records sign-in and sign-out with who and from which client', async () => {
+    const { cookie, csrf } = await signIn(t, 'ops@example.com')
+    await post(t, '/admin/sign-out', { _csrf: csrf }, { cookie })
+    const rows = await t.db.prisma.auditEntry.findMany({
+      where: { actor: 'ops@example.com', action: { startsWith: 'session.' } },
+      orderBy: { id: 'desc' },
+      take: 2,
+    })
+    expect(rows.map((row) => row.action)).toEqual(['session.sign-out', 'session.sign-in'])
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.clientHash ?? ''))).toBe(true)
+  })
+})
+
+describe('every /admin answer', () => {
+  it('is private, unindexed and under a strict CSP', async () => {
+    const { cookie } = await signIn(t, 'ops@example.com')
+    const viewer = await signIn(t, 'look@example.com', 'viewer')
+    const answers = [
+      await page('/admin/sign-in'),
+      await page('/admin', cookie),
+      await page('/admin/codes', cookie),
+      await page('/admin/audit.csv', cookie),
+      await page('/admin/no-such-page', cookie),
+      await page('/admin/admins', viewer.cookie),
+      await page('/admin/assets/console.css'),
+      await page('/admin'),
+    ]
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 404, 403, 200, 303])
+    for (const res of answers) {
+      expect(res.headers['cache-control']).toBe('private, no-store')
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow')
+      expect(res.headers['content-security-policy']).toMatch(
+        /^default-src 'none'; script-src 'self'; style-src 'self';/,
+      )
+    }
+    expect(answers[5]?.body).toContain('Your role (viewer) may only look. This needs an owner.')
+    expect(csrfIn(answers[1]?.body ?? '')).not.toBe('')
+  })
+})
+
+describe('asking for links', () => {
+  it('is limited per address and per client, like the gates’ e-mail step', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/admin/sign-in',
+        remoteAddress: `198.51.100.${i + 10}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'email=limited%40example.com',
+      })
+      statuses.push(res.statusCode)
+    }
+    expect(statuses).toEqual([303, 303, 303, 429])
+    const client: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/admin/sign-in',
+        remoteAddress: '198.51.100.99',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `email=person${i}%40example.com`,
+      })
+      client.push(res.statusCode)
+    }
+    expect(client.slice(0, 10).every((status) => status === 303)).toBe(true)
+    expect(client[10]).toBe(429)
+  })
+
+  it('using links is limited per client, like the gates’ verify call', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++)
+      statuses.push((await openLink(t, 'x'.repeat(43), '198.51.100.200')).statusCode)
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true)
+    expect(statuses[10]).toBe(429)
+  })
+})

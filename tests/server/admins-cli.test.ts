@@ -1,0 +1,90 @@
+// `rm5 admins` end to end: the real CLI process against a real database, then the printed link
+// signing in to the real app; and the CLI's code changes recorded in the audit log as
+// cli@<os user>, as the console's are under the admin's address.
+import { userInfo } from 'node:os'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { limitPrefix } from '../helpers/access.ts'
+import { openLink } from '../helpers/admin-console.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { outputOf, runRm5 } from '../helpers/run-cli.ts'
+
+let t: TestApp
+const rm5 = (args: string[]) =>
+  runRm5(args, { DATABASE_URL: t.directUrl, DATA_DIR: t.env.DATA_DIR, SITE_URL: t.env.SITE_URL })
+const cli = `cli@${userInfo().username}`
+
+beforeAll(async () => {
+  t = await createTestApp({ access: { rateLimitPrefix: limitPrefix() } })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('rm5 admins', () => {
+  it('adds, lists, links (a link that signs in once) and removes, each step in the audit log', {
+    timeout: 120_000,
+  }, async () => {
+    expect(outputOf(await rm5(['admins', 'add', 'Ops@Example.com', '--role', 'owner']), 'add')).toContain(
+      'Added ops@example.com as owner.',
+    )
+    const again = await rm5(['admins', 'add', 'ops@example.com', '--role', 'viewer'])
+    expect([again.code, again.stderr.trim()]).toEqual([
+      1,
+      'rm5 admins add: ops@example.com is already an admin (owner).',
+    ])
+    outputOf(await rm5(['admins', 'add', 'look@example.com', '--role', 'viewer']), 'add viewer')
+    const listed = JSON.parse(outputOf(await rm5(['admins', 'list', '--json']), 'list'))
+    expect(listed.map((row: { email: string; role: string }) => [row.email, row.role])).toEqual([
+      ['look@example.com', 'viewer'],
+      ['ops@example.com', 'owner'],
+    ])
+
+    const link = outputOf(await rm5(['admins', 'link', 'ops@example.com']), 'link').trim()
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:3000\/admin\/sign-in\/link\?token=[A-Za-z0-9_-]{43}$/)
+    const token = new URL(link).searchParams.get('token') ?? ''
+    const signedIn = await openLink(t, token)
+    expect([signedIn.statusCode, signedIn.headers.location]).toEqual([303, '/admin'])
+    expect((await openLink(t, token)).statusCode).toBe(400)
+
+    const unknown = await rm5(['admins', 'link', 'nobody@example.com'])
+    expect(unknown.code).toBe(1)
+    const lastOwner = await rm5(['admins', 'remove', 'ops@example.com'])
+    expect([lastOwner.code, lastOwner.stderr]).toEqual([1, expect.stringContaining('is the last owner')])
+    outputOf(await rm5(['admins', 'remove', 'look@example.com']), 'remove')
+
+    const audit = await t.db.prisma.auditEntry.findMany({ orderBy: { id: 'asc' } })
+    expect(audit.map((row) => [row.actor, row.action, row.target])).toEqual([
+      [cli, 'admin.add', 'ops@example.com'],
+      [cli, 'admin.add', 'look@example.com'],
+      [cli, 'admin.link', 'ops@example.com'],
+      ['ops@example.com', 'session.sign-in', null],
+      [cli, 'admin.remove', 'look@example.com'],
+    ])
+  })
+
+  it('refuses a bad role or address before opening anything (exit 2)', async () => {
+    const role = await rm5(['admins', 'add', 'x@example.com', '--role', 'god'])
+    expect([role.code, role.stderr]).toEqual([2, expect.stringContaining('Use one of owner, editor, viewer')])
+    const address = await rm5(['admins', 'add', 'not-an-address', '--role', 'viewer'])
+    expect(address.code).toBe(2)
+  })
+})
+
+describe('the CLI’s code changes', () => {
+  it('are recorded as cli@<os user>', { timeout: 60_000 }, async () => {
+    const generated = JSON.parse(
+      outputOf(await rm5(['codes', 'generate', 'circlek', '--label', 'Dana', '--json']), 'generate'),
+    )
+    outputOf(await rm5(['codes', 'revoke', generated.id]), 'revoke')
+    const audit = await t.db.prisma.auditEntry.findMany({
+      where: { target: generated.id },
+      orderBy: { id: 'asc' },
+    })
+    expect(audit.map((row) => [row.actor, row.action, row.clientHash])).toEqual([
+      [cli, 'code.generate', null],
+      [cli, 'code.revoke', null],
+    ])
+    // Never the code itself.
+    expect(JSON.stringify(audit.map((row) => row.details))).not.toContain(generated.code)
+  })
+})

@@ -3,7 +3,7 @@
 import { createServer, type Server, type Socket } from 'node:net'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, QUERY_TIMEOUT_MS } from '../../server/db/database.server.ts'
+import { openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 
@@ -27,17 +27,15 @@ describe('openDatabase when Postgres is unreachable', () => {
   })
 
   for (const target of ['refusing', 'silent'] as const) {
-    it(`fails ping and queries within 2 s (${target} server)`, async () => {
+    // A condition, not a duration (the bench measures how fast): the client's own timeouts fire,
+    // so both calls fail instead of waiting on a server that never answers.
+    it(`fails ping and queries by its own timeouts (${target} server)`, async () => {
       const url =
         target === 'silent' ? `postgres://postgres@127.0.0.1:${port}/x` : 'postgres://postgres@127.0.0.1:1/x'
       const db = await openDatabase({ DATABASE_URL: url, DATA_DIR: '/nonexistent' }, silentLogger)
       try {
-        let started = Date.now()
         await expect(db.ping()).rejects.toThrow()
-        expect(Date.now() - started).toBeLessThan(2000)
-        started = Date.now()
         await expect(db.prisma.contactMessage.count()).rejects.toThrow()
-        expect(Date.now() - started).toBeLessThan(2000)
       } finally {
         await db.close()
       }
@@ -75,9 +73,8 @@ describe('openDatabase on a real Postgres', () => {
   it('times out a runaway statement on the client side (no startup parameter a pooler could refuse)', async () => {
     const db = await openDatabase(testDb.env, silentLogger)
     try {
-      const started = performance.now()
+      // The client's read timeout fired (its own error), well before the 10 s statement would end.
       await expect(db.prisma.$queryRaw`SELECT pg_sleep(10)`).rejects.toThrow(/Query read timeout/)
-      expect(performance.now() - started).toBeLessThan(QUERY_TIMEOUT_MS + 500)
     } finally {
       await db.close()
     }

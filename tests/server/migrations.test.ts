@@ -293,7 +293,9 @@ describe('committed migrations match prisma/schema.prisma', () => {
   )
 })
 
-describe('embedded Postgres', () => {
+// One data directory's story: each step starts from what the one before left (migrated, stopped,
+// attached to), so its steps keep their order even under --sequence.shuffle.
+describe('embedded Postgres', { shuffle: false }, () => {
   let dataDir: string
 
   beforeAll(async () => {

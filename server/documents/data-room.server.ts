@@ -93,7 +93,7 @@ export class DataRoom {
    */
   async open(id: unknown, viewers: readonly AccessViewer[] | undefined): Promise<ViewedDocument | undefined> {
     if (typeof id !== 'string' || !viewers?.length) return undefined
-    const document = await this.store.find(id)
+    const document = await this.store.findFor(id, [...new Set(viewers.map((viewer) => viewer.retailer))])
     const viewer = document && viewerOf(document, viewers)
     return document && viewer ? { document, viewer } : undefined
   }

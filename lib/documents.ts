@@ -9,6 +9,8 @@ export const AGREEMENT_ACCEPT_PATH = '/api/documents/agreement'
 
 export const documentPath = (id: string) => `${DOCUMENTS_PATH}/${id}`
 export const documentFilePath = (id: string) => `${DOCUMENTS_PATH}/${id}/file`
+/** The file as a download: recorded as its own event (decision 034). */
+export const documentDownloadPath = (id: string) => `${documentFilePath(id)}?download=1`
 
 const DOCUMENT_PAGE = new RegExp(`^${DOCUMENTS_PATH}/[0-9a-f]{32}$`)
 
@@ -66,6 +68,8 @@ export interface DocumentPageData extends DocketDocument {
   html: string | null
   /** PDF: the stamped file. */
   fileUrl: string | null
+  /** Signed token of this view: the reading beacons send it back (decision 034). */
+  viewToken: string
 }
 
 /** What the agreement page shows, and where its form sends the viewer afterwards. */

@@ -115,6 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       engagement: documents.engagement,
       documents: documents.store,
       clientHash: (ip) => documents.clientHash(ip),
+      readViewToken: (value) => documents.readViewToken(value),
+      pendingAgreement: (viewer) => documents.pendingAgreement(viewer),
+      now: () => documents.now(),
     },
   })
   await app.register(agreementRoutes, { prefix: '/api' })

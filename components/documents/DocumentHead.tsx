@@ -21,7 +21,7 @@ export function DocumentHead({ document }: { document: DocumentPageData }) {
           <a className="button button--accent" href={document.fileUrl}>
             Open PDF
           </a>
-          <a className="button button--ghost" href={document.fileUrl} download>
+          <a className="button button--ghost" href={`${document.fileUrl}?download=1`} download>
             Download
           </a>
         </div>

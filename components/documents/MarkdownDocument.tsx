@@ -12,6 +12,7 @@ export function MarkdownDocument({ document }: { document: DocumentPageData }) {
       data-document-reading=""
       data-document-id={document.id}
       data-version={document.version}
+      data-view-token={document.viewToken}
     >
       <Watermark line={document.watermark} textLength={html.length} />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it with html:false writes every tag itself (server/documents/markdown.server.ts) */}

@@ -19,6 +19,7 @@ export function PdfDocument({ document }: { document: DocumentPageData }) {
           pages={document.pages ?? 1}
           fileUrl={document.fileUrl ?? `${DOCUMENTS_PATH}/${document.id}/file`}
           title={document.title}
+          viewToken={document.viewToken}
         />
       </Island>
       <p className="pdf-viewer__note">Your copy carries the watermark “{document.watermark}”.</p>

@@ -15,14 +15,20 @@ export interface DocumentBeacon {
   seconds: number
   /** The page became the current one since its last beacon. */
   shown?: boolean
+  /** The view's signed token, from the page (decision 034): beacons without a valid one are ignored. */
+  token: string
 }
 
 /** The body of one beacon: short JSON, sent as text/plain (sendBeacon's string type, no preflight). */
-export const beaconBody = (document: { documentId: string; version: number }, report: PageReport): string =>
+export const beaconBody = (
+  document: { documentId: string; version: number; viewToken: string },
+  report: PageReport,
+): string =>
   JSON.stringify({
     documentId: document.documentId,
     version: document.version,
     page: report.page,
     seconds: report.seconds,
     ...(report.shown ? { shown: true } : {}),
+    token: document.viewToken,
   } satisfies DocumentBeacon)

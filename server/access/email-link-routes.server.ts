@@ -10,6 +10,7 @@
 //                       mail scanners fetch links on their own.
 // JSON for fetch, 303 for plain form posts (the errors go through routes.server.ts' handler).
 
+import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { DOCKET_PATH, gateStepUrl, LINK_PAGE_PATH } from '../../lib/access.ts'
@@ -46,6 +47,9 @@ export const emailBody = z.object({
     .toLowerCase()
     .pipe(z.email('Enter a work e-mail address, like name@company.com.')),
 })
+
+/** Link redemptions per client address (a person clicks once; a retry or two is fine). */
+export const LINK_RATE_LIMIT = { max: 10, windowMs: 60_000 }
 
 export const linkBody = z.object({
   token: z.string({ error: 'Send the link’s token.' }).regex(EMAIL_LINK_TOKEN, LINK_EXPIRED_MESSAGE),
@@ -136,35 +140,50 @@ export function emailLinkRoutes(app: FastifyInstance, deps: EmailLinkDeps): Emai
     return { success: true, message: LINK_SENT_MESSAGE }
   })
 
-  app.post('/access/link', { preValidation: deps.parse(linkBody) }, async (request, reply) => {
-    const { token } = request.body as z.infer<typeof linkBody>
-    reply.header('cache-control', 'no-store')
-    const now = access.now()
-    const used = await useEmailLink(access.db.prisma, token, now)
-    const state = used ? await codeState(access.db.prisma, used.codeId) : null
-    const retailer = state?.retailer
-    if (!used || !isCodeRetailer(retailer) || !isActive(state, retailer, now)) {
-      request.log.info('access link refused: unknown, used, expired, or its code ended')
-      throw new HttpError(410, 'link_expired', LINK_EXPIRED_MESSAGE)
-    }
-    try {
-      await recordCodeUse(access.db.prisma, used.codeId, now)
-      await deps.record(request, retailer, 'granted')
-    } catch (error) {
-      await deps.record(request, retailer, 'error').catch(() => {})
-      throw error
-    }
-    request.log.info({ retailer, codeId: used.codeId }, 'access granted by e-mail link')
-    const value = signGrant(access.keys.cookie, {
-      retailer,
-      codeId: used.codeId,
-      issuedAt: now,
-      email: used.email,
-    })
-    reply.header('set-cookie', grantSetCookie(retailer, value, deps.secure(request)))
-    if (isFormPost(request)) return reply.code(303).header('location', DOCKET_PATH).send()
-    return { success: true }
-  })
+  // Per client, like the other access routes: a token is 256 bits, but nothing may be tried freely.
+  const linkLimitPrefix = `${access.options.rateLimitPrefix ?? ''}access-link:`
+  app.post(
+    '/access/link',
+    {
+      preValidation: deps.parse(linkBody),
+      config: {
+        rateLimit: {
+          max: LINK_RATE_LIMIT.max,
+          timeWindow: LINK_RATE_LIMIT.windowMs,
+          keyGenerator: (request: FastifyRequest) => `${linkLimitPrefix}${normalizeIP(request.ip)}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.body as z.infer<typeof linkBody>
+      reply.header('cache-control', 'no-store')
+      const now = access.now()
+      const used = await useEmailLink(access.db.prisma, token, now)
+      const state = used ? await codeState(access.db.prisma, used.codeId) : null
+      const retailer = state?.retailer
+      if (!used || !isCodeRetailer(retailer) || !isActive(state, retailer, now)) {
+        request.log.info('access link refused: unknown, used, expired, or its code ended')
+        throw new HttpError(410, 'link_expired', LINK_EXPIRED_MESSAGE)
+      }
+      try {
+        await recordCodeUse(access.db.prisma, used.codeId, now)
+        await deps.record(request, retailer, 'granted')
+      } catch (error) {
+        await deps.record(request, retailer, 'error').catch(() => {})
+        throw error
+      }
+      request.log.info({ retailer, codeId: used.codeId }, 'access granted by e-mail link')
+      const value = signGrant(access.keys.cookie, {
+        retailer,
+        codeId: used.codeId,
+        issuedAt: now,
+        email: used.email,
+      })
+      reply.header('set-cookie', grantSetCookie(retailer, value, deps.secure(request)))
+      if (isFormPost(request)) return reply.code(303).header('location', DOCKET_PATH).send()
+      return { success: true }
+    },
+  )
 
   const step: EmailStep = {
     begin(request, reply, retailer, codeId) {

@@ -20,6 +20,7 @@ import { readingMinutes } from './markdown.server.ts'
 import { createStampedPdfs, type StampedPdfs } from './stamped-pdfs.server.ts'
 import { DocumentStore, type DocumentSummary } from './store.server.ts'
 import { DocumentUnavailable } from './unavailable.server.ts'
+import { readViewToken, signViewToken, type ViewToken, viewTokenKey } from './view-token.server.ts'
 
 /** A document a viewer may open, with the grant that opens it. */
 export interface ViewedDocument {
@@ -92,7 +93,7 @@ export class DataRoom {
    */
   async open(id: unknown, viewers: readonly AccessViewer[] | undefined): Promise<ViewedDocument | undefined> {
     if (typeof id !== 'string' || !viewers?.length) return undefined
-    const document = await this.store.find(id)
+    const document = await this.store.findFor(id, [...new Set(viewers.map((viewer) => viewer.retailer))])
     const viewer = document && viewerOf(document, viewers)
     return document && viewer ? { document, viewer } : undefined
   }
@@ -143,26 +144,54 @@ export class DataRoom {
     )
   }
 
+  /** The signed token of this view, carried by the page and sent back by its reading beacons. */
+  viewToken({ document, viewer }: ViewedDocument, servedAt = this.now()): string {
+    return signViewToken(this.viewKey(), {
+      documentId: document.id,
+      version: document.version,
+      codeId: viewer.codeId,
+      email: viewer.email,
+      servedAt: servedAt.getTime(),
+    })
+  }
+
+  /** A view token this server signed, not expired; undefined otherwise. */
+  readViewToken(value: string): ViewToken | undefined {
+    return readViewToken(this.viewKey(), value, this.now().getTime())
+  }
+
+  private viewKey(): Buffer {
+    this.viewTokenKey ??= viewTokenKey(this.app.access.keys.ip)
+    return this.viewTokenKey
+  }
+
+  private viewTokenKey: Buffer | undefined
+
   /** Keyed hash of a client address, as every other record of the site keeps it. */
   clientHash(ip: string): string {
     return hashIp(this.app.access.keys.ip, normalizeIP(ip))
   }
 
-  /** Records that the viewer opened the document (written in batches). */
-  opened({ document, viewer }: ViewedDocument, ipHash: string): void {
-    this.engagement.opened(
-      {
-        documentId: document.id,
-        version: document.version,
-        retailer: viewer.retailer,
-        codeId: viewer.codeId,
-        email: viewer.email,
-        ipHash,
-      },
-      this.now(),
-    )
+  /** Records that the viewer opened the document: one view, one opening (written in batches). */
+  opened(viewed: ViewedDocument, ipHash: string): void {
+    this.engagement.opened(documentViewer(viewed, ipHash), this.now())
+  }
+
+  /** Records that the viewer downloaded the file (its own event). */
+  downloaded(viewed: ViewedDocument, ipHash: string): void {
+    this.engagement.downloaded(documentViewer(viewed, ipHash), this.now())
   }
 }
+
+/** Who views what, from where: the key of an engagement row. */
+const documentViewer = ({ document, viewer }: ViewedDocument, ipHash: string) => ({
+  documentId: document.id,
+  version: document.version,
+  retailer: viewer.retailer,
+  codeId: viewer.codeId,
+  email: viewer.email,
+  ipHash,
+})
 
 /** Builds the data room service, decorates the app with it (`app.documents`) and flushes it on close. */
 export function registerDocuments(

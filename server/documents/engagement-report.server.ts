@@ -1,5 +1,5 @@
 // What `rm5 documents activity` shows: per viewer (e-mail where the code asks for one, else the
-// code, named by its label) and document, the openings, first and last time, the time spent, and
+// code, named by its label) and document, the openings, the downloads, first and last time, the time spent, and
 // for PDFs the shows and time per page. Rows of one viewer stay together.
 import type { PrismaClient } from '../db/database.server.ts'
 
@@ -17,6 +17,8 @@ export interface ViewerActivity {
   label: string | null
   email: string | null
   opens: number
+  /** Downloads of the file (decision 034). */
+  downloads: number
   seconds: number
   firstAt: Date
   lastAt: Date
@@ -35,7 +37,7 @@ export async function documentActivity(
       ...(options.documentId ? { documentId: options.documentId } : {}),
       ...(options.since ? { lastAt: { gte: options.since } } : {}),
     },
-    _sum: { opens: true, seconds: true },
+    _sum: { opens: true, seconds: true, downloads: true },
     _min: { firstAt: true },
     _max: { lastAt: true },
   })
@@ -53,6 +55,7 @@ export async function documentActivity(
         label: null,
         email: group.email,
         opens: 0,
+        downloads: 0,
         seconds: 0,
         firstAt,
         lastAt,
@@ -63,6 +66,7 @@ export async function documentActivity(
     const opens = group._sum.opens ?? 0
     const seconds = group._sum.seconds ?? 0
     viewer.seconds += seconds
+    viewer.downloads += group._sum.downloads ?? 0
     if (group.page === 0) viewer.opens += opens
     else viewer.pages.push({ page: group.page, shows: opens, seconds })
     if (firstAt < viewer.firstAt) viewer.firstAt = firstAt

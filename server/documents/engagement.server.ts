@@ -29,6 +29,7 @@ interface Row extends DocumentViewer {
   page: number
   opens: number
   seconds: number
+  downloads: number
   firstAt: Date
   lastAt: Date
 }
@@ -56,15 +57,22 @@ export class DocumentEngagement {
 
   /**
    * `seconds` spent on `page` (0: the whole document, e.g. a Markdown page; n: PDF page n), and
-   * whether the page was just shown. Out-of-range values are clamped, never trusted.
+   * whether the page was just shown. Out-of-range values are clamped, never trusted. One view is
+   * one opening, counted by `opened` alone: page 0 being shown is not another (decision 034).
    */
   read(viewer: DocumentViewer, page: number, seconds: number, shown: boolean, at = new Date()): void {
     if (!Number.isInteger(page) || page < 0 || page > MAX_PAGE) return
     const spent = Number.isFinite(seconds)
       ? Math.min(MAX_SECONDS_PER_REPORT, Math.max(0, Math.round(seconds)))
       : 0
-    if (spent === 0 && !shown) return
-    this.add(viewer, page, shown ? 1 : 0, spent, at)
+    const shows = shown && page > 0 ? 1 : 0
+    if (spent === 0 && shows === 0) return
+    this.add(viewer, page, shows, spent, at)
+  }
+
+  /** The viewer downloaded the file (its own event: page 0's downloads). */
+  downloaded(viewer: DocumentViewer, at = new Date()): void {
+    this.add(viewer, 0, 0, 0, at, 1)
   }
 
   flush(): Promise<void> {
@@ -129,16 +137,24 @@ export class DocumentEngagement {
     }
   }
 
-  private add(viewer: DocumentViewer, page: number, opens: number, seconds: number, at: Date): void {
+  private add(
+    viewer: DocumentViewer,
+    page: number,
+    opens: number,
+    seconds: number,
+    at: Date,
+    downloads = 0,
+  ): void {
     const key = [viewer.documentId, viewer.version, viewer.codeId, viewer.email, viewer.ipHash, page].join(
       '\0',
     )
     this.batch.put(
       key,
-      () => ({ ...viewer, page, opens, seconds, firstAt: at, lastAt: at }),
+      () => ({ ...viewer, page, opens, seconds, downloads, firstAt: at, lastAt: at }),
       (waiting) => {
         waiting.opens += opens
         waiting.seconds += seconds
+        waiting.downloads += downloads
         waiting.lastAt = at
       },
     )

@@ -34,6 +34,7 @@ export async function documentPageData(room: DataRoom, viewed: ViewedDocument): 
     watermark: watermarkLine(room.watermarkFor(viewer)),
     html,
     fileUrl: document.kind === 'pdf' ? documentFilePath(document.id) : null,
+    viewToken: room.viewToken(viewed),
   }
 }
 

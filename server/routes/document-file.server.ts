@@ -36,38 +36,52 @@ export function inlineDisposition(title: string): string {
 
 export async function documentFileRoutes(app: FastifyInstance): Promise<void> {
   // Fastify answers HEAD from this GET route (headers only).
-  app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/file`, async (request, reply) => {
-    const room = app.documents
-    const viewers = await app.access.grants.grantsFor(request.headers.cookie)
-    const opened = await room.open(request.params.id, viewers)
-    if (opened?.document.kind !== 'pdf') return reply.callNotFound()
-    if (await room.pendingAgreement(opened.viewer)) {
-      return reply
-        .code(302)
-        .header('cache-control', DOCUMENT_CACHE_CONTROL)
-        .header('location', agreementUrl(documentPath(opened.document.id)))
-        .send()
-    }
-    const bytes = await room.stampedPdf(opened).catch((error: unknown) => {
-      if (!isDocumentUnavailable(error)) throw error
-      return undefined
-    })
-    if (!bytes) {
-      return reply
-        .code(503)
-        .header('cache-control', DOCUMENT_CACHE_CONTROL)
-        .header('retry-after', '60')
-        .type('text/plain; charset=utf-8')
-        .send(`${DOCUMENT_UNAVAILABLE_TITLE}. Try again in a few minutes.`)
-    }
-    return sendBytes(reply, bytes, request.headers.range, opened.document.title)
-  })
+  app.get<{ Params: { id: string }; Querystring: { download?: string } }>(
+    `${DOCUMENTS_PATH}/:id/file`,
+    async (request, reply) => {
+      const room = app.documents
+      const viewers = await app.access.grants.grantsFor(request.headers.cookie)
+      const opened = await room.open(request.params.id, viewers)
+      if (opened?.document.kind !== 'pdf') return reply.callNotFound()
+      if (await room.pendingAgreement(opened.viewer)) {
+        return reply
+          .code(302)
+          .header('cache-control', DOCUMENT_CACHE_CONTROL)
+          .header('location', agreementUrl(documentPath(opened.document.id)))
+          .send()
+      }
+      const bytes = await room.stampedPdf(opened).catch((error: unknown) => {
+        if (!isDocumentUnavailable(error)) throw error
+        return undefined
+      })
+      if (!bytes) {
+        return reply
+          .code(503)
+          .header('cache-control', DOCUMENT_CACHE_CONTROL)
+          .header('retry-after', '60')
+          .type('text/plain; charset=utf-8')
+          .send(`${DOCUMENT_UNAVAILABLE_TITLE}. Try again in a few minutes.`)
+      }
+      // The Download button's address: saved as a file, and recorded as its own event.
+      const download = request.query.download === '1'
+      if (download && request.method === 'GET' && !request.headers.range) {
+        room.downloaded(opened, room.clientHash(request.ip))
+      }
+      const disposition = inlineDisposition(opened.document.title)
+      return sendBytes(
+        reply,
+        bytes,
+        request.headers.range,
+        download ? disposition.replace(/^inline/, 'attachment') : disposition,
+      )
+    },
+  )
 }
 
-function sendBytes(reply: FastifyReply, bytes: Buffer, rangeHeader: string | undefined, title: string) {
+function sendBytes(reply: FastifyReply, bytes: Buffer, rangeHeader: string | undefined, disposition: string) {
   reply.headers({
     'content-type': 'application/pdf',
-    'content-disposition': inlineDisposition(title),
+    'content-disposition': disposition,
     'cache-control': DOCUMENT_CACHE_CONTROL,
     'accept-ranges': 'bytes',
     'x-content-type-options': 'nosniff',

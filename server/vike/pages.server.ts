@@ -183,7 +183,8 @@ async function sendRendered(
   if (errorWhileRendering) request.log.error({ err: errorWhileRendering }, 'page rendering failed')
   // A request for an unknown page's pageContext.json (Vike's navigation data, which any client can
   // ask for though the site does not navigate on the client) is answered 200 with is404.
-  if (httpResponse.statusCode === 404 || pageContext.is404) {
+  // A page that answered `render(404)` (an unknown document) counts the same, its pageContext.json too.
+  if (httpResponse.statusCode === 404 || pageContext.is404 || pageContext.abortStatusCode === 404) {
     request.log.info({ path: request.url.split('?', 1)[0] }, 'unknown path')
     await options.notFoundLimiter?.count(request)
   }

@@ -20,6 +20,7 @@ const props = {
   pages: PAGES,
   fileUrl: `/docket/documents/${'ab'.repeat(16)}/file`,
   title: 'Q3 rollout deck',
+  viewToken: 'view-token',
 }
 const SHOTS = process.env.PDF_VIEWER_SHOTS
 

@@ -119,7 +119,7 @@ describe('docket openings per viewer', () => {
     const documents = await runRm5(['documents', 'activity', '--retailer', 'investor'], env)
     expect(documents.code).toBe(0)
     expect(documents.stdout.split('\n')[1]).toMatch(
-      /^ana@fund\.example\s+investor\s+Board deck\s+2\s+2m05s\s+2026-11-25 09:01Z\s+2026-11-25 09:20Z\s+1:1m30s 2:35s$/,
+      /^ana@fund\.example\s+investor\s+Board deck\s+2\s+0\s+2m05s\s+2026-11-25 09:01Z\s+2026-11-25 09:20Z\s+1:1m30s 2:35s$/,
     )
   })
 })

@@ -24,6 +24,7 @@ export function PdfPages({
   pages,
   fileUrl,
   title,
+  viewToken,
   fallback,
 }: PdfViewerProps & { fallback: ReactNode }) {
   const [state, setState] = useState<State>({ status: 'loading' })
@@ -77,7 +78,7 @@ export function PdfPages({
   useEffect(() => {
     const element = list.current
     if (state.status !== 'ready' || !element) return
-    const tracker = trackReading({ documentId, version })
+    const tracker = trackReading({ documentId, version, viewToken })
     const onScreen = new Set<HTMLElement>()
     let frame = 0
     const measure = () => {
@@ -125,7 +126,7 @@ export function PdfPages({
       window.cancelAnimationFrame(frame)
       tracker.stop()
     }
-  }, [state, documentId, version])
+  }, [state, documentId, version, viewToken])
 
   const goTo = useCallback(
     (page: number) => {

@@ -12,7 +12,7 @@ import type { PdfViewerProps } from './pdf-viewer-props.ts'
 const pagesText = (pages: number) => `${pages} page${pages === 1 ? '' : 's'}`
 
 export function PdfViewer(props: PdfViewerProps) {
-  const { documentId, version, pages, fileUrl, title } = props
+  const { documentId, version, pages, fileUrl, title, viewToken } = props
   const hydrated = useHydrated()
   return (
     <div
@@ -23,6 +23,7 @@ export function PdfViewer(props: PdfViewerProps) {
       data-pages={pages}
       data-file-url={fileUrl}
       data-title={title}
+      data-view-token={viewToken}
     >
       {hydrated ? (
         <PdfPages {...props} fallback={<PdfFallback {...props} />} />

@@ -12,4 +12,6 @@ export interface PdfViewerProps {
   /** The stamped file (`/docket/documents/<id>/file`). */
   fileUrl: string
   title: string
+  /** The view's signed token, sent back with reading beacons. */
+  viewToken: string
 }

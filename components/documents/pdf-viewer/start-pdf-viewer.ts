@@ -11,9 +11,22 @@ export function readPdfViewerProps(element: HTMLElement | null): PdfViewerProps 
   const data = element?.dataset
   const version = Number(data?.version)
   const pages = Number(data?.pages)
-  if (!data?.documentId || !data.fileUrl || !Number.isInteger(version) || !Number.isInteger(pages))
+  if (
+    !data?.documentId ||
+    !data.fileUrl ||
+    !data.viewToken ||
+    !Number.isInteger(version) ||
+    !Number.isInteger(pages)
+  )
     return null
-  return { documentId: data.documentId, version, pages, fileUrl: data.fileUrl, title: data.title ?? '' }
+  return {
+    documentId: data.documentId,
+    version,
+    pages,
+    fileUrl: data.fileUrl,
+    title: data.title ?? '',
+    viewToken: data.viewToken,
+  }
 }
 
 export function startPdfViewer(): void {

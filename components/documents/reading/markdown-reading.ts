@@ -1,6 +1,7 @@
 // Reading time on a Markdown document's page (page 0: the document as a whole). A plain module for
 // the page's +client.ts, no React: the page reads the same without it, it only reports the time.
-// The page marks its document with `data-document-reading` plus data-document-id and data-version.
+// The page marks its document with `data-document-reading` plus data-document-id, data-version
+// and data-view-token.
 import { trackReading } from './track-reading.ts'
 
 export const READING_ATTRIBUTE = 'data-document-reading'
@@ -9,6 +10,7 @@ export function trackMarkdownReading(root: ParentNode = document): void {
   const element = root.querySelector<HTMLElement>(`[${READING_ATTRIBUTE}]`)
   const documentId = element?.dataset.documentId
   const version = Number(element?.dataset.version)
-  if (!element || !documentId || !Number.isInteger(version) || version < 1) return
-  trackReading({ documentId, version }).show(0)
+  const viewToken = element?.dataset.viewToken
+  if (!element || !documentId || !viewToken || !Number.isInteger(version) || version < 1) return
+  trackReading({ documentId, version, viewToken }).show(0)
 }

@@ -16,7 +16,11 @@ export interface ReadingTracker {
 const DUE_CHECK_MS = 30_000
 const INPUT_EVENTS = ['scroll', 'pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const
 
-export function trackReading(document_: { documentId: string; version: number }): ReadingTracker {
+export function trackReading(document_: {
+  documentId: string
+  version: number
+  viewToken: string
+}): ReadingTracker {
   const now = () => performance.now()
   const clock = new ReadingClock(now(), { visible: document.visibilityState === 'visible' })
 

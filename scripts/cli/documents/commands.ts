@@ -133,6 +133,7 @@ export async function printDocumentActivity(
         { header: 'RETAILER', value: (r) => r.retailer },
         { header: 'DOCUMENT', value: (r) => titles.get(r.documentId) ?? r.documentId },
         { header: 'OPENS', value: (r) => String(r.opens) },
+        { header: 'DOWNLOADS', value: (r) => String(r.downloads) },
         { header: 'TIME', value: (r) => duration(r.seconds) },
         { header: 'FIRST', value: (r) => utc(r.firstAt) },
         { header: 'LAST', value: (r) => utc(r.lastAt) },
@@ -149,7 +150,10 @@ export async function printDocumentActivity(
     'One row per viewer and document: the e-mail where the code requires one, else the code (its label).',
   )
   io.print(
-    'TIME is the reading time reported; a PDF page shown without time reads 0s (--json: shows per page).',
+    'OPENS counts views of the page; DOWNLOADS the file saved with Download. TIME is the reading time reported,',
+  )
+  io.print(
+    'never more than the time since the page was served; a PDF page shown without time reads 0s (--json: shows per page).',
   )
   io.print('Views are written by the server every few seconds. Times are UTC.')
 }

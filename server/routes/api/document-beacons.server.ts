@@ -9,6 +9,7 @@ import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
+import type { AccessViewer } from '../../../lib/access.ts'
 import { BEACON_PATH } from '../../../lib/documents/beacon.ts'
 import { viewerOf } from '../../../lib/documents.ts'
 import type { GrantReader } from '../../access/grants.server.ts'
@@ -16,6 +17,7 @@ import type { DocumentEngagement } from '../../documents/engagement.server.ts'
 import { MAX_PAGE, MAX_SECONDS_PER_REPORT } from '../../documents/engagement.server.ts'
 import { DOCUMENT_ID } from '../../documents/ids.server.ts'
 import type { DocumentSummary } from '../../documents/store.server.ts'
+import { ViewClocks, type ViewToken } from '../../documents/view-token.server.ts'
 import { HttpError, validationError } from '../../http/errors.server.ts'
 
 /** A beacon is well under 200 bytes; anything near this is not one. */
@@ -32,6 +34,7 @@ const beaconSchema = z.object({
   page: z.number().int().min(0).max(MAX_PAGE),
   seconds: z.number().int().min(0).max(MAX_SECONDS_PER_REPORT),
   shown: z.boolean().optional(),
+  token: z.string().min(1).max(1000),
 })
 
 /** What the route needs of a document: DocumentStore.find fits. */
@@ -43,6 +46,12 @@ export interface DocumentBeaconOptions {
   documents: { find(id: string): Promise<BeaconDocument | undefined> }
   /** The keyed hash a record keeps of a client address (DataRoom.clientHash). */
   clientHash(ip: string): string
+  /** The view token a page carried, when valid (DataRoom.readViewToken). */
+  readViewToken(value: string): ViewToken | undefined
+  /** The agreement the viewer has still to accept, if any (DataRoom.pendingAgreement). */
+  pendingAgreement(viewer: AccessViewer): Promise<unknown>
+  /** The clock the view tokens are read against (DataRoom.now). */
+  now(): Date
   /** Who the grant cookie names; app.access.grants unless given. */
   grants?: GrantReader
   /** Prefix for the rate-limit counters (tests sharing one Redis); app.access's seam unless given. */
@@ -61,6 +70,7 @@ export async function documentBeaconRoutes(app: FastifyInstance, options: Docume
     fetchMethod: async (id) => ({ document: (await options.documents.find(id)) ?? null }),
   })
   const find = async (id: string) => (await lookups.fetch(id))?.document ?? undefined
+  const clocks = new ViewClocks()
 
   // sendBeacon sends a string as text/plain: here it is JSON, read by Fastify's own JSON parser
   // (prototype-poisoning checks included). This parser lives in this plugin only.
@@ -89,6 +99,18 @@ export async function documentBeaconRoutes(app: FastifyInstance, options: Docume
       const document = await find(beacon.documentId)
       const viewer = document && viewerOf(document, viewers)
       if (!document || !viewer || beacon.version > document.version) throw NOT_FOUND()
+      // The page's own token, for this document, version and viewer; and the viewer may read it now.
+      const token = options.readViewToken(beacon.token)
+      if (
+        !token ||
+        token.documentId !== document.id ||
+        token.version !== beacon.version ||
+        token.codeId !== viewer.codeId ||
+        token.email !== viewer.email ||
+        (await options.pendingAgreement(viewer))
+      ) {
+        throw NOT_FOUND()
+      }
       // The current version's pages are known; an older version's were bounded by MAX_PAGE above.
       if (beacon.version === document.version) {
         const lastPage = document.kind === 'pdf' ? (document.pages ?? MAX_PAGE) : 0
@@ -108,7 +130,7 @@ export async function documentBeaconRoutes(app: FastifyInstance, options: Docume
           ipHash: options.clientHash(request.ip),
         },
         beacon.page,
-        beacon.seconds,
+        clocks.take(beacon.token, token, beacon.seconds, options.now().getTime()),
         beacon.shown ?? false,
       )
       return reply.code(204).header('cache-control', 'no-store').send()

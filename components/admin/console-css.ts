@@ -13,6 +13,7 @@ export const CONSOLE_CSS = `
     "Helvetica Neue", Arial, sans-serif;
 }
 *, *::before, *::after { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body {
   margin: 0; font-family: var(--font); font-size: 0.9375rem; line-height: 1.55; color: var(--ink);
   background: var(--paper-2); font-feature-settings: "cv11", "ss01"; -webkit-font-smoothing: antialiased;

@@ -1,0 +1,52 @@
+// The admin console in Chromium with JavaScript, on the fresh e2e server: the first owner gets in
+// with the link the CLI prints, generates a code (shown once, with a copy button), revokes it, and
+// the audit log lists each step with who did it; every page passes axe; sign-out ends the session.
+import { expect, test } from '@playwright/test'
+import { auditLines, generateCode, signInAsNewOwner } from './helpers/admin-console.ts'
+import { expectNoSeriousViolation } from './helpers/axe.ts'
+
+test('the first owner signs in with a printed link, generates and revokes a code, and the audit log says who', async ({
+  page,
+  context,
+}) => {
+  // Several pages, each checked with axe.
+  test.setTimeout(150_000)
+  const email = await signInAsNewOwner(page)
+  // Unique on a reused e2e server, where earlier runs left their codes.
+  const label = `Dana Ops, e2e ${email.slice(4, 12)}`
+  await expectNoSeriousViolation(page)
+  // The chart of each figure has its numbers beside it.
+  await expect(page.getByRole('img', { name: /^Docket openings: / })).toBeVisible()
+
+  const code = await generateCode(page, label)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.getByRole('button', { name: 'Copy' }).click()
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)
+  await expectNoSeriousViolation(page)
+
+  page.once('dialog', (dialog) => dialog.accept())
+  await page.getByRole('button', { name: `Revoke code ${label}` }).click()
+  await expect(page.getByRole('heading', { name: 'Code revoked' })).toBeVisible()
+  // Shown once: the codes page never shows it again.
+  await expect(page.getByText(code)).toHaveCount(0)
+
+  expect(await auditLines(page, email)).toEqual([
+    `${email} code.revoke`,
+    `${email} code.generate`,
+    `${email} session.sign-in`,
+  ])
+  await expectNoSeriousViolation(page)
+  // The CLI's steps, by the shell's user.
+  expect(await auditLines(page, 'cli@')).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^cli@\S+ admin\.link$/),
+      expect.stringMatching(/^cli@\S+ admin\.add$/),
+    ]),
+  )
+
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByText('You are signed out.')).toBeVisible()
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+})

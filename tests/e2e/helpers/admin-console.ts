@@ -1,0 +1,39 @@
+// The console from a browser as an admin gets in on a fresh server: `rm5 admins add`, then the
+// link `rm5 admins link` prints, opened and confirmed (the server's SITE_URL may name another
+// port than the e2e server's, so the link's path is opened on the test's base URL).
+import { randomBytes } from 'node:crypto'
+import { expect, type Page } from '@playwright/test'
+import { rm5 } from './cli.ts'
+
+export async function signInAsNewOwner(page: Page): Promise<string> {
+  const email = `ops-${randomBytes(4).toString('hex')}@example.com`
+  await rm5(['admins', 'add', email, '--role', 'owner'])
+  const link = new URL((await rm5(['admins', 'link', email])).trim())
+  await page.goto(`${link.pathname}${link.search}`)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible()
+  return email
+}
+
+/** Generates a circlek code from the codes page; resolves with the code shown once. */
+export async function generateCode(page: Page, label: string): Promise<string> {
+  await page.getByRole('link', { name: 'Codes' }).click()
+  await page.getByLabel('Gate').selectOption('circlek')
+  await page.getByLabel('Label').fill(label)
+  await page.getByRole('button', { name: 'Generate code' }).click()
+  await expect(page.getByRole('heading', { name: 'New code for Circle K' })).toBeVisible()
+  const code = (await page.locator('#new-code').textContent())?.trim() ?? ''
+  expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){5}$/)
+  return code
+}
+
+/** The audit log's rows naming `who`, as "actor action" lines, newest first. */
+export async function auditLines(page: Page, who: string): Promise<string[]> {
+  await page.getByRole('link', { name: 'Audit log' }).click()
+  await page.getByLabel('Who').fill(who)
+  await page.getByRole('button', { name: 'Filter' }).click()
+  const rows = page.locator('table tbody tr')
+  return (await rows.evaluateAll((trs) =>
+    trs.map((tr) => `${tr.children[1]?.textContent} ${tr.children[2]?.textContent}`),
+  )) as string[]
+}

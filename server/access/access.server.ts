@@ -3,7 +3,7 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isGateError, isGateStep, LINK_PAGE_PATH, rendersPerViewer } from '../../lib/access.ts'
-import { type GateRetailer, isGateRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { retentionSettings, type ScheduledPruning, schedulePruning } from '../retention/prune.server.ts'
@@ -66,6 +66,7 @@ export async function registerAccess(
       key: keys.cookie,
       now,
       log: app.log,
+      partners: app.partners,
       cacheMs: options.codeCacheMs,
     }),
     options,
@@ -90,8 +91,8 @@ export async function registerAccess(
 }
 
 // The grant reader hands out one array per remembered Cookie header: its gates are listed once.
-const gatesOf = new WeakMap<readonly VerifiedGrant[], readonly GateRetailer[]>()
-function retailersOf(grants: readonly VerifiedGrant[]): readonly GateRetailer[] {
+const gatesOf = new WeakMap<readonly VerifiedGrant[], readonly PartnerSlug[]>()
+function retailersOf(grants: readonly VerifiedGrant[]): readonly PartnerSlug[] {
   let gates = gatesOf.get(grants)
   if (!gates) {
     gates = grants.map((grant) => grant.retailer)
@@ -138,10 +139,15 @@ async function logSetupHint(app: FastifyInstance, access: Access) {
     return null
   })
   if (active !== 0) return
+  const gates = app.partners
+    .list()
+    .filter((partner) => !partner.open)
+    .map((partner) => `/${partner.slug}`)
+  if (gates.length === 0) return
   app.log.info(
-    'No active access codes: the gates /circlek, /pizzahut, /compass, /partner and /investor refuse ' +
-      'every code. Create one with `rm5 codes generate circlek` (prints a new code) or ' +
-      '`rm5 codes set circlek --code <code>`; see `rm5 codes --help`.',
+    `No active access codes: the gates ${gates.join(', ')} refuse every code. Create one with ` +
+      `\`rm5 codes generate ${gates[0]?.slice(1)}\` (prints a new code) or \`rm5 codes set <partner> --code <code>\`; ` +
+      'see `rm5 codes --help`.',
   )
 }
 
@@ -160,7 +166,7 @@ declare module 'fastify' {
 export function rendersPerRequest(request: FastifyRequest): boolean {
   const [path = '', query] = request.url.split('?', 2)
   if (rendersPerViewer(path) || path === LINK_PAGE_PATH) return true
-  if (query === undefined || !isGateRetailer(path.slice(1))) return false
+  if (query === undefined || !request.server.partners.get(path.slice(1))) return false
   // Only the known reasons: any other query keeps the (cheaper) pre-rendered file.
   const search = new URLSearchParams(query)
   return isGateError(search.get('error')) || isGateStep(search.get('step'))

@@ -125,7 +125,11 @@ describe('rm5 documents', () => {
     const absent = await rm5('documents', 'add', 'circlek', join(files, 'absent.pdf'))
     expect(absent.code).toBe(1)
     expect(absent.stderr).toContain('does not exist')
-    expect((await rm5('documents', 'add', 'kroger', join(files, 'deck.pdf'))).code).toBe(2)
+    // A partner the database does not know (exit 1, naming the list), and no slug at all (exit 2).
+    const unknown = await rm5('documents', 'add', 'kroger', join(files, 'deck.pdf'))
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('Unknown partner "kroger" (see `rm5 partners list`)')
+    expect((await rm5('documents', 'add', 'Kroger!', join(files, 'deck.pdf'))).code).toBe(2)
     expect((await rm5('documents', 'list', '--jsn')).stderr).toContain('--json')
     expect(await db.prisma.document.count()).toBe(before)
   }, 60_000)

@@ -1,6 +1,6 @@
 // What each `rm5 agreements` command does, given an open database.
 import { basename } from 'node:path'
-import { type GateRetailer, retailerNames } from '../../../lib/retailers.ts'
+import type { PartnerSlug } from '../../../lib/partners.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import {
   AgreementRejected,
@@ -12,6 +12,7 @@ import {
   setAgreement,
 } from '../../../server/documents/agreements.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
+import { partnerOf } from '../../lib/partner-args.ts'
 import type { Io } from '../codes/commands.ts'
 import { printListing, table, utc } from '../codes/table.ts'
 import { readLocalFile } from '../documents/open.ts'
@@ -31,8 +32,9 @@ export async function readAgreement(file: string): Promise<string> {
 export async function setRetailerAgreement(
   prisma: PrismaClient,
   io: Io,
-  options: { retailer: GateRetailer; body: string; json: boolean },
+  options: { retailer: PartnerSlug; body: string; json: boolean },
 ): Promise<void> {
+  const partner = await partnerOf(prisma, options.retailer)
   const { agreement, created } = await setAgreement(prisma, options.retailer, options.body)
   if (options.json) {
     return io.print(
@@ -44,7 +46,7 @@ export async function setRetailerAgreement(
       }),
     )
   }
-  const name = `${retailerNames[options.retailer]} (/${options.retailer})`
+  const name = `${partner.name} (/${options.retailer})`
   io.print(
     created
       ? `Set the agreement for ${name}: version ${agreement.version}. Every viewer accepts it before their next document.`
@@ -55,7 +57,7 @@ export async function setRetailerAgreement(
 export async function clearRetailerAgreement(
   prisma: PrismaClient,
   io: Io,
-  options: { retailer: GateRetailer; json: boolean },
+  options: { retailer: PartnerSlug; json: boolean },
 ): Promise<void> {
   const cleared = await clearAgreement(prisma, options.retailer, io.now())
   if (options.json)

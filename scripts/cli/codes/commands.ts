@@ -1,12 +1,13 @@
 // What each `rm5 codes` command does, given an open database. Output goes through `print`
 // (one line per call) so the commands stay easy to read and to test.
-import { type CodeRetailer, retailerNames } from '../../../lib/retailers.ts'
+import type { PartnerSlug } from '../../../lib/partners.ts'
 import { countAttemptsByOutcome, listAttempts } from '../../../server/access/attempts.server.ts'
 import { activeCodeHashes, insertCode, listCodes, revokeCodes } from '../../../server/access/codes.server.ts'
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
 import { argon2Hasher, normalizeCode } from '../../../server/access/hasher.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
+import { partnerOf } from '../../lib/partner-args.ts'
 import { describeEmailRule } from './allow-domains.ts'
 import { codeStrength, STRENGTH_RULE } from './code-strength.ts'
 import { generateCode } from './generate-code.ts'
@@ -20,7 +21,7 @@ export interface Io {
 }
 
 export interface AddOptions {
-  retailer: CodeRetailer
+  retailer: PartnerSlug
   label?: string
   expiresAt?: Date
   /** Revoke the retailer's other active codes in the same transaction. */
@@ -57,6 +58,7 @@ export async function addCode(
   // set's code was checked with checkCodeShape before the database was opened.
   const code = generated ? generateCode() : (options.code as string)
   const now = io.now()
+  const partner = await partnerOf(prisma, options.retailer, 'code')
   if (options.expiresAt && options.expiresAt.getTime() <= now.getTime()) {
     throw new CliError(`--expires ${options.expiresAt.toISOString()} is in the past`, 2)
   }
@@ -95,7 +97,7 @@ export async function addCode(
     io.print(JSON.stringify({ ...created, ...(generated ? { code } : {}), revokedIds: revoked }))
     return
   }
-  io.print(`Added an access code for ${retailerNames[options.retailer]} (/${options.retailer}).`)
+  io.print(`Added an access code for ${partner.name} (/${options.retailer}).`)
   io.print(`  id:       ${created.id}`)
   if (generated) io.print(`  code:     ${code}`)
   io.print(`  label:    ${created.label ?? '-'}`)
@@ -162,7 +164,7 @@ export async function printCodes(
 export async function revoke(
   prisma: PrismaClient,
   io: Io,
-  target: { id: string } | { retailer: CodeRetailer },
+  target: { id: string } | { retailer: PartnerSlug },
   json: boolean,
 ): Promise<void> {
   const now = io.now()

@@ -12,6 +12,7 @@ import type { AttemptTally } from './attempt-tally.server.ts'
 import { type CodeChecker, createCodeChecker } from './check-code.server.ts'
 import { countActiveCodes } from './codes.server.ts'
 import { DocketActivity } from './docket-activity.server.ts'
+import { canSendLinks } from './email-link-mail.server.ts'
 import { createGrantReader, type GrantReader, type VerifiedGrant } from './grants.server.ts'
 import type { HashCeiling } from './hash-ceiling.server.ts'
 import { argon2Hasher, type CodeHasher } from './hasher.server.ts'
@@ -86,6 +87,7 @@ export async function registerAccess(
   app.addHook('onReady', async () => {
     await access.codes.warm()
     await logSetupHint(app, access)
+    await warnIfCodesNeedMail(app, access)
   })
   return access
 }
@@ -131,6 +133,23 @@ function pageAccess(access: Access, request: FastifyRequest, grants: readonly Ve
       }
     },
   }
+}
+
+/** Codes that require an e-mail open only through a mailed link: say so at start when mail is off. */
+async function warnIfCodesNeedMail(app: FastifyInstance, access: Access) {
+  if (canSendLinks(access.env)) return
+  const now = access.now()
+  const waiting = await access.db.prisma.accessCode
+    .count({
+      where: { requireEmail: true, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    })
+    .catch(() => 0)
+  if (waiting === 0) return
+  app.log.warn(
+    `${waiting} active access code(s) require an e-mail, but this server cannot send mail: their gates ` +
+      'stop at "cannot send links". Set SMTP_URL, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO (docs/operations.md, "Notifications"), ' +
+      'or turn the step off with `rm5 codes require-email <id> --off`.',
+  )
 }
 
 async function logSetupHint(app: FastifyInstance, access: Access) {

@@ -3,6 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertCode } from '../../server/access/codes.server.ts'
 import { type Database, openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { recordAcceptance } from '../../server/documents/agreements.server.ts'
@@ -144,6 +145,13 @@ describe('rm5 agreements', () => {
     expect(same.stdout).toContain('nothing changed')
     const first = await db.prisma.agreement.findFirstOrThrow({ where: { retailer: 'circlek' } })
     await recordAcceptance(db.prisma, first.id, { codeId: null, email: 'dana@circlek.com' }, 'h')
+    // A code that asks for no e-mail: the viewer is named by the code's label, as the page named them.
+    const { id: opsCode } = await insertCode(db.prisma, {
+      retailer: 'circlek',
+      codeHash: 'x',
+      label: 'Dana Ops',
+    })
+    await recordAcceptance(db.prisma, first.id, { codeId: opsCode, email: null }, 'h')
     expect((await rm5('agreements', 'set', 'circlek', join(files, 'nda-v2.md'))).stdout).toContain(
       'version 2',
     )
@@ -154,10 +162,12 @@ describe('rm5 agreements', () => {
     expect(rows.map((r: { version: number }) => r.version)).toEqual([2, 1])
     expect(rows[1].acceptances).toEqual([
       { codeId: null, email: 'dana@circlek.com', acceptedAt: expect.any(String) },
+      { codeId: opsCode, email: null, acceptedAt: expect.any(String) },
     ])
     const table = await rm5('agreements', 'list')
     expect(table.stdout).toContain('dana@circlek.com')
-    expect(table.stdout).toContain('2 agreement version(s), 1 acceptance(s)')
+    expect(table.stdout).toMatch(new RegExp(`Dana Ops\\s+${opsCode}`))
+    expect(table.stdout).toContain('2 agreement version(s), 2 acceptance(s)')
 
     const cleared = await rm5('agreements', 'clear', 'circlek')
     expect(cleared.code).toBe(0)

@@ -1,5 +1,6 @@
 // What each `rm5 agreements` command does, given an open database.
 import { basename } from 'node:path'
+import { viewerName } from '../../../lib/documents.ts'
 import type { PartnerSlug } from '../../../lib/partners.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import {
@@ -11,6 +12,7 @@ import {
   MAX_AGREEMENT_BYTES,
   setAgreement,
 } from '../../../server/documents/agreements.server.ts'
+import { listPartners } from '../../../server/partners/store.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { partnerOf } from '../../lib/partner-args.ts'
 import type { Io } from '../codes/commands.ts'
@@ -99,6 +101,7 @@ export async function printAgreements(
   })
   if (!listed) return
   const accepted = withAcceptances.flatMap((a) => a.acceptances.map((row) => ({ ...row, agreement: a })))
+  const names = await viewerNames(prisma, accepted)
   if (accepted.length > 0) {
     io.print('')
     io.print(
@@ -107,7 +110,7 @@ export async function printAgreements(
           { header: 'ACCEPTED', value: (r) => utc(r.acceptedAt) },
           { header: 'RETAILER', value: (r) => r.agreement.retailer },
           { header: 'VERSION', value: (r) => String(r.agreement.version) },
-          { header: 'VIEWER', value: (r) => r.email ?? '-' },
+          { header: 'VIEWER', value: (r) => names(r) },
           { header: 'CODE', value: (r) => r.codeId ?? '(gate)' },
         ],
         accepted,
@@ -116,4 +119,29 @@ export async function printAgreements(
   }
   io.print('')
   io.print(`${agreements.length} agreement version(s), ${accepted.length} acceptance(s). Times are UTC.`)
+}
+
+/**
+ * How each acceptance names its viewer, as the acceptance page and the watermark did: the proved
+ * e-mail, else the code's label, else "<partner> access code".
+ */
+async function viewerNames(
+  prisma: PrismaClient,
+  rows: readonly { codeId: string | null; email: string | null; agreement: { retailer: string } }[],
+): Promise<(row: (typeof rows)[number]) => string> {
+  const codeIds = [...new Set(rows.map((row) => row.codeId).filter((id): id is string => id !== null))]
+  const codes = await prisma.accessCode.findMany({
+    where: { id: { in: codeIds } },
+    select: { id: true, label: true },
+  })
+  const labels = new Map(codes.map((code) => [code.id, code.label]))
+  const partners = new Map(
+    (await listPartners(prisma, { includeRemoved: true })).map((p) => [p.slug, p.name]),
+  )
+  return (row) =>
+    viewerName({
+      email: row.email,
+      label: row.codeId ? (labels.get(row.codeId) ?? null) : null,
+      partnerName: partners.get(row.agreement.retailer) ?? row.agreement.retailer,
+    })
 }

@@ -15,7 +15,7 @@ import { allowDomainOption } from './allow-domains.ts'
 import { STRENGTH_RULE } from './code-strength.ts'
 import { addCode, checkCodeShape, type Io, printAttempts, printCodes, revoke } from './commands.ts'
 import { parseExpires } from './expires.ts'
-import { setRequireEmail } from './require-email.ts'
+import { checkMailConfigured, setRequireEmail } from './require-email.ts'
 
 const RETAILERS = 'a partner whose gate takes a code (`rm5 partners list`)'
 const codeRetailer = partnerArgument
@@ -53,10 +53,11 @@ interface AddValues {
 }
 
 /** --allow-domain narrows --require-email; alone it would silently do nothing. */
-function checkEmailOptions(values: { requireEmail?: boolean; allowDomain?: string[] }) {
+async function checkEmailOptions(values: { requireEmail?: boolean; allowDomain?: string[] }) {
   if (values.allowDomain && !values.requireEmail) {
     throw new CliError('--allow-domain needs --require-email (the domains whose addresses get a link)', 2)
   }
+  if (values.requireEmail) await checkMailConfigured()
 }
 
 const addValues = (values: AddValues) => ({
@@ -107,8 +108,8 @@ and prints it once.`,
       .argument('<retailer>', `The gate: ${RETAILERS}`, codeRetailer),
   )
     .addOption(jsonOption('Print the new code as JSON'))
-    .action((retailer: PartnerSlug, values: AddValues) => {
-      checkEmailOptions(values)
+    .action(async (retailer: PartnerSlug, values: AddValues) => {
+      await checkEmailOptions(values)
       return run((prisma) => addCode(prisma, io, { retailer, ...addValues(values) }))
     })
 
@@ -129,7 +130,7 @@ For a random code, use \`rm5 codes generate\`.`,
   )
     .addOption(jsonOption('Print the result as JSON'))
     .action(async (retailer: PartnerSlug, values: AddValues & { code: string }) => {
-      checkEmailOptions(values)
+      await checkEmailOptions(values)
       const code = checkCodeShape(await readCode(values.code))
       return run((prisma) => addCode(prisma, io, { retailer, code, ...addValues(values) }))
     })
@@ -233,10 +234,11 @@ Sessions the code opened without an e-mail end within ${CODE_CACHE_MS / 1000} se
     .addOption(allowDomainOption())
     .option('--off', 'Stop asking: the code alone opens the docket again')
     .addOption(jsonOption('Print the result as JSON'))
-    .action((id: string, values: { allowDomain?: string[]; off?: boolean; json?: boolean }) => {
+    .action(async (id: string, values: { allowDomain?: string[]; off?: boolean; json?: boolean }) => {
       if (values.off && values.allowDomain) {
         throw new CliError('--off and --allow-domain do not go together', 2)
       }
+      if (!values.off) await checkMailConfigured()
       return run((prisma) =>
         setRequireEmail(prisma, io, {
           id,

@@ -1,6 +1,6 @@
 // Access grants shared by the server (routes, guards) and the browser (gate pages): names and
 // rules only. Whether a request holds a grant is decided on the server alone (docs/architecture.md: Access).
-import type { GateRetailer } from './retailers.ts'
+import { isPartnerSlug, type PartnerSlug, PROPOSAL_PARTNER } from './partners.ts'
 
 export const VERIFY_PATH = '/api/access/verify'
 export const LOGOUT_PATH = '/api/access/logout'
@@ -28,27 +28,36 @@ export const rendersPerViewer = (pathname: string) =>
 
 /** Who holds a verified grant: its gate, its code (null for walmart), and how they are named. */
 export interface AccessViewer {
-  retailer: GateRetailer
+  retailer: PartnerSlug
   codeId: string | null
   /** The viewer's address where the code requires one (proved by a one-time link), else null. */
   email: string | null
   /** The code's label (null for walmart or an unlabelled code): names the viewer without an e-mail. */
   label: string | null
+  /** The partner's display name (watermarks, the agreement page). */
+  partnerName: string
 }
 
 /** A grant is refused once it is this old, whatever the browser keeps. */
 export const GRANT_MAX_AGE_MS = 12 * 60 * 60 * 1000
 
 const GRANT_COOKIE_SUFFIX = '-access'
-export const grantCookieName = (retailer: GateRetailer) => `${retailer}${GRANT_COOKIE_SUFFIX}`
+export const grantCookieName = (retailer: PartnerSlug) => `${retailer}${GRANT_COOKIE_SUFFIX}`
+
+/** The partner a grant cookie's name is for (`kroger-access` → kroger), or null for another cookie. */
+export function grantRetailerOf(cookieName: string): PartnerSlug | null {
+  if (!cookieName.endsWith(GRANT_COOKIE_SUFFIX)) return null
+  const slug = cookieName.slice(0, -GRANT_COOKIE_SUFFIX.length)
+  return isPartnerSlug(slug) ? slug : null
+}
 
 /** False when a Cookie header cannot hold any grant cookie: nothing to verify (a quick test, not a parse). */
 export const mayHoldGrant = (cookieHeader: string | undefined): cookieHeader is string =>
   cookieHeader?.includes(`${GRANT_COOKIE_SUFFIX}=`) ?? false
 
 /** Any one granted gate opens the shared docket (docs/original-behaviour.md §6). */
-export const canOpenDocket = (grants: readonly GateRetailer[]) => grants.length > 0
-export const canOpenProposal = (grants: readonly GateRetailer[]) => grants.includes('circlek')
+export const canOpenDocket = (grants: readonly PartnerSlug[]) => grants.length > 0
+export const canOpenProposal = (grants: readonly PartnerSlug[]) => grants.includes(PROPOSAL_PARTNER)
 
 /**
  * Why a no-JavaScript form post came back to its gate (`/circlek?error=invalid`). The gate page
@@ -71,7 +80,7 @@ export function isGateError(value: unknown): value is GateError {
   return typeof value === 'string' && (gateErrors as readonly string[]).includes(value)
 }
 
-export function gateErrorUrl(retailer: GateRetailer, error: GateError, retryAfterSeconds?: number): string {
+export function gateErrorUrl(retailer: PartnerSlug, error: GateError, retryAfterSeconds?: number): string {
   const query = new URLSearchParams({ error })
   if (retryAfterSeconds !== undefined) query.set('retry', String(retryAfterSeconds))
   return `/${retailer}?${query}`
@@ -89,7 +98,7 @@ export function isGateStep(value: unknown): value is GateStep {
 }
 
 export function gateStepUrl(
-  retailer: GateRetailer,
+  retailer: PartnerSlug,
   step: GateStep,
   error?: GateError,
   retryAfterSeconds?: number,
@@ -107,12 +116,12 @@ declare global {
        * Gates whose grant cookie this request carries AND the server verified (signature, age,
        * code still active). Set by server/access for every per-request render; never the raw cookie.
        */
-      accessGrants?: readonly GateRetailer[]
+      accessGrants?: readonly PartnerSlug[]
       /**
        * Called by a guard that lets the request in, with the gates whose grant opened the page:
        * the server records the opening (`rm5 codes activity`). Absent without a grant.
        */
-      recordOpening?: (retailers: readonly GateRetailer[]) => void
+      recordOpening?: (retailers: readonly PartnerSlug[]) => void
       /**
        * The verified grants in full (who is viewing), for pages that name the viewer. Set only
        * for renders made per request (`rendersPerViewer`), never for a render the cache keeps.

@@ -34,10 +34,10 @@ describe('safeAgreementNext', () => {
 
 describe('viewerName', () => {
   it('names the proved e-mail first, then the code label, then the gate', () => {
-    expect(viewerName({ retailer: 'circlek', email: 'dana@circlek.com', label: 'Dana' })).toBe(
+    expect(viewerName({ partnerName: 'Circle K', email: 'dana@circlek.com', label: 'Dana' })).toBe(
       'dana@circlek.com',
     )
-    expect(viewerName({ retailer: 'circlek', email: null, label: 'Dana' })).toBe('Dana')
-    expect(viewerName({ retailer: 'pizzahut', email: null, label: null })).toBe('Pizza Hut access code')
+    expect(viewerName({ partnerName: 'Circle K', email: null, label: 'Dana' })).toBe('Dana')
+    expect(viewerName({ partnerName: 'Pizza Hut', email: null, label: null })).toBe('Pizza Hut access code')
   })
 })

@@ -2,7 +2,7 @@
 // document, its bytes and the agreement live, and which `next` an agreement may send a viewer
 // back to. Names only; what a viewer may open is decided on the server alone.
 import { AGREEMENT_PATH, DOCUMENTS_PATH } from './access.ts'
-import { type GateRetailer, retailerNames } from './retailers.ts'
+import type { PartnerSlug } from './partners.ts'
 
 /** POST target of the agreement's Accept button (an HTML form, JSON too). */
 export const AGREEMENT_ACCEPT_PATH = '/api/documents/agreement'
@@ -30,23 +30,25 @@ export const agreementUrl = (next: string) => `${AGREEMENT_PATH}?${new URLSearch
 
 /** How the watermark names a viewer: the proved e-mail, else the code's label, else the gate's code. */
 export function viewerName(viewer: {
-  retailer: GateRetailer
+  partnerName: string
   email: string | null
   label: string | null
 }): string {
-  return viewer.email ?? viewer.label ?? `${retailerNames[viewer.retailer]} access code`
+  return viewer.email ?? viewer.label ?? `${viewer.partnerName} access code`
 }
 
 /** A document as the /docket list shows it. */
 /** The grant through which a viewer may open a document: one for the document's retailer. */
-export const viewerOf = <V extends { retailer: GateRetailer }>(
+export const viewerOf = <V extends { retailer: PartnerSlug }>(
   document: { retailer: string },
   viewers: readonly V[],
 ): V | undefined => viewers.find((grant) => grant.retailer === document.retailer)
 
 export interface DocketDocument {
   id: string
-  retailer: GateRetailer
+  retailer: PartnerSlug
+  /** The partner's display name (the list names it when a viewer holds several grants). */
+  retailerName: string
   title: string
   kind: 'pdf' | 'markdown'
   updatedAt: Date
@@ -58,7 +60,6 @@ export interface DocketDocument {
 
 /** What a document's page shows: the document, and the watermark line naming its viewer. */
 export interface DocumentPageData extends DocketDocument {
-  retailerName: string
   version: number
   /** Who is viewing, as the watermark names them. */
   viewer: string
@@ -74,7 +75,7 @@ export interface DocumentPageData extends DocketDocument {
 
 /** What the agreement page shows, and where its form sends the viewer afterwards. */
 export interface AgreementPageData {
-  retailer: GateRetailer
+  retailer: PartnerSlug
   retailerName: string
   version: number
   html: string

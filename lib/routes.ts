@@ -1,5 +1,4 @@
 // The site's routes in one place: navigation, sitemap, robots and tests read this list.
-import { gateRetailers } from './retailers.ts'
 
 export interface NavLink {
   href: string
@@ -32,11 +31,13 @@ export const publicPaths = [
   '/privacy',
 ] as const
 
-/** Paths that must never be indexed (robots.txt Disallow, noindex). */
+/**
+ * Paths that must never be indexed (robots.txt Disallow; noindex besides). The partners' gates and
+ * the Circle K proposal are not listed: robots.txt is public, so it would publish who the partners
+ * are; those pages carry noindex instead.
+ */
 export const privatePaths = [
-  ...gateRetailers.map((r) => `/${r}`),
   '/docket',
-  '/circlek/proposal',
   // Where an e-mailed one-time link lands (its token is in the query).
   '/access/link',
   // A confirmation is only worth reading after sending a form.

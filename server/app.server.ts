@@ -27,6 +27,7 @@ import { loggerOptions } from './logger.server.ts'
 import { createMetrics, type Metrics } from './metrics/metrics.server.ts'
 import { registerMetrics } from './metrics/metrics-route.server.ts'
 import { type NotificationOptions, registerNotifications } from './notifications/notifications.server.ts'
+import { registerPartners } from './partners/directory.server.ts'
 import { connectRedis } from './redis.server.ts'
 import { agreementRoutes } from './routes/api/agreement.server.ts'
 import { apiRoutes } from './routes/api/index.server.ts'
@@ -50,6 +51,8 @@ export interface AppDeps {
   notifications?: NotificationOptions
   /** Test seams for the data room (clock, engagement flush timing). */
   documents?: DataRoomOptions
+  /** How often the partners are read again (server/partners); tests shorten it. */
+  partnersRefreshMs?: number
 }
 
 export { BODY_LIMIT_BYTES }
@@ -101,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { storage: deps.storage, cache: mediaCache })
   await registerRateLimit(app, redis)
   registerNotifications(app, { env: deps.env, db: deps.db, options: deps.notifications })
+  // The partners whose gates are served (`app.partners`, decision 035): before access, which reads them.
+  const partners = registerPartners(app, deps.db.prisma, { refreshMs: deps.partnersRefreshMs })
   await registerAccess(app, { env: deps.env, db: deps.db, options: deps.access })
   // The data room (`app.documents`): documents, agreements, engagement (decision 031).
   const documents = registerDocuments(app, {
@@ -150,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pageContextFor: (request) => accessPageContext(app, request),
       renderPerRequest: rendersPerRequest,
       notFoundLimiter: notFound,
-      services: { documents },
+      services: { documents, partners },
       headersFor: documentPageHeaders(deps.env),
     })
   }

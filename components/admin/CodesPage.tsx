@@ -1,5 +1,5 @@
 import { may } from '../../lib/admin/roles.ts'
-import { codeRetailers, retailerNames } from '../../lib/retailers.ts'
+import type { Partner } from '../../lib/partners.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
@@ -47,6 +47,8 @@ function FieldError({ id, error }: { id: string; error?: string }) {
 export function CodesPage({
   user,
   rows,
+  gates,
+  names,
   now,
   generated,
   revoked,
@@ -54,6 +56,10 @@ export function CodesPage({
 }: {
   user: ConsoleUser
   rows: CodeListRow[]
+  /** The gates a new code can open. */
+  gates: readonly Pick<Partner, 'slug' | 'name'>[]
+  /** A gate's display name (the slug for a partner no longer served). */
+  names: (slug: string) => string
   now: Date
   generated?: GeneratedCode
   revoked?: string
@@ -71,10 +77,7 @@ export function CodesPage({
         lead="Access codes of the gates. A code is stored as a hash only: it is shown once, when it is generated."
       />
       {generated ? (
-        <Notice
-          kind="ok"
-          title={`New code for ${retailerNames[generated.retailer as keyof typeof retailerNames] ?? generated.retailer}`}
-        >
+        <Notice kind="ok" title={`New code for ${names(generated.retailer)}`}>
           <div className="secret">
             <code id="new-code">{generated.code}</code>
             <button className="button button--dark button--sm" type="button" data-copy="new-code" hidden>
@@ -117,9 +120,9 @@ export function CodesPage({
                   <option value="" disabled>
                     Choose a gate
                   </option>
-                  {codeRetailers.map((retailer) => (
-                    <option key={retailer} value={retailer}>
-                      {retailerNames[retailer]} (/{retailer})
+                  {gates.map((gate) => (
+                    <option key={gate.slug} value={gate.slug}>
+                      {gate.name} (/{gate.slug})
                     </option>
                   ))}
                 </select>

@@ -1,5 +1,4 @@
 import { type DocketDocument, documentPath } from '../../lib/documents.ts'
-import { retailerNames } from '../../lib/retailers.ts'
 import { documentLength, kindLabel, updatedOn } from './document-meta.ts'
 
 /**
@@ -25,7 +24,7 @@ export function DocketDocuments({
           <h2 id="docket-documents-title">
             {several || retailers.length === 0
               ? 'Your documents'
-              : `Documents for ${retailerNames[retailers[0] as DocketDocument['retailer']]}`}
+              : `Documents for ${documents[0]?.retailerName}`}
           </h2>
           <p>
             {unavailable
@@ -40,7 +39,7 @@ export function DocketDocuments({
                 <a className="document-card" href={documentPath(doc.id)}>
                   <span className="document-card__kind caps-label">
                     {kindLabel(doc.kind)}
-                    {several ? ` · ${retailerNames[doc.retailer]}` : ''}
+                    {several ? ` · ${doc.retailerName}` : ''}
                   </span>
                   <span className="document-card__title">{doc.title}</span>
                   <span className="document-card__meta">

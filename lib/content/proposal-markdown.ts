@@ -3,13 +3,13 @@
 // /circlek/proposal page (lib/content/proposal.ts), so both state the same figures; once seeded,
 // the document is edited like any other (`rm5 documents replace`).
 import type { Brand } from '../brand.ts'
-import { retailerNames } from '../retailers.ts'
+import { PROPOSAL_PARTNER_NAME } from '../partners.ts'
 import { commercialTerms } from './proposal.ts'
 
 export const PROPOSAL_TITLE = 'Partnership Proposal'
 
 export function proposalMarkdown(brand: Pick<Brand, 'company' | 'product'>): string {
-  const retailer = retailerNames.circlek
+  const retailer = PROPOSAL_PARTNER_NAME
   const terms = commercialTerms.flatMap((term) => [
     `### ${term.name}: ${term.value}`,
     '',

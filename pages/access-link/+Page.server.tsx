@@ -2,15 +2,15 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { EMAIL_LINK_TOKEN, LINK_PATH } from '../../lib/access.ts'
 import { brand } from '../../lib/brand.ts'
-import { isCodeRetailer, retailerNames } from '../../lib/retailers.ts'
 
 // Where the e-mailed one-time link lands. Mail scanners open links on their own, so opening this
 // page uses nothing: the button posts the token (POST /api/access/link), which sets the grant and
 // goes on to the docket. A used, expired or unknown link comes back here with `?error=expired`.
 export default function Page() {
-  const { urlParsed } = usePageContext()
+  const { urlParsed, partners } = usePageContext()
   const token = urlParsed.search.token ?? ''
-  const gate = isCodeRetailer(urlParsed.search.gate) ? urlParsed.search.gate : undefined
+  const partner = partners?.get(urlParsed.search.gate ?? '')
+  const gate = partner && !partner.open ? partner.slug : undefined
   const usable = urlParsed.search.error === undefined && EMAIL_LINK_TOKEN.test(token)
   return (
     <div className="gate">
@@ -46,7 +46,7 @@ export default function Page() {
           {usable ? null : (
             <p className="gate-link__back">
               <a className="button button--dark button--block" href={gate ? `/${gate}` : '/'}>
-                {gate ? `Back to the ${retailerNames[gate]} gate` : 'Back to the home page'}
+                {partner && gate ? `Back to the ${partner.name} gate` : 'Back to the home page'}
               </a>
             </p>
           )}

@@ -3,33 +3,38 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { Island } from '../../components/islands/Island.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { brand } from '../../lib/brand.ts'
-import { type GateRetailer, retailerNames } from '../../lib/retailers.ts'
+import type { Partner } from '../../lib/partners.ts'
 import { GateCard } from './GateCard.tsx'
-import { gateThemes } from './themes.ts'
+import { PARTNER_ATTRIBUTE } from './partner-attribute.ts'
 
 // HTML-only page (decision 020) whose card is an island (decision 022): see +client.ts. Its form
 // posts without JavaScript; a post that comes back (`?error=`, `?step=`) is rendered per request
-// with the notice or step in the HTML.
+// with the notice or step in the HTML. The partner (name, theme) comes from the server's partners
+// (+route.ts found it); the island reads the same values from the page (partner-attribute.ts).
 export default function Page() {
-  const { routeParams, urlParsed } = usePageContext()
-  const retailer = routeParams.retailer as GateRetailer
-  const theme = gateThemes[retailer]
-  const style = { '--gate-tint': theme.tint, '--gate-tint-ink': theme.ink } as CSSProperties
+  const { routeParams, urlParsed, partners } = usePageContext()
+  const partner = partners?.get(routeParams.retailer ?? '') as Partner
+  const style = { '--gate-tint': partner.tint, '--gate-tint-ink': partner.ink } as CSSProperties
   return (
-    <div className="gate" style={style} data-retailer={retailer}>
+    <div
+      className="gate"
+      style={style}
+      data-retailer={partner.slug}
+      {...{ [PARTNER_ATTRIBUTE]: JSON.stringify(partner) }}
+    >
       <PageHero
         page="access"
         eyebrow="Private docket"
         title={
           <>
-            <span className="gate__name">{retailerNames[retailer]}</span>{' '}
-            <span className="gate__times">×</span> {brand.product}
+            <span className="gate__name">{partner.name}</span> <span className="gate__times">×</span>{' '}
+            {brand.product}
           </>
         }
         compact
       >
         <Island name="gate">
-          <GateCard retailer={retailer} search={urlParsed.search} />
+          <GateCard partner={partner} search={urlParsed.search} />
         </Island>
       </PageHero>
     </div>

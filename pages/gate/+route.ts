@@ -1,9 +1,10 @@
 import type { PageContext } from 'vike/types'
-import { gateRetailers } from '../../lib/retailers.ts'
 
-// One page serves the six access gates (/circlek, /pizzahut, ...); any other single segment 404s.
+// One page serves every partner's gate (/circlek, /kroger, …): the partners the server knows now
+// (server/partners, read from the database and kept fresh), so a partner added with
+// `rm5 partners add` has its gate within seconds. Any other single segment 404s.
 export default function route(pageContext: PageContext) {
-  const retailer = pageContext.urlPathname.slice(1)
-  if (!(gateRetailers as readonly string[]).includes(retailer)) return false
-  return { routeParams: { retailer } }
+  const slug = pageContext.urlPathname.slice(1)
+  if (!pageContext.partners?.get(slug)) return false
+  return { routeParams: { retailer: slug } }
 }

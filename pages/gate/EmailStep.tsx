@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef } from 'react'
 import { EMAIL_PATH, gateStepUrl } from '../../lib/access.ts'
 import { EMAIL_MAX } from '../../lib/forms/fields.ts'
-import type { CodeRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import { GateFormFrame, useGateForm } from './GateFormFrame.tsx'
 import type { GateStepView } from './gate-steps.ts'
 import { type Notice, noticeFor } from './notices.ts'
@@ -27,7 +27,7 @@ export function EmailForm({
   initialNotice,
   onStep,
 }: {
-  retailer: CodeRetailer
+  retailer: PartnerSlug
   initialNotice: Notice | null
   onStep(step: GateStepView, notice?: Notice): void
 }) {
@@ -100,7 +100,7 @@ export function EmailForm({
 }
 
 /** After the e-mail step: the same words whatever the address, or why no link can be sent. */
-export function StepMessage({ retailer, step }: { retailer: CodeRetailer; step: 'sent' | 'unavailable' }) {
+export function StepMessage({ retailer, step }: { retailer: PartnerSlug; step: 'sent' | 'unavailable' }) {
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => box.current?.focus(), [])
   if (step === 'unavailable') {

@@ -1,11 +1,10 @@
 import { useState } from 'react'
 import { brand } from '../../lib/brand.ts'
-import { type CodeRetailer, type GateRetailer, retailerNames } from '../../lib/retailers.ts'
+import type { Partner } from '../../lib/partners.ts'
 import { EmailForm, StepMessage } from './EmailStep.tsx'
 import { GateForm, noticeFromQuery } from './GateForm.tsx'
 import { type GateStepView, stepFromQuery, stepTitles } from './gate-steps.ts'
 import type { Notice } from './notices.ts'
-import { gateThemes } from './themes.ts'
 
 /**
  * What changes on a gate: the lede and the card with its step (the code, or the e-mail step after
@@ -14,10 +13,9 @@ import { gateThemes } from './themes.ts'
  * a no-JS post (`?step=email`), in place once hydrated; the notice a post came back with belongs
  * to that step.
  */
-export function GateCard({ retailer, search }: { retailer: GateRetailer; search: Record<string, string> }) {
-  const theme = gateThemes[retailer]
-  const name = retailerNames[retailer]
-  const needsCode = retailer !== 'walmart'
+export function GateCard({ partner, search }: { partner: Partner; search: Record<string, string> }) {
+  const { slug: retailer, name } = partner
+  const needsCode = !partner.open
   const [view, setView] = useState<{ step: GateStepView; notice: Notice | null }>(() => ({
     step: stepFromQuery(search, needsCode),
     notice: noticeFromQuery(search),
@@ -36,22 +34,31 @@ export function GateCard({ retailer, search }: { retailer: GateRetailer; search:
       </p>
       <section className="gate-card" aria-labelledby="gate-card-title">
         <div className="gate-card__head">
-          <span className="gate-card__monogram" aria-hidden="true">
-            {theme.monogram}
-          </span>
+          {partner.logoUrl ? (
+            <img className="gate-card__logo" src={partner.logoUrl} alt="" width={48} height={48} />
+          ) : (
+            <span className="gate-card__monogram" aria-hidden="true">
+              {partner.monogram}
+            </span>
+          )}
           <div>
-            <p className="gate-card__kicker caps-label">{theme.audience}</p>
+            <p className="gate-card__kicker caps-label">{partner.audience}</p>
             <h2 className="gate-card__title" id="gate-card-title">
               {title}
             </h2>
           </div>
         </div>
         {view.step === 'code' ? (
-          <GateForm retailer={retailer} initialNotice={view.notice} onStep={(step) => goTo(step)} />
+          <GateForm
+            retailer={retailer}
+            needsCode={needsCode}
+            initialNotice={view.notice}
+            onStep={(step) => goTo(step)}
+          />
         ) : view.step === 'email' ? (
-          <EmailForm retailer={retailer as CodeRetailer} initialNotice={view.notice} onStep={goTo} />
+          <EmailForm retailer={retailer} initialNotice={view.notice} onStep={goTo} />
         ) : (
-          <StepMessage retailer={retailer as CodeRetailer} step={view.step} />
+          <StepMessage retailer={retailer} step={view.step} />
         )}
         <p className="gate-card__help">
           {needsCode && view.step === 'code'

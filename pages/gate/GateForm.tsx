@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { DOCKET_PATH, isGateError, VERIFY_PATH } from '../../lib/access.ts'
-import type { GateRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import { GateFormFrame, useGateForm } from './GateFormFrame.tsx'
 import type { GateStepView } from './gate-steps.ts'
 import { type Notice, noticeFor } from './notices.ts'
@@ -16,10 +16,13 @@ import { verifyAccess } from './verify-access.ts'
  */
 export function GateForm({
   retailer,
+  needsCode,
   initialNotice,
   onStep,
 }: {
-  retailer: GateRetailer
+  retailer: PartnerSlug
+  /** False for a gate that opens with a button (the partner is open). */
+  needsCode: boolean
   initialNotice: Notice | null
   onStep(step: GateStepView): void
 }) {
@@ -29,7 +32,6 @@ export function GateForm({
   const input = useRef<HTMLInputElement>(null)
   const noticeBox = useRef<HTMLDivElement>(null)
   const ids = { field: useId() }
-  const needsCode = retailer !== 'walmart'
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

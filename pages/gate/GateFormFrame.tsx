@@ -8,13 +8,13 @@ import {
   useState,
 } from 'react'
 import { useHydrated } from 'vike-react/useHydrated'
-import type { GateRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import type { Notice } from './notices.ts'
 
 export interface GateFormState {
   /** Where the form posts without JavaScript. */
   action: string
-  retailer: GateRetailer
+  retailer: PartnerSlug
   notice: Notice | null
   setNotice: Dispatch<SetStateAction<Notice | null>>
   busy: boolean
@@ -27,7 +27,7 @@ export interface GateFormState {
 /** The state both gate forms keep: the notice shown, a request under way, and hydration. */
 export function useGateForm(
   action: string,
-  retailer: GateRetailer,
+  retailer: PartnerSlug,
   initialNotice: Notice | null,
 ): GateFormState {
   const [notice, setNotice] = useState<Notice | null>(initialNotice)

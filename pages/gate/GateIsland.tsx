@@ -1,14 +1,14 @@
-import { type GateRetailer, isGateRetailer } from '../../lib/retailers.ts'
 import { GateCard } from './GateCard.tsx'
+import { partnerOnPage } from './partner-attribute.ts'
 
 /**
- * The island's component in the browser: the card for the gate and query of the address it was
- * served at, as the server rendered it (+Page.server.tsx).
+ * The island's component in the browser: the card for the gate's partner and the query of the
+ * address it was served at, as the server rendered it (+Page.server.tsx).
  */
 export function GateIsland() {
-  const segment = window.location.pathname.slice(1)
-  const retailer: GateRetailer = isGateRetailer(segment) ? segment : 'walmart'
+  const partner = partnerOnPage()
+  if (!partner) throw new Error('the gate page names no partner')
   return (
-    <GateCard retailer={retailer} search={Object.fromEntries(new URLSearchParams(window.location.search))} />
+    <GateCard partner={partner} search={Object.fromEntries(new URLSearchParams(window.location.search))} />
   )
 }

@@ -1,5 +1,5 @@
 import { EMAIL_PATH } from '../../lib/access.ts'
-import type { CodeRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 
 export type SendLinkResult =
   | { kind: 'sent' }
@@ -17,7 +17,7 @@ const TIMEOUT_MS = 10_000
  * Asks the server to mail a one-time link to `email`. The answer is the same whether or not the
  * address may open the docket; the browser learns only that the request was taken.
  */
-export async function sendLink(retailer: CodeRetailer, email: string): Promise<SendLinkResult> {
+export async function sendLink(retailer: PartnerSlug, email: string): Promise<SendLinkResult> {
   try {
     const response = await fetch(EMAIL_PATH, {
       method: 'POST',

@@ -1,5 +1,5 @@
 import { VERIFY_PATH } from '../../lib/access.ts'
-import type { GateRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 
 export type VerifyResult =
   | { kind: 'granted' }
@@ -16,7 +16,7 @@ const TIMEOUT_MS = 10_000
  * Asks the server to check a code (or, for walmart, to grant access). On success the server has
  * set the HttpOnly grant cookie; nothing about the grant is kept in the browser's storage.
  */
-export async function verifyAccess(retailer: GateRetailer, accessCode?: string): Promise<VerifyResult> {
+export async function verifyAccess(retailer: PartnerSlug, accessCode?: string): Promise<VerifyResult> {
   try {
     const response = await fetch(VERIFY_PATH, {
       method: 'POST',

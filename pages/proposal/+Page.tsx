@@ -1,10 +1,10 @@
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { brand } from '../../lib/brand.ts'
 import { commercialTerms } from '../../lib/content/proposal.ts'
-import { retailerNames } from '../../lib/retailers.ts'
+import { PROPOSAL_PARTNER_NAME } from '../../lib/partners.ts'
 import { CloseProposal } from './CloseProposal.tsx'
 
-const retailer = retailerNames.circlek
+const retailer = PROPOSAL_PARTNER_NAME
 
 export default function Page() {
   return (

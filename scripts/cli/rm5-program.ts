@@ -12,6 +12,10 @@ interface CommandModule {
 }
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
+  partners: {
+    summary: 'Partners and their gates /<slug>: add, list, set, remove',
+    load: () => import('./partners.ts'),
+  },
   codes: {
     summary: 'Access codes of the gates: generate, set, list, revoke, attempts, activity, notify',
     load: () => import('./codes.ts'),

@@ -3,7 +3,7 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isGateError, isGateStep, LINK_PAGE_PATH, rendersPerViewer } from '../../lib/access.ts'
-import { type GateRetailer, isGateRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { retentionSettings, type ScheduledPruning, schedulePruning } from '../retention/prune.server.ts'
@@ -12,6 +12,7 @@ import type { AttemptTally } from './attempt-tally.server.ts'
 import { type CodeChecker, createCodeChecker } from './check-code.server.ts'
 import { countActiveCodes } from './codes.server.ts'
 import { DocketActivity } from './docket-activity.server.ts'
+import { canSendLinks } from './email-link-mail.server.ts'
 import { createGrantReader, type GrantReader, type VerifiedGrant } from './grants.server.ts'
 import type { HashCeiling } from './hash-ceiling.server.ts'
 import { argon2Hasher, type CodeHasher } from './hasher.server.ts'
@@ -66,6 +67,7 @@ export async function registerAccess(
       key: keys.cookie,
       now,
       log: app.log,
+      partners: app.partners,
       cacheMs: options.codeCacheMs,
     }),
     options,
@@ -85,13 +87,14 @@ export async function registerAccess(
   app.addHook('onReady', async () => {
     await access.codes.warm()
     await logSetupHint(app, access)
+    await warnIfCodesNeedMail(app, access)
   })
   return access
 }
 
 // The grant reader hands out one array per remembered Cookie header: its gates are listed once.
-const gatesOf = new WeakMap<readonly VerifiedGrant[], readonly GateRetailer[]>()
-function retailersOf(grants: readonly VerifiedGrant[]): readonly GateRetailer[] {
+const gatesOf = new WeakMap<readonly VerifiedGrant[], readonly PartnerSlug[]>()
+function retailersOf(grants: readonly VerifiedGrant[]): readonly PartnerSlug[] {
   let gates = gatesOf.get(grants)
   if (!gates) {
     gates = grants.map((grant) => grant.retailer)
@@ -132,16 +135,38 @@ function pageAccess(access: Access, request: FastifyRequest, grants: readonly Ve
   }
 }
 
+/** Codes that require an e-mail open only through a mailed link: say so at start when mail is off. */
+async function warnIfCodesNeedMail(app: FastifyInstance, access: Access) {
+  if (canSendLinks(access.env)) return
+  const now = access.now()
+  const waiting = await access.db.prisma.accessCode
+    .count({
+      where: { requireEmail: true, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    })
+    .catch(() => 0)
+  if (waiting === 0) return
+  app.log.warn(
+    `${waiting} active access code(s) require an e-mail, but this server cannot send mail: their gates ` +
+      'stop at "cannot send links". Set SMTP_URL, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO (docs/operations.md, "Notifications"), ' +
+      'or turn the step off with `rm5 codes require-email <id> --off`.',
+  )
+}
+
 async function logSetupHint(app: FastifyInstance, access: Access) {
   const active = await countActiveCodes(access.db.prisma, access.now()).catch((error) => {
     app.log.debug({ err: error }, 'could not count access codes (database not migrated yet?)')
     return null
   })
   if (active !== 0) return
+  const gates = app.partners
+    .list()
+    .filter((partner) => !partner.open)
+    .map((partner) => `/${partner.slug}`)
+  if (gates.length === 0) return
   app.log.info(
-    'No active access codes: the gates /circlek, /pizzahut, /compass, /partner and /investor refuse ' +
-      'every code. Create one with `rm5 codes generate circlek` (prints a new code) or ' +
-      '`rm5 codes set circlek --code <code>`; see `rm5 codes --help`.',
+    `No active access codes: the gates ${gates.join(', ')} refuse every code. Create one with ` +
+      `\`rm5 codes generate ${gates[0]?.slice(1)}\` (prints a new code) or \`rm5 codes set <partner> --code <code>\`; ` +
+      'see `rm5 codes --help`.',
   )
 }
 
@@ -160,7 +185,7 @@ declare module 'fastify' {
 export function rendersPerRequest(request: FastifyRequest): boolean {
   const [path = '', query] = request.url.split('?', 2)
   if (rendersPerViewer(path) || path === LINK_PAGE_PATH) return true
-  if (query === undefined || !isGateRetailer(path.slice(1))) return false
+  if (query === undefined || !request.server.partners.get(path.slice(1))) return false
   // Only the known reasons: any other query keeps the (cheaper) pre-rendered file.
   const search = new URLSearchParams(query)
   return isGateError(search.get('error')) || isGateStep(search.get('step'))

@@ -1,7 +1,7 @@
 // Checks a submitted code against a retailer's active codes. The answer and its timing must not
 // tell "no code configured", "code revoked" and "wrong code" apart: with no active code
 // we still run one argon2 check, against a dummy hash with the same parameters.
-import type { CodeRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import { activeCodeHashes } from './codes.server.ts'
 import { type CodeHasher, dummyHash, normalizeCode } from './hasher.server.ts'
@@ -10,11 +10,7 @@ export interface CodeCheckLog {
   error(obj: object, msg: string): void
 }
 
-export type CheckCode = (
-  retailer: CodeRetailer,
-  code: string,
-  now: Date,
-) => Promise<{ codeId: string } | null>
+export type CheckCode = (retailer: PartnerSlug, code: string, now: Date) => Promise<{ codeId: string } | null>
 
 export interface CodeChecker {
   check: CheckCode

@@ -3,6 +3,7 @@
 import { generateCode } from '../../scripts/cli/codes/generate-code.ts'
 import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
+import { PartnerRejected, requirePartner } from '../partners/store.server.ts'
 import { activeCodeHashes, insertCode, revokeCodes } from './codes.server.ts'
 import { argon2Hasher } from './hasher.server.ts'
 
@@ -43,6 +44,10 @@ export async function createAccessCode(
 ) {
   const generated = options.code === undefined
   const code = options.code ?? generateCode()
+  // The partner must exist and its gate take codes (an open gate's code would open nothing).
+  const partner = await requirePartner(prisma, options.retailer, 'code').catch((error) => {
+    throw error instanceof PartnerRejected ? new CodeRuleError(error.message) : error
+  })
   if (options.expiresAt && options.expiresAt.getTime() <= now.getTime()) {
     throw new CodeRuleError(`--expires ${options.expiresAt.toISOString()} is in the past`, true)
   }
@@ -86,7 +91,7 @@ export async function createAccessCode(
     )
     return { created, revoked }
   }, TRANSACTION)
-  return { created, revoked, code: generated ? code : undefined }
+  return { created, revoked, partner, code: generated ? code : undefined }
 }
 
 /** Revokes one code or every active code of a retailer; returns the ids it revoked. */

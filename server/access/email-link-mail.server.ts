@@ -3,14 +3,16 @@
 // was not expected. The message is built here and handed to nodemailer; nothing of it is logged.
 import nodemailer from 'nodemailer'
 import { LINK_PAGE_PATH } from '../../lib/access.ts'
-import { type GateRetailer, retailerNames } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import { EMAIL_LINK_TTL_MS } from '../documents/email-links.server.ts'
 import type { Env } from '../env.server.ts'
 import { DELIVERY_TIMEOUT_MS } from '../notifications/channels.server.ts'
 
 export interface LinkMail {
   to: string
-  retailer: GateRetailer
+  retailer: PartnerSlug
+  /** The partner's display name, as the gate shows it. */
+  partnerName: string
   token: string
 }
 
@@ -23,12 +25,11 @@ export interface LinkMailer {
 export const canSendLinks = (env: Env) => Boolean(env.SMTP_URL && env.NOTIFY_EMAIL_FROM)
 
 /** The gate is named too, so an expired link's page can lead back to it. */
-export const linkUrl = (siteUrl: string, retailer: GateRetailer, token: string) =>
+export const linkUrl = (siteUrl: string, retailer: PartnerSlug, token: string) =>
   `${new URL(siteUrl).origin}${LINK_PAGE_PATH}?${new URLSearchParams({ token, gate: retailer })}`
 
-export function linkMessage(siteUrl: string, { retailer, token }: LinkMail) {
+export function linkMessage(siteUrl: string, { retailer, partnerName: name, token }: LinkMail) {
   const minutes = EMAIL_LINK_TTL_MS / 60_000
-  const name = retailerNames[retailer]
   return {
     subject: `Your link to the ${name} docket`,
     text: [

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { DOCKET_PATH, gateStepUrl, LINK_PAGE_PATH } from '../../lib/access.ts'
 import { EMAIL_MAX } from '../../lib/forms/fields.ts'
-import { type CodeRetailer, codeRetailers, isCodeRetailer } from '../../lib/retailers.ts'
+import { isPartnerSlug, PARTNER_SLUG, type PartnerSlug } from '../../lib/partners.ts'
 import {
   createEmailLink,
   EMAIL_LINK_TOKEN,
@@ -24,6 +24,7 @@ import {
 } from '../documents/email-links.server.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { isFormPost } from '../http/form-body.server.ts'
+import { UNKNOWN_PARTNER } from '../partners/partner-field.server.ts'
 import type { AttemptOutcome } from './attempts.server.ts'
 import { codeState, isActive, recordCodeUse } from './codes.server.ts'
 import { createEmailLimiter } from './email-limits.server.ts'
@@ -39,7 +40,8 @@ export const PENDING_EXPIRED_MESSAGE = 'Your access code check has expired. Plea
 export const LINK_EXPIRED_MESSAGE = 'This link has expired or was already used; ask for a new one.'
 
 export const emailBody = z.object({
-  retailer: z.enum(codeRetailers as [CodeRetailer, ...CodeRetailer[]], { error: 'Unknown retailer.' }),
+  // Only the shape here: the pending cookie names the code, whose partner must be this one.
+  retailer: z.string({ error: UNKNOWN_PARTNER }).regex(PARTNER_SLUG, UNKNOWN_PARTNER),
   email: z
     .string({ error: 'Send the e-mail address as text.' })
     .trim()
@@ -54,19 +56,19 @@ export const LINK_RATE_LIMIT = { max: 10, windowMs: 60_000 }
 export const linkBody = z.object({
   token: z.string({ error: 'Send the link’s token.' }).regex(EMAIL_LINK_TOKEN, LINK_EXPIRED_MESSAGE),
   /** The gate the link was sent from: only where a refused link's page points back to. */
-  gate: z.enum(codeRetailers as [CodeRetailer, ...CodeRetailer[]]).optional(),
+  gate: z.string().regex(PARTNER_SLUG).optional(),
 })
 
 export interface EmailLinkDeps {
   secure(request: FastifyRequest): boolean
   /** Records a verify outcome (metrics and access_attempts), as the verify route does. */
-  record(request: FastifyRequest, retailer: CodeRetailer, outcome: AttemptOutcome): Promise<void>
+  record(request: FastifyRequest, retailer: PartnerSlug, outcome: AttemptOutcome): Promise<void>
   parse<T extends z.ZodType>(schema: T): (request: FastifyRequest) => Promise<void>
 }
 
 export interface EmailStep {
   /** Answers a right code that requires an e-mail: no grant yet, the e-mail step instead. */
-  begin(request: FastifyRequest, reply: FastifyReply, retailer: CodeRetailer, codeId: string): FastifyReply
+  begin(request: FastifyRequest, reply: FastifyReply, retailer: PartnerSlug, codeId: string): FastifyReply
   /** Links being created and mailed (tests wait for them; close waits too). */
   settled(): Promise<void>
 }
@@ -94,7 +96,7 @@ export function emailLinkRoutes(app: FastifyInstance, deps: EmailLinkDeps): Emai
   }
 
   /** Creates and mails the link if the code still requires an e-mail and allows the address. */
-  async function deliver(request: FastifyRequest, retailer: CodeRetailer, codeId: string, email: string) {
+  async function deliver(request: FastifyRequest, retailer: PartnerSlug, codeId: string, email: string) {
     const now = access.now()
     const state = await access.db.prisma.accessCode.findUnique({
       where: { id: codeId },
@@ -106,7 +108,7 @@ export function emailLinkRoutes(app: FastifyInstance, deps: EmailLinkDeps): Emai
       return
     }
     const { token } = await createEmailLink(access.db.prisma, codeId, email, now)
-    await mailer?.send({ to: email, retailer, token })
+    await mailer?.send({ to: email, retailer, partnerName: app.partners.nameOf(retailer), token })
     request.log.info({ retailer, codeId }, 'access link sent')
   }
 
@@ -161,7 +163,7 @@ export function emailLinkRoutes(app: FastifyInstance, deps: EmailLinkDeps): Emai
       const used = await useEmailLink(access.db.prisma, token, now)
       const state = used ? await codeState(access.db.prisma, used.codeId) : null
       const retailer = state?.retailer
-      if (!used || !isCodeRetailer(retailer) || !isActive(state, retailer, now)) {
+      if (!used || !retailer || !app.partners.get(retailer) || !isActive(state, retailer, now)) {
         request.log.info('access link refused: unknown, used, expired, or its code ended')
         throw new HttpError(410, 'link_expired', LINK_EXPIRED_MESSAGE)
       }
@@ -205,7 +207,7 @@ export function emailLinkRoutes(app: FastifyInstance, deps: EmailLinkDeps): Emai
 
 export function linkExpiredUrl(gate: unknown): string {
   const query = new URLSearchParams({ error: 'expired' })
-  if (isCodeRetailer(gate)) query.set('gate', gate)
+  if (isPartnerSlug(gate)) query.set('gate', gate)
   return `${LINK_PAGE_PATH}?${query}`
 }
 
@@ -220,7 +222,7 @@ export function emailFormRedirect(
   if (url === '/api/access/link')
     return linkExpiredUrl((request.body as { gate?: unknown } | undefined)?.gate)
   const retailer = (request.body as { retailer?: unknown } | undefined)?.retailer
-  if (!isCodeRetailer(retailer)) return null
+  if (!isPartnerSlug(retailer)) return null
   // The verify route answers this too, for a right code that requires an e-mail.
   if (code === 'mail_unavailable') return gateStepUrl(retailer, 'unavailable')
   if (url !== '/api/access/email') return null

@@ -6,7 +6,7 @@
 //   p1.<codeId>.<issuedAt>.<signature>   signature of "pending\n<retailer>\n<codeId>\n<issuedAt>"
 
 import { EMAIL_PATH } from '../../lib/access.ts'
-import type { CodeRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import { EMAIL_LINK_TTL_MS } from '../documents/email-links.server.ts'
 import {
   cookieValues,
@@ -21,12 +21,12 @@ export const PENDING_MAX_AGE_MS = EMAIL_LINK_TTL_MS
 const PATTERN =
   /^p1\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9]{1,12})\.([A-Za-z0-9+/]{43})$/
 
-export const pendingCookieName = (retailer: CodeRetailer) => `${retailer}-pending`
+export const pendingCookieName = (retailer: PartnerSlug) => `${retailer}-pending`
 
-const message = (retailer: CodeRetailer, codeId: string, issuedAt: number) =>
+const message = (retailer: PartnerSlug, codeId: string, issuedAt: number) =>
   `pending\n${retailer}\n${codeId}\n${issuedAt}`
 
-export function signPending(keys: GrantKeys, retailer: CodeRetailer, codeId: string, now: Date): string {
+export function signPending(keys: GrantKeys, retailer: PartnerSlug, codeId: string, now: Date): string {
   const issuedAt = Math.floor(now.getTime() / 1000)
   return `p1.${codeId}.${issuedAt}.${signatureOf(keys, message(retailer, codeId, issuedAt))}`
 }
@@ -34,7 +34,7 @@ export function signPending(keys: GrantKeys, retailer: CodeRetailer, codeId: str
 /** The code id a request's pending cookie for `retailer` names, if one verifies and is young enough. */
 export function pendingCodeId(
   keys: GrantKeys,
-  retailer: CodeRetailer,
+  retailer: PartnerSlug,
   cookieHeader: string | undefined,
   now: Date,
 ): string | null {
@@ -52,6 +52,6 @@ export function pendingCodeId(
   return null
 }
 
-export function pendingSetCookie(retailer: CodeRetailer, value: string, secure: boolean): string {
+export function pendingSetCookie(retailer: PartnerSlug, value: string, secure: boolean): string {
   return `${pendingCookieName(retailer)}=${value}; Max-Age=${PENDING_MAX_AGE_MS / 1000}; Path=${EMAIL_PATH}; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Strict`
 }

@@ -17,7 +17,7 @@
 import { signerFactory } from '@fastify/cookie'
 import { GRANT_MAX_AGE_MS, grantCookieName } from '../../lib/access.ts'
 import { EMAIL_MAX } from '../../lib/forms/fields.ts'
-import type { GateRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 
 export const NO_CODE = 'none'
 const COOKIE_PATTERN =
@@ -29,7 +29,7 @@ const FUTURE_SKEW_MS = 5 * 60 * 1000
 export type GrantKeys = Buffer | readonly Buffer[]
 
 export interface Grant {
-  retailer: GateRetailer
+  retailer: PartnerSlug
   /** The access code it came from; null for walmart, whose gate takes no code. */
   codeId: string | null
   issuedAt: Date
@@ -65,7 +65,7 @@ export function withinAge(issuedAt: number, now: Date, maxAgeMs: number): boolea
   return age < maxAgeMs && age >= -FUTURE_SKEW_MS
 }
 
-const message = (retailer: GateRetailer, codeId: string, issuedAt: number, email: string | null) =>
+const message = (retailer: PartnerSlug, codeId: string, issuedAt: number, email: string | null) =>
   email === null
     ? `v2\n${retailer}\n${codeId}\n${issuedAt}`
     : `v3\n${retailer}\n${codeId}\n${issuedAt}\n${email}`
@@ -89,12 +89,10 @@ function emailOf(version: string, encoded: string | undefined): string | null | 
 }
 
 /** The grant a cookie value carries if its signature (by any of the keys), shape and age check out. */
-export function readGrant(keys: GrantKeys, retailer: GateRetailer, value: string, now: Date): Grant | null {
+export function readGrant(keys: GrantKeys, retailer: PartnerSlug, value: string, now: Date): Grant | null {
   const match = COOKIE_PATTERN.exec(value)
   if (!match) return null
   const [, version = '', codeId = '', issuedAtText = '', encodedEmail, given = ''] = match
-  // walmart grants carry no code; every other gate's grant must name one.
-  if ((retailer === 'walmart') !== (codeId === NO_CODE)) return null
   const email = emailOf(version, encodedEmail)
   if (email === undefined || (email !== null && codeId === NO_CODE)) return null
   const issuedAt = Number(issuedAtText)
@@ -109,12 +107,12 @@ export function readGrant(keys: GrantKeys, retailer: GateRetailer, value: string
 }
 
 /** HttpOnly, SameSite=Lax, Path=/, and no Expires/Max-Age: it ends with the browser session. */
-export function grantSetCookie(retailer: GateRetailer, value: string, secure: boolean): string {
+export function grantSetCookie(retailer: PartnerSlug, value: string, secure: boolean): string {
   // Values are [A-Za-z0-9._+/_-] only: cookie-octets that need no encoding.
   return `${grantCookieName(retailer)}=${value}; Path=/; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Lax`
 }
 
-export function clearGrantSetCookie(retailer: GateRetailer, secure: boolean): string {
+export function clearGrantSetCookie(retailer: PartnerSlug, secure: boolean): string {
   return `${grantCookieName(retailer)}=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Lax`
 }
 
@@ -122,13 +120,17 @@ export function clearGrantSetCookie(retailer: GateRetailer, secure: boolean): st
  * The values of the named cookies in a Cookie header. A name sent twice (e.g. from a parent
  * domain) yields every value, so a stray copy cannot hide a valid grant.
  */
-export function cookieValues(header: string, names: ReadonlySet<string>): Map<string, string[]> {
+export function cookieValues(
+  header: string,
+  names: ReadonlySet<string> | ((name: string) => boolean),
+): Map<string, string[]> {
+  const wanted = typeof names === 'function' ? names : (name: string) => names.has(name)
   const found = new Map<string, string[]>()
   for (const pair of header.split(';')) {
     const eq = pair.indexOf('=')
     if (eq < 0) continue
     const name = pair.slice(0, eq).trim()
-    if (!names.has(name)) continue
+    if (!wanted(name)) continue
     const value = pair.slice(eq + 1).trim()
     found.set(name, [...(found.get(name) ?? []), value])
   }

@@ -11,8 +11,8 @@
 // cannot push real entries out.
 
 import { LRUCache } from 'lru-cache'
-import { type AccessViewer, GRANT_MAX_AGE_MS, grantCookieName, mayHoldGrant } from '../../lib/access.ts'
-import { type GateRetailer, gateRetailers } from '../../lib/retailers.ts'
+import { type AccessViewer, GRANT_MAX_AGE_MS, grantRetailerOf, mayHoldGrant } from '../../lib/access.ts'
+import type { Partner, PartnerSlug } from '../../lib/partners.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import { type CodeState, codeState, isActive } from './codes.server.ts'
 import { cookieValues, type GrantKeys, readGrant } from './grant-cookie.server.ts'
@@ -22,7 +22,6 @@ const CACHE_LIMIT = 1_000
 /** Cookie headers whose answer is remembered; a longer header is verified every time. */
 const HEADER_CACHE_LIMIT = 1_000
 const HEADER_MAX_LENGTH = 4_096
-const cookieNames: ReadonlySet<string> = new Set(gateRetailers.map(grantCookieName))
 const NO_GRANTS: readonly VerifiedGrant[] = Object.freeze([])
 
 export interface GrantLog {
@@ -56,6 +55,8 @@ export function createGrantReader(options: {
   key: GrantKeys
   now: () => Date
   log: GrantLog
+  /** The partners served now: a grant for a removed partner opens nothing. */
+  partners: { get(slug: string): Partner | undefined }
   cacheMs?: number
 }): GrantReader {
   const cacheMs = options.cacheMs ?? CODE_CACHE_MS
@@ -86,16 +87,20 @@ export function createGrantReader(options: {
 
   /** The grant (or null) and the time (ms) until which this answer holds. */
   async function verified(
-    retailer: GateRetailer,
+    partner: Partner,
     value: string,
     now: Date,
   ): Promise<{ grant: VerifiedGrant | null; until: number }> {
+    const retailer = partner.slug
     const grant = readGrant(options.key, retailer, value, now)
-    if (!grant) return { grant: null, until: Number.POSITIVE_INFINITY }
+    // An open gate's grants carry no code; every other gate's grant must name one.
+    if (!grant || partner.open !== (grant.codeId === null))
+      return { grant: null, until: Number.POSITIVE_INFINITY }
     const email = grant.email ?? null
     const ageEnds = grant.issuedAt.getTime() + GRANT_MAX_AGE_MS
+    const partnerName = partner.name
     if (grant.codeId === null) {
-      return { grant: { retailer, codeId: null, email: null, label: null }, until: ageEnds }
+      return { grant: { retailer, codeId: null, email: null, label: null, partnerName }, until: ageEnds }
     }
     const { state, at } = await stateOf(grant.codeId, now)
     const stateEnds = at + cacheMs
@@ -103,20 +108,25 @@ export function createGrantReader(options: {
     // A code that now requires an e-mail no longer accepts the grants it gave without one.
     if (state.requireEmail && email === null) return { grant: null, until: stateEnds }
     return {
-      grant: { retailer, codeId: grant.codeId, email, label: state.label },
+      grant: { retailer, codeId: grant.codeId, email, label: state.label, partnerName },
       until: Math.min(ageEnds, stateEnds, state.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY),
     }
   }
 
   async function check(cookieHeader: string, now: Date): Promise<Remembered> {
-    const cookies = cookieValues(cookieHeader, cookieNames)
+    const cookies = cookieValues(cookieHeader, (name) => {
+      const retailer = grantRetailerOf(name)
+      return retailer !== null && options.partners.get(retailer) !== undefined
+    })
     const granted: VerifiedGrant[] = []
     // Never longer than the code cache, whatever the grants: a refusal is checked again as often.
     let until = now.getTime() + cacheMs
-    for (const retailer of gateRetailers) {
-      for (const value of cookies.get(grantCookieName(retailer)) ?? []) {
+    for (const [name, values] of cookies) {
+      const partner = options.partners.get(grantRetailerOf(name) as PartnerSlug) as Partner
+      const retailer = partner.slug
+      for (const value of values) {
         try {
-          const found = await verified(retailer, value, now)
+          const found = await verified(partner, value, now)
           until = Math.min(until, found.until)
           if (found.grant) {
             granted.push(found.grant)

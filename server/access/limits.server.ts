@@ -8,7 +8,7 @@
 
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { GateRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 
 export interface LimitRule {
   max: number
@@ -21,7 +21,7 @@ export const VERIFY_LIMITS = {
 
 export type VerifyLimiter = (
   request: FastifyRequest,
-  retailer: GateRetailer,
+  retailer: PartnerSlug,
 ) => Promise<{ retryAfter: number } | null>
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>

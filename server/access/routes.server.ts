@@ -7,10 +7,11 @@ import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { DOCKET_PATH, type GateError, gateErrorUrl } from '../../lib/access.ts'
-import { type GateRetailer, gateRetailers, isGateRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import { describeError, HttpError, validationError } from '../http/errors.server.ts'
 import { isFormPost, registerFormBody } from '../http/form-body.server.ts'
 import { isHttpsSite } from '../http/security-headers.server.ts'
+import { partnerField } from '../partners/partner-field.server.ts'
 import { AttemptTally } from './attempt-tally.server.ts'
 import { type AttemptOutcome, hashIp, recordAttempt } from './attempts.server.ts'
 import { codeState, recordCodeUse } from './codes.server.ts'
@@ -23,26 +24,24 @@ import { createVerifyLimiter } from './limits.server.ts'
 export const MAX_CODE_LENGTH = 256
 export const EMPTY_CODE_MESSAGE = 'Please enter your access code'
 
-const retailer = z.enum(gateRetailers, { error: 'Unknown retailer.' })
+/** The verify call's body, for the partners the server serves now (app.partners). */
+const verifyBodyFor = (partners: FastifyInstance['partners']) =>
+  z
+    .object({
+      retailer: partnerField(partners),
+      accessCode: z
+        .string({ error: 'Send the access code as text.' })
+        .max(MAX_CODE_LENGTH, 'That access code is too long.')
+        .optional(),
+    })
+    .superRefine((body, ctx) => {
+      // An open gate (walmart's, docs/original-behaviour.md §6) grants without a code; every other needs one.
+      if (partners.get(body.retailer)?.open === false && !body.accessCode?.trim()) {
+        ctx.addIssue({ code: 'custom', path: ['accessCode'], message: EMPTY_CODE_MESSAGE })
+      }
+    })
 
-const verifyBody = z
-  .object({
-    retailer,
-    accessCode: z
-      .string({ error: 'Send the access code as text.' })
-      .max(MAX_CODE_LENGTH, 'That access code is too long.')
-      .optional(),
-  })
-  .superRefine((body, ctx) => {
-    // walmart's gate grants without a code (docs/original-behaviour.md §6); every other gate needs one.
-    if (body.retailer !== 'walmart' && !body.accessCode?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['accessCode'], message: EMPTY_CODE_MESSAGE })
-    }
-  })
-
-const logoutBody = z.object({ retailer })
-
-type VerifyBody = z.infer<typeof verifyBody>
+type VerifyBody = z.infer<ReturnType<typeof verifyBodyFor>>
 
 export async function accessRoutes(app: FastifyInstance): Promise<void> {
   const access = app.access
@@ -80,6 +79,9 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     },
   })
 
+  const verifyBody = verifyBodyFor(app.partners)
+  const logoutBody = z.object({ retailer: partnerField(app.partners) })
+
   app.post('/access/verify', { preValidation: parse(verifyBody) }, async (request, reply) => {
     const body = request.body as VerifyBody
     const ipHash = hashIp(access.keys.ip, normalizeIP(request.ip))
@@ -111,7 +113,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     const now = access.now()
     let codeId: string | null = null
     try {
-      if (body.retailer !== 'walmart') {
+      if (!app.partners.get(body.retailer)?.open) {
         const gate = body.retailer
         const checking = ceiling.run(() => access.codes.check(gate, body.accessCode ?? '', now))
         if (!checking) {
@@ -160,7 +162,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
   })
 }
 
-function answer(request: FastifyRequest, reply: FastifyReply, success: boolean, retailer: GateRetailer) {
+function answer(request: FastifyRequest, reply: FastifyReply, success: boolean, retailer: PartnerSlug) {
   if (!isFormPost(request)) return reply.send({ success })
   return reply
     .code(303)
@@ -195,10 +197,10 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
 }
 
 /** The gate a failed no-JS verify post came from, if it names a real one. */
-function formGate(request: FastifyRequest): GateRetailer | null {
+function formGate(request: FastifyRequest): PartnerSlug | null {
   if (!isFormPost(request) || request.routeOptions.url !== '/api/access/verify') return null
   const retailer = (request.body as { retailer?: unknown } | undefined)?.retailer
-  return isGateRetailer(retailer) ? retailer : null
+  return typeof retailer === 'string' && request.server.partners.get(retailer) ? retailer : null
 }
 
 function gateErrorFor(status: number, request: FastifyRequest): GateError {

@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { AccessViewer } from '../../lib/access.ts'
 import { type DocketDocument, viewerName, viewerOf } from '../../lib/documents.ts'
-import { retailerNames } from '../../lib/retailers.ts'
 import { hashIp } from '../access/attempts.server.ts'
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
@@ -78,7 +77,8 @@ export class DataRoom {
       .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
       .map((doc) => ({
         id: doc.id,
-        retailer: doc.retailer as DocketDocument['retailer'],
+        retailer: doc.retailer,
+        retailerName: this.app.partners.nameOf(doc.retailer),
         title: doc.title,
         kind: doc.kind,
         updatedAt: doc.updatedAt,
@@ -130,7 +130,7 @@ export class DataRoom {
 
   /** The watermark's line for this viewer today: who, which retailer, which day. */
   watermarkFor(viewer: AccessViewer) {
-    return { viewer: viewerName(viewer), retailer: retailerNames[viewer.retailer], date: this.now() }
+    return { viewer: viewerName(viewer), retailer: viewer.partnerName, date: this.now() }
   }
 
   /** The PDF stamped for this viewer (kept a few minutes per version, viewer and day). */

@@ -4,7 +4,7 @@
 // and a storm of beacons costs one row. Reports sum the rows (engagement-report.server.ts).
 // A viewer's first opening of a document added with --notify queues document.opened in the same
 // transaction; its dedupe key keeps it once whichever replica saw the opening.
-import type { GateRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
 import { WriteBehind, type WriteBehindLog } from '../db/write-behind.server.ts'
 import type { Outbox } from '../notifications/outbox.server.ts'
@@ -19,7 +19,7 @@ export const MAX_PAGE = 10_000
 export interface DocumentViewer {
   documentId: string
   version: number
-  retailer: GateRetailer
+  retailer: PartnerSlug
   codeId: string | null
   email: string | null
   ipHash: string

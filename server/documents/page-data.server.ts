@@ -8,7 +8,6 @@ import {
   documentFilePath,
   viewerName,
 } from '../../lib/documents.ts'
-import { retailerNames } from '../../lib/retailers.ts'
 import type { AgreementRow } from './agreements.server.ts'
 import type { DataRoom, ViewedDocument } from './data-room.server.ts'
 import { readingMinutes, renderMarkdown } from './markdown.server.ts'
@@ -23,7 +22,7 @@ export async function documentPageData(room: DataRoom, viewed: ViewedDocument): 
   return {
     id: document.id,
     retailer: viewer.retailer,
-    retailerName: retailerNames[viewer.retailer],
+    retailerName: viewer.partnerName,
     title: document.title,
     kind: document.kind,
     version: document.version,
@@ -45,7 +44,7 @@ export function agreementPageData(
 ): AgreementPageData {
   return {
     retailer: viewer.retailer,
-    retailerName: retailerNames[viewer.retailer],
+    retailerName: viewer.partnerName,
     version: agreement.version,
     html: renderMarkdown(agreement.body).html,
     next: next ?? null,

@@ -4,8 +4,9 @@
 // at most an object no row names, and the row never names a missing object. Nothing is deleted:
 // `remove` sets removed_at and a replacement adds a version.
 import { Readable } from 'node:stream'
-import { type GateRetailer, isGateRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
+import { findPartner } from '../partners/store.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
 import { DOCUMENTS_BUCKET } from './bucket.server.ts'
 import { cleanFileName, titleFromFileName } from './file-name.server.ts'
@@ -40,7 +41,7 @@ export interface DocumentSummary {
 }
 
 export interface NewDocument {
-  retailer: GateRetailer
+  retailer: PartnerSlug
   bytes: Uint8Array
   fileName: string
   title?: string
@@ -124,7 +125,8 @@ export class DocumentStore {
 
   /** Checks and stores a new document; its first version is 1. */
   async add(input: NewDocument): Promise<DocumentSummary> {
-    if (!isGateRetailer(input.retailer)) throw new DocumentRejected(`Unknown retailer ${input.retailer}.`)
+    if (!(await findPartner(this.prisma, input.retailer)))
+      throw new DocumentRejected(`Unknown retailer ${input.retailer}.`)
     const fileName = cleanFileName(input.fileName) || 'document'
     const title = checkTitle(input.title ?? titleFromFileName(input.fileName, MAX_TITLE_LENGTH))
     const inspected = await this.inspect(input.bytes, fileName)

@@ -1,7 +1,7 @@
 // What a notification announces. The outbox stores the payload; the message (Slack-style text,
 // e-mail subject, structured data) is built when it is delivered, from the record as it is then,
 // so form contents live only in their own table and deleting a person's data reaches them all.
-import type { GateRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 
 export const notificationEvents = [
   'application.created',
@@ -16,7 +16,7 @@ export type NotificationPayload =
   | { event: 'contact.created'; messageId: string }
   | {
       event: 'access.granted'
-      retailer: GateRetailer
+      retailer: PartnerSlug
       /** Null for the walmart gate, which takes no code. */
       codeId: string | null
       label: string | null
@@ -26,7 +26,7 @@ export type NotificationPayload =
     }
   | {
       event: 'document.opened'
-      retailer: GateRetailer
+      retailer: PartnerSlug
       documentId: string
       version: number
       /** Null for the walmart gate, which takes no code. */

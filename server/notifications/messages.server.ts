@@ -1,8 +1,9 @@
 // Turns a stored payload into the message the channels send. Application and contact payloads
 // name their record; the record is read now, so a record deleted on request before delivery is
 // never sent (the caller marks that notification as given up).
-import { retailerNames } from '../../lib/retailers.ts'
+
 import type { PrismaClient } from '../db/database.server.ts'
+import { partnerName } from '../partners/store.server.ts'
 import type { NotificationMessage, NotificationPayload } from './events.server.ts'
 
 export async function messageFor(
@@ -49,7 +50,7 @@ export async function messageFor(
       }
     }
     case 'access.granted': {
-      const gate = retailerNames[payload.retailer]
+      const gate = await partnerName(prisma, payload.retailer)
       const how = payload.codeId
         ? `with the code "${payload.label ?? payload.codeId.slice(0, 8)}"`
         : 'through its gate'
@@ -73,7 +74,7 @@ export async function messageFor(
       })
       const title = doc?.title ?? payload.documentId
       const viewer = payload.email ?? (payload.codeId ? `code ${payload.codeId.slice(0, 8)}` : 'its gate')
-      const gate = retailerNames[payload.retailer]
+      const gate = await partnerName(prisma, payload.retailer)
       return {
         subject: `${gate}: ${viewer} opened "${title}"`,
         text: `${viewer} (${gate}) opened "${title}" (version ${payload.version}) for the first time, ${payload.at}.`,

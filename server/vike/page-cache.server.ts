@@ -12,7 +12,7 @@
 // nothing that changes while the server runs and are kept until evicted.
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import type { GateRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import { compressedVariants } from './precompress.server.ts'
 
 export type Encoding = 'identity' | 'br' | 'gzip'
@@ -26,7 +26,7 @@ export interface CachedPage {
   /** Response headers per encoding, built once: the hot path makes one reply.headers() call. */
   headers: Record<Encoding, Record<string, string>>
   /** The gates the page's guard reported as opening it (empty for public pages). */
-  openedBy: readonly GateRetailer[]
+  openedBy: readonly PartnerSlug[]
 }
 
 export interface RenderedPage {
@@ -36,7 +36,7 @@ export interface RenderedPage {
   body: string
   /** Rendered without any grant: the same for every visitor, so shared caches may keep it. */
   public: boolean
-  openedBy: readonly GateRetailer[]
+  openedBy: readonly PartnerSlug[]
 }
 
 /** Public pages are revalidated on every use (cheap: a 304 for a matching ETag). */
@@ -52,7 +52,7 @@ const MAX_PAGES = 1000
 /** Memory for every kept render and its compressed variants together. */
 const MAX_BYTES = 32 * 1024 * 1024
 
-export function cacheKey(pathname: string, grants: readonly GateRetailer[]): string {
+export function cacheKey(pathname: string, grants: readonly PartnerSlug[]): string {
   return grants.length === 0 ? pathname : `${pathname}\n${[...grants].sort().join(',')}`
 }
 
@@ -93,6 +93,8 @@ export function createPageCache(options: { privateTtlMs?: number } = {}) {
   const rendering = new Map<string, Promise<unknown>>()
   return {
     get: (key: string) => pages.get(key),
+    /** Forgets every kept render (what they showed changed: a partner was added or edited). */
+    clear: () => pages.clear(),
     /** Runs `render` for `key` unless a render of that key is already under way, then shares it. */
     once<T>(key: string, render: () => Promise<T>): Promise<T> {
       const pending = rendering.get(key) as Promise<T> | undefined

@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache'
 import { mayHoldGrant } from '../../lib/access.ts'
 import { brand } from '../../lib/brand.ts'
 import type { FormState } from '../../lib/forms/form-state.ts'
-import type { GateRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import { robotsTxt, sitemapXml } from '../../lib/seo/crawler-files.ts'
 import type { NotFoundLimiter } from '../http/not-found-limit.server.ts'
 import { NO_ACCESS, type PageAccess } from './page-access.server.ts'
@@ -45,7 +45,7 @@ export interface PagesOptions {
   headersFor?: (pathname: string) => Record<string, string> | undefined
 }
 
-export type PageServices = Pick<Vike.PageContextServer, 'documents'>
+export type PageServices = Pick<Vike.PageContextServer, 'documents'> & Pick<Vike.PageContext, 'partners'>
 
 type RenderPage = typeof import('vike/server').renderPage
 
@@ -71,6 +71,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   const cache =
     options.mode === 'production' ? createPageCache({ privateTtlMs: options.privatePageTtlMs }) : undefined
   const knownPages = prerenderedPaths(path.join(options.root, 'dist/client'))
+  // A changed partner changes its gate and the pages naming it: none is served from before.
+  if (cache) options.services?.partners?.onChange(() => cache.clear())
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -122,14 +124,14 @@ async function renderCached(
   // A pre-rendered page is a known route, not a 404 probe worth a limiter call.
   if (!knownPages.has(pathname)) await options.notFoundLimiter?.refuseIfOver(request)
   const { pageContext, openedBy } = await cache.once(key, async () => {
-    const openedBy: GateRetailer[] = []
+    const openedBy: PartnerSlug[] = []
     // The render sees the path and the grants only (page-cache.server.ts says why).
     const pageContext = await renderPage({
       ...options.services,
       urlOriginal: pathname,
       headersOriginal: {},
       accessGrants: grants,
-      recordOpening: (retailers: readonly GateRetailer[]) => openedBy.push(...retailers),
+      recordOpening: (retailers: readonly PartnerSlug[]) => openedBy.push(...retailers),
     })
     return { pageContext, openedBy }
   })

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { type CodeRetailer, codeRetailers } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
+import { seededCodeGates } from '../helpers/partners.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
 import { runCli } from './helpers/cli.ts'
 
@@ -10,11 +11,11 @@ import { runCli } from './helpers/cli.ts'
 const codesCli = (args: string[]) => runCli('codes', args)
 
 // One fresh code per gate for this worker, revoked again at the end.
-const issued = new Map<CodeRetailer, { id: string; code: string }>()
+const issued = new Map<PartnerSlug, { id: string; code: string }>()
 test.beforeAll(async () => {
   test.setTimeout(120_000)
   await Promise.all(
-    codeRetailers.map(async (retailer) => {
+    seededCodeGates.map(async (retailer) => {
       const out = await codesCli(['generate', retailer, '--label', 'e2e', '--expires', '2h', '--json'])
       const { id, code } = JSON.parse(out) as { id: string; code: string }
       issued.set(retailer, { id, code })
@@ -26,10 +27,10 @@ test.afterAll(async () => {
   await Promise.all([...issued.values()].map(({ id }) => codesCli(['revoke', id])))
 })
 
-const codeOf = (retailer: CodeRetailer) => issued.get(retailer)?.code as string
+const codeOf = (retailer: PartnerSlug) => issued.get(retailer)?.code as string
 
 /** Opens a gate and waits for hydration (the show/hide toggle renders only then). */
-async function openGate(page: Page, retailer: CodeRetailer) {
+async function openGate(page: Page, retailer: PartnerSlug) {
   await page.goto(`/${retailer}`)
   await expect(page.getByRole('button', { name: /Show access code/ })).toBeVisible()
 }
@@ -45,7 +46,7 @@ async function expectDocket(page: Page) {
 const grantCookies = async (context: BrowserContext) =>
   (await context.cookies()).filter((cookie) => cookie.name.endsWith('-access'))
 
-for (const retailer of codeRetailers) {
+for (const retailer of seededCodeGates) {
   test.describe(`/${retailer}`, () => {
     test('empty submit: asks for the code and sends nothing', async ({ page }) => {
       await openGate(page, retailer)

@@ -3,7 +3,7 @@
 
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import type { CodeRetailer } from '../../lib/retailers.ts'
+import type { PartnerSlug } from '../../lib/partners.ts'
 import { insertCode } from '../../server/access/codes.server.ts'
 import { argon2Hasher, type CodeHasher } from '../../server/access/hasher.server.ts'
 import type { Database } from '../../server/db/database.server.ts'
@@ -37,7 +37,7 @@ export const limitPrefix = () => `test-${randomBytes(6).toString('hex')}:`
 
 export async function seedCode(
   db: Database,
-  retailer: CodeRetailer,
+  retailer: PartnerSlug,
   code: string,
   extra: { expiresAt?: Date; revokedAt?: Date; label?: string } = {},
 ): Promise<string> {

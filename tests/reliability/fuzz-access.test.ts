@@ -8,7 +8,6 @@
 
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gateRetailers } from '../../lib/retailers.ts'
 import { insertCode } from '../../server/access/codes.server.ts'
 import type { CodeHasher } from '../../server/access/hasher.server.ts'
 import { BODY_LIMIT_BYTES } from '../../server/http/transport.server.ts'
@@ -24,6 +23,7 @@ import {
   pollutionKeys,
   refusedAsPollution,
 } from '../helpers/fuzz.ts'
+import { seededGates } from '../helpers/partners.ts'
 
 const CASES = { batch: 25, runs: 400 } // 10,000 per endpoint
 const RIGHT = 'right-code-fuzz-1'
@@ -54,7 +54,7 @@ afterAll(async () => {
 type Fields = Record<string, unknown>
 
 const retailer = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(...gateRetailers) },
+  { weight: 6, arbitrary: fc.constantFrom(...seededGates) },
   { weight: 1, arbitrary: fc.constantFrom('CircleK', ' circlek', 'walmart\n', 'docket', '', '../circlek') },
   { weight: 1, arbitrary: hostileValue },
 )
@@ -169,7 +169,7 @@ function parsed(c: Case): { status: number } | { body: unknown; form: boolean } 
 function verifyRules(body: unknown): { valid: boolean; granted: boolean } {
   const b = (body ?? {}) as Record<string, unknown>
   if (typeof b !== 'object' || Array.isArray(b)) return { valid: false, granted: false }
-  const gate = typeof b.retailer === 'string' && (gateRetailers as readonly string[]).includes(b.retailer)
+  const gate = typeof b.retailer === 'string' && (seededGates as readonly string[]).includes(b.retailer)
   const code = b.accessCode
   const codeOk = code === undefined || (typeof code === 'string' && code.length <= MAX_CODE_LENGTH)
   const present = b.retailer === 'walmart' || (typeof code === 'string' && code.trim() !== '')
@@ -186,7 +186,7 @@ function logoutRules(body: unknown): boolean {
     typeof b === 'object' &&
     !Array.isArray(b) &&
     typeof b.retailer === 'string' &&
-    (gateRetailers as readonly string[]).includes(b.retailer)
+    (seededGates as readonly string[]).includes(b.retailer)
   )
 }
 
@@ -222,7 +222,7 @@ describe('fuzzing the access endpoints', () => {
       if (rules.valid) valid++
       if (rules.granted) granted++
       const namesGate =
-        typeof b.retailer === 'string' && (gateRetailers as readonly string[]).includes(b.retailer)
+        typeof b.retailer === 'string' && (seededGates as readonly string[]).includes(b.retailer)
       if (p.form && namesGate) {
         // A no-JS form post always goes back to a fixed on-site address.
         expect(res.statusCode, what).toBe(303)

@@ -99,10 +99,9 @@ describe('usage', () => {
     [['frobnicate'], /unknown command 'frobnicate'/],
     [['set', 'circlek', '--code', '  short  '], /too easy to guess/],
     [['set', 'circlek', '--code', 'Password1234!'], /too easy to guess.*rm5 codes generate/],
-    [['set', 'walmart', '--code', 'long-enough-code'], /walmart takes no code/],
     [
-      ['set', 'target', '--code', 'long-enough-code'],
-      /'target' is invalid for argument 'retailer'\. Use one of/,
+      ['set', 'Target!', '--code', 'long-enough-code'],
+      /'Target!' is invalid for argument 'retailer'\. A partner slug such as circlek/,
     ],
     [['set', 'circlek'], /required option '--code <code>' not specified/],
     [['generate'], /missing required argument 'retailer'/],
@@ -115,7 +114,7 @@ describe('usage', () => {
     [['revoke', 'abc', '--retailer', 'circlek'], /either a code id or --retailer/],
     [['revoke', 'xyz!'], /is not a code id/],
     [['list', '--limit', '5'], /unknown option '--limit'/],
-    [['list', '--retailer', 'target'], /argument 'target' is invalid\. Use one of circlek/],
+    [['list', '--retailer', 'Target!'], /argument 'Target!' is invalid\. A partner slug such as circlek/],
     [['attempts', '--limit', '0'], /argument '0' is invalid\. Use a whole number from 1 to 10000/],
     [['attempts', '--since', 'yesterday'], /option '--since <when>' argument 'yesterday' is invalid/],
     [['list', '--nope'], /unknown option '--nope'/],
@@ -126,6 +125,16 @@ describe('usage', () => {
     expect(run.stdout).toBe('')
     expect(run.stderr).toMatch(message)
     expect(run.stderr).toMatch(/^rm5 codes( \w+)?: .*; see "rm5 codes( \w+)? --help"\n$/)
+  })
+
+  it.each([
+    [['generate', 'walmart'], /Walmart's gate takes no code/],
+    [['generate', 'target'], /Unknown partner "target" \(see `rm5 partners list`\)/],
+  ])('exits 1 with one clear line for a partner that cannot take %j', async (args, message) => {
+    const run = await codesHere(args)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(message)
   })
 
   it('shows its help on standard error when no command is named (exit 2)', async () => {

@@ -201,7 +201,13 @@ describe('the link', () => {
     const cookie = grantCookie(res)
     expect(cookie).toMatch(/^circlek-access=v3\./)
     expect(await t.app.access.grants.grantsFor(cookie)).toEqual([
-      { retailer: 'circlek', codeId, email: 'lee@circlek.com', label: 'Circle K buyers' },
+      {
+        retailer: 'circlek',
+        codeId,
+        email: 'lee@circlek.com',
+        label: 'Circle K buyers',
+        partnerName: 'Circle K',
+      },
     ])
     const code = await t.db.prisma.accessCode.findUniqueOrThrow({ where: { id: codeId } })
     expect(code.useCount).toBe(usesBefore + 1)

@@ -102,10 +102,16 @@ describe('code lifecycle ends grants', () => {
     })
     const viewers = async (value: string) => t.app.access.grants.grantsFor(`investor-access=${value}`)
     expect(await viewers(plain)).toEqual([
-      { retailer: 'investor', codeId: id, email: null, label: 'Board deck' },
+      { retailer: 'investor', codeId: id, email: null, label: 'Board deck', partnerName: 'Investors' },
     ])
     expect(await viewers(named)).toEqual([
-      { retailer: 'investor', codeId: id, email: 'ana@fund.example', label: 'Board deck' },
+      {
+        retailer: 'investor',
+        codeId: id,
+        email: 'ana@fund.example',
+        label: 'Board deck',
+        partnerName: 'Investors',
+      },
     ])
     await t.db.prisma.accessCode.update({ where: { id }, data: { requireEmail: true } })
     clock.advance(CODE_CACHE_MS)

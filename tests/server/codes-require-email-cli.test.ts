@@ -9,11 +9,26 @@ import { cliDatabaseForFile, codesHere } from '../helpers/codes-cli.ts'
 
 const testDb = cliDatabaseForFile()
 let db: Database
+// The in-process CLI reads the environment: mail is configured for this file (nothing is sent).
+const MAIL = {
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  NOTIFY_EMAIL_FROM: 'docket@rm5.example',
+  NOTIFY_EMAIL_TO: 'ops@rm5.example',
+}
+const savedMail = Object.fromEntries(Object.keys(MAIL).map((name) => [name, process.env[name]]))
+const setMail = (values: Record<string, string | undefined>) => {
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[name]
+    else process.env[name] = value
+  }
+}
 
 beforeAll(async () => {
   db = await openDatabase(parseEnv({ NODE_ENV: 'test', ...testDb.env }), silentLogger)
+  setMail(MAIL)
 })
 afterAll(async () => {
+  setMail(savedMail)
   await db?.close()
 })
 
@@ -74,7 +89,6 @@ describe('generate and set', () => {
   })
 
   it.each([
-    [['generate', 'walmart', '--require-email'], /walmart takes no code.*no e-mail to require/],
     [['generate', 'circlek', '--allow-domain', 'circlek.com'], /--allow-domain needs --require-email/],
     [
       ['generate', 'circlek', '--require-email', '--allow-domain', 'ana@circlek.com'],
@@ -85,6 +99,34 @@ describe('generate and set', () => {
     const run = await codesHere(args)
     expect(run.code).toBe(2)
     expect(run.stderr).toMatch(message)
+  })
+})
+
+describe('without mail configured', () => {
+  it.each([
+    [['generate', 'circlek', '--require-email']],
+    [['set', 'circlek', '--code', 'Vq7r-T9xL-m2pZ-k4wB', '--require-email']],
+    [['require-email', 'abcdef12']],
+  ])('%j exits 2 saying how to configure mail, and stores nothing', async (args) => {
+    const before = await db.prisma.accessCode.count()
+    setMail({ SMTP_URL: undefined, NOTIFY_EMAIL_FROM: undefined, NOTIFY_EMAIL_TO: undefined })
+    try {
+      const run = await codesHere(args)
+      expect(run.code).toBe(2)
+      expect(run.stdout).toBe('')
+      expect(run.stderr).toMatch(
+        /--require-email needs mail.*set SMTP_URL .*, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO/,
+      )
+    } finally {
+      setMail(MAIL)
+    }
+    expect(await db.prisma.accessCode.count()).toBe(before)
+  })
+
+  it("refuses an open gate's code the same way it refuses any code for it (exit 1)", async () => {
+    const run = await codesHere(['generate', 'walmart', '--require-email'])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/Walmart's gate takes no code/)
   })
 })
 

@@ -3,6 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertCode } from '../../server/access/codes.server.ts'
 import { type Database, openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { recordAcceptance } from '../../server/documents/agreements.server.ts'
@@ -125,7 +126,11 @@ describe('rm5 documents', () => {
     const absent = await rm5('documents', 'add', 'circlek', join(files, 'absent.pdf'))
     expect(absent.code).toBe(1)
     expect(absent.stderr).toContain('does not exist')
-    expect((await rm5('documents', 'add', 'kroger', join(files, 'deck.pdf'))).code).toBe(2)
+    // A partner the database does not know (exit 1, naming the list), and no slug at all (exit 2).
+    const unknown = await rm5('documents', 'add', 'kroger', join(files, 'deck.pdf'))
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('Unknown partner "kroger" (see `rm5 partners list`)')
+    expect((await rm5('documents', 'add', 'Kroger!', join(files, 'deck.pdf'))).code).toBe(2)
     expect((await rm5('documents', 'list', '--jsn')).stderr).toContain('--json')
     expect(await db.prisma.document.count()).toBe(before)
   }, 60_000)
@@ -140,6 +145,13 @@ describe('rm5 agreements', () => {
     expect(same.stdout).toContain('nothing changed')
     const first = await db.prisma.agreement.findFirstOrThrow({ where: { retailer: 'circlek' } })
     await recordAcceptance(db.prisma, first.id, { codeId: null, email: 'dana@circlek.com' }, 'h')
+    // A code that asks for no e-mail: the viewer is named by the code's label, as the page named them.
+    const { id: opsCode } = await insertCode(db.prisma, {
+      retailer: 'circlek',
+      codeHash: 'x',
+      label: 'Dana Ops',
+    })
+    await recordAcceptance(db.prisma, first.id, { codeId: opsCode, email: null }, 'h')
     expect((await rm5('agreements', 'set', 'circlek', join(files, 'nda-v2.md'))).stdout).toContain(
       'version 2',
     )
@@ -150,10 +162,12 @@ describe('rm5 agreements', () => {
     expect(rows.map((r: { version: number }) => r.version)).toEqual([2, 1])
     expect(rows[1].acceptances).toEqual([
       { codeId: null, email: 'dana@circlek.com', acceptedAt: expect.any(String) },
+      { codeId: opsCode, email: null, acceptedAt: expect.any(String) },
     ])
     const table = await rm5('agreements', 'list')
     expect(table.stdout).toContain('dana@circlek.com')
-    expect(table.stdout).toContain('2 agreement version(s), 1 acceptance(s)')
+    expect(table.stdout).toMatch(new RegExp(`Dana Ops\\s+${opsCode}`))
+    expect(table.stdout).toContain('2 agreement version(s), 2 acceptance(s)')
 
     const cleared = await rm5('agreements', 'clear', 'circlek')
     expect(cleared.code).toBe(0)

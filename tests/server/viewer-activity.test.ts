@@ -32,6 +32,7 @@ describe('docket openings per viewer', () => {
       codeId: code,
       email: 'ana@fund.example',
       label: 'Board',
+      partnerName: 'Investors',
     }
     const ben: VerifiedGrant = { ...ana, email: 'ben@fund.example' }
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 9, minute))

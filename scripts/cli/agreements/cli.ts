@@ -1,7 +1,7 @@
 // `rm5 agreements`: the agreement a retailer's viewers accept before their first document
 // (decision 031).
 import { Command, Option } from 'commander'
-import { type GateRetailer, gateRetailers } from '../../../lib/retailers.ts'
+import type { PartnerSlug } from '../../../lib/partners.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { type CliOutput, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../../lib/cli-database.ts'
@@ -10,7 +10,7 @@ import type { Io } from '../codes/commands.ts'
 import { retailerArg } from '../documents/cli.ts'
 import { clearRetailerAgreement, printAgreements, readAgreement, setRetailerAgreement } from './commands.ts'
 
-const GATES = gateRetailers.join(', ')
+const GATES = 'a partner slug (`rm5 partners list`)'
 
 export function agreementsCommand(output: CliOutput = stdio): Command {
   const io: Io = { print: (line = '') => output.out(`${line}\n`), now: () => new Date() }
@@ -35,7 +35,7 @@ its next version, and every viewer accepts it again; the same text changes nothi
     .argument('<file.md>', 'The agreement, as Markdown (UTF-8 text, up to 100 KB)')
     .addOption(jsonOption('Print the result as JSON'))
     .addHelpText('after', '\nExample: rm5 agreements set circlek ./nda.md')
-    .action(async (retailer: GateRetailer, file: string, values: { json?: boolean }) => {
+    .action(async (retailer: PartnerSlug, file: string, values: { json?: boolean }) => {
       const body = await readAgreement(file)
       await run((prisma) => setRetailerAgreement(prisma, io, { retailer, body, json: values.json ?? false }))
     })
@@ -46,7 +46,7 @@ its next version, and every viewer accepts it again; the same text changes nothi
     .description('Viewers of the retailer open documents without an agreement from now on.')
     .argument('<retailer>', `The gate: ${GATES}`, retailerArg)
     .addOption(jsonOption('Print the result as JSON'))
-    .action((retailer: GateRetailer, values: { json?: boolean }) =>
+    .action((retailer: PartnerSlug, values: { json?: boolean }) =>
       run((prisma) => clearRetailerAgreement(prisma, io, { retailer, json: values.json ?? false })),
     )
 

@@ -1,6 +1,7 @@
 // What each `rm5 agreements` command does, given an open database.
 import { basename } from 'node:path'
-import { type GateRetailer, retailerNames } from '../../../lib/retailers.ts'
+import { viewerName } from '../../../lib/documents.ts'
+import type { PartnerSlug } from '../../../lib/partners.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import {
   AgreementRejected,
@@ -11,7 +12,9 @@ import {
   MAX_AGREEMENT_BYTES,
   setAgreement,
 } from '../../../server/documents/agreements.server.ts'
+import { listPartners } from '../../../server/partners/store.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
+import { partnerOf } from '../../lib/partner-args.ts'
 import type { Io } from '../codes/commands.ts'
 import { printListing, table, utc } from '../codes/table.ts'
 import { readLocalFile } from '../documents/open.ts'
@@ -31,8 +34,9 @@ export async function readAgreement(file: string): Promise<string> {
 export async function setRetailerAgreement(
   prisma: PrismaClient,
   io: Io,
-  options: { retailer: GateRetailer; body: string; json: boolean },
+  options: { retailer: PartnerSlug; body: string; json: boolean },
 ): Promise<void> {
+  const partner = await partnerOf(prisma, options.retailer)
   const { agreement, created } = await setAgreement(prisma, options.retailer, options.body)
   if (options.json) {
     return io.print(
@@ -44,7 +48,7 @@ export async function setRetailerAgreement(
       }),
     )
   }
-  const name = `${retailerNames[options.retailer]} (/${options.retailer})`
+  const name = `${partner.name} (/${options.retailer})`
   io.print(
     created
       ? `Set the agreement for ${name}: version ${agreement.version}. Every viewer accepts it before their next document.`
@@ -55,7 +59,7 @@ export async function setRetailerAgreement(
 export async function clearRetailerAgreement(
   prisma: PrismaClient,
   io: Io,
-  options: { retailer: GateRetailer; json: boolean },
+  options: { retailer: PartnerSlug; json: boolean },
 ): Promise<void> {
   const cleared = await clearAgreement(prisma, options.retailer, io.now())
   if (options.json)
@@ -97,6 +101,7 @@ export async function printAgreements(
   })
   if (!listed) return
   const accepted = withAcceptances.flatMap((a) => a.acceptances.map((row) => ({ ...row, agreement: a })))
+  const names = await viewerNames(prisma, accepted)
   if (accepted.length > 0) {
     io.print('')
     io.print(
@@ -105,7 +110,7 @@ export async function printAgreements(
           { header: 'ACCEPTED', value: (r) => utc(r.acceptedAt) },
           { header: 'RETAILER', value: (r) => r.agreement.retailer },
           { header: 'VERSION', value: (r) => String(r.agreement.version) },
-          { header: 'VIEWER', value: (r) => r.email ?? '-' },
+          { header: 'VIEWER', value: (r) => names(r) },
           { header: 'CODE', value: (r) => r.codeId ?? '(gate)' },
         ],
         accepted,
@@ -114,4 +119,29 @@ export async function printAgreements(
   }
   io.print('')
   io.print(`${agreements.length} agreement version(s), ${accepted.length} acceptance(s). Times are UTC.`)
+}
+
+/**
+ * How each acceptance names its viewer, as the acceptance page and the watermark did: the proved
+ * e-mail, else the code's label, else "<partner> access code".
+ */
+async function viewerNames(
+  prisma: PrismaClient,
+  rows: readonly { codeId: string | null; email: string | null; agreement: { retailer: string } }[],
+): Promise<(row: (typeof rows)[number]) => string> {
+  const codeIds = [...new Set(rows.map((row) => row.codeId).filter((id): id is string => id !== null))]
+  const codes = await prisma.accessCode.findMany({
+    where: { id: { in: codeIds } },
+    select: { id: true, label: true },
+  })
+  const labels = new Map(codes.map((code) => [code.id, code.label]))
+  const partners = new Map(
+    (await listPartners(prisma, { includeRemoved: true })).map((p) => [p.slug, p.name]),
+  )
+  return (row) =>
+    viewerName({
+      email: row.email,
+      label: row.codeId ? (labels.get(row.codeId) ?? null) : null,
+      partnerName: partners.get(row.agreement.retailer) ?? row.agreement.retailer,
+    })
 }

@@ -1,44 +1,25 @@
 // `rm5 codes`: its commands, options and help. Every argument is checked before the database is
 // opened, so help and usage errors answer at once.
 import { text } from 'node:stream/consumers'
-import { Command, InvalidArgumentError, Option } from 'commander'
-import {
-  type CodeRetailer,
-  codeRetailers,
-  gateRetailers,
-  isCodeRetailer,
-  isGateRetailer,
-} from '../../../lib/retailers.ts'
+import { Command, Option } from 'commander'
+import type { PartnerSlug } from '../../../lib/partners.ts'
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { type CliOutput, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../../lib/cli-database.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { jsonOption, limitOption, sinceOption, valueParser } from '../../lib/cli-options.ts'
+import { partnerArgument, partnerOption } from '../../lib/partner-args.ts'
 import { printActivity, setNotify } from './activity.ts'
 import { allowDomainOption } from './allow-domains.ts'
 import { STRENGTH_RULE } from './code-strength.ts'
 import { addCode, checkCodeShape, type Io, printAttempts, printCodes, revoke } from './commands.ts'
 import { parseExpires } from './expires.ts'
-import { setRequireEmail } from './require-email.ts'
+import { checkMailConfigured, setRequireEmail } from './require-email.ts'
 
-const RETAILERS = codeRetailers.join(', ')
-const GATES = gateRetailers.join(', ')
-
-function codeRetailer(value: string): CodeRetailer {
-  if (value === 'walmart') {
-    throw new InvalidArgumentError(
-      '/walmart takes no code: its button grants access directly, so there is nothing to set and no e-mail to require.',
-    )
-  }
-  if (!isCodeRetailer(value)) throw new InvalidArgumentError(`Use one of ${RETAILERS}.`)
-  return value
-}
-
-const gateOption = () =>
-  new Option('--retailer <retailer>', `Only this gate (${GATES})`).argParser(
-    valueParser((value) => (isGateRetailer(value) ? value : null), `Use one of ${GATES}.`),
-  )
+const RETAILERS = 'a partner whose gate takes a code (`rm5 partners list`)'
+const codeRetailer = partnerArgument
+const gateOption = () => partnerOption('Only this partner (its slug)')
 
 const EXPIRES_HINT = 'Use 2026-03-31, 2026-03-31T18:00:00Z or 30d.'
 
@@ -72,10 +53,11 @@ interface AddValues {
 }
 
 /** --allow-domain narrows --require-email; alone it would silently do nothing. */
-function checkEmailOptions(values: { requireEmail?: boolean; allowDomain?: string[] }) {
+async function checkEmailOptions(values: { requireEmail?: boolean; allowDomain?: string[] }) {
   if (values.allowDomain && !values.requireEmail) {
     throw new CliError('--allow-domain needs --require-email (the domains whose addresses get a link)', 2)
   }
+  if (values.requireEmail) await checkMailConfigured()
 }
 
 const addValues = (values: AddValues) => ({
@@ -101,9 +83,9 @@ export function codesCommand(output: CliOutput = stdio): Command {
 
   const codes = new Command('codes')
     .description(
-      `Manage the access codes of the gates ${codeRetailers.map((r) => `/${r}`).join(', ')}.
+      `Manage the access codes of the partners' gates (/circlek, /kroger, …; \`rm5 partners list\`).
 Codes are stored as argon2id hashes only: a code is shown once, when it is generated.
-/walmart takes no code (its button grants access directly).`,
+An open gate (such as /walmart) takes no code: its button grants access directly.`,
     )
     .addHelpText(
       'after',
@@ -126,8 +108,8 @@ and prints it once.`,
       .argument('<retailer>', `The gate: ${RETAILERS}`, codeRetailer),
   )
     .addOption(jsonOption('Print the new code as JSON'))
-    .action((retailer: CodeRetailer, values: AddValues) => {
-      checkEmailOptions(values)
+    .action(async (retailer: PartnerSlug, values: AddValues) => {
+      await checkEmailOptions(values)
       return run((prisma) => addCode(prisma, io, { retailer, ...addValues(values) }))
     })
 
@@ -147,8 +129,8 @@ For a random code, use \`rm5 codes generate\`.`,
       .requiredOption('--code <code>', 'The code (or - for standard input)'),
   )
     .addOption(jsonOption('Print the result as JSON'))
-    .action(async (retailer: CodeRetailer, values: AddValues & { code: string }) => {
-      checkEmailOptions(values)
+    .action(async (retailer: PartnerSlug, values: AddValues & { code: string }) => {
+      await checkEmailOptions(values)
       const code = checkCodeShape(await readCode(values.code))
       return run((prisma) => addCode(prisma, io, { retailer, code, ...addValues(values) }))
     })
@@ -180,11 +162,11 @@ browser sessions.`,
       ),
     )
     .addOption(jsonOption())
-    .action((id: string | undefined, values: { retailer?: CodeRetailer; json?: boolean }) => {
+    .action((id: string | undefined, values: { retailer?: PartnerSlug; json?: boolean }) => {
       if ((id === undefined) === (values.retailer === undefined)) {
         throw new CliError('revoke needs either a code id or --retailer <retailer>', 2)
       }
-      const target = id !== undefined ? { id } : { retailer: values.retailer as CodeRetailer }
+      const target = id !== undefined ? { id } : { retailer: values.retailer as PartnerSlug }
       return run((prisma) => revoke(prisma, io, target, values.json ?? false))
     })
 
@@ -252,10 +234,11 @@ Sessions the code opened without an e-mail end within ${CODE_CACHE_MS / 1000} se
     .addOption(allowDomainOption())
     .option('--off', 'Stop asking: the code alone opens the docket again')
     .addOption(jsonOption('Print the result as JSON'))
-    .action((id: string, values: { allowDomain?: string[]; off?: boolean; json?: boolean }) => {
+    .action(async (id: string, values: { allowDomain?: string[]; off?: boolean; json?: boolean }) => {
       if (values.off && values.allowDomain) {
         throw new CliError('--off and --allow-domain do not go together', 2)
       }
+      if (!values.off) await checkMailConfigured()
       return run((prisma) =>
         setRequireEmail(prisma, io, {
           id,

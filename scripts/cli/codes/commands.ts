@@ -1,6 +1,6 @@
 // What each `rm5 codes` command does, given an open database. Output goes through `print`
 // (one line per call) so the commands stay easy to read and to test.
-import { type CodeRetailer, retailerNames } from '../../../lib/retailers.ts'
+import type { PartnerSlug } from '../../../lib/partners.ts'
 import { countAttemptsByOutcome, listAttempts } from '../../../server/access/attempts.server.ts'
 import {
   CodeRuleError,
@@ -27,7 +27,7 @@ export interface Io {
 
 /** The service's options, with the retailer as the CLI has checked it and the output form. */
 export interface AddOptions extends Omit<NewCodeOptions, 'code'> {
-  retailer: CodeRetailer
+  retailer: PartnerSlug
   json: boolean
 }
 
@@ -52,17 +52,20 @@ export async function addCode(
   options: AddOptions & { code?: string },
 ): Promise<void> {
   // set's code was checked with checkCodeShape before the database was opened.
-  const { created, revoked, code } = await createAccessCode(prisma, cliActor(), options, io.now()).catch(
-    (error) => {
-      throw error instanceof CodeRuleError ? new CliError(error.message, error.usage ? 2 : 1) : error
-    },
-  )
+  const { created, revoked, partner, code } = await createAccessCode(
+    prisma,
+    cliActor(),
+    options,
+    io.now(),
+  ).catch((error) => {
+    throw error instanceof CodeRuleError ? new CliError(error.message, error.usage ? 2 : 1) : error
+  })
   const generated = code !== undefined
   if (options.json) {
     io.print(JSON.stringify({ ...created, ...(generated ? { code } : {}), revokedIds: revoked }))
     return
   }
-  io.print(`Added an access code for ${retailerNames[options.retailer]} (/${options.retailer}).`)
+  io.print(`Added an access code for ${partner.name} (/${options.retailer}).`)
   io.print(`  id:       ${created.id}`)
   if (generated) io.print(`  code:     ${code}`)
   io.print(`  label:    ${created.label ?? '-'}`)
@@ -131,7 +134,7 @@ export async function printCodes(
 export async function revoke(
   prisma: PrismaClient,
   io: Io,
-  target: { id: string } | { retailer: CodeRetailer },
+  target: { id: string } | { retailer: PartnerSlug },
   json: boolean,
 ): Promise<void> {
   const now = io.now()

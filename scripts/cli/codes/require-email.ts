@@ -1,10 +1,27 @@
 // `rm5 codes require-email <id> [--allow-domain …] [--off]`: turns the e-mail step on or off for
 // an existing code. Grants the code gave without an e-mail stop opening the docket once it is on
 // (server/access/grants.server.ts), within the grant reader's cache time.
+import { canSendLinks } from '../../../server/access/email-link-mail.server.ts'
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
+import { cliEnv } from '../../lib/cli-env.ts'
+import { CliError } from '../../lib/cli-error.ts'
 import { describeEmailRule } from './allow-domains.ts'
 import { type Io, resolveId } from './commands.ts'
+
+/**
+ * A code that requires an e-mail opens only through a mailed link: without mail configured the gate
+ * would dead-end at "cannot send links". Refused as a usage error (exit 2), saying what to set.
+ */
+export async function checkMailConfigured(): Promise<void> {
+  if (canSendLinks(await cliEnv())) return
+  throw new CliError(
+    '--require-email needs mail, and this site cannot send it: set SMTP_URL (e.g. ' +
+      'smtp://user:password@smtp.example.com:587), NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO for the server and this command ' +
+      '(docs/operations.md, "Notifications"), then run it again',
+    2,
+  )
+}
 
 export async function setRequireEmail(
   prisma: PrismaClient,

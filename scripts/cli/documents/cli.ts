@@ -1,13 +1,14 @@
 // `rm5 documents`: the data room's documents (decision 031). Every argument is checked
 // before the database or storage is opened.
 import { Command, Option } from 'commander'
-import { type GateRetailer, gateRetailers, isGateRetailer } from '../../../lib/retailers.ts'
+import type { PartnerSlug } from '../../../lib/partners.ts'
 import { DOCUMENT_ID } from '../../../server/documents/ids.server.ts'
 import { type CliOutput, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP } from '../../lib/cli-database.ts'
 import { cliEnv } from '../../lib/cli-env.ts'
 import { jsonOption, sinceOption, valueParser } from '../../lib/cli-options.ts'
 import { STORAGE_HELP } from '../../lib/cli-storage.ts'
+import { partnerArgument, partnerOf, partnerOption } from '../../lib/partner-args.ts'
 import type { Io } from '../codes/commands.ts'
 import {
   addDocument,
@@ -18,15 +19,11 @@ import {
 } from './commands.ts'
 import { withDocuments } from './open.ts'
 
-const GATES = gateRetailers.join(', ')
+const GATES = 'a partner slug (`rm5 partners list`)'
 
-export const retailerArg = valueParser(
-  (value) => (isGateRetailer(value) ? value : null),
-  `Use one of ${GATES}.`,
-)
+export const retailerArg = partnerArgument
 
-const retailerOption = () =>
-  new Option('--retailer <retailer>', `Only this gate (${GATES})`).argParser(retailerArg)
+const retailerOption = () => partnerOption()
 
 /** A document id from `list`, checked before anything connects. */
 const idArg = valueParser(
@@ -69,14 +66,14 @@ The type comes from the content, not the name: a program renamed .pdf is refused
     )
     .action(
       async (
-        retailer: GateRetailer,
+        retailer: PartnerSlug,
         file: string,
         values: { title?: string; notify?: boolean; json?: boolean },
       ) => {
         const limit = await maxBytes()
-        await withDocuments((store) =>
+        await withDocuments(async (store, prisma) =>
           addDocument(store, io, {
-            retailer,
+            partner: await partnerOf(prisma, retailer),
             file,
             title: values.title,
             notify: values.notify ?? false,

@@ -1,7 +1,7 @@
 // What each `rm5 documents` command does, given the open store. Output goes through `print`
 // (one line per call), as in the codes CLI.
 import { basename } from 'node:path'
-import { type GateRetailer, retailerNames } from '../../../lib/retailers.ts'
+import type { Partner } from '../../../lib/partners.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { documentActivity } from '../../../server/documents/engagement-report.server.ts'
 import { readingMinutes } from '../../../server/documents/markdown.server.ts'
@@ -32,7 +32,7 @@ export async function addDocument(
   store: DocumentStore,
   io: Io,
   options: {
-    retailer: GateRetailer
+    partner: Pick<Partner, 'slug' | 'name'>
     file: string
     title?: string
     notify: boolean
@@ -41,15 +41,16 @@ export async function addDocument(
   },
 ): Promise<void> {
   const bytes = await readLocalFile(options.file, options.maxBytes)
+  const { partner } = options
   const doc = await store.add({
-    retailer: options.retailer,
+    retailer: partner.slug,
     bytes,
     fileName: basename(options.file),
     title: options.title,
     notify: options.notify,
   })
   if (options.json) return io.print(JSON.stringify(doc))
-  printDocument(io, `Added a document for ${retailerNames[options.retailer]} (/${options.retailer}).`, doc)
+  printDocument(io, `Added a document for ${partner.name} (/${partner.slug}).`, doc)
 }
 
 export async function replaceDocument(

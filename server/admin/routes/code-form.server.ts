@@ -1,7 +1,6 @@
 // The console's "Generate a code" form, validated on the server with the rules the CLI's options
 // apply (a gate that takes a code, an expiry date, domains only with an e-mail requirement).
 import { z } from 'zod'
-import { codeRetailers } from '../../../lib/retailers.ts'
 import { DOMAIN_HINT, parseDomain } from '../../../scripts/cli/codes/allow-domains.ts'
 import { parseExpires } from '../../../scripts/cli/codes/expires.ts'
 
@@ -27,15 +26,15 @@ export type CodeForm =
     }
   | { ok: false; state: { values: Record<string, string>; errors: Record<string, string> } }
 
-export function codeForm(body: unknown, now: Date): CodeForm {
+/** `gates`: the slugs of the partners whose gates take a code, as served now. */
+export function codeForm(body: unknown, now: Date, gates: readonly string[]): CodeForm {
   const parsed = fields.safeParse(body ?? {})
   const values = parsed.success ? { ...parsed.data, requireEmail: parsed.data.requireEmail ?? '' } : {}
   const errors: Record<string, string> = {}
   if (!parsed.success)
     return { ok: false, state: { values: {}, errors: { retailer: 'The form could not be read.' } } }
   const data = parsed.data
-  if (!(codeRetailers as readonly string[]).includes(data.retailer))
-    errors.retailer = 'Choose the gate the code opens.'
+  if (!gates.includes(data.retailer)) errors.retailer = 'Choose the gate the code opens.'
   const expiresAt = data.expires ? parseExpires(data.expires, now) : undefined
   if (expiresAt === null) errors.expires = 'Give the expiry as a date, such as 2026-03-31.'
   else if (expiresAt && expiresAt.getTime() <= now.getTime())

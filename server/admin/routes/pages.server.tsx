@@ -51,15 +51,29 @@ export async function consolePageRoutes(app: FastifyInstance) {
     ),
   )
 
+  // The gates a code can open: served partners whose gate is not open (read from app.partners,
+  // which follows `rm5 partners` changes).
+  const codeGates = () => app.partners.list().filter((partner) => !partner.open)
   const codesPage = async (request: FastifyRequest, extra: Partial<Parameters<typeof CodesPage>[0]> = {}) => (
-    <CodesPage user={user(request)} rows={await listCodes(prisma)} now={app.adminConsole.now()} {...extra} />
+    <CodesPage
+      user={user(request)}
+      rows={await listCodes(prisma)}
+      gates={codeGates()}
+      names={(slug) => app.partners.nameOf(slug)}
+      now={app.adminConsole.now()}
+      {...extra}
+    />
   )
   app.get('/codes', read, async (request, reply) => {
     const revoked = (request.query as { revoked?: unknown }).revoked === '1' ? 'yes' : undefined
     return sendConsolePage(reply, 'Codes', await codesPage(request, { revoked }))
   })
   app.post('/codes', edit, async (request, reply) => {
-    const form: CodeForm = codeForm(request.body, app.adminConsole.now())
+    const form: CodeForm = codeForm(
+      request.body,
+      app.adminConsole.now(),
+      codeGates().map((gate) => gate.slug),
+    )
     if (!form.ok) return sendConsolePage(reply, 'Codes', await codesPage(request, { form: form.state }), 400)
     try {
       const { created, code } = await createAccessCode(prisma, actor(request), {

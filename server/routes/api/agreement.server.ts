@@ -7,13 +7,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { DOCKET_PATH } from '../../../lib/access.ts'
 import { agreementUrl, safeAgreementNext } from '../../../lib/documents.ts'
-import { gateRetailers } from '../../../lib/retailers.ts'
+import { PARTNER_SLUG } from '../../../lib/partners.ts'
 import { currentAgreement, recordAcceptance } from '../../documents/agreements.server.ts'
 import { HttpError, validationError } from '../../http/errors.server.ts'
 import { answersPage, registerFormBody, requireJsonOrForm } from '../../http/form-body.server.ts'
+import { partnerField, UNKNOWN_PARTNER } from '../../partners/partner-field.server.ts'
 
 export const acceptanceBody = z.object({
-  retailer: z.enum(gateRetailers, { error: 'Unknown retailer.' }),
+  retailer: z.string({ error: UNKNOWN_PARTNER }).regex(PARTNER_SLUG, UNKNOWN_PARTNER),
   version: z.coerce.number({ error: 'Send the version you read.' }).int().positive().max(1_000_000),
   next: z.string().max(200).optional(),
 })
@@ -23,8 +24,10 @@ type AcceptanceBody = z.infer<typeof acceptanceBody>
 export async function agreementRoutes(app: FastifyInstance): Promise<void> {
   await registerFormBody(app, 2048)
 
+  // The partners served now (app.partners): an unknown one is a bad request, as before.
+  const body = acceptanceBody.extend({ retailer: partnerField(app.partners) })
   const parse = async (request: FastifyRequest) => {
-    const result = acceptanceBody.safeParse(request.body ?? {})
+    const result = body.safeParse(request.body ?? {})
     if (!result.success) throw validationError(result.error)
     request.body = result.data
   }

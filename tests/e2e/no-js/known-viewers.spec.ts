@@ -21,7 +21,16 @@ function rm5Codes(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['bin/rm5.js', 'codes', ...args], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '', NODE_ENV: 'production' },
+      // The server's mail settings: `--require-email` is refused where mail is not configured.
+      env: {
+        ...process.env,
+        DATA_DIR: E2E_DATA_DIR,
+        DATABASE_URL: '',
+        NODE_ENV: 'production',
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        NOTIFY_EMAIL_FROM: 'docket@rm5.example',
+        NOTIFY_EMAIL_TO: 'ops@rm5.example',
+      },
     })
     let stdout = ''
     let stderr = ''

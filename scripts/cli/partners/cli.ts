@@ -1,0 +1,206 @@
+// `rm5 partners`: the partners whose gates the site serves (decision 035). Every command calls the
+// one service, server/partners/store.server.ts; running servers pick a change up within seconds.
+import { readFile } from 'node:fs/promises'
+import { Command, Option } from 'commander'
+import { HEX_COLOUR, type PartnerSlug } from '../../../lib/partners.ts'
+import type { PrismaClient } from '../../../server/db/database.server.ts'
+import { PARTNERS_REFRESH_MS } from '../../../server/partners/directory.server.ts'
+import type { PartnerFields, PartnerRow } from '../../../server/partners/store.server.ts'
+import { type CliOutput, stdio } from '../../lib/cli.ts'
+import { DATABASE_HELP, withDatabase } from '../../lib/cli-database.ts'
+import { CliError } from '../../lib/cli-error.ts'
+import { jsonOption, valueParser } from '../../lib/cli-options.ts'
+import { STORAGE_HELP, withStorage } from '../../lib/cli-storage.ts'
+import { printListing, utc } from '../codes/table.ts'
+
+const LIVE_WITHIN = `${Math.ceil(PARTNERS_REFRESH_MS / 1000) + 1} seconds`
+
+const colourOption = (flag: string, what: string) =>
+  new Option(`${flag} <colour>`, what).argParser(
+    valueParser((value) => (HEX_COLOUR.test(value) ? value : null), 'Use a colour like #1f6feb.'),
+  )
+
+/** The options `add` and `set` share (each a field of the partner). */
+function themeOptions(command: Command): Command {
+  return command
+    .addOption(colourOption('--tint', "The gate's accent colour, read on the dark hero (≥ 3:1 contrast)"))
+    .addOption(colourOption('--ink', 'Text colour on the tint (default #0b0d10)'))
+    .option('--monogram <letters>', 'Up to 3 letters shown in the card (default: the initials of the name)')
+    .option('--audience <text>', 'The line above the card\'s title: who the gate is for (default "Partners")')
+    .option('--logo <file>', 'A logo (PNG, JPEG, WebP or SVG, up to 512 KiB) shown instead of the monogram')
+}
+
+interface ThemeValues {
+  name?: string
+  tint?: string
+  ink?: string
+  monogram?: string
+  audience?: string
+  logo?: string
+  json?: boolean
+}
+
+const fieldsOf = (values: ThemeValues & { open?: boolean; code?: boolean }): Partial<PartnerFields> =>
+  Object.fromEntries(
+    Object.entries({
+      name: values.name,
+      tint: values.tint,
+      ink: values.ink,
+      monogram: values.monogram,
+      audience: values.audience,
+      open: values.open ? true : values.code ? false : undefined,
+    }).filter(([, value]) => value !== undefined),
+  )
+
+const load = () => import('../../../server/partners/store.server.ts')
+
+export function partnersCommand(output: CliOutput = stdio): Command {
+  const print = (line = '') => output.out(`${line}\n`)
+  const now = () => new Date()
+
+  /** Runs a store call, turning its refusals into one-line errors (exit 1). */
+  async function withStore<T>(
+    work: (store: Awaited<ReturnType<typeof load>>, prisma: PrismaClient) => Promise<T>,
+  ) {
+    const store = await load()
+    return withDatabase(async ({ prisma }) => {
+      try {
+        return await work(store, prisma)
+      } catch (error) {
+        if (error instanceof store.PartnerRejected) throw new CliError(error.message)
+        if (error instanceof Error && error.name === 'ZodError')
+          throw new CliError(`Invalid value: ${error.message}`)
+        throw error
+      }
+    })
+  }
+
+  async function withLogo(
+    slug: PartnerSlug,
+    file: string | undefined,
+    done: PartnerRow,
+  ): Promise<PartnerRow> {
+    if (!file) return done
+    const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+      throw new CliError(`Cannot read ${file}: ${error.code ?? error.message}`)
+    })
+    return withStore((store, prisma) =>
+      withStorage((storage) => store.setPartnerLogo(prisma, storage, slug, bytes, now())),
+    )
+  }
+
+  function report(partner: PartnerRow, verb: string, json: boolean | undefined) {
+    if (json) return print(JSON.stringify(partner))
+    print(
+      `${verb} ${partner.name} at /${partner.slug}: ${partner.open ? 'opens with a button, no code' : 'takes a code'}.`,
+    )
+    print(`The gate is live on every running server within ${LIVE_WITHIN}; no restart needed.`)
+  }
+
+  const partners = new Command('partners')
+    .description(
+      `The partners whose gates the site serves: /<slug> shows the partner's gate, and its codes and
+documents are its own (no other partner's grant sees them). Added and changed here, live on every
+running server within ${LIVE_WITHIN}, without a build or a restart.`,
+    )
+    .addHelpText(
+      'after',
+      `
+Slugs: 2–32 lowercase letters, digits or inner hyphens, not a path the site serves or reserves
+(api, media, docket, admin, apply, …).
+
+${DATABASE_HELP}
+${STORAGE_HELP} (only for --logo)
+
+Examples:
+  rm5 partners add kroger --name Kroger --tint '#1f6feb' --monogram KR --audience Grocery
+  rm5 partners set kroger --logo ./kroger.svg
+  rm5 partners remove kroger --force`,
+    )
+
+  themeOptions(
+    partners
+      .command('add')
+      .summary('Add a partner and its gate /<slug>')
+      .argument('<slug>', "The gate's path: /<slug>")
+      .requiredOption('--name <name>', 'The name the gate shows (e.g. "Kroger")')
+      .option('--open', 'The gate opens with a button and takes no code (anyone with the address gets in)'),
+  )
+    .addOption(jsonOption('Print the partner as JSON'))
+    .action((slug: string, values: ThemeValues & { name: string; open?: boolean }) =>
+      withStore(async (store, prisma) => {
+        const fields = { ...store.defaultFields(values.name), ...fieldsOf(values) } as PartnerFields
+        const added = await store.addPartner(prisma, slug, fields, now())
+        report(await withLogo(slug, values.logo, added), 'Added', values.json)
+      }),
+    )
+
+  partners
+    .command('list')
+    .summary('List the partners: slug, name, gate, theme')
+    .option('--all', 'Also the removed ones')
+    .addOption(jsonOption())
+    .action((values: { all?: boolean; json?: boolean }) =>
+      withStore(async (store, prisma) => {
+        const rows = await store.listPartners(prisma, { includeRemoved: values.all ?? false })
+        printListing(print, rows, {
+          json: values.json ?? false,
+          empty: 'No partners.',
+          columns: [
+            { header: 'SLUG', value: (row) => row.slug },
+            { header: 'NAME', value: (row) => row.name },
+            { header: 'GATE', value: (row) => (row.open ? 'open' : 'code') },
+            { header: 'TINT', value: (row) => row.tint },
+            { header: 'MONOGRAM', value: (row) => (row.logoKey ? 'logo' : row.monogram) },
+            { header: 'AUDIENCE', value: (row) => row.audience },
+            { header: 'REMOVED', value: (row) => utc(row.removedAt) },
+          ],
+        })
+      }),
+    )
+
+  themeOptions(
+    partners
+      .command('set')
+      .summary("Change a partner's name, theme, logo or whether its gate takes a code")
+      .argument('<slug>', 'The partner')
+      .option('--name <name>', 'The name the gate shows')
+      .option('--open', 'The gate opens with a button, no code')
+      .option('--code', 'The gate takes a code again'),
+  )
+    .addOption(jsonOption('Print the partner as JSON'))
+    .action((slug: string, values: ThemeValues & { open?: boolean; code?: boolean }) => {
+      if (values.open && values.code) throw new CliError('--open and --code do not go together', 2)
+      const changes = fieldsOf(values)
+      if (Object.keys(changes).length === 0 && !values.logo)
+        throw new CliError('Nothing to change: give an option.', 2)
+      return withStore(async (store, prisma) => {
+        const changed = await store.setPartner(prisma, slug, changes, now())
+        report(await withLogo(slug, values.logo, changed), 'Changed', values.json)
+      })
+    })
+
+  partners
+    .command('remove')
+    .summary("Take a partner's gate off the site (nothing is deleted)")
+    .description(
+      `Takes /<slug> off the site. Refused while the partner has live codes or documents, unless
+--force, which revokes its codes and hides its documents in the same step. Nothing is deleted: the
+records stay, and \`partners add\` with the same slug brings the gate back (without them).`,
+    )
+    .argument('<slug>', 'The partner')
+    .option('--force', 'Also revoke its live codes and hide its documents')
+    .addOption(jsonOption())
+    .action((slug: string, values: { force?: boolean; json?: boolean }) =>
+      withStore(async (store, prisma) => {
+        const held = await store.removePartner(prisma, slug, { force: values.force ?? false }, now())
+        if (values.json) return print(JSON.stringify({ slug, removed: true, ...held }))
+        print(`Removed /${slug}: its gate answers 404 on every running server within ${LIVE_WITHIN}.`)
+        if (held.liveCodes || held.documents) {
+          print(`Revoked ${held.liveCodes} code(s) and hid ${held.documents} document(s).`)
+        }
+      }),
+    )
+
+  return partners
+}

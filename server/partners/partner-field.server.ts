@@ -1,0 +1,13 @@
+// The `retailer` field of a request (verify, e-mail step, agreement): a partner the server serves
+// now, checked against the directory in memory (no query per request).
+import { z } from 'zod'
+import type { PartnerDirectory } from './directory.server.ts'
+
+export const UNKNOWN_PARTNER = 'Unknown retailer.'
+
+/** `code`: only partners whose gate takes a code (the e-mail step). */
+export const partnerField = (partners: Pick<PartnerDirectory, 'get'>, need: 'any' | 'code' = 'any') =>
+  z.string({ error: UNKNOWN_PARTNER }).refine((slug) => {
+    const partner = partners.get(slug)
+    return partner !== undefined && (need === 'any' || !partner.open)
+  }, UNKNOWN_PARTNER)

@@ -1,0 +1,175 @@
+// Partners are data (decision 035), end to end on a real production build: `rm5 partners add`
+// (the real CLI process) makes /kroger a gate on the running server without a restart; a Kroger
+// code opens a docket with Kroger's documents only and Circle K's grant sees none of them; the six
+// original gates are seeded with their names and behaviour; slugs are checked; `set` and `remove`
+// take effect on the running server too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { grantCookie, limitPrefix, seedCode, verifyFresh } from '../helpers/access.ts'
+import { until } from '../helpers/notification-receivers.ts'
+import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
+import { runRm5 } from '../helpers/run-cli.ts'
+
+/** The acceptance criterion: a new partner's gate within 10 s, without a restart. */
+const LIVE_WITHIN_MS = 10_000
+
+let t: ProductionTestApp
+const rm5 = (...args: string[]) =>
+  runRm5(args, { DATABASE_URL: t.directUrl, DATA_DIR: t.env.DATA_DIR, S3_ENDPOINT: '' })
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })
+
+beforeAll(async () => {
+  t = await createProductionTestApp({ access: { rateLimitPrefix: limitPrefix() } })
+}, 300_000)
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('the original gates', () => {
+  it('are seeded by the migration with their names, themes and behaviour (walmart open)', async () => {
+    const run = await rm5('partners', 'list', '--json')
+    expect(run.code, run.stderr).toBe(0)
+    const rows = JSON.parse(run.stdout) as { slug: string; name: string; open: boolean; monogram: string }[]
+    expect(rows.map((row) => [row.slug, row.name, row.open, row.monogram])).toEqual([
+      ['circlek', 'Circle K', false, 'CK'],
+      ['pizzahut', 'Pizza Hut', false, 'PH'],
+      ['walmart', 'Walmart', true, 'W'],
+      ['compass', 'Compass', false, 'C'],
+      ['partner', 'Partners', false, 'P'],
+      ['investor', 'Investors', false, 'I'],
+    ])
+    const walmart = await get('/walmart')
+    expect(walmart.statusCode).toBe(200)
+    expect(walmart.body).toContain('no access code needed')
+    expect(walmart.body).not.toContain('name="accessCode"')
+    const circlek = await get('/circlek')
+    expect(circlek.body).toContain('name="accessCode"')
+    expect(circlek.body).toContain('--gate-tint:#ff6b2c')
+  }, 60_000)
+})
+
+describe('a partner added from the CLI', () => {
+  let krogerDoc: string
+  let circlekDoc: string
+
+  it('has its gate on the running server within seconds, no restart', async () => {
+    expect((await get('/kroger')).statusCode).toBe(404)
+    const run = await rm5(
+      'partners',
+      'add',
+      'kroger',
+      '--name',
+      'Kroger',
+      '--tint',
+      '#1f6feb',
+      '--monogram',
+      'KR',
+      '--audience',
+      'Grocery',
+    )
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain('Added Kroger at /kroger')
+    await until(
+      '/kroger shows the Kroger gate',
+      async () => (await get('/kroger')).statusCode === 200,
+      LIVE_WITHIN_MS,
+    )
+    const gate = await get('/kroger')
+    expect(gate.body).toContain('<span class="gate__name">Kroger</span>')
+    expect(gate.body).toContain('Grocery')
+    expect(gate.body).toContain('--gate-tint:#1f6feb')
+    expect(gate.body).toContain('name="accessCode"')
+    expect(gate.body).toMatch(/<meta name="robots" content="noindex/)
+    // robots.txt names no partner, the new one included.
+    expect((await get('/robots.txt')).body).not.toMatch(/kroger|circlek/)
+  }, 60_000)
+
+  it("opens a docket with Kroger's documents only; Circle K's grant sees none of them", async () => {
+    await seedCode(t.db, 'kroger', 'kroger-partners-code-1')
+    await seedCode(t.db, 'circlek', 'circlek-partners-code-1')
+    const addDocument = async (retailer: string, title: string) => {
+      const bytes = Buffer.from(`# ${title}\n\nFor the team.\n`)
+      return (await t.app.documents.store.add({ retailer, bytes, fileName: 'notes.md', title })).id
+    }
+    krogerDoc = await addDocument('kroger', 'Kroger pricing')
+    circlekDoc = await addDocument('circlek', 'Circle K rollout')
+    const grantOf = async (retailer: string, accessCode: string) =>
+      grantCookie(await verifyFresh(t.app, { retailer, accessCode }))
+    const kroger = await grantOf('kroger', 'kroger-partners-code-1')
+    const circlek = await grantOf('circlek', 'circlek-partners-code-1')
+    const krogerDocket = await get('/docket', kroger)
+    expect(krogerDocket.statusCode).toBe(200)
+    expect(krogerDocket.body).toContain('Documents for Kroger')
+    expect(krogerDocket.body).toContain('Kroger pricing')
+    expect(krogerDocket.body).not.toContain('Circle K rollout')
+    const circlekDocket = await get('/docket', circlek)
+    expect(circlekDocket.body).toContain('Circle K rollout')
+    expect(circlekDocket.body).not.toContain('Kroger pricing')
+    expect((await get(`/docket/documents/${krogerDoc}`, circlek)).statusCode).toBe(404)
+    expect((await get(`/docket/documents/${circlekDoc}`, kroger)).statusCode).toBe(404)
+    // A Circle K grant copied under Kroger's cookie name opens nothing.
+    const copied = `kroger-access=${circlek.split('=')[1]}`
+    expect((await get('/docket', copied)).statusCode).toBe(302)
+  }, 60_000)
+
+  it('takes a change of name on the running server within seconds', async () => {
+    const run = await rm5('partners', 'set', 'kroger', '--name', 'Kroger Co.')
+    expect(run.code, run.stderr).toBe(0)
+    await until(
+      'the gate shows the new name',
+      async () => (await get('/kroger')).body.includes('<span class="gate__name">Kroger Co.</span>'),
+      LIVE_WITHIN_MS,
+    )
+  }, 60_000)
+
+  it('is removed only with --force while it has codes or documents; then its gate and grants end', async () => {
+    const kroger = grantCookie(
+      await verifyFresh(t.app, { retailer: 'kroger', accessCode: 'kroger-partners-code-1' }),
+    )
+    const refused = await rm5('partners', 'remove', 'kroger')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/1 live code\(s\) and 1 document\(s\).*--force/)
+    const removed = await rm5('partners', 'remove', 'kroger', '--force')
+    expect(removed.code, removed.stderr).toBe(0)
+    expect(removed.stdout).toContain('Revoked 1 code(s) and hid 1 document(s).')
+    await until('/kroger answers 404', async () => (await get('/kroger')).statusCode === 404, LIVE_WITHIN_MS)
+    await until(
+      'the Kroger grant opens nothing',
+      async () => (await get('/docket', kroger)).statusCode === 302,
+      LIVE_WITHIN_MS,
+    )
+    // Nothing is deleted: the document and the partner stay on record.
+    expect(await t.db.prisma.document.findUnique({ where: { id: krogerDoc } })).toMatchObject({
+      retailer: 'kroger',
+    })
+    expect((await rm5('partners', 'list', '--all', '--json')).stdout).toContain('"slug":"kroger"')
+  }, 60_000)
+})
+
+describe('slugs', () => {
+  it.each([
+    ['api', /path the site already serves or reserves/],
+    ['docket', /path the site already serves or reserves/],
+    ['admin', /path the site already serves or reserves/],
+    ['apply', /path the site already serves or reserves/],
+    ['Kroger', /not a usable slug: use 2–32 lowercase/],
+    ['k', /not a usable slug/],
+    ['a'.repeat(33), /not a usable slug/],
+    ['kroger-', /not a usable slug/],
+    ['circlek', /exists already/],
+  ])(
+    'refuses %s with one clear line (exit 1)',
+    async (slug, message) => {
+      const run = await rm5('partners', 'add', slug, '--name', 'Someone')
+      expect(run.code).toBe(1)
+      expect(run.stdout).toBe('')
+      expect(run.stderr).toMatch(message)
+    },
+    60_000,
+  )
+
+  it('lists the partners command in the CLI help', async () => {
+    const run = await rm5('--help')
+    expect(run.stdout).toMatch(/partners\s+Partners and their gates/)
+  }, 60_000)
+})

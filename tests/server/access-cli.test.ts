@@ -145,7 +145,9 @@ describe('usage', () => {
   })
 })
 
-describe('managing codes', () => {
+// An admin's session in order: generate, set, list, revoke, attempts each read what the steps
+// before them made, so they keep their order even under --sequence.shuffle.
+describe('managing codes', { shuffle: false }, () => {
   let generatedId = ''
 
   it('generate: prints a new ≥100-bit code once and stores only its argon2id hash', async () => {

@@ -149,6 +149,7 @@ describe('migrations', () => {
           'pages',
           'words',
           'uploaded_at',
+          'html',
         ],
         document_views: [
           'id',
@@ -163,6 +164,7 @@ describe('migrations', () => {
           'seconds',
           'first_at',
           'last_at',
+          'downloads',
         ],
         documents: [
           'id',

@@ -71,7 +71,7 @@ ${built.styles.map((href) => `<link rel="stylesheet" href="/${href}">`).join('\n
   // A Markdown document's page: server-rendered text, marked for the reading-time script.
   const markdownHtml = html.replace(
     island,
-    `<article ${READING_ATTRIBUTE} data-document-id="${props.documentId}" data-version="${props.version}"><p>Terms.</p></article>`,
+    `<article ${READING_ATTRIBUTE} data-document-id="${props.documentId}" data-version="${props.version}" data-view-token="${props.viewToken}"><p>Terms.</p></article>`,
   )
   const csp = contentSecurityPolicy(parseEnv({ NODE_ENV: 'test' }))
   const fileRequests: string[] = []

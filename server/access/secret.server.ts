@@ -2,10 +2,10 @@
 // on first start into ${DATA_DIR}/cookie-secret (0600) and reused, so grants survive restarts.
 // COOKIE_SECRET_PREVIOUS, during a rotation, is accepted for grants it signed but signs nothing
 // (docs/decisions/029-cookie-signing-and-rotation.md).
-import { createHmac, randomBytes, randomUUID } from 'node:crypto'
-import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises'
+import { createHmac, randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type { Env } from '../env.server.ts'
+import { readOrCreatePrivateFile } from '../private-file.server.ts'
 
 export const SECRET_FILE = 'cookie-secret'
 const GENERATED_BYTES = 48
@@ -52,47 +52,15 @@ async function readOrCreateSecretFile(
   path: string,
   log?: SecretLog,
 ): Promise<{ secret: string; created: boolean }> {
-  const existing = await readSecret(path)
-  if (existing) {
-    await warnIfReadableByOthers(path, log)
-    return { secret: existing, created: false }
-  }
-  await mkdir(join(path, '..'), { recursive: true })
-  // Written to a temporary name, then hard-linked into place: link fails if the file appeared
-  // meanwhile, so two processes starting together agree on one secret and nobody reads half a file.
-  const temp = `${path}.${randomUUID()}.tmp`
-  await writeFile(temp, `${randomBytes(GENERATED_BYTES).toString('base64url')}\n`, { mode: 0o600 })
-  try {
-    await link(temp, path)
-    log?.info({ path }, 'generated the cookie secret (set COOKIE_SECRET to manage it yourself)')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-  } finally {
-    await unlink(temp).catch(() => {})
-  }
-  const secret = await readSecret(path)
-  if (!secret)
-    throw new Error(`${path} is empty or shorter than 32 characters: delete it to generate a new one`)
-  return { secret, created: true }
-}
-
-async function readSecret(path: string): Promise<string | null> {
-  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null
-    throw error
-  })
-  if (text === null) return null
+  const { text, created } = await readOrCreatePrivateFile(
+    path,
+    () => `${randomBytes(GENERATED_BYTES).toString('base64url')}\n`,
+    log,
+  )
+  if (created) log?.info({ path }, 'generated the cookie secret (set COOKIE_SECRET to manage it yourself)')
   const secret = text.trim()
   if (secret.length < 32) {
     throw new Error(`${path} is empty or shorter than 32 characters: delete it to generate a new one`)
   }
-  return secret
-}
-
-async function warnIfReadableByOthers(path: string, log?: SecretLog) {
-  const { mode } = await stat(path)
-  if ((mode & 0o077) === 0) return
-  // Tighten rather than refuse: the file is ours, and a copy restored from a backup often loses its mode.
-  await chmod(path, 0o600).catch(() => {})
-  log?.warn({ path }, 'cookie secret file was readable by other users; changed its mode to 0600')
+  return { secret, created }
 }

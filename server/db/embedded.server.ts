@@ -8,9 +8,10 @@
 // it; everyone else attaches to that port with the password in ${DATA_DIR}/pg-password. A
 // pg.json whose pid is gone is left over from a crash and is taken over.
 import { randomUUID } from 'node:crypto'
-import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
+import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { ensurePrivateDir } from '../private-file.server.ts'
 import {
   answers,
   type ClusterOptions,
@@ -55,7 +56,7 @@ export async function startEmbeddedPostgres(
   const dir = resolve(dataDir)
   const infoPath = join(dir, 'pg.json')
   const deadline = Date.now() + (options.attachTimeoutMs ?? 30_000)
-  await mkdir(dir, { recursive: true })
+  await ensurePrivateDir(dir, log)
 
   for (;;) {
     const claimed = await claim(infoPath)

@@ -3,19 +3,24 @@
 // process (the media CLI while the server runs) must reach the same store, so the owner publishes
 // `${DATA_DIR}/s3.json` ({ port, pid }) and later processes attach to it instead of starting a
 // second server over the same directory.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { join } from 'node:path'
 import { importDevDependency } from '../dev-dependency.server.ts'
+import { ensurePrivateDir } from '../private-file.server.ts'
+import {
+  type EmbeddedCredentials,
+  embeddedCredentials,
+  requireSignedRequests,
+} from './embedded-auth.server.ts'
 import type { StorageLog } from './storage.server.ts'
 
-/** s3rver's fixed credentials (any SigV4 signer works with them). */
-export const EMBEDDED_ACCESS_KEY = 'S3RVER'
-export const EMBEDDED_SECRET_KEY = 'S3RVER'
 export const EMBEDDED_HOST = '127.0.0.1'
 
 export interface EmbeddedS3 {
   port: number
+  /** The credentials of this DATA_DIR: the only ones the server accepts (embedded-auth.server.ts). */
+  credentials: EmbeddedCredentials
   /** True when this process runs the server; false when it attached to another process's. */
   owned: boolean
   close(): Promise<void>
@@ -29,11 +34,13 @@ interface StateFile {
 const PROBE_TIMEOUT_MS = 1000
 
 export async function startEmbeddedS3(dataDir: string, log: StorageLog): Promise<EmbeddedS3> {
+  await ensurePrivateDir(dataDir, log)
+  const credentials = await embeddedCredentials(dataDir, log)
   const stateFile = join(dataDir, 's3.json')
   const existing = await readState(stateFile)
   if (existing && isAlive(existing.pid) && (await answers(existing.port))) {
     log.info({ port: existing.port, pid: existing.pid }, 'attached to running embedded S3')
-    return { port: existing.port, owned: false, close: async () => {} }
+    return { port: existing.port, credentials, owned: false, close: async () => {} }
   }
 
   // Loaded only by the process that runs it (a devDependency): attaching needs nothing but HTTP.
@@ -42,9 +49,13 @@ export async function startEmbeddedS3(dataDir: string, log: StorageLog): Promise
     'S3_ENDPOINT',
   )
   const directory = join(dataDir, 's3')
-  await mkdir(directory, { recursive: true })
+  await ensurePrivateDir(directory, log)
+  // s3rver writes its files with the default modes and takes no option for them: the umask keeps
+  // them readable by their owner only (this process runs s3rver: the sidecar, or a lone CLI).
+  process.umask(0o077)
   // silent also silences Koa's default error printer (S3rver extends Koa and sets `silent`).
   const server = new S3rver({ address: EMBEDDED_HOST, port: 0, silent: true, directory })
+  await requireSignedRequests(server, credentials)
   const { port } = await server.run()
   await writeState(stateFile, { port, pid: process.pid })
   log.info({ port, directory }, 'embedded S3 started')
@@ -67,7 +78,7 @@ export async function startEmbeddedS3(dataDir: string, log: StorageLog): Promise
     })()
     return closing
   }
-  return { port, owned: true, close }
+  return { port, credentials, owned: true, close }
 }
 
 async function readState(file: string): Promise<StateFile | undefined> {

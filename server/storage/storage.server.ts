@@ -8,13 +8,7 @@ import { type LogicalBucket, logicalBucket, physicalBucket, REQUIRED_BUCKETS } f
 import { buildMediaUrl } from '../../lib/media.ts'
 import type { Env } from '../env.server.ts'
 import { withTimeout as withTimeoutOf } from '../timeout.server.ts'
-import {
-  EMBEDDED_ACCESS_KEY,
-  EMBEDDED_HOST,
-  EMBEDDED_SECRET_KEY,
-  type EmbeddedS3,
-  startEmbeddedS3,
-} from './embedded.server.ts'
+import { EMBEDDED_HOST, type EmbeddedS3, startEmbeddedS3 } from './embedded.server.ts'
 
 /** The subset of a pino/Fastify logger the storage layer uses. */
 export interface StorageLog {
@@ -86,8 +80,7 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
       endPoint: EMBEDDED_HOST,
       port: embedded.port,
       useSSL: false,
-      accessKey: EMBEDDED_ACCESS_KEY,
-      secretKey: EMBEDDED_SECRET_KEY,
+      ...embedded.credentials,
       region: env.S3_REGION,
       pathStyle: true,
       transportAgent: agent,

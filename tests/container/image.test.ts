@@ -12,12 +12,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import packageJson from '../../package.json' with { type: 'json' }
 import { freePort } from '../../scripts/lib/free-port.ts'
-import {
-  EMBEDDED_ACCESS_KEY,
-  EMBEDDED_SECRET_KEY,
-  type EmbeddedS3,
-  startEmbeddedS3,
-} from '../../server/storage/embedded.server.ts'
+import { type EmbeddedS3, startEmbeddedS3 } from '../../server/storage/embedded.server.ts'
 import { applicationBody } from '../helpers/form-bodies.ts'
 import { PRODUCTION_NODE_LINE } from '../helpers/node-line.ts'
 import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres.ts'
@@ -155,7 +150,7 @@ async function runApp(): Promise<number> {
     '-e',
     `S3_ENDPOINT=http://127.0.0.1:${s3.port}`,
     '-e',
-    `S3_ACCESS_KEY=${EMBEDDED_ACCESS_KEY}`,
+    `S3_ACCESS_KEY=${s3.credentials.accessKey}`,
     '-e',
     'S3_SECRET_KEY_FILE=/run/secrets/s3_secret_key',
     '-e',
@@ -207,7 +202,7 @@ beforeAll(async () => {
   secret('cookie_secret', 'c'.repeat(48))
   // Mounted always, empty between rotations (deploy/generate-secrets.sh writes it so).
   secret('cookie_secret_previous', '')
-  secret('s3_secret_key', EMBEDDED_SECRET_KEY)
+  secret('s3_secret_key', s3.credentials.secretKey)
   chmodSync(dir, 0o755)
   chmodSync(secrets, 0o755)
 

@@ -11,12 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
-import {
-  EMBEDDED_ACCESS_KEY,
-  EMBEDDED_SECRET_KEY,
-  type EmbeddedS3,
-  startEmbeddedS3,
-} from '../../server/storage/embedded.server.ts'
+import { type EmbeddedS3, startEmbeddedS3 } from '../../server/storage/embedded.server.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
@@ -34,8 +29,8 @@ const CODE = 'Backup-Restore-Code-2026'
 
 const s3Env = () => ({
   S3_ENDPOINT: `http://127.0.0.1:${s3.port}`,
-  S3_ACCESS_KEY: EMBEDDED_ACCESS_KEY,
-  S3_SECRET_KEY: EMBEDDED_SECRET_KEY,
+  S3_ACCESS_KEY: s3.credentials.accessKey,
+  S3_SECRET_KEY: s3.credentials.secretKey,
 })
 
 // Asynchronous: the S3 stand-in runs in this process and must keep answering meanwhile.

@@ -9,12 +9,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { defaultDemoDir, readDemoManifest } from '../../scripts/cli/media/demo-set.ts'
 import { parseEnv } from '../../server/env.server.ts'
-import {
-  EMBEDDED_ACCESS_KEY,
-  EMBEDDED_SECRET_KEY,
-  type EmbeddedS3,
-  startEmbeddedS3,
-} from '../../server/storage/embedded.server.ts'
+import { type EmbeddedS3, startEmbeddedS3 } from '../../server/storage/embedded.server.ts'
 import { openStorage } from '../../server/storage/storage.server.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
@@ -52,8 +47,8 @@ async function prepare(): Promise<{ code: number | null; output: string }> {
     DATABASE_URL: db.url,
     DATA_DIR: join(dir, 'unused'),
     S3_ENDPOINT: `http://127.0.0.1:${s3.port}`,
-    S3_ACCESS_KEY: EMBEDDED_ACCESS_KEY,
-    S3_SECRET_KEY: EMBEDDED_SECRET_KEY,
+    S3_ACCESS_KEY: s3.credentials.accessKey,
+    S3_SECRET_KEY: s3.credentials.secretKey,
     DEMO_MEDIA: 'auto',
     LOG_LEVEL: 'info',
   })
@@ -72,8 +67,8 @@ it('fills the buckets once when two replicas prepare at the same moment', async 
   const storage = await openStorage(
     parseEnv({
       S3_ENDPOINT: `http://127.0.0.1:${s3.port}`,
-      S3_ACCESS_KEY: EMBEDDED_ACCESS_KEY,
-      S3_SECRET_KEY: EMBEDDED_SECRET_KEY,
+      S3_ACCESS_KEY: s3.credentials.accessKey,
+      S3_SECRET_KEY: s3.credentials.secretKey,
     }),
     quietStorageLog,
   )

@@ -11,7 +11,7 @@ import { buildApp } from '../../server/app.server.ts'
 import { type Database, openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
-import { EMBEDDED_ACCESS_KEY, EMBEDDED_SECRET_KEY } from '../../server/storage/embedded.server.ts'
+import { embeddedCredentials } from '../../server/storage/embedded-auth.server.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import { currentBuildRoot } from '../helpers/current-build.ts'
@@ -41,13 +41,14 @@ beforeAll(async () => {
   embedded = await openTestStorage(env.DATA_DIR, [{ bucket: '360', key: 'rm5_1.jpg', bytes: IMAGE }])
   const { port } = JSON.parse(await readFile(join(env.DATA_DIR, 's3.json'), 'utf8')) as { port: number }
   proxy = await startTcpProxy({ host: '127.0.0.1', port })
+  const credentials = await embeddedCredentials(env.DATA_DIR)
   const proxiedEnv = parseEnv({
     ...testDb.env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
-    S3_ACCESS_KEY: EMBEDDED_ACCESS_KEY,
-    S3_SECRET_KEY: EMBEDDED_SECRET_KEY,
+    S3_ACCESS_KEY: credentials.accessKey,
+    S3_SECRET_KEY: credentials.secretKey,
     // Revalidate on every request: a cut must reach /media even for an object served just before
     // (within a TTL the memory cache would answer 200 without asking storage; tests/server/media-cache).
     MEDIA_CACHE_TTL_SECONDS: '0',

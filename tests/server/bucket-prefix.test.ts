@@ -8,12 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bucketNameProblem, bucketPrefixProblem } from '../../lib/buckets.ts'
 import { EnvError, parseEnv } from '../../server/env.server.ts'
-import {
-  EMBEDDED_ACCESS_KEY,
-  EMBEDDED_SECRET_KEY,
-  type EmbeddedS3,
-  startEmbeddedS3,
-} from '../../server/storage/embedded.server.ts'
+import { type EmbeddedS3, startEmbeddedS3 } from '../../server/storage/embedded.server.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { buildMediaApp } from '../helpers/media-app.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
@@ -36,8 +31,8 @@ beforeAll(async () => {
   s3Env = {
     DATA_DIR: appDir,
     S3_ENDPOINT: `http://127.0.0.1:${standIn.port}`,
-    S3_ACCESS_KEY: EMBEDDED_ACCESS_KEY,
-    S3_SECRET_KEY: EMBEDDED_SECRET_KEY,
+    S3_ACCESS_KEY: standIn.credentials.accessKey,
+    S3_SECRET_KEY: standIn.credentials.secretKey,
     S3_BUCKET_PREFIX: PREFIX,
   }
   storage = await openStorage(parseEnv({ ...s3Env, NODE_ENV: 'test' }), quietStorageLog)

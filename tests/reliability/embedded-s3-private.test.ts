@@ -1,0 +1,109 @@
+// The embedded default on a shared machine (issue 34, point 5): the embedded S3 of a running
+// `npm start` answers only requests signed with its DATA_DIR's credentials, and DATA_DIR with
+// the S3 files in it is readable by its owner only.
+import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as Minio from 'minio'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseEnv } from '../../server/env.server.ts'
+import { CREDENTIALS_FILE, embeddedCredentials } from '../../server/storage/embedded-auth.server.ts'
+import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
+import { quietStorageLog } from '../helpers/quiet-log.ts'
+import { fillBuckets, type StartedSite, startSite } from '../helpers/start-process.ts'
+
+const KEY = 'term-sheet.pdf'
+let dir: string
+let site: StartedSite
+let storage: Storage
+let s3Port: number
+
+beforeAll(async () => {
+  // A DATA_DIR that does not exist yet, in a folder others may pass through (as /tmp, or a home).
+  const parent = await mkdtemp(join(tmpdir(), 'rm5-private-'))
+  await chmod(parent, 0o711)
+  dir = join(parent, 'data')
+  await fillBuckets(dir)
+  site = await startSite(dir)
+  s3Port = (JSON.parse(await readFile(join(dir, 's3.json'), 'utf8')) as { port: number }).port
+  // Attached through DATA_DIR, as the rm5 CLI attaches to a running server (the site made the
+  // documents bucket for its demo document).
+  storage = await openStorage(parseEnv({ NODE_ENV: 'test', DATA_DIR: dir }), quietStorageLog)
+  await storage.client.putObject('documents', KEY, Buffer.from('%PDF original bytes'))
+}, 120_000)
+
+afterAll(async () => {
+  await storage?.close()
+  if (site?.process.exitCode === null) {
+    site.process.kill('SIGTERM')
+    await site.exited
+  }
+  if (dir) await rm(join(dir, '..'), { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
+})
+
+function s3Client(accessKey: string, secretKey: string): Minio.Client {
+  return new Minio.Client({
+    endPoint: '127.0.0.1',
+    port: s3Port,
+    useSSL: false,
+    accessKey,
+    secretKey,
+    pathStyle: true,
+  })
+}
+
+async function errorCode(attempt: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await attempt
+  } catch (error) {
+    return (error as { code?: string }).code
+  }
+  return undefined
+}
+
+describe('the embedded S3 of a running site', () => {
+  it('refuses unsigned requests: no listing, no object', async () => {
+    const list = await fetch(`http://127.0.0.1:${s3Port}/documents?list-type=2`)
+    expect(list.status).toBe(403)
+    const listBody = await list.text()
+    expect(listBody).toContain('<Code>AccessDenied</Code>')
+    expect(listBody).not.toContain(KEY)
+    const object = await fetch(`http://127.0.0.1:${s3Port}/documents/${KEY}`)
+    expect(object.status).toBe(403)
+    expect(await object.text()).not.toContain('original bytes')
+    expect((await fetch(`http://127.0.0.1:${s3Port}/`)).status).toBe(403)
+  })
+
+  it('refuses requests signed with other credentials', async () => {
+    const { accessKey } = await embeddedCredentials(dir)
+    expect(await errorCode(s3Client(accessKey, 'not-the-secret-key').getObject('documents', KEY))).toBe(
+      'SignatureDoesNotMatch',
+    )
+    // s3rver's built-in account is gone.
+    expect(await errorCode(s3Client('S3RVER', 'S3RVER').getObject('documents', KEY))).toBe('AccessDenied')
+    expect(await errorCode(s3Client('S3RVER', 'S3RVER').listBuckets())).toBe('AccessDenied')
+  })
+
+  it('serves requests signed with the credentials of its DATA_DIR', async () => {
+    const { accessKey, secretKey } = await embeddedCredentials(dir)
+    const body = await s3Client(accessKey, secretKey).getObject('documents', KEY)
+    expect(Buffer.concat(await body.toArray()).toString()).toBe('%PDF original bytes')
+    // The site itself reaches it too.
+    const media = await fetch(`http://127.0.0.1:${site.port}/media/360/placeholder.txt`)
+    expect(media.status).toBe(200)
+    expect(await media.text()).toBe('x')
+  })
+
+  it('keeps DATA_DIR, the credentials and the stored files to their owner', async () => {
+    // As root, the embedded Postgres runs as the OS user `postgres`, which may pass through (not list).
+    expect((await stat(dir)).mode & 0o777).toBe(process.getuid?.() === 0 ? 0o701 : 0o700)
+    expect((await stat(join(dir, CREDENTIALS_FILE))).mode & 0o777).toBe(0o600)
+    const entries = await readdir(join(dir, 's3'), { recursive: true, withFileTypes: true })
+    const files = entries.filter((entry) => entry.isFile())
+    expect(files.some((file) => file.name.startsWith(KEY))).toBe(true)
+    for (const entry of entries) {
+      const path = join(entry.parentPath, entry.name)
+      expect({ path, others: (await stat(path)).mode & 0o077 }).toEqual({ path, others: 0 })
+    }
+  })
+})

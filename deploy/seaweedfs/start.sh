@@ -6,7 +6,7 @@
 # Identities (rewritten at every start, so rotating a key is: change the secret file, restart):
 # - admin: every action, for operators (the app never gets this key);
 # - app: read, write, list and tag objects, and create its buckets, only in the site's buckets;
-# - anonymous: read objects of the site's buckets, for MEDIA_PUBLIC_URL (the storage proxy's
+# - anonymous: read objects of the media buckets (never documents), for MEDIA_PUBLIC_URL (the storage proxy's
 #   port is not published unless you publish it; see docs/self-hosting.md).
 set -eu
 
@@ -15,11 +15,14 @@ set -eu
 
 # A JSON string literal: backslashes and double quotes escaped (secrets are printable characters).
 json() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')"; }
-# "Read:360","Write:360",... for every bucket of the site, named as the app names them
-# (S3_BUCKET_PREFIX + name, lib/buckets.ts).
+# "Read:360","Write:360",... for every bucket of the site but the one named first (none: ''),
+# named as the app names them (S3_BUCKET_PREFIX + name, lib/buckets.ts).
 actions() {
+  except=$1
+  shift
   list=''
   for bucket in $S3_APP_BUCKETS; do
+    [ "$bucket" = "$except" ] && continue
     for action in "$@"; do list="$list${list:+,}$(json "$action:${S3_BUCKET_PREFIX:-}$bucket")"; done
   done
   printf '%s' "$list"
@@ -37,11 +40,11 @@ cat >"$S3_CONFIG" <<JSON
     {
       "name": "app",
       "credentials": [{ "accessKey": $(json "$S3_APP_ACCESS_KEY"), "secretKey": $(json "$(cat "$S3_APP_SECRET_KEY_FILE")") }],
-      "actions": [$(actions Admin Read Write List Tagging)]
+      "actions": [$(actions '' Admin Read Write List Tagging)]
     },
     {
       "name": "anonymous",
-      "actions": [$(actions Read)]
+      "actions": [$(actions documents Read)]
     }
   ]
 }

@@ -257,6 +257,10 @@ describe('storage identities (deploy/seaweedfs/start.sh)', () => {
     expect(app?.actions).toContain('Write:heros')
     expect(anonymous?.credentials).toBeUndefined()
     expect(anonymous?.actions.every((action) => action.startsWith('Read:'))).toBe(true)
+    // The data room's originals are never readable without the app's key.
+    expect(app?.actions).toContain('Read:documents')
+    expect(anonymous?.actions).toContain('Read:heros')
+    expect(anonymous?.actions).not.toContain('Read:documents')
   })
 
   it('names the buckets with S3_BUCKET_PREFIX, as the app does', () => {

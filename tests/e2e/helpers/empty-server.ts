@@ -43,6 +43,7 @@ export async function startEmptyServer(): Promise<EmptyServer> {
     DATABASE_URL: '',
     S3_ENDPOINT: '',
     REDIS_URL: '',
+    DEMO_MEDIA: 'off',
     LOG_LEVEL: 'warn',
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/helpers/serve-empty-storage.ts'], {

@@ -10,7 +10,6 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import packageJson from '../../package.json' with { type: 'json' }
 import { freePort } from '../../scripts/lib/free-port.ts'
 import { type EmbeddedS3, startEmbeddedS3 } from '../../server/storage/embedded.server.ts'
 import { applicationBody } from '../helpers/form-bodies.ts'
@@ -42,8 +41,12 @@ let dir: string
 let healthyAfterMs: number
 let secrets: string
 const figures: Record<string, string> = {}
-const secret = (name: string, value: string) =>
+// chmod as well: the embedded S3 this process runs sets its umask to 077 (decision 042), and the
+// container's user must read these files as compose mounts them.
+const secret = (name: string, value: string) => {
   writeFileSync(join(secrets, name), value === '' ? '' : `${value}\n`, { mode: 0o644 })
+  chmodSync(join(secrets, name), 0o644)
+}
 
 /** Compose's db-init step (deploy/postgres/roles.sh), with the secret files as they are now. */
 function dbInit() {
@@ -196,6 +199,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rm5-container-'))
   secrets = join(dir, 'secrets')
   execFileSync('mkdir', ['-p', secrets])
+  // The S3 stand-in first: it generates the credentials the app's secret file must hold.
+  s3 = await startEmbeddedS3(join(dir, 's3'), quietStorageLog)
   secret('postgres_password', 'superuser/#@:secret')
   secret('db_app_password', DB_PASSWORD)
   secret('db_owner_password', 'owner/#@:secret')
@@ -213,7 +218,6 @@ beforeAll(async () => {
   const migrated = migrate()
   if (migrated.status !== 0) throw new Error(`rm5 db migrate failed:\n${migrated.stdout}\n${migrated.stderr}`)
   figures.migrate = migrated.stdout.trim()
-  s3 = await startEmbeddedS3(join(dir, 's3'), quietStorageLog)
   port = await freePort()
   healthyAfterMs = await runApp()
   figures['healthy after'] =
@@ -274,7 +278,7 @@ describe('the production image', () => {
     expect(ready.status).toBe(200)
     expect(await ready.json()).toEqual({
       status: 'ok',
-      version: packageJson.version,
+      version: expectedDevVersion(),
       checks: { database: 'ok', storage: 'ok', redis: 'ok' },
     })
   })

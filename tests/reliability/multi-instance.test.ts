@@ -9,24 +9,19 @@
 import { spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { revoke } from '../../scripts/cli/codes/commands.ts'
 import { freePort } from '../../scripts/lib/free-port.ts'
-import { buildApp } from '../../server/app.server.ts'
-import { type Database, openDatabase } from '../../server/db/database.server.ts'
-import { silentLogger } from '../../server/db/logger.server.ts'
+import type { Database } from '../../server/db/database.server.ts'
 import { type Env, parseEnv } from '../../server/env.server.ts'
-import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
-import { countingHasher, limitPrefix, seedCode } from '../helpers/access.ts'
+import { limitPrefix, seedCode } from '../helpers/access.ts'
+import { type AppInstance, startAppInstance } from '../helpers/app-instance.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { applicationBody, randomIp } from '../helpers/form-bodies.ts'
 import { until, webhookReceiver } from '../helpers/notification-receivers.ts'
-import { quietStorageLog } from '../helpers/quiet-log.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 })
@@ -38,41 +33,14 @@ probe.disconnect()
 if (!redisUp && process.env.CI === 'true')
   throw new Error(`Redis is not reachable at ${REDIS_URL}: CI must run the multi-instance test (start Redis)`)
 
-interface Instance {
-  name: string
-  app: FastifyInstance
-  db: Database
-  storage: Storage
-  hasher: ReturnType<typeof countingHasher>
-  port: number
-}
-
 const WEBHOOK_SECRET = 'multi-instance-webhook-secret'
 const prefix = limitPrefix()
 let testDb: TestDatabase
 let env: Env
-let instances: Instance[] = []
+let instances: AppInstance[] = []
 let proxyPort: number
 let stopProxy: () => Promise<void> = async () => {}
 let receiver: ReturnType<typeof webhookReceiver>
-
-async function startInstance(name: string): Promise<Instance> {
-  const db = await openDatabase(env, silentLogger)
-  // The first opens the embedded S3 in DATA_DIR, the others attach to it.
-  const storage = await openStorage(env, quietStorageLog)
-  const hasher = countingHasher()
-  const app = await buildApp({
-    env,
-    db,
-    storage,
-    logger: false,
-    pages: { mode: 'production', root: process.cwd() },
-    access: { hasher, rateLimitPrefix: prefix },
-    notifications: { pollMs: 200 },
-  })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return { name, app, db, storage, hasher, port: (app.server.address() as AddressInfo).port }
-}
 
 /** Caddy with deploy/Caddyfile's reverse_proxy settings, over the three loopback ports. */
 async function startCaddy(ports: number[]): Promise<void> {
@@ -143,7 +111,8 @@ beforeAll(async () => {
     NOTIFY_WEBHOOK_URL: receiver.url,
     NOTIFY_WEBHOOK_SECRET: WEBHOOK_SECRET,
   })
-  for (const name of ['A', 'B', 'C']) instances.push(await startInstance(name))
+  for (const name of ['A', 'B', 'C'])
+    instances.push(await startAppInstance(name, env, prefix, { notifications: { pollMs: 200 } }))
   await startCaddy(instances.map((instance) => instance.port))
 }, 120_000)
 
@@ -170,7 +139,7 @@ const viaProxy = (path: string, init: RequestInit & { ip: string }) =>
     redirect: 'manual',
     headers: { 'x-forwarded-for': init.ip, ...(init.headers as Record<string, string>) },
   })
-const direct = (instance: Instance, path: string, cookie: string) =>
+const direct = (instance: AppInstance, path: string, cookie: string) =>
   fetch(`http://127.0.0.1:${instance.port}${path}`, { redirect: 'manual', headers: { cookie } })
 
 async function grantFor(code: string): Promise<string> {
@@ -195,7 +164,7 @@ describe.runIf(redisUp)('three instances behind Caddy act as one site', () => {
     const printed: string[] = []
     const revokedAt = Date.now()
     await revoke(
-      (instances[1] as Instance).db.prisma,
+      (instances[1] as AppInstance).db.prisma,
       { print: (line = '') => printed.push(line), now: () => new Date() },
       { id },
       true,
@@ -227,7 +196,7 @@ describe.runIf(redisUp)('three instances behind Caddy act as one site', () => {
     for (const instance of instances)
       expect(await (await direct(instance, '/docket', cookie)).text()).not.toContain(title)
     const addedAt = Date.now()
-    await (instances[2] as Instance).app.documents.store.add({
+    await (instances[2] as AppInstance).app.documents.store.add({
       retailer: 'circlek',
       bytes: Buffer.from(`# ${title}\n\nPhase one.\n`),
       fileName: 'rollout.md',
@@ -298,7 +267,7 @@ describe.runIf(redisUp)('three instances behind Caddy act as one site', () => {
     for (let batch = 0; batch < 10; batch++)
       submitted.push(...(await Promise.all(Array.from({ length: 10 }, (_, i) => submit(batch * 10 + i)))))
     expect(new Set(submitted).size).toBe(100)
-    const prisma = (instances[0] as Instance).db.prisma
+    const prisma = (instances[0] as AppInstance).db.prisma
     // Settled: no notification of these is left to deliver anywhere.
     await until(
       'every notification is delivered',

@@ -3,60 +3,27 @@
 // which instance a request lands on: a grant from A opens /docket on B, the verify and 404
 // limits are shared, and an application sent to both with one Idempotency-Key is stored once.
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
-import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { addCode } from '../../scripts/cli/codes/commands.ts'
-import { buildApp } from '../../server/app.server.ts'
-import { type Database, openDatabase } from '../../server/db/database.server.ts'
-import { silentLogger } from '../../server/db/logger.server.ts'
 import { type Env, parseEnv } from '../../server/env.server.ts'
 import { NOT_FOUND_LIMIT } from '../../server/http/not-found-limit.server.ts'
-import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
-import { countingHasher, limitPrefix } from '../helpers/access.ts'
+import { limitPrefix } from '../helpers/access.ts'
+import { type AppInstance, startAppInstance } from '../helpers/app-instance.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { applicationBody, randomIp } from '../helpers/form-bodies.ts'
-import { quietStorageLog } from '../helpers/quiet-log.ts'
 import { describeWith, redisAt } from '../helpers/required-service.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const redisService = await redisAt(REDIS_URL)
 const redisUp = redisService.available
 
-interface Instance {
-  name: string
-  app: FastifyInstance
-  db: Database
-  storage: Storage
-  hasher: ReturnType<typeof countingHasher>
-  url: string
-}
-
 const prefix = limitPrefix()
 let testDb: TestDatabase
 let env: Env
-let a: Instance
-let b: Instance
+let a: AppInstance
+let b: AppInstance
 let code: string
-
-async function startInstance(name: string): Promise<Instance> {
-  const db = await openDatabase(env, silentLogger)
-  const storage = await openStorage(env, quietStorageLog) // the second one attaches to the first's S3
-  const hasher = countingHasher()
-  const app = await buildApp({
-    env,
-    db,
-    storage,
-    logger: false,
-    pages: { mode: 'production', root: process.cwd() },
-    // The same key prefix on both, unique to this run: shared counters, isolated from other tests.
-    access: { hasher, rateLimitPrefix: prefix },
-  })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.address() as AddressInfo
-  return { name, app, db, storage, hasher, url: `http://127.0.0.1:${port}` }
-}
 
 beforeAll(async () => {
   if (!redisUp) return
@@ -70,8 +37,8 @@ beforeAll(async () => {
     // Behind the load balancer: the client address comes from X-Forwarded-For.
     TRUST_PROXY: 'true',
   })
-  a = await startInstance('A')
-  b = await startInstance('B')
+  a = await startAppInstance('A', env, prefix)
+  b = await startAppInstance('B', env, prefix)
   // A real code, created the way `npm run codes -- generate circlek` creates it.
   const printed: string[] = []
   await addCode(
@@ -98,7 +65,7 @@ afterAll(async () => {
 })
 
 function send(
-  instance: Instance,
+  instance: AppInstance,
   path: string,
   init: { method?: string; body?: unknown; ip: string; headers?: Record<string, string> },
 ) {
@@ -175,7 +142,7 @@ describeWith(redisService, 'two instances behind one load balancer', () => {
   })
 
   it('stores an application sent to both instances with one Idempotency-Key once', async () => {
-    const submit = (instance: Instance, key: string, n: number) =>
+    const submit = (instance: AppInstance, key: string, n: number) =>
       send(instance, '/api/applications', {
         method: 'POST',
         body: applicationBody(n),

@@ -39,6 +39,13 @@ export interface Storage {
 /** Health checks and media requests must fail fast rather than hang on a black-holed host. */
 export const PING_TIMEOUT_MS = 2000
 
+/**
+ * Keep-alive sockets with an idle timeout: Node's agent retires an idle socket before the server's
+ * announced `Keep-Alive: timeout=N` only when the agent has a timeout of its own; without one it
+ * reuses a socket the server is closing and the request fails with ECONNRESET (no retries here).
+ */
+const KEEP_ALIVE: http.AgentOptions = { keepAlive: true, timeout: 60_000 }
+
 export class StorageTimeoutError extends Error {
   code = 'ETIMEDOUT'
 }
@@ -54,7 +61,7 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
       throw new Error('S3_ENDPOINT must be a bare origin such as http://minio:9000 (no path)')
     }
     const useSSL = url.protocol === 'https:'
-    agent = useSSL ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true })
+    agent = useSSL ? new https.Agent(KEEP_ALIVE) : new http.Agent(KEEP_ALIVE)
     client = new Minio.Client({
       endPoint: url.hostname.replace(/^\[(.*)\]$/, '$1'),
       port: url.port ? Number(url.port) : useSSL ? 443 : 80,
@@ -75,7 +82,7 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
     )
   } else {
     embedded = await startEmbeddedS3(env.DATA_DIR, log)
-    agent = new http.Agent({ keepAlive: true })
+    agent = new http.Agent(KEEP_ALIVE)
     client = new Minio.Client({
       endPoint: EMBEDDED_HOST,
       port: embedded.port,

@@ -1,4 +1,4 @@
-// The client address behind each supported deployment (README "Deploying behind a proxy"), with
+// The client address behind each supported deployment (docs/scaling-and-proxies.md, "Deploying behind a proxy"), with
 // real processes on loopback: the app listening on a port, the repository's deploy/Caddyfile in a
 // real Caddy, and nginx as a load balancer in front of it. Clients are told apart by their source
 // address (127.0.0.2, 127.0.0.3, …). In every topology a spoofed X-Forwarded-For never buys a

@@ -1,6 +1,6 @@
 // Compose without editing tracked files (docs/self-hosting.md): `docker-compose config` (the real
 // interpolation: Debian's docker-compose, which .ci/run installs) renders docker-compose.yml with a
-// .env that sets every variable of README "Configuration" to a value of its own, and each reaches
+// .env that sets every variable of docs/configuration.md to a value of its own, and each reaches
 // the app's environment with that value. Secrets never come from .env: each is a file of ./secrets
 // that the app reads through NAME_FILE.
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -19,9 +19,9 @@ const FROM_ENV_FILE = ['REDIS_URL', 'S3_ACCESS_KEY']
 /** Compose connects from parts (DATABASE_HOST, …): a whole URL would carry the password. */
 const NOT_IN_COMPOSE = ['DATABASE_URL']
 
-/** The variable names of README's "Configuration" table, shorthand (`_PORT`, `BRAND_*`) expanded. */
+/** The variable names of docs/configuration.md's table, shorthand (`_PORT`, `BRAND_*`) expanded. */
 function readmeVariables(): string[] {
-  const readme = readFileSync('README.md', 'utf8')
+  const readme = readFileSync('docs/configuration.md', 'utf8')
   const table = readme.slice(readme.indexOf('| variable'))
   const rows = table.split('\n').slice(2)
   const names = new Set<string>()
@@ -81,7 +81,7 @@ describe.runIf(hasCompose || process.env.CI === 'true')('docker-compose.yml with
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-  it('reads the README table (the list below is not empty or partial)', () => {
+  it('reads the table of docs/configuration.md (the list below is not empty or partial)', () => {
     expect(variables).toEqual(
       expect.arrayContaining(['DATABASE_PORT', 'S3_PATH_STYLE', 'BRAND_CITY', 'METRICS_TOKEN']),
     )

@@ -1,4 +1,4 @@
-// The numbers the documentation promises, written here as the documentation writes them (README
+// The numbers the documentation promises, written here as the documentation writes them (docs/admin-cli.md
 // "Access codes", SECURITY.md's table of limits, docs/operations.md on e-mail links) and never read
 // from the constants that implement them: a change of a constant that breaks a promise fails here.
 // Windows are read from the answers' Retry-After (the limits count in real time) and lifetimes from
@@ -41,7 +41,7 @@ function expectWindowOf(retryAfter: string | string[] | number | undefined, seco
   expect(value).toBeGreaterThan(seconds - 15)
 }
 
-describe('README: verify calls are limited to 10 a minute per client and gate', () => {
+describe('docs/admin-cli.md: verify calls are limited to 10 a minute per client and gate', () => {
   it('answers the 11th call of one client at one gate 429 with a window of 60 seconds; other gates and clients are free', async () => {
     const client = freshIp()
     const wrong = { retailer: 'circlek', accessCode: 'circle-k-wrong-guess' }
@@ -105,7 +105,7 @@ describe('docs/operations.md: links are limited to 3 per address in 15 minutes',
   })
 })
 
-describe('README: any grant ends after 12 hours', () => {
+describe('docs/admin-cli.md: any grant ends after 12 hours', () => {
   it('opens for 12 hours less a minute and not at 12 hours and a minute', async () => {
     const res = await verify(
       t.app,

@@ -12,8 +12,8 @@ export function PasskeysPage({
 }: {
   user: ConsoleUser
   rows: PasskeyRow[]
-  /** The site can use passkeys (served on a domain, not an IP address). */
-  available: boolean
+  /** The origin passkeys are bound to; undefined where the site has none (an IP address). */
+  available?: string
   done?: string
 }) {
   return (
@@ -27,7 +27,13 @@ export function PasskeysPage({
         <h2 id="add-passkey-title">Add a passkey</h2>
         {available ? (
           <>
-            <div className="passkey-box" data-passkey-register data-csrf={user.csrf} hidden>
+            <div
+              className="passkey-box"
+              data-passkey-register
+              data-csrf={user.csrf}
+              data-origin={available}
+              hidden
+            >
               <button className="button button--dark" type="button">
                 Add a passkey
               </button>

@@ -43,8 +43,8 @@ export function SignInPage({
   notice?: SignInNotice
   error?: string
   email?: string
-  /** The site can use passkeys (a domain, not an IP address): the button's place is rendered. */
-  passkeys?: boolean
+  /** The origin passkeys are bound to, when the site has one: the button's place is rendered. */
+  passkeys?: string
 }) {
   const shown = notice ? NOTICES[notice] : undefined
   return (
@@ -56,7 +56,7 @@ export function SignInPage({
       ) : null}
       {passkeys ? (
         // Hidden until /admin/assets/passkey.js finds WebAuthn in this browser.
-        <div className="passkey-box" data-passkey-sign-in hidden>
+        <div className="passkey-box" data-passkey-sign-in data-origin={passkeys} hidden>
           <button className="button button--accent" type="button">
             Sign in with a passkey
           </button>

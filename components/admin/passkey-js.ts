@@ -1,7 +1,7 @@
 // The passkey buttons' script, served at /admin/assets/passkey.js after the @simplewebauthn/browser
 // bundle (/admin/assets/webauthn.js, which defines SimpleWebAuthnBrowser). A button stays hidden
-// unless this runs in a browser with WebAuthn, so no page shows a button that cannot work; the
-// e-mail link beside it works without any script.
+// unless this runs in a browser with WebAuthn, on the origin passkeys are bound to (the page names
+// it), so no page shows a button that cannot work; the e-mail link beside it works without any script.
 export const PASSKEY_JS = `(() => {
   const lib = window.SimpleWebAuthnBrowser
   if (!lib || !lib.browserSupportsWebAuthn()) return
@@ -17,6 +17,7 @@ export const PASSKEY_JS = `(() => {
     return json
   }
   const wire = (box, run) => {
+    if (box.getAttribute('data-origin') !== window.location.origin) return
     const button = box.querySelector('button')
     const status = box.querySelector('[data-passkey-status]')
     box.hidden = false

@@ -1,5 +1,5 @@
 -- Passkeys for the console (decision 046). Expand only: a new table of single-use WebAuthn
--- challenges; the credentials' table (admin_passkeys) is the admin console migration's.
+-- challenges (the credentials are kept in admin_passkeys, from the admin console migration).
 
 -- CreateTable
 CREATE TABLE "admin_webauthn_challenges" (

@@ -46,7 +46,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
       <PasskeysPage
         user={consoleUser(app, session)}
         rows={await listPasskeys(prisma, session.adminId)}
-        available={rp !== null}
+        available={rp?.origin}
         done={done ? DONE[done] : undefined}
       />,
       200,

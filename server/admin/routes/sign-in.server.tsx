@@ -35,8 +35,11 @@ export async function signInRoutes(app: FastifyInstance) {
   // Using a link and answering with a passkey count together: both try a credential.
   const linkLimited = (request: FastifyRequest) =>
     linkLimit('perIp', request, `${prefix}link:ip:${normalizeIP(request.ip)}`)
-  const refuseWhenLimited = async (request: FastifyRequest) => {
-    const limited = await linkLimited(request)
+  // Asking for a passkey challenge writes a row: limited alike, counted apart.
+  const optionsLimited = (request: FastifyRequest) =>
+    linkLimit('perIp', request, `${prefix}passkey-options:ip:${normalizeIP(request.ip)}`)
+  const refuseWhenLimited = async (request: FastifyRequest, limiter = linkLimited) => {
+    const limited = await limiter(request)
     if (limited) {
       throw new HttpError(
         429,
@@ -60,7 +63,7 @@ export async function signInRoutes(app: FastifyInstance) {
     return sendConsolePage(
       reply,
       'Sign in',
-      <SignInPage notice={notice as SignInNotice | undefined} passkeys={rp !== null} />,
+      <SignInPage notice={notice as SignInNotice | undefined} passkeys={rp?.origin} />,
       200,
       { passkeys: rp !== null },
     )
@@ -130,7 +133,7 @@ export async function signInRoutes(app: FastifyInstance) {
   // Passkeys (decision 046): the options with a fresh challenge, then the browser's answer.
   app.post('/sign-in/passkey/options', { config: { api: true } }, async (request) => {
     if (!rp) throw new HttpError(404, 'not_found', 'This console does not offer passkeys.')
-    await refuseWhenLimited(request)
+    await refuseWhenLimited(request, optionsLimited)
     return signInOptions(deps.db.prisma, rp, app.adminConsole.now())
   })
   app.post('/sign-in/passkey', { config: { api: true } }, async (request, reply) => {

@@ -18,6 +18,10 @@ export function AgreementsPage({
   retailer?: string
   names: (slug: string) => string
 }) {
+  // A newer version replaces an older one; clearing ends the newest.
+  const newest = new Map<string, number>()
+  for (const version of versions)
+    newest.set(version.retailer, Math.max(newest.get(version.retailer) ?? 0, version.version))
   const accepted = versions.flatMap((version) =>
     version.acceptances.map((row) => ({ ...row, agreement: version })),
   )
@@ -64,8 +68,10 @@ export function AgreementsPage({
                 cell: (row) =>
                   row.clearedAt ? (
                     <span className="badge">cleared {utcTime(row.clearedAt)}</span>
-                  ) : (
+                  ) : row.version === newest.get(row.retailer) ? (
                     <span className="badge badge--ok">in force</span>
+                  ) : (
+                    <span className="badge">replaced</span>
                   ),
               },
               { header: 'Accepted by', cell: (row) => row.acceptances.length, num: true },

@@ -27,7 +27,7 @@ export function GatePreview({ values }: { values: GatePreviewValues }) {
       <text x="36" y="120" fill="#a3acb6" fontSize="11" fontWeight="700" letterSpacing="1.5">
         PRIVATE DOCKET
       </text>
-      <text x="36" y="162" fontSize={fitting(heading, 320, 30)} fontWeight="700" fill="#ffffff">
+      <text x="36" y="162" fontSize={fitting(heading, 300, 30)} fontWeight="700" fill="#ffffff">
         <tspan fill={values.tint}>{values.name}</tspan>
         <tspan fill="#a3acb6" fontWeight="400">
           {' '}
@@ -35,13 +35,13 @@ export function GatePreview({ values }: { values: GatePreviewValues }) {
         </tspan>{' '}
         {brand.product}
       </text>
-      <text x="36" y="196" fill="#a3acb6" fontSize={fitting(lede, 320, 13)}>
+      <text x="36" y="196" fill="#a3acb6" fontSize={fitting(lede, 300, 13)}>
         {lede}
       </text>
-      <rect x="396" y="48" width="288" height="264" rx="20" fill="#ffffff" />
-      <rect x="420" y="72" width="48" height="48" rx="14" fill={values.tint} />
+      <rect x="372" y="48" width="320" height="264" rx="20" fill="#ffffff" />
+      <rect x="396" y="72" width="48" height="48" rx="14" fill={values.tint} />
       <text
-        x="444"
+        x="420"
         y="101"
         textAnchor="middle"
         fontSize="14"
@@ -51,18 +51,18 @@ export function GatePreview({ values }: { values: GatePreviewValues }) {
       >
         {values.monogram}
       </text>
-      <text x="482" y="90" fill="#535b65" fontSize="10" fontWeight="700" letterSpacing="1">
-        {values.audience.toUpperCase().slice(0, 34)}
+      <text x="458" y="90" fill="#535b65" fontSize="10" fontWeight="700" letterSpacing="1">
+        {values.audience.toUpperCase().slice(0, 30)}
       </text>
-      <text x="482" y="110" fill="#0b0d10" fontSize="16" fontWeight="700">
+      <text x="458" y="110" fill="#0b0d10" fontSize="14" fontWeight="700">
         {values.open ? 'Open the docket' : 'Enter your access code'}
       </text>
       {values.open ? null : (
-        <rect x="420" y="146" width="240" height="44" rx="10" fill="#ffffff" stroke="#c9cec8" />
+        <rect x="396" y="146" width="272" height="44" rx="10" fill="#ffffff" stroke="#c9cec8" />
       )}
-      <rect x="420" y={values.open ? 146 : 204} width="240" height="44" rx="22" fill="#c6ff3d" />
+      <rect x="396" y={values.open ? 146 : 204} width="272" height="44" rx="22" fill="#c6ff3d" />
       <text
-        x="540"
+        x="532"
         y={values.open ? 173 : 231}
         textAnchor="middle"
         fill="#0b0d10"
@@ -71,8 +71,8 @@ export function GatePreview({ values }: { values: GatePreviewValues }) {
       >
         Access Docket →
       </text>
-      <line x1="420" y1="272" x2="660" y2="272" stroke="#e1e4e0" />
-      <text x="420" y="294" fill="#535b65" fontSize="10">
+      <line x1="396" y1="272" x2="668" y2="272" stroke="#e1e4e0" />
+      <text x="396" y="294" fill="#535b65" fontSize="10">
         {values.open ? 'Questions?' : 'Codes are issued by our partnerships team.'}
       </text>
     </svg>

@@ -55,7 +55,7 @@ export function PartnerPage({
       </PageHead>
       {done ? <Notice kind="ok" title={done} /> : null}
       {form ? <ErrorSummary errors={form.errors} prefix="partner" /> : null}
-      <div className="grid grid--2">
+      <div className="grid grid--2 grid--top">
         <section className="panel" aria-labelledby="theme-title">
           <h2 id="theme-title">Theme</h2>
           {canEdit ? (

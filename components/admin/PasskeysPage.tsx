@@ -40,8 +40,8 @@ export function PasskeysPage({
               <p className="small muted" data-passkey-status role="status" />
             </div>
             <p className="muted" data-passkey-unsupported>
-              Adding a passkey needs JavaScript and a browser that supports passkeys. Sign-in links by e-mail
-              keep working either way.
+              Adding a passkey needs JavaScript, a browser that supports passkeys, and this console opened at{' '}
+              {available}. Sign-in links by e-mail keep working either way.
             </p>
           </>
         ) : (

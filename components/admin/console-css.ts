@@ -56,6 +56,7 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .panel > :last-child { margin-bottom: 0; }
 .grid { display: grid; gap: 1.25rem; }
 @media (min-width: 900px) { .grid--2 { grid-template-columns: 1fr 1fr; } }
+.grid--top { align-items: start; }
 .muted { color: var(--muted); }
 .small { font-size: 0.8125rem; }
 

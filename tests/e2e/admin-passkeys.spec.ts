@@ -8,7 +8,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, type Page, test } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
-import { auditLines } from './helpers/admin-console.ts'
+import { auditLines, photograph } from './helpers/admin-console.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
 import { rm5 } from './helpers/cli.ts'
 
@@ -89,9 +89,13 @@ test('an admin registers a passkey and signs in with it; a replayed or relayed a
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
   expect(credentials).toHaveLength(1)
   await expectNoSeriousViolation(page)
+  await photograph(page, 'passkeys')
 
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page.getByText('You are signed out.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible()
+  await expectNoSeriousViolation(page)
+  await photograph(page, 'sign-in')
   let answer = ''
   await page.route('**/admin/sign-in/passkey', async (route) => {
     answer = route.request().postData() ?? ''
@@ -118,6 +122,8 @@ test('an admin registers a passkey and signs in with it; a replayed or relayed a
 
   // Another origin, relayed to the real server: the authenticator signs (same host name), the
   // server refuses the origin the browser wrote into the answer.
+  // (Cookies name a host, not a port: the session opened above would follow to the relay.)
+  await context.clearCookies()
   const other = await relay()
   try {
     await page.goto(`${other.origin}/admin/sign-in`)
@@ -128,7 +134,6 @@ test('an admin registers a passkey and signs in with it; a replayed or relayed a
     await other.close()
   }
   // On the right origin the same steps sign in: the refusal above was the origin's.
-  await context.clearCookies()
   await page.goto(`${ORIGIN}/admin/sign-in`)
   expect(await passkeySignInStatus(page)).toBe(200)
 })

@@ -48,9 +48,10 @@ export function partnerForm(input: unknown, options: { withSlug: boolean }): Par
         audience: typed.audience.trim() || defaults.audience,
       }
     : typed
-  const values: Record<string, string> = { ...strings, open: open === 'on' ? 'on' : '' }
+  // The page shows what was typed; the defaults are only what gets saved.
+  const values: Record<string, string> = { ...typed, open: open === 'on' ? 'on' : '' }
   const errors: Record<string, string> = {}
-  const slug = strings.slug.trim().toLowerCase()
+  const slug = strings.slug.trim()
   if (options.withSlug) {
     const problem = partnerSlugProblem(slug)
     if (problem) errors.slug = problem

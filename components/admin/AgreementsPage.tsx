@@ -62,7 +62,7 @@ export function AgreementsPage({
             columns={[
               { header: 'Gate', cell: (row) => names(row.retailer) },
               { header: 'Version', cell: (row) => row.version, num: true },
-              { header: 'Set', cell: (row) => utcTime(row.createdAt) },
+              { header: 'Set', cell: (row) => <span className="nowrap">{utcTime(row.createdAt)}</span> },
               {
                 header: 'State',
                 cell: (row) =>
@@ -90,7 +90,10 @@ export function AgreementsPage({
             rowKey={(row) => String(row.id)}
             caption="Acceptances"
             columns={[
-              { header: 'Accepted', cell: (row) => utcTime(row.acceptedAt) },
+              {
+                header: 'Accepted',
+                cell: (row) => <span className="nowrap">{utcTime(row.acceptedAt)}</span>,
+              },
               { header: 'Gate', cell: (row) => names(row.agreement.retailer) },
               { header: 'Version', cell: (row) => row.agreement.version, num: true },
               { header: 'Viewer', cell: (row) => row.viewer },

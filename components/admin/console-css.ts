@@ -130,7 +130,8 @@ details.figures table { margin-top: 0.5rem; }
 .passkey-box p { margin: 0; }
 .passkey-box p:empty { display: none; }
 .passkey-box__or { text-align: center; color: var(--muted); font-size: 0.8125rem; }
-.panel .passkey-box { justify-items: start; }
+.panel .passkey-box { justify-items: start; margin-bottom: 0; }
+.nowrap { white-space: nowrap; }
 
 .gate-preview { display: block; width: 100%; height: auto; border-radius: var(--radius-sm); background: var(--ink); }
 .logo-thumb { vertical-align: middle; border-radius: 6px; }

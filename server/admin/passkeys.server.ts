@@ -70,11 +70,14 @@ const base64url = z
   .string()
   .regex(/^[A-Za-z0-9_-]+$/)
   .max(4096)
-const registrationResponse = z.looseObject({
+const credential = {
   id: base64url,
   rawId: base64url,
   type: z.literal('public-key'),
   clientExtensionResults: z.looseObject({}).default({}),
+}
+const registrationResponse = z.looseObject({
+  ...credential,
   response: z.looseObject({
     clientDataJSON: base64url,
     attestationObject: z
@@ -85,10 +88,7 @@ const registrationResponse = z.looseObject({
   }),
 })
 const authenticationResponse = z.looseObject({
-  id: base64url,
-  rawId: base64url,
-  type: z.literal('public-key'),
-  clientExtensionResults: z.looseObject({}).default({}),
+  ...credential,
   response: z.looseObject({
     clientDataJSON: base64url,
     authenticatorData: base64url,

@@ -1,7 +1,7 @@
 // /admin/partners: list, add, edit the theme (with a picture of the gate), remove with a confirm
 // step. Every change calls the partners service `rm5 partners` calls (server/partners/store), with
 // the console's admin as the actor; the forms are validated by that service's schema.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { z } from 'zod'
 import { GatePreview } from '../../../components/admin/GatePreview.tsx'
@@ -23,7 +23,7 @@ import {
 import type { Actor } from '../audit.server.ts'
 import { consoleUser, sessionOf } from '../console.server.tsx'
 import { sendConsolePage } from '../http/render.server.tsx'
-import { partnerForm, previewValues } from './partner-form.server.ts'
+import { type PartnerForm, partnerForm, previewValues } from './partner-form.server.ts'
 
 const DONE = { added: 'Partner added', saved: 'Changes saved', removed: 'Partner removed' } as const
 const doneQuery = z.object({ done: z.enum(['added', 'saved', 'removed']).optional() }).catch({})
@@ -91,11 +91,9 @@ export async function partnerRoutes(app: FastifyInstance) {
     )
   })
 
-  // Draws the form's values without saving them (the preview without JavaScript).
-  app.post('/partners/:slug/preview', edit, async (request, reply) => {
-    const partner = await partnerOf(request)
-    const form = partnerForm(request.body, { withSlug: false })
-    return sendConsolePage(
+  /** The partner's page with the posted form as typed and the picture drawn from it. */
+  const posted = (request: FastifyRequest, reply: FastifyReply, partner: PartnerRow, form: PartnerForm) =>
+    sendConsolePage(
       reply,
       partner.name,
       <PartnerPage
@@ -106,24 +104,17 @@ export async function partnerRoutes(app: FastifyInstance) {
       />,
       form.ok ? 200 : 400,
     )
+
+  // Draws the form's values without saving them (the preview without JavaScript).
+  app.post('/partners/:slug/preview', edit, async (request, reply) => {
+    const partner = await partnerOf(request)
+    return posted(request, reply, partner, partnerForm(request.body, { withSlug: false }))
   })
 
   app.post('/partners/:slug', edit, async (request, reply) => {
     const partner = await partnerOf(request)
     const form = partnerForm(request.body, { withSlug: false })
-    if (!form.ok) {
-      return sendConsolePage(
-        reply,
-        partner.name,
-        <PartnerPage
-          user={user(request)}
-          partner={partner}
-          form={form.state}
-          preview={previewValues(request.body)}
-        />,
-        400,
-      )
-    }
+    if (!form.ok) return posted(request, reply, partner, form)
     await setPartner(prisma, actor(request), partner.slug, form.value, now())
     await changed()
     return reply.redirect(`/admin/partners/${partner.slug}?done=saved`, 303)

@@ -75,6 +75,8 @@ export default defineConfig({
       S3_ENDPOINT: '',
       LOG_LEVEL: 'warn',
       SITE_URL: process.env.SITE_URL ?? 'http://127.0.0.1:3000',
+      // The origin browsers use, on a name: passkeys need a domain (tests/e2e/admin-passkeys.spec.ts).
+      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${E2E_PORT}`,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       NOTIFY_EMAIL_FROM: 'docket@rm5.example',
       NOTIFY_EMAIL_TO: 'ops@rm5.example',

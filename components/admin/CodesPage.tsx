@@ -3,6 +3,7 @@ import type { Partner } from '../../lib/partners.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
+import { ErrorSummary } from './ErrorSummary.tsx'
 import { utcTime } from './format.ts'
 import { TextField } from './TextField.tsx'
 
@@ -92,17 +93,7 @@ export function CodesPage({
           Sessions opened with it end within seconds.
         </Notice>
       ) : null}
-      {form && Object.keys(errors).length > 0 ? (
-        <Notice kind="error" title="There is a problem">
-          <ul>
-            {Object.entries(errors).map(([name, message]) => (
-              <li key={name}>
-                <a href={`#code-${name}`}>{message}</a>
-              </li>
-            ))}
-          </ul>
-        </Notice>
-      ) : null}
+      <ErrorSummary errors={errors} prefix="code" />
       {canEdit ? (
         <section className="panel" aria-labelledby="generate-title">
           <h2 id="generate-title">Generate a code</h2>

@@ -2,9 +2,22 @@ import type { ReactNode } from 'react'
 
 export const CONSOLE_CSS_PATH = '/admin/assets/console.css'
 export const CONSOLE_JS_PATH = '/admin/assets/console.js'
+/** The passkey pages' scripts, in order: the WebAuthn library, then the buttons that use it. */
+export const PASSKEY_JS_PATHS = ['/admin/assets/webauthn.js', '/admin/assets/passkey.js']
 
-/** The whole HTML document of a console page: noindex, one stylesheet, one small deferred script. */
-export function ConsoleDocument({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * The whole HTML document of a console page: noindex, one stylesheet, one small deferred script
+ * (and the passkey scripts on the pages with a passkey button).
+ */
+export function ConsoleDocument({
+  title,
+  passkeys,
+  children,
+}: {
+  title: string
+  passkeys?: boolean
+  children: ReactNode
+}) {
   return (
     <html lang="en">
       <head>
@@ -15,6 +28,7 @@ export function ConsoleDocument({ title, children }: { title: string; children: 
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={CONSOLE_CSS_PATH} />
         <script src={CONSOLE_JS_PATH} defer />
+        {passkeys ? PASSKEY_JS_PATHS.map((src) => <script key={src} src={src} defer />) : null}
       </head>
       <body>{children}</body>
     </html>

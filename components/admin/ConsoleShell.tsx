@@ -10,7 +10,9 @@ export interface ConsoleUser {
 
 const NAV = [
   { href: '/admin', label: 'Overview' },
+  { href: '/admin/partners', label: 'Partners' },
   { href: '/admin/codes', label: 'Codes' },
+  { href: '/admin/agreements', label: 'Agreements' },
   { href: '/admin/notifications', label: 'Notifications' },
   { href: '/admin/audit', label: 'Audit log' },
   { href: '/admin/admins', label: 'Admins', owner: true },
@@ -56,6 +58,9 @@ export function ConsoleShell({
             <span>
               {user.email} <span className="badge">{user.role}</span>
             </span>
+            <a href="/admin/passkeys" aria-current={current === '/admin/passkeys' ? 'page' : undefined}>
+              Passkeys
+            </a>
             <form method="post" action="/admin/sign-out">
               <CsrfField token={user.csrf} />
               <button className="button button--ghost button--sm" type="submit">

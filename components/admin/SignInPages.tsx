@@ -38,10 +38,13 @@ export function SignInPage({
   notice,
   error,
   email,
+  passkeys,
 }: {
   notice?: SignInNotice
   error?: string
   email?: string
+  /** The origin passkeys are bound to, when the site has one: the button's place is rendered. */
+  passkeys?: string
 }) {
   const shown = notice ? NOTICES[notice] : undefined
   return (
@@ -49,6 +52,16 @@ export function SignInPage({
       {shown ? (
         <div className={`notice notice--${shown.kind}`} role={shown.kind === 'error' ? 'alert' : 'status'}>
           <p>{shown.text}</p>
+        </div>
+      ) : null}
+      {passkeys ? (
+        // Hidden until /admin/assets/passkey.js finds WebAuthn in this browser.
+        <div className="passkey-box" data-passkey-sign-in data-origin={passkeys} hidden>
+          <button className="button button--accent" type="button">
+            Sign in with a passkey
+          </button>
+          <p className="small muted" data-passkey-status role="status" />
+          <p className="passkey-box__or">or get a link by e-mail</p>
         </div>
       ) : null}
       <form method="post" action="/admin/sign-in" noValidate>

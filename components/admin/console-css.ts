@@ -42,6 +42,8 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .console-nav a[aria-current="page"] { color: var(--ink); background: var(--accent); }
 .console-user { display: flex; align-items: center; gap: 0.75rem; margin-left: auto; font-size: 0.8125rem; color: var(--muted-on-dark); }
 .console-user form { margin: 0; }
+.console-user a { color: var(--paper); font-weight: 600; }
+.console-user a[aria-current="page"] { text-decoration-thickness: 2px; }
 @media (min-width: 1024px) {
   .console-nav { order: 0; width: auto; }
 }
@@ -54,6 +56,7 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .panel > :last-child { margin-bottom: 0; }
 .grid { display: grid; gap: 1.25rem; }
 @media (min-width: 900px) { .grid--2 { grid-template-columns: 1fr 1fr; } }
+.grid--top { align-items: start; }
 .muted { color: var(--muted); }
 .small { font-size: 0.8125rem; }
 
@@ -123,4 +126,17 @@ details.figures table { margin-top: 0.5rem; }
 .sign-in__card .console-brand { margin-bottom: 1.5rem; }
 .sign-in__card form { display: grid; gap: 1rem; margin: 0 0 1rem; }
 .sign-in__card .button { width: 100%; min-height: 48px; }
+.passkey-box { display: grid; gap: 0.5rem; margin-bottom: 1rem; }
+.passkey-box p { margin: 0; }
+.passkey-box p:empty { display: none; }
+.passkey-box__or { text-align: center; color: var(--muted); font-size: 0.8125rem; }
+.panel .passkey-box { justify-items: start; margin-bottom: 0; }
+.nowrap { white-space: nowrap; }
+
+.gate-preview { display: block; width: 100%; height: auto; border-radius: var(--radius-sm); background: var(--ink); }
+.logo-thumb { vertical-align: middle; border-radius: 6px; }
+.form-check { margin-top: 1rem; }
+.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1.25rem; margin: 0; }
+.facts dt { font-weight: 600; }
+.facts dd { margin: 0; }
 `

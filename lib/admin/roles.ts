@@ -5,8 +5,9 @@ export const ADMIN_ROLES = ['owner', 'editor', 'viewer'] as const
 export type AdminRole = (typeof ADMIN_ROLES)[number]
 
 /**
- * What an action needs. read: every page and export; edit: codes, documents, agreements, viewers,
- * applications, messages and notifications; admins: the console's own people.
+ * What an action needs. read: every page and export (and one's own passkeys); edit: partners,
+ * codes, documents, agreements, viewers, applications, messages and notifications; admins: the
+ * console's own people.
  */
 export type Permission = 'read' | 'edit' | 'admins'
 

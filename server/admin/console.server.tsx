@@ -17,6 +17,8 @@ import { sendConsolePage } from './http/render.server.tsx'
 import { sessionTokenOf } from './http/session-cookie.server.ts'
 import { consoleAssetRoutes } from './routes/assets.server.ts'
 import { consolePageRoutes } from './routes/pages.server.tsx'
+import { partnerRoutes } from './routes/partners.server.tsx'
+import { passkeyRoutes } from './routes/passkeys.server.tsx'
 import { signInRoutes } from './routes/sign-in.server.tsx'
 import { type AdminSession, readSession } from './sessions.server.ts'
 
@@ -81,6 +83,8 @@ export async function registerAdminConsole(app: FastifyInstance, deps: ConsoleDe
       await scope.register(consoleAssetRoutes)
       await scope.register(signInRoutes)
       await scope.register(consolePageRoutes)
+      await scope.register(passkeyRoutes)
+      await scope.register(partnerRoutes)
       // Any other /admin path: the console's own 404 (with its headers), not the site's page.
       scope.get('/*', { config: { permission: 'read' } }, () => {
         throw new HttpError(404, 'not_found', 'There is no such page in the console.')
@@ -156,6 +160,8 @@ function sendProblem(scope: FastifyInstance, error: unknown, request: FastifyReq
     ? (error as Error).message
     : 'Something went wrong on our side. Please try again in a moment.'
   if (error instanceof HttpError && error.headers) reply.headers(error.headers)
+  // The passkey script's calls read the message from JSON; a page gets the page.
+  if (request.routeOptions.config?.api) return reply.code(status).send({ message })
   const session = request.adminSession
   return sendConsolePage(
     reply,

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { mediaUrl } from '../../lib/media.ts'
 import { HEX_COLOUR, type Partner, type PartnerSlug, partnerSlugProblem } from '../../lib/partners.ts'
+import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
 
@@ -118,6 +119,7 @@ export async function requirePartner(
 
 export async function addPartner(
   prisma: PrismaClient,
+  actor: Actor,
   slug: PartnerSlug,
   fields: PartnerFields,
   now: Date,
@@ -127,27 +129,43 @@ export async function addPartner(
   const existing = await prisma.partner.findUnique({ where: { slug } })
   if (existing && !existing.removedAt) throw new PartnerRejected(`The partner "${slug}" exists already.`)
   const data = { ...partnerFields.parse(fields), updatedAt: now, removedAt: null }
-  // A removed partner's slug comes back as the same row: its old codes and documents stay hidden.
-  const row = existing
-    ? await prisma.partner.update({ where: { slug }, data })
-    : await prisma.partner.create({ data: { slug, ...data, createdAt: now } })
+  const row = await prisma.$transaction(async (tx) => {
+    // A removed partner's slug comes back as the same row: its old codes and documents stay hidden.
+    const saved = existing
+      ? await tx.partner.update({ where: { slug }, data })
+      : await tx.partner.create({ data: { slug, ...data, createdAt: now } })
+    await recordAudit(tx, actor, { action: 'partner.add', target: slug, details: { open: data.open } }, now)
+    return saved
+  })
   return toPartner(row)
 }
 
 export async function setPartner(
   prisma: PrismaClient,
+  actor: Actor,
   slug: PartnerSlug,
   changes: Partial<PartnerFields>,
   now: Date,
 ): Promise<PartnerRow> {
   await requirePartner(prisma, slug)
   const data = partnerFields.partial().parse(changes)
-  return toPartner(await prisma.partner.update({ where: { slug }, data: { ...data, updatedAt: now } }))
+  const row = await prisma.$transaction(async (tx) => {
+    const saved = await tx.partner.update({ where: { slug }, data: { ...data, updatedAt: now } })
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'partner.set', target: slug, details: { fields: Object.keys(data) } },
+      now,
+    )
+    return saved
+  })
+  return toPartner(row)
 }
 
 /** Stores a logo (PNG, JPEG, WebP or SVG) in the `partners` bucket and names it on the partner. */
 export async function setPartnerLogo(
   prisma: PrismaClient,
+  actor: Actor,
   storage: Storage,
   slug: PartnerSlug,
   bytes: Buffer,
@@ -162,7 +180,12 @@ export async function setPartnerLogo(
   // Content-addressed: a new logo is a new URL, so no cache anywhere shows the old one.
   const key = `${slug}/${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${type.extension}`
   await storage.client.putObject(bucket, key, bytes, bytes.length, { 'Content-Type': type.contentType })
-  return toPartner(await prisma.partner.update({ where: { slug }, data: { logoKey: key, updatedAt: now } }))
+  const row = await prisma.$transaction(async (tx) => {
+    const saved = await tx.partner.update({ where: { slug }, data: { logoKey: key, updatedAt: now } })
+    await recordAudit(tx, actor, { action: 'partner.logo', target: slug, details: { key } }, now)
+    return saved
+  })
+  return toPartner(row)
 }
 
 const LOGO_MAX_BYTES = 512 * 1024
@@ -213,6 +236,7 @@ export async function partnerHoldings(
  */
 export async function removePartner(
   prisma: PrismaClient,
+  actor: Actor,
   slug: PartnerSlug,
   options: { force: boolean },
   now: Date,
@@ -225,11 +249,12 @@ export async function removePartner(
         'revoke and remove them first, or give --force to revoke and hide them with the partner.',
     )
   }
-  await prisma.$transaction([
-    prisma.accessCode.updateMany({ where: { retailer: slug, revokedAt: null }, data: { revokedAt: now } }),
-    prisma.document.updateMany({ where: { retailer: slug, removedAt: null }, data: { removedAt: now } }),
-    prisma.partner.update({ where: { slug }, data: { removedAt: now, updatedAt: now } }),
-  ])
+  await prisma.$transaction(async (tx) => {
+    await tx.accessCode.updateMany({ where: { retailer: slug, revokedAt: null }, data: { revokedAt: now } })
+    await tx.document.updateMany({ where: { retailer: slug, removedAt: null }, data: { removedAt: now } })
+    await tx.partner.update({ where: { slug }, data: { removedAt: now, updatedAt: now } })
+    await recordAudit(tx, actor, { action: 'partner.remove', target: slug, details: { ...holdings } }, now)
+  })
   return holdings
 }
 

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { Permission } from '../../lib/admin/roles.ts'
 import { addAdmin } from '../../server/admin/admins.server.ts'
 import { issueSignInLink } from '../../server/admin/sign-in.server.ts'
+import { addPartner, defaultFields } from '../../server/partners/store.server.ts'
 import { seedCode } from './access.ts'
 import type { TestApp } from './app.ts'
 
@@ -71,9 +72,11 @@ export interface ConsoleAction {
   url: string
   needs: Permission
   form?: Record<string, string>
+  /** A JSON call of a console script: 404 without a session, not the sign-in page. */
+  api?: true
 }
 
-/** A code, a failed notification and a second admin: the rows the console's actions name. */
+/** A code, a failed notification, a second admin and a partner: the rows the console's actions name. */
 export async function seedConsoleRows(t: TestApp, removable: string) {
   const code = await seedCode(t.db, 'circlek', `console-code-${removable}-1234-ABCD`)
   const notification = await t.db.prisma.notification.create({
@@ -86,7 +89,15 @@ export async function seedConsoleRows(t: TestApp, removable: string) {
     },
   })
   await addAdmin(t.db.prisma, { label: 'cli@test' }, { email: removable, role: 'viewer' })
-  return { code, notification: notification.id, removable }
+  const partner = `matrix-${code.slice(0, 8)}`
+  await addPartner(
+    t.db.prisma,
+    { label: 'cli@test' },
+    partner,
+    { name: 'Matrix', ...defaultFields('Matrix') },
+    new Date(),
+  )
+  return { code, notification: notification.id, removable, partner }
 }
 
 /** Every console action, with ids of real rows (`ids`) where the URL names one. */
@@ -94,7 +105,9 @@ export function consoleActions(ids: {
   code: string
   notification: string
   removable: string
+  partner: string
 }): ConsoleAction[] {
+  const theme = { name: 'Matrix', tint: '#1f6feb', ink: '#0b0d10', monogram: 'MX', audience: 'Tests' }
   return [
     { name: 'overview', method: 'GET', url: '/admin', needs: 'read' },
     { name: 'codes page', method: 'GET', url: '/admin/codes', needs: 'read' },
@@ -102,6 +115,16 @@ export function consoleActions(ids: {
     { name: 'audit log', method: 'GET', url: '/admin/audit', needs: 'read' },
     { name: 'audit CSV', method: 'GET', url: '/admin/audit.csv', needs: 'read' },
     { name: 'admins page', method: 'GET', url: '/admin/admins', needs: 'admins' },
+    { name: 'partners page', method: 'GET', url: '/admin/partners', needs: 'read' },
+    { name: 'a partner', method: 'GET', url: `/admin/partners/${ids.partner}`, needs: 'read' },
+    {
+      name: 'gate preview',
+      method: 'GET',
+      url: `/admin/partners/preview.svg?${new URLSearchParams(theme)}`,
+      needs: 'read',
+    },
+    { name: 'agreements page', method: 'GET', url: '/admin/agreements', needs: 'read' },
+    { name: 'passkeys page', method: 'GET', url: '/admin/passkeys', needs: 'read' },
     {
       name: 'generate a code',
       method: 'POST',
@@ -122,6 +145,66 @@ export function consoleActions(ids: {
       url: `/admin/notifications/${ids.notification}/retry`,
       needs: 'edit',
       form: {},
+    },
+    {
+      name: 'add a partner',
+      method: 'POST',
+      url: '/admin/partners',
+      needs: 'edit',
+      form: { slug: `new-${ids.code.slice(0, 8)}`, name: 'New partner' },
+    },
+    {
+      name: 'preview a theme',
+      method: 'POST',
+      url: `/admin/partners/${ids.partner}/preview`,
+      needs: 'edit',
+      form: theme,
+    },
+    {
+      name: 'change a theme',
+      method: 'POST',
+      url: `/admin/partners/${ids.partner}`,
+      needs: 'edit',
+      form: theme,
+    },
+    {
+      name: 'ask to remove a partner',
+      method: 'POST',
+      url: `/admin/partners/${ids.partner}/remove`,
+      needs: 'edit',
+      form: {},
+    },
+    {
+      name: 'remove a partner',
+      method: 'POST',
+      url: `/admin/partners/${ids.partner}/remove`,
+      needs: 'edit',
+      form: { confirm: 'yes' },
+    },
+    // Each admin's own passkeys: every role (the answers differ: no passkey by that id, no WebAuthn
+    // response in the body; the matrix checks only who may ask).
+    {
+      name: 'passkey options',
+      method: 'POST',
+      url: '/admin/passkeys/options',
+      needs: 'read',
+      form: {},
+      api: true,
+    },
+    {
+      name: 'register a passkey',
+      method: 'POST',
+      url: '/admin/passkeys',
+      needs: 'read',
+      form: {},
+      api: true,
+    },
+    {
+      name: 'remove a passkey',
+      method: 'POST',
+      url: '/admin/passkeys/remove',
+      needs: 'read',
+      form: { id: 'no-such-passkey' },
     },
     {
       name: 'add an admin',

@@ -20,7 +20,11 @@ let other: SignedIn
 let posts: ConsoleAction[]
 
 beforeAll(async () => {
-  t = await createTestApp({ access: { rateLimitPrefix: limitPrefix() } })
+  // A domain, so the passkey calls are live (an IP-address origin offers none).
+  t = await createTestApp({
+    access: { rateLimitPrefix: limitPrefix() },
+    env: { PUBLIC_ORIGIN: 'http://localhost:3000' },
+  })
   owner = await signIn(t, 'owner@example.com', 'owner')
   other = await signIn(t, 'other@example.com', 'owner')
   const ids = await seedConsoleRows(t, 'stays@example.com')
@@ -35,15 +39,24 @@ afterAll(async () => {
 
 /** What any of the refused posts could have changed. */
 async function state() {
-  const [audit, codes, revoked, failed, admins, sessions] = await Promise.all([
-    t.db.prisma.auditEntry.count(),
-    t.db.prisma.accessCode.count(),
-    t.db.prisma.accessCode.count({ where: { revokedAt: { not: null } } }),
-    t.db.prisma.notification.count({ where: { failedAt: { not: null } } }),
-    t.db.prisma.admin.count(),
-    t.db.prisma.adminSession.count(),
-  ])
-  return { audit, codes, revoked, failed, admins, sessions }
+  const [audit, codes, revoked, failed, admins, sessions, partners, challenges, passkeys] = await Promise.all(
+    [
+      t.db.prisma.auditEntry.count(),
+      t.db.prisma.accessCode.count(),
+      t.db.prisma.accessCode.count({ where: { revokedAt: { not: null } } }),
+      t.db.prisma.notification.count({ where: { failedAt: { not: null } } }),
+      t.db.prisma.admin.count(),
+      t.db.prisma.adminSession.count(),
+      // Added, re-themed or removed.
+      t.db.prisma.partner.findMany({
+        select: { slug: true, tint: true, removedAt: true },
+        orderBy: { slug: 'asc' },
+      }),
+      t.db.prisma.adminWebauthnChallenge.count(),
+      t.db.prisma.adminPasskey.count(),
+    ],
+  )
+  return { audit, codes, revoked, failed, admins, sessions, partners, challenges, passkeys }
 }
 
 const ways: [string, (action: ConsoleAction) => ReturnType<typeof post>][] = [
@@ -127,4 +140,15 @@ it('a cross-site sign-in attempt is refused too', async () => {
     { 'sec-fetch-site': 'cross-site' },
   )
   expect(res.statusCode).toBe(403)
+  const challenges = await t.db.prisma.adminWebauthnChallenge.count()
+  for (const url of ['/admin/sign-in/passkey/options', '/admin/sign-in/passkey']) {
+    const passkey = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      payload: '{}',
+    })
+    expect([url, passkey.statusCode]).toEqual([url, 403])
+  }
+  expect(await t.db.prisma.adminWebauthnChallenge.count()).toBe(challenges)
 })

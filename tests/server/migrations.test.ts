@@ -109,6 +109,7 @@ describe('migrations', () => {
           'created_at',
           'last_used_at',
         ],
+        admin_webauthn_challenges: ['challenge', 'purpose', 'admin_id', 'expires_at'],
         audit_entries: ['id', 'at', 'actor', 'action', 'target', 'details', 'client_hash'],
         access_codes: [
           'id',

@@ -1,18 +1,15 @@
 // What each `rm5 agreements` command does, given an open database.
 import { basename } from 'node:path'
-import { viewerName } from '../../../lib/documents.ts'
 import type { PartnerSlug } from '../../../lib/partners.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
+import { agreementVersions } from '../../../server/documents/agreement-listing.server.ts'
 import {
   AgreementRejected,
   checkAgreementText,
   clearAgreement,
-  listAcceptances,
-  listAgreements,
   MAX_AGREEMENT_BYTES,
   setAgreement,
 } from '../../../server/documents/agreements.server.ts'
-import { listPartners } from '../../../server/partners/store.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { partnerOf } from '../../lib/partner-args.ts'
 import type { Io } from '../codes/commands.ts'
@@ -76,11 +73,8 @@ export async function printAgreements(
   io: Io,
   options: { retailer?: string; json: boolean },
 ): Promise<void> {
-  const agreements = await listAgreements(prisma, options.retailer)
-  const withAcceptances = await Promise.all(
-    agreements.map(async (a) => ({ ...a, acceptances: await listAcceptances(prisma, a.id) })),
-  )
-  const listed = printListing((line) => io.print(line), withAcceptances, {
+  const versions = await agreementVersions(prisma, options.retailer)
+  const listed = printListing((line) => io.print(line), versions, {
     json: options.json,
     asJson: (rows) =>
       rows.map(({ id: _id, body: _body, acceptances, ...a }) => ({
@@ -100,8 +94,7 @@ export async function printAgreements(
     ],
   })
   if (!listed) return
-  const accepted = withAcceptances.flatMap((a) => a.acceptances.map((row) => ({ ...row, agreement: a })))
-  const names = await viewerNames(prisma, accepted)
+  const accepted = versions.flatMap((a) => a.acceptances.map((row) => ({ ...row, agreement: a })))
   if (accepted.length > 0) {
     io.print('')
     io.print(
@@ -110,7 +103,7 @@ export async function printAgreements(
           { header: 'ACCEPTED', value: (r) => utc(r.acceptedAt) },
           { header: 'RETAILER', value: (r) => r.agreement.retailer },
           { header: 'VERSION', value: (r) => String(r.agreement.version) },
-          { header: 'VIEWER', value: (r) => names(r) },
+          { header: 'VIEWER', value: (r) => r.viewer },
           { header: 'CODE', value: (r) => r.codeId ?? '(gate)' },
         ],
         accepted,
@@ -118,30 +111,5 @@ export async function printAgreements(
     )
   }
   io.print('')
-  io.print(`${agreements.length} agreement version(s), ${accepted.length} acceptance(s). Times are UTC.`)
-}
-
-/**
- * How each acceptance names its viewer, as the acceptance page and the watermark did: the proved
- * e-mail, else the code's label, else "<partner> access code".
- */
-async function viewerNames(
-  prisma: PrismaClient,
-  rows: readonly { codeId: string | null; email: string | null; agreement: { retailer: string } }[],
-): Promise<(row: (typeof rows)[number]) => string> {
-  const codeIds = [...new Set(rows.map((row) => row.codeId).filter((id): id is string => id !== null))]
-  const codes = await prisma.accessCode.findMany({
-    where: { id: { in: codeIds } },
-    select: { id: true, label: true },
-  })
-  const labels = new Map(codes.map((code) => [code.id, code.label]))
-  const partners = new Map(
-    (await listPartners(prisma, { includeRemoved: true })).map((p) => [p.slug, p.name]),
-  )
-  return (row) =>
-    viewerName({
-      email: row.email,
-      label: row.codeId ? (labels.get(row.codeId) ?? null) : null,
-      partnerName: partners.get(row.agreement.retailer) ?? row.agreement.retailer,
-    })
+  io.print(`${versions.length} agreement version(s), ${accepted.length} acceptance(s). Times are UTC.`)
 }

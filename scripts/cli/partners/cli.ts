@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises'
 import { Command, Option } from 'commander'
 import { HEX_COLOUR, type PartnerSlug } from '../../../lib/partners.ts'
+import { cliActor } from '../../../server/admin/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { PARTNERS_REFRESH_MS } from '../../../server/partners/directory.server.ts'
 import type { PartnerFields, PartnerRow } from '../../../server/partners/store.server.ts'
@@ -85,7 +86,7 @@ export function partnersCommand(output: CliOutput = stdio): Command {
       throw new CliError(`Cannot read ${file}: ${error.code ?? error.message}`)
     })
     return withStore((store, prisma) =>
-      withStorage((storage) => store.setPartnerLogo(prisma, storage, slug, bytes, now())),
+      withStorage((storage) => store.setPartnerLogo(prisma, cliActor(), storage, slug, bytes, now())),
     )
   }
 
@@ -130,7 +131,7 @@ Examples:
     .action((slug: string, values: ThemeValues & { name: string; open?: boolean }) =>
       withStore(async (store, prisma) => {
         const fields = { ...store.defaultFields(values.name), ...fieldsOf(values) } as PartnerFields
-        const added = await store.addPartner(prisma, slug, fields, now())
+        const added = await store.addPartner(prisma, cliActor(), slug, fields, now())
         report(await withLogo(slug, values.logo, added), 'Added', values.json)
       }),
     )
@@ -175,7 +176,7 @@ Examples:
       if (Object.keys(changes).length === 0 && !values.logo)
         throw new CliError('Nothing to change: give an option.', 2)
       return withStore(async (store, prisma) => {
-        const changed = await store.setPartner(prisma, slug, changes, now())
+        const changed = await store.setPartner(prisma, cliActor(), slug, changes, now())
         report(await withLogo(slug, values.logo, changed), 'Changed', values.json)
       })
     })
@@ -193,7 +194,13 @@ records stay, and \`partners add\` with the same slug brings the gate back (with
     .addOption(jsonOption())
     .action((slug: string, values: { force?: boolean; json?: boolean }) =>
       withStore(async (store, prisma) => {
-        const held = await store.removePartner(prisma, slug, { force: values.force ?? false }, now())
+        const held = await store.removePartner(
+          prisma,
+          cliActor(),
+          slug,
+          { force: values.force ?? false },
+          now(),
+        )
         if (values.json) return print(JSON.stringify({ slug, removed: true, ...held }))
         print(`Removed /${slug}: its gate answers 404 on every running server within ${LIVE_WITHIN}.`)
         if (held.liveCodes || held.documents) {

@@ -5,7 +5,17 @@ import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { ConsoleDocument } from '../../../components/admin/ConsoleDocument.tsx'
 
-export function sendConsolePage(reply: FastifyReply, title: string, body: ReactNode, status = 200) {
-  const html = `<!doctype html>${renderToStaticMarkup(<ConsoleDocument title={title}>{body}</ConsoleDocument>)}`
+export function sendConsolePage(
+  reply: FastifyReply,
+  title: string,
+  body: ReactNode,
+  status = 200,
+  options: { passkeys?: boolean } = {},
+) {
+  const html = `<!doctype html>${renderToStaticMarkup(
+    <ConsoleDocument title={title} passkeys={options.passkeys}>
+      {body}
+    </ConsoleDocument>,
+  )}`
   return reply.code(status).type('text/html; charset=utf-8').send(html)
 }

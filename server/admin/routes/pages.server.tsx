@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AdminsPage } from '../../../components/admin/AdminsPage.tsx'
+import { AgreementsPage } from '../../../components/admin/AgreementsPage.tsx'
 import { AuditPage } from '../../../components/admin/AuditPage.tsx'
 import { CodesPage } from '../../../components/admin/CodesPage.tsx'
 import { NotificationsPage } from '../../../components/admin/NotificationsPage.tsx'
@@ -10,6 +11,7 @@ import { OverviewPage } from '../../../components/admin/OverviewPage.tsx'
 import { csvRecord } from '../../../scripts/lib/csv.ts'
 import { CodeRuleError, createAccessCode, revokeAccessCodes } from '../../access/code-admin.server.ts'
 import { listCodes } from '../../access/codes.server.ts'
+import { agreementVersions } from '../../documents/agreement-listing.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
 import { listNotifications, retryNotifications, stateOf } from '../../notifications/admin.server.ts'
 import { AdminError, addAdmin, listAdmins, removeAdmin } from '../admins.server.ts'
@@ -29,6 +31,7 @@ const auditQuery = z
     since: z.iso.date().optional().or(z.literal('')),
   })
   .catch({})
+const agreementsQuery = z.object({ retailer: z.string().max(64).optional() }).catch({})
 const adminForm = z.object({ email: z.string().max(254), role: z.string().max(16) })
 
 export async function consolePageRoutes(app: FastifyInstance) {
@@ -135,6 +138,29 @@ export async function consolePageRoutes(app: FastifyInstance) {
       throw new HttpError(404, 'not_found', error.message)
     })
     return reply.redirect(`/admin/notifications?retried=${ids.length}`, 303)
+  })
+
+  // The versions and acceptances `rm5 agreements list` prints, from the same reading.
+  app.get('/agreements', read, async (request, reply) => {
+    const retailer = agreementsQuery.parse(request.query).retailer || undefined
+    const [versions, all] = await Promise.all([
+      agreementVersions(prisma, retailer),
+      retailer
+        ? prisma.agreement.findMany({ select: { retailer: true }, distinct: ['retailer'] })
+        : undefined,
+    ])
+    const slugs = [...new Set((all ?? versions).map((row) => row.retailer))].sort()
+    return sendConsolePage(
+      reply,
+      'Agreements',
+      <AgreementsPage
+        user={user(request)}
+        versions={versions}
+        retailer={retailer}
+        gates={slugs.map((slug) => ({ slug, name: app.partners.nameOf(slug) }))}
+        names={(slug) => app.partners.nameOf(slug)}
+      />,
+    )
   })
 
   const auditRows = (request: FastifyRequest, limit: number) => {

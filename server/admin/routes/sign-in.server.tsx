@@ -17,6 +17,7 @@ import { adminEmail } from '../admins.server.ts'
 import { recordAudit } from '../audit.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from '../http/session-cookie.server.ts'
+import { PasskeyError, relyingParty, signInOptions, signInWithPasskey } from '../passkeys.server.ts'
 import { endSession, readSession } from '../sessions.server.ts'
 import { issueSignInLink, signInMail, signInWithLink } from '../sign-in.server.ts'
 import { SIGN_IN_TOKEN } from '../sign-in-links.server.ts'
@@ -31,8 +32,27 @@ export async function signInRoutes(app: FastifyInstance) {
   const prefix = `${deps.rateLimitPrefix ?? ''}admin-`
   const emailLimit = createEmailLimiter(app, { prefix, key: deps.ipKey })
   const linkLimit = createKeyedLimits(app, VERIFY_LIMITS)
+  // Using a link and answering with a passkey count together: both try a credential.
   const linkLimited = (request: FastifyRequest) =>
     linkLimit('perIp', request, `${prefix}link:ip:${normalizeIP(request.ip)}`)
+  // Asking for a passkey challenge writes a row: limited alike, counted apart.
+  const optionsLimited = (request: FastifyRequest) =>
+    linkLimit('perIp', request, `${prefix}passkey-options:ip:${normalizeIP(request.ip)}`)
+  const refuseWhenLimited = async (request: FastifyRequest, limiter = linkLimited) => {
+    const limited = await limiter(request)
+    if (limited) {
+      throw new HttpError(
+        429,
+        'rate_limited',
+        'Too many sign-in attempts. Try again in a minute.',
+        undefined,
+        {
+          'retry-after': String(limited.retryAfter),
+        },
+      )
+    }
+  }
+  const rp = relyingParty(deps.env)
 
   app.get('/sign-in', async (request, reply) => {
     // Already signed in: straight to the console.
@@ -40,7 +60,13 @@ export async function signInRoutes(app: FastifyInstance) {
       return reply.redirect('/admin', 303)
     }
     const { notice } = noticeQuery.parse(request.query)
-    return sendConsolePage(reply, 'Sign in', <SignInPage notice={notice as SignInNotice | undefined} />)
+    return sendConsolePage(
+      reply,
+      'Sign in',
+      <SignInPage notice={notice as SignInNotice | undefined} passkeys={rp?.origin} />,
+      200,
+      { passkeys: rp !== null },
+    )
   })
 
   app.post('/sign-in', async (request, reply) => {
@@ -89,18 +115,7 @@ export async function signInRoutes(app: FastifyInstance) {
   })
 
   app.post('/sign-in/link', async (request, reply) => {
-    const limited = await linkLimited(request)
-    if (limited) {
-      throw new HttpError(
-        429,
-        'rate_limited',
-        'Too many sign-in attempts. Try again in a minute.',
-        undefined,
-        {
-          'retry-after': String(limited.retryAfter),
-        },
-      )
-    }
+    await refuseWhenLimited(request)
     const parsed = tokenBody.safeParse(request.body)
     const token = parsed.success
       ? await signInWithLink(
@@ -113,6 +128,31 @@ export async function signInRoutes(app: FastifyInstance) {
     if (!token) return sendConsolePage(reply, 'Sign in', <LinkRefusedPage />, 400)
     reply.header('set-cookie', sessionCookie(deps.env, token))
     return reply.redirect('/admin', 303)
+  })
+
+  // Passkeys (decision 046): the options with a fresh challenge, then the browser's answer.
+  app.post('/sign-in/passkey/options', { config: { api: true } }, async (request) => {
+    if (!rp) throw new HttpError(404, 'not_found', 'This console does not offer passkeys.')
+    await refuseWhenLimited(request, optionsLimited)
+    return signInOptions(deps.db.prisma, rp, app.adminConsole.now())
+  })
+  app.post('/sign-in/passkey', { config: { api: true } }, async (request, reply) => {
+    if (!rp) throw new HttpError(404, 'not_found', 'This console does not offer passkeys.')
+    await refuseWhenLimited(request)
+    try {
+      const token = await signInWithPasskey(
+        deps.db.prisma,
+        rp,
+        request.body,
+        app.adminConsole.clientHash(request),
+        app.adminConsole.now(),
+      )
+      reply.header('set-cookie', sessionCookie(deps.env, token))
+      return { location: '/admin' }
+    } catch (error) {
+      if (error instanceof PasskeyError) throw new HttpError(400, 'passkey_refused', error.message)
+      throw error
+    }
   })
 
   app.post('/sign-out', { config: { permission: 'read' } }, async (request, reply) => {

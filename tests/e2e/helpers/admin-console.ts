@@ -2,7 +2,7 @@
 // link `rm5 admins link` prints, opened and confirmed (the server's SITE_URL may name another
 // port than the e2e server's, so the link's path is opened on the test's base URL).
 import { randomBytes } from 'node:crypto'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { rm5 } from './cli.ts'
 
 export async function signInAsNewOwner(page: Page): Promise<string> {
@@ -36,4 +36,13 @@ export async function auditLines(page: Page, who: string): Promise<string[]> {
   return (await rows.evaluateAll((trs) =>
     trs.map((tr) => `${tr.children[1]?.textContent} ${tr.children[2]?.textContent}`),
   )) as string[]
+}
+
+/** Full-page screenshots at 375 px and 1440 px (test-results/…/console-<name>-<width>.png), to look at. */
+export async function photograph(page: Page, name: string) {
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: test.info().outputPath(`console-${name}-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1440, height: 900 })
 }

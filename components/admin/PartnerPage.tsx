@@ -1,0 +1,135 @@
+import { may } from '../../lib/admin/roles.ts'
+import type { PartnerFields as Fields, PartnerRow } from '../../server/partners/store.server.ts'
+import { CsrfField } from './ConsoleDocument.tsx'
+import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ErrorSummary } from './ErrorSummary.tsx'
+import { PartnerFields, type PartnerFormState } from './PartnerFields.tsx'
+
+/** The address of the server-drawn gate picture for these values (GatePreview). */
+export const previewUrl = (values: Fields) =>
+  `/admin/partners/preview.svg?${new URLSearchParams({
+    name: values.name,
+    tint: values.tint,
+    ink: values.ink,
+    monogram: values.monogram,
+    audience: values.audience,
+    ...(values.open ? { open: 'on' } : {}),
+  })}`
+
+export const formValues = (partner: Fields): Record<string, string> => ({
+  name: partner.name,
+  tint: partner.tint,
+  ink: partner.ink,
+  monogram: partner.monogram,
+  audience: partner.audience,
+  open: partner.open ? 'on' : '',
+})
+
+/**
+ * One partner: its theme in a form beside a picture of its gate. "Preview" posts the form and
+ * comes back with the picture redrawn and nothing saved (without JavaScript); console.js redraws
+ * it as the fields change.
+ */
+export function PartnerPage({
+  user,
+  partner,
+  form,
+  preview,
+  done,
+}: {
+  user: ConsoleUser
+  partner: PartnerRow
+  form?: PartnerFormState
+  /** What the picture shows: the form's values when previewing, else the saved ones. */
+  preview: Fields
+  done?: string
+}) {
+  const canEdit = may(user.role, 'edit')
+  const action = `/admin/partners/${partner.slug}`
+  return (
+    <ConsoleShell user={user} current="/admin/partners">
+      <PageHead title={partner.name} lead={`The gate at /${partner.slug}.`}>
+        <a className="button button--ghost" href="/admin/partners">
+          All partners
+        </a>
+      </PageHead>
+      {done ? <Notice kind="ok" title={done} /> : null}
+      {form ? <ErrorSummary errors={form.errors} prefix="partner" /> : null}
+      <div className="grid grid--2 grid--top">
+        <section className="panel" aria-labelledby="theme-title">
+          <h2 id="theme-title">Theme</h2>
+          {canEdit ? (
+            <form method="post" action={action} noValidate data-preview-form="partner-preview">
+              <CsrfField token={user.csrf} />
+              <PartnerFields state={form ?? { values: formValues(partner), errors: {} }} />
+              <div className="form-actions">
+                <button className="button button--dark" type="submit">
+                  Save changes
+                </button>
+                <button className="button button--ghost" type="submit" formAction={`${action}/preview`}>
+                  Preview
+                </button>
+              </div>
+            </form>
+          ) : (
+            <dl className="facts">
+              <dt>Tint</dt>
+              <dd>
+                <code>{partner.tint}</code>
+              </dd>
+              <dt>Text on the tint</dt>
+              <dd>
+                <code>{partner.ink}</code>
+              </dd>
+              <dt>Monogram</dt>
+              <dd>{partner.monogram}</dd>
+              <dt>Audience</dt>
+              <dd>{partner.audience}</dd>
+              <dt>Opens with</dt>
+              <dd>{partner.open ? 'a button, no code' : 'a code'}</dd>
+            </dl>
+          )}
+        </section>
+        <section className="panel" aria-labelledby="preview-title">
+          <h2 id="preview-title">Preview</h2>
+          <img
+            id="partner-preview"
+            className="gate-preview"
+            src={previewUrl(preview)}
+            alt={`The ${preview.name} gate: the name in its tint, and a card with the monogram ${preview.monogram} for ${preview.audience}.`}
+            width={720}
+            height={360}
+          />
+          {partner.logoUrl ? (
+            <p className="small muted">
+              The gate shows this partner's logo in the monogram's place:{' '}
+              <img
+                className="logo-thumb"
+                src={partner.logoUrl}
+                alt={`${partner.name} logo`}
+                width={32}
+                height={32}
+              />{' '}
+              (change it with <code>rm5 partners set {partner.slug} --logo file</code>).
+            </p>
+          ) : null}
+        </section>
+      </div>
+      {canEdit ? (
+        <section className="panel" aria-labelledby="remove-title">
+          <h2 id="remove-title">Remove</h2>
+          <p>
+            Takes /{partner.slug} off the site. Nothing is deleted; adding the slug again brings the gate
+            back.
+          </p>
+          <form method="post" action={`${action}/remove`}>
+            <CsrfField token={user.csrf} />
+            <button className="button button--danger" type="submit">
+              Remove {partner.name}…
+            </button>
+          </form>
+        </section>
+      ) : null}
+    </ConsoleShell>
+  )
+}

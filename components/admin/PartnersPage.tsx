@@ -1,0 +1,82 @@
+import { may } from '../../lib/admin/roles.ts'
+import type { PartnerRow } from '../../server/partners/store.server.ts'
+import { CsrfField } from './ConsoleDocument.tsx'
+import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { DataTable } from './DataTable.tsx'
+import { ErrorSummary } from './ErrorSummary.tsx'
+import { PartnerFields, type PartnerFormState } from './PartnerFields.tsx'
+
+/** The partners whose gates the site serves, and (for an editor) the form that adds one. */
+export function PartnersPage({
+  user,
+  rows,
+  form,
+  done,
+}: {
+  user: ConsoleUser
+  rows: PartnerRow[]
+  form?: PartnerFormState
+  done?: string
+}) {
+  const canEdit = may(user.role, 'edit')
+  return (
+    <ConsoleShell user={user} current="/admin/partners">
+      <PageHead
+        title="Partners"
+        lead="Each partner has a gate at /slug with its own theme, codes and documents. Changes are live within seconds."
+      />
+      {done ? <Notice kind="ok" title={done} /> : null}
+      {form ? <ErrorSummary errors={form.errors} prefix="partner" /> : null}
+      <section className="panel" aria-labelledby="partners-title">
+        <h2 id="partners-title">Gates</h2>
+        {rows.length === 0 ? (
+          <p className="muted">No partners yet.</p>
+        ) : (
+          <DataTable
+            rows={rows}
+            rowKey={(row) => row.slug}
+            caption="Partners"
+            columns={[
+              {
+                header: 'Partner',
+                cell: (row) => (
+                  <a href={`/admin/partners/${row.slug}`}>
+                    {row.name}
+                    <span className="visually-hidden">: {canEdit ? 'edit' : 'view'}</span>
+                  </a>
+                ),
+              },
+              { header: 'Gate', cell: (row) => <code>/{row.slug}</code> },
+              {
+                header: 'Opens with',
+                cell: (row) =>
+                  row.open ? (
+                    <span className="badge badge--warn">a button</span>
+                  ) : (
+                    <span className="badge">a code</span>
+                  ),
+              },
+              { header: 'Tint', cell: (row) => <code>{row.tint}</code> },
+              { header: 'Mark', cell: (row) => (row.logoKey ? 'logo' : row.monogram) },
+              { header: 'Audience', cell: (row) => row.audience },
+            ]}
+          />
+        )}
+      </section>
+      {canEdit ? (
+        <section className="panel" aria-labelledby="add-partner-title">
+          <h2 id="add-partner-title">Add a partner</h2>
+          <form method="post" action="/admin/partners" noValidate>
+            <CsrfField token={user.csrf} />
+            <PartnerFields state={form ?? { values: {}, errors: {} }} withSlug hints />
+            <div className="form-actions">
+              <button className="button button--dark" type="submit">
+                Add partner
+              </button>
+            </div>
+          </form>
+        </section>
+      ) : null}
+    </ConsoleShell>
+  )
+}

@@ -1,0 +1,148 @@
+// /admin/partners: list, add, edit the theme (with a picture of the gate), remove with a confirm
+// step. Every change calls the partners service `rm5 partners` calls (server/partners/store), with
+// the console's admin as the actor; the forms are validated by that service's schema.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { z } from 'zod'
+import { GatePreview } from '../../../components/admin/GatePreview.tsx'
+import type { PartnerFormState } from '../../../components/admin/PartnerFields.tsx'
+import { PartnerPage } from '../../../components/admin/PartnerPage.tsx'
+import { PartnerRemovePage } from '../../../components/admin/PartnerRemovePage.tsx'
+import { PartnersPage } from '../../../components/admin/PartnersPage.tsx'
+import { HttpError } from '../../http/errors.server.ts'
+import {
+  addPartner,
+  findPartner,
+  listPartners,
+  PartnerRejected,
+  type PartnerRow,
+  partnerHoldings,
+  removePartner,
+  setPartner,
+} from '../../partners/store.server.ts'
+import type { Actor } from '../audit.server.ts'
+import { consoleUser, sessionOf } from '../console.server.tsx'
+import { sendConsolePage } from '../http/render.server.tsx'
+import { type PartnerForm, partnerForm, previewValues } from './partner-form.server.ts'
+
+const DONE = { added: 'Partner added', saved: 'Changes saved', removed: 'Partner removed' } as const
+const doneQuery = z.object({ done: z.enum(['added', 'saved', 'removed']).optional() }).catch({})
+const slugParams = z.object({ slug: z.string().max(64) })
+const removeForm = z.object({ confirm: z.literal('yes').optional(), force: z.literal('yes').optional() })
+
+export async function partnerRoutes(app: FastifyInstance) {
+  const prisma = app.adminConsole.deps.db.prisma
+  const now = () => app.adminConsole.now()
+  const read = { config: { permission: 'read' as const } }
+  const edit = { config: { permission: 'edit' as const } }
+  const user = (request: FastifyRequest) => consoleUser(app, sessionOf(request))
+  const actor = (request: FastifyRequest): Actor => ({
+    label: sessionOf(request).email,
+    clientHash: app.adminConsole.clientHash(request),
+  })
+  /** The partner the URL names, or the console's 404. */
+  const partnerOf = async (request: FastifyRequest): Promise<PartnerRow> => {
+    const { slug } = slugParams.parse(request.params)
+    const partner = await findPartner(prisma, slug)
+    if (!partner) throw new HttpError(404, 'not_found', `There is no partner "${slug}".`)
+    return partner
+  }
+  // This server's gates follow at once (the others within PARTNERS_REFRESH_MS).
+  const changed = () => app.partners.refresh()
+  const listPage = async (
+    request: FastifyRequest,
+    extra: { form?: PartnerFormState; done?: string } = {},
+  ) => <PartnersPage user={user(request)} rows={await listPartners(prisma)} {...extra} />
+
+  app.get('/partners', read, async (request, reply) => {
+    const { done } = doneQuery.parse(request.query)
+    return sendConsolePage(reply, 'Partners', await listPage(request, { done: done && DONE[done] }))
+  })
+
+  app.post('/partners', edit, async (request, reply) => {
+    const form = partnerForm(request.body, { withSlug: true })
+    if (!form.ok)
+      return sendConsolePage(reply, 'Partners', await listPage(request, { form: form.state }), 400)
+    try {
+      await addPartner(prisma, actor(request), form.slug, form.value, now())
+    } catch (error) {
+      if (!(error instanceof PartnerRejected)) throw error
+      const state = { values: form.state.values, errors: { slug: error.message } }
+      return sendConsolePage(reply, 'Partners', await listPage(request, { form: state }), 409)
+    }
+    await changed()
+    return reply.redirect(`/admin/partners/${form.slug}?done=added`, 303)
+  })
+
+  // Declared before /partners/:slug: a static segment, never a slug (`preview.svg` is not one).
+  app.get('/partners/preview.svg', read, async (request, reply) =>
+    reply
+      .type('image/svg+xml; charset=utf-8')
+      .send(renderToStaticMarkup(<GatePreview values={previewValues(request.query)} />)),
+  )
+
+  app.get('/partners/:slug', read, async (request, reply) => {
+    const partner = await partnerOf(request)
+    const { done } = doneQuery.parse(request.query)
+    return sendConsolePage(
+      reply,
+      partner.name,
+      <PartnerPage user={user(request)} partner={partner} preview={partner} done={done && DONE[done]} />,
+    )
+  })
+
+  /** The partner's page with the posted form as typed and the picture drawn from it. */
+  const posted = (request: FastifyRequest, reply: FastifyReply, partner: PartnerRow, form: PartnerForm) =>
+    sendConsolePage(
+      reply,
+      partner.name,
+      <PartnerPage
+        user={user(request)}
+        partner={partner}
+        form={form.state}
+        preview={previewValues(request.body)}
+      />,
+      form.ok ? 200 : 400,
+    )
+
+  // Draws the form's values without saving them (the preview without JavaScript).
+  app.post('/partners/:slug/preview', edit, async (request, reply) => {
+    const partner = await partnerOf(request)
+    return posted(request, reply, partner, partnerForm(request.body, { withSlug: false }))
+  })
+
+  app.post('/partners/:slug', edit, async (request, reply) => {
+    const partner = await partnerOf(request)
+    const form = partnerForm(request.body, { withSlug: false })
+    if (!form.ok) return posted(request, reply, partner, form)
+    await setPartner(prisma, actor(request), partner.slug, form.value, now())
+    await changed()
+    return reply.redirect(`/admin/partners/${partner.slug}?done=saved`, 303)
+  })
+
+  // Without `confirm`: the confirm step, naming what goes with the partner. With it: removed, or
+  // refused as the CLI refuses (live codes or documents without `force`).
+  app.post('/partners/:slug/remove', edit, async (request, reply) => {
+    const partner = await partnerOf(request)
+    const form = removeForm.safeParse(request.body)
+    const confirmPage = async (error?: string) => (
+      <PartnerRemovePage
+        user={user(request)}
+        partner={partner}
+        holdings={await partnerHoldings(prisma, partner.slug, now())}
+        error={error}
+      />
+    )
+    if (!form.success || !form.data.confirm) {
+      return sendConsolePage(reply, `Remove ${partner.name}`, await confirmPage())
+    }
+    try {
+      await removePartner(prisma, actor(request), partner.slug, { force: form.data.force === 'yes' }, now())
+    } catch (error) {
+      if (!(error instanceof PartnerRejected)) throw error
+      return sendConsolePage(reply, `Remove ${partner.name}`, await confirmPage(error.message), 409)
+    }
+    await changed()
+    return reply.redirect('/admin/partners?done=removed', 303)
+  })
+}

@@ -1,0 +1,65 @@
+// The console's agreements page against the real app and Postgres: every version with who accepted
+// it, each viewer named as `rm5 agreements list` names them (the proved e-mail, else the code's
+// label, else "<partner> access code"), from the one reading both use.
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { printAgreements } from '../../scripts/cli/agreements/commands.ts'
+import { recordAcceptance, setAgreement } from '../../server/documents/agreements.server.ts'
+import { limitPrefix, seedCode } from '../helpers/access.ts'
+import { type SignedIn, signIn } from '../helpers/admin-console.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+let t: TestApp
+let viewer: SignedIn
+const suffix = Math.random().toString(36).slice(2, 8)
+
+beforeAll(async () => {
+  t = await createTestApp({ access: { rateLimitPrefix: limitPrefix() } })
+  viewer = await signIn(t, `agreements-${suffix}@example.com`, 'viewer')
+  const prisma = t.db.prisma
+  const first = (await setAgreement(prisma, 'pizzahut', `# NDA ${suffix}\n\nFirst.`)).agreement
+  const second = (await setAgreement(prisma, 'pizzahut', `# NDA ${suffix}\n\nSecond.`)).agreement
+  const labelled = await seedCode(t.db, 'pizzahut', `AGREE-${suffix}-LABEL-0001`, { label: `Dana ${suffix}` })
+  const bare = await seedCode(t.db, 'pizzahut', `AGREE-${suffix}-BARE-00001`)
+  await recordAcceptance(prisma, first.id, { codeId: labelled, email: null }, 'hash')
+  await recordAcceptance(prisma, second.id, { codeId: bare, email: null }, 'hash')
+  await recordAcceptance(
+    prisma,
+    second.id,
+    { codeId: labelled, email: `kim-${suffix}@pizzahut.example` },
+    'hash',
+  )
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+it('lists the versions and names each viewer as the CLI does', async () => {
+  const page = await t.app.inject({
+    url: '/admin/agreements?retailer=pizzahut',
+    headers: { cookie: viewer.cookie },
+  })
+  expect(page.statusCode).toBe(200)
+  const lines: string[] = []
+  await printAgreements(
+    t.db.prisma,
+    { print: (line = '') => lines.push(line), now: () => new Date() },
+    { retailer: 'pizzahut', json: false },
+  )
+  const cli = lines.join('\n')
+  for (const name of [`Dana ${suffix}`, 'Pizza Hut access code', `kim-${suffix}@pizzahut.example`]) {
+    expect(cli).toContain(name)
+    expect(page.body).toContain(name)
+  }
+  // Two versions of this gate: the newer in force, the older still listed with its acceptance.
+  expect(page.body.match(/in force/g)).toHaveLength(1)
+  expect(page.body).toContain('Who accepted which')
+})
+
+it('filters by gate', async () => {
+  const page = await t.app.inject({
+    url: '/admin/agreements?retailer=compass',
+    headers: { cookie: viewer.cookie },
+  })
+  expect(page.body).toContain('No agreement for Compass')
+  expect(page.body).not.toContain(`Dana ${suffix}`)
+})

@@ -1,0 +1,107 @@
+// The console's partners actions against the real app and Postgres: the form is validated by the
+// partners service's schema (a sentence per field), a change is the service's (audited with the
+// admin), and removing is the CLI's rule as a confirm step: refused while the partner has live
+// codes unless forced, which revokes them in the same step.
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { limitPrefix, seedCode } from '../helpers/access.ts'
+import { post, type SignedIn, signIn } from '../helpers/admin-console.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+let t: TestApp
+let editor: SignedIn
+const slug = `p-${Math.random().toString(36).slice(2, 8)}`
+const email = `partners-${slug}@example.com`
+
+beforeAll(async () => {
+  t = await createTestApp({ access: { rateLimitPrefix: limitPrefix() } })
+  editor = await signIn(t, email, 'editor')
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const send = (url: string, form: Record<string, string>) =>
+  post(t, url, { ...form, _csrf: editor.csrf }, { cookie: editor.cookie })
+
+it('refuses a bad form with the field named, and adds a good one with the defaults the CLI gives', async () => {
+  const bad = await send('/admin/partners', { slug: 'Bad Slug', name: '', tint: 'blue' })
+  expect(bad.statusCode).toBe(400)
+  expect(bad.body).toContain('There is a problem')
+  expect(bad.body).toContain('is not a usable slug')
+  expect(bad.body).toContain('Enter the name the gate shows (up to 60 characters).')
+  expect(bad.body).toContain('Give the tint as a colour such as #1f6feb.')
+  expect(await t.db.prisma.partner.findUnique({ where: { slug } })).toBeNull()
+
+  const added = await send('/admin/partners', { slug, name: 'Kroger Test' })
+  expect([added.statusCode, added.headers.location]).toEqual([303, `/admin/partners/${slug}?done=added`])
+  const row = await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })
+  expect([row.tint, row.monogram, row.audience, row.open]).toEqual(['#5aa9ff', 'KT', 'Partners', false])
+  const again = await send('/admin/partners', { slug, name: 'Kroger Test' })
+  expect(again.statusCode).toBe(409)
+  expect(again.body).toContain('exists already')
+})
+
+it('previews without saving and saves a theme, audited with the admin', async () => {
+  const theme = {
+    name: 'Kroger',
+    tint: '#1f6feb',
+    ink: '#ffffff',
+    monogram: 'KR',
+    audience: 'Grocery',
+    open: 'on',
+  }
+  const preview = await send(`/admin/partners/${slug}/preview`, theme)
+  expect(preview.statusCode).toBe(200)
+  expect(preview.body).toContain('tint=%231f6feb')
+  expect((await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })).tint).toBe('#5aa9ff')
+  const svg = await t.app.inject({
+    url: `/admin/partners/preview.svg?${new URLSearchParams(theme)}`,
+    headers: { cookie: editor.cookie },
+  })
+  expect(svg.headers['content-type']).toContain('image/svg+xml')
+  expect(svg.body).toContain('fill="#1f6feb"')
+
+  const saved = await send(`/admin/partners/${slug}`, theme)
+  expect(saved.statusCode).toBe(303)
+  const row = await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })
+  expect([row.name, row.tint, row.ink, row.monogram, row.audience, row.open]).toEqual([
+    'Kroger',
+    '#1f6feb',
+    '#ffffff',
+    'KR',
+    'Grocery',
+    true,
+  ])
+  const audit = await t.db.prisma.auditEntry.findMany({ where: { actor: email }, orderBy: { at: 'asc' } })
+  expect(audit.map((entry) => [entry.action, entry.target])).toEqual(
+    expect.arrayContaining([
+      ['partner.add', slug],
+      ['partner.set', slug],
+    ]),
+  )
+})
+
+it('removes as the CLI does: a confirm step, refused with live codes unless forced', async () => {
+  await t.db.prisma.partner.update({ where: { slug }, data: { open: false } })
+  const code = await seedCode(t.db, slug, `REMOVE-${slug}-0001`)
+  const ask = await send(`/admin/partners/${slug}/remove`, {})
+  expect(ask.statusCode).toBe(200)
+  expect(ask.body).toContain('has 1 live code and 0 documents')
+  expect(ask.body).toContain('name="force" value="yes"')
+
+  const unforced = await send(`/admin/partners/${slug}/remove`, { confirm: 'yes' })
+  expect(unforced.statusCode).toBe(409)
+  expect(unforced.body).toContain('still has 1 live code(s)')
+  expect((await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })).removedAt).toBeNull()
+
+  const forced = await send(`/admin/partners/${slug}/remove`, { confirm: 'yes', force: 'yes' })
+  expect([forced.statusCode, forced.headers.location]).toEqual([303, '/admin/partners?done=removed'])
+  expect((await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })).removedAt).not.toBeNull()
+  expect((await t.db.prisma.accessCode.findUniqueOrThrow({ where: { id: code } })).revokedAt).not.toBeNull()
+  const entry = await t.db.prisma.auditEntry.findFirstOrThrow({
+    where: { actor: email, action: 'partner.remove' },
+  })
+  expect(entry.details).toEqual({ liveCodes: 1, documents: 0 })
+  const gone = await t.app.inject({ url: `/admin/partners/${slug}`, headers: { cookie: editor.cookie } })
+  expect(gone.statusCode).toBe(404)
+})

@@ -69,6 +69,49 @@ export async function startCaddy(upstreamPort: number, trustedProxies = ''): Pro
   return { port, stop: stopper(child, dir) }
 }
 
+/**
+ * Caddy with deploy/Caddyfile's reverse_proxy settings, finding its upstreams as deploy/Caddyfile
+ * does (`dynamic a`, re-read every `refresh`), from the DNS server on dnsPort: a replica leaves
+ * the rotation when the name stops resolving to it, with no config reload.
+ */
+export async function startCaddyOverDns(name: string, upstreamPort: number, dnsPort: number): Promise<RunningProxy> {
+  require('caddy', 'apt-get install caddy')
+  const dir = mkdtempSync(join(tmpdir(), 'rm5-caddy-dns-'))
+  const port = await freePort()
+  const config = join(dir, 'Caddyfile')
+  writeFileSync(
+    config,
+    `{
+	admin off
+}
+:${port} {
+	reverse_proxy {
+		dynamic a ${name} ${upstreamPort} {
+			refresh 1s
+			resolvers 127.0.0.1:${dnsPort}
+		}
+		lb_policy round_robin
+		lb_try_duration 5s
+		fail_duration 10s
+		transport http {
+			dial_timeout 2s
+			keepalive 30s
+		}
+	}
+}
+`,
+  )
+  let output = ''
+  const child = spawn('caddy', ['run', '--config', config, '--adapter', 'caddyfile'], {
+    env: { PATH: process.env.PATH, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  await untilListening(port, child, () => output)
+  return { port, stop: stopper(child, dir) }
+}
+
 /** nginx on loopback forwarding to upstreamPort, appending the client to X-Forwarded-For. */
 export async function startNginxBalancer(upstreamPort: number): Promise<RunningProxy> {
   require('nginx', 'apt-get install nginx')

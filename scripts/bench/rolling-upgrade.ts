@@ -26,8 +26,8 @@ import pg from 'pg'
 import { startEmbeddedS3 } from '../../server/storage/embedded.server.ts'
 import { freePort } from '../lib/free-port.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../lib/server-process.ts'
-import { stopChild } from './child.ts'
 import { startUpstreamDns } from '../lib/upstream-dns.ts'
+import { stopChild } from './child.ts'
 import { requireWrk, type WrkResult, wrk } from './wrk.ts'
 
 /** The commit that released 2.0.0 (CHANGELOG "## [2.0.0] - 2026-11-25"); move it at each release. */

@@ -74,7 +74,11 @@ export async function startCaddy(upstreamPort: number, trustedProxies = ''): Pro
  * does (`dynamic a`, re-read every `refresh`), from the DNS server on dnsPort: a replica leaves
  * the rotation when the name stops resolving to it, with no config reload.
  */
-export async function startCaddyOverDns(name: string, upstreamPort: number, dnsPort: number): Promise<RunningProxy> {
+export async function startCaddyOverDns(
+  name: string,
+  upstreamPort: number,
+  dnsPort: number,
+): Promise<RunningProxy> {
   require('caddy', 'apt-get install caddy')
   const dir = mkdtempSync(join(tmpdir(), 'rm5-caddy-dns-'))
   const port = await freePort()

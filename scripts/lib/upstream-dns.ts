@@ -5,7 +5,7 @@
 // (a reload closes the proxy's idle client connections: docs/benchmarks.md). It answers over UDP
 // and TCP on one port: Go's resolver, Caddy's, may ask over either.
 import { createSocket } from 'node:dgram'
-import { createServer } from 'node:net'
+import { createServer, type Socket } from 'node:net'
 import dnsPacket from 'dns-packet'
 
 export interface UpstreamDns {
@@ -41,9 +41,12 @@ export async function startUpstreamDns(name: string): Promise<UpstreamDns> {
   }
 
   // TCP: each message is preceded by its length in two bytes.
+  const connections = new Set<Socket>()
   const tcp = createServer((socket) => {
+    connections.add(socket)
+    socket.on('close', () => connections.delete(socket))
     let buffered = Buffer.alloc(0)
-    socket.on('data', (chunk) => {
+    socket.on('data', (chunk: Buffer) => {
       buffered = Buffer.concat([buffered, chunk])
       while (buffered.length >= 2 && buffered.length >= 2 + buffered.readUInt16BE(0)) {
         const length = buffered.readUInt16BE(0)
@@ -71,7 +74,7 @@ export async function startUpstreamDns(name: string): Promise<UpstreamDns> {
     nextAnswer: () => new Promise((resolve) => waiting.push(resolve)),
     close: async () => {
       await new Promise<void>((resolve) => udp.close(() => resolve()))
-      tcp.closeAllConnections?.()
+      for (const socket of connections) socket.destroy()
       await new Promise<void>((resolve) => tcp.close(() => resolve()))
     },
   }

@@ -66,6 +66,8 @@ describe('server start settings', () => {
     expect(ci).toContain(
       `PATH="$(NODE_LINE=${oldestNodeLine()} bash .ci/node.sh):$PATH" node node_modules/vitest/vitest.mjs run`,
     )
-    expect(ci).toContain(`stage "whole vitest suite on node ${oldestNodeLine()}" vitest_on_${oldestNodeLine()}\n`)
+    expect(ci).toContain(
+      `stage "whole vitest suite on node ${oldestNodeLine()}" vitest_on_${oldestNodeLine()}\n`,
+    )
   })
 })

@@ -10,25 +10,18 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startUpstreamDns, type UpstreamDns } from '../../scripts/lib/upstream-dns.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { type Deferred, deferred } from '../helpers/deferred.ts'
 import { type RunningProxy, startCaddyOverDns } from '../helpers/proxies.ts'
 
 const NAME = 'rm5.drain.test'
 // Two loopback addresses of their own (all of 127/8 is loopback), so both replicas share a port.
 const subnet = `127.${randomInt(1, 255)}.${randomInt(0, 256)}`
 
-function deferred() {
-  let resolve!: () => void
-  const promise = new Promise<void>((r) => {
-    resolve = r
-  })
-  return { promise, resolve }
-}
-
 interface Replica {
   host: string
   t: TestApp
-  slowStarted: ReturnType<typeof deferred>
-  releaseSlow: ReturnType<typeof deferred>
+  slowStarted: Deferred
+  releaseSlow: Deferred
   /** The Connection header of /slow's answer, as sent. */
   slowConnection?: unknown
 }

@@ -39,6 +39,10 @@ export interface WrkResult {
   p99: number
   /** Answers with a status of 400 or more, plus socket errors and timeouts. */
   failed: number
+  /** Of those, answers with a status of 400 or more. */
+  status: number
+  /** Of those, connections that failed: connect, read or write errors and timeouts. */
+  socket: number
   /**
    * The share of one core wrk itself used over the run (0–1; undefined off Linux). Near 1 the
    * client, not the server, set the pace, and the figure is the client's ceiling.
@@ -122,6 +126,8 @@ export function wrk(run: WrkRun): Promise<WrkResult> {
         p50: Math.round((r.p50 ?? 0) / 100) / 10,
         p99: Math.round((r.p99 ?? 0) / 100) / 10,
         failed: (r.status ?? 0) + (r.socket ?? 0),
+        status: r.status ?? 0,
+        socket: r.socket ?? 0,
         clientCpu: share === undefined ? undefined : Math.round(share * 100) / 100,
       })
     })

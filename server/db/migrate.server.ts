@@ -69,7 +69,7 @@ export interface MigrationStatus {
   applied: string[]
   /** Local migrations the database has not applied yet. */
   pending: string[]
-  /** Started but never finished: needs an admin (see `prisma migrate resolve`). */
+  /** Started but never finished: needs an admin (restore the backup taken before the upgrade: docs/upgrading.md). */
   failed: string[]
   /** Applied, but the local file changed since (checksum mismatch). */
   edited: string[]

@@ -32,6 +32,27 @@ async function untilListening(port: number, child: ChildProcess, output: () => s
   }
 }
 
+/** A temporary folder and a free port for a proxy about to start. */
+async function prepare(command: string, install: string, prefix: string) {
+  require(command, install)
+  return { dir: mkdtempSync(join(tmpdir(), prefix)), port: await freePort() }
+}
+
+/** Starts the proxy and resolves once it answers on port. */
+async function run(
+  command: string,
+  args: string[],
+  options: { dir: string; port: number; env?: NodeJS.ProcessEnv },
+): Promise<RunningProxy> {
+  let output = ''
+  const child = spawn(command, args, options.env ? { env: options.env } : {})
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  await untilListening(options.port, child, () => output)
+  return { port: options.port, stop: stopper(child, options.dir) }
+}
+
 function stopper(child: ChildProcess, dir: string) {
   return async () => {
     if (child.exitCode === null) {
@@ -45,11 +66,10 @@ function stopper(child: ChildProcess, dir: string) {
 
 /** deploy/Caddyfile in front of the app on 127.0.0.1:upstreamPort. */
 export async function startCaddy(upstreamPort: number, trustedProxies = ''): Promise<RunningProxy> {
-  require('caddy', 'apt-get install caddy')
-  const dir = mkdtempSync(join(tmpdir(), 'rm5-caddy-'))
-  const port = await freePort()
-  let output = ''
-  const child = spawn('caddy', ['run', '--config', CADDYFILE, '--adapter', 'caddyfile'], {
+  const { dir, port } = await prepare('caddy', 'apt-get install caddy', 'rm5-caddy-')
+  return run('caddy', ['run', '--config', CADDYFILE, '--adapter', 'caddyfile'], {
+    dir,
+    port,
     env: {
       PATH: process.env.PATH,
       HOME: dir,
@@ -62,18 +82,52 @@ export async function startCaddy(upstreamPort: number, trustedProxies = ''): Pro
       CADDY_ADMIN: 'off',
     },
   })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
+}
+
+/**
+ * Caddy with deploy/Caddyfile's reverse_proxy settings, finding its upstreams as deploy/Caddyfile
+ * does (`dynamic a`, re-read every `refresh`), from the DNS server on dnsPort: a replica leaves
+ * the rotation when the name stops resolving to it, with no config reload.
+ */
+export async function startCaddyOverDns(
+  name: string,
+  upstreamPort: number,
+  dnsPort: number,
+): Promise<RunningProxy> {
+  const { dir, port } = await prepare('caddy', 'apt-get install caddy', 'rm5-caddy-dns-')
+  const config = join(dir, 'Caddyfile')
+  writeFileSync(
+    config,
+    `{
+	admin off
+}
+:${port} {
+	reverse_proxy {
+		dynamic a ${name} ${upstreamPort} {
+			refresh 1s
+			resolvers 127.0.0.1:${dnsPort}
+		}
+		lb_policy round_robin
+		lb_try_duration 5s
+		fail_duration 10s
+		transport http {
+			dial_timeout 2s
+			keepalive 30s
+		}
+	}
+}
+`,
+  )
+  return run('caddy', ['run', '--config', config, '--adapter', 'caddyfile'], {
+    dir,
+    port,
+    env: { PATH: process.env.PATH, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
   })
-  await untilListening(port, child, () => output)
-  return { port, stop: stopper(child, dir) }
 }
 
 /** nginx on loopback forwarding to upstreamPort, appending the client to X-Forwarded-For. */
 export async function startNginxBalancer(upstreamPort: number): Promise<RunningProxy> {
-  require('nginx', 'apt-get install nginx')
-  const dir = mkdtempSync(join(tmpdir(), 'rm5-lb-'))
-  const port = await freePort()
+  const { dir, port } = await prepare('nginx', 'apt-get install nginx', 'rm5-lb-')
   const conf = join(dir, 'nginx.conf')
   writeFileSync(
     conf,
@@ -100,11 +154,5 @@ http {
 }
 `,
   )
-  let output = ''
-  const child = spawn('nginx', ['-p', dir, '-c', conf])
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  await untilListening(port, child, () => output)
-  return { port, stop: stopper(child, dir) }
+  return run('nginx', ['-p', dir, '-c', conf], { dir, port })
 }

@@ -4,15 +4,8 @@
 import net, { type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { deferred } from '../helpers/deferred.ts'
 import { parseResponse, type RawResponse } from '../helpers/raw-http.ts'
-
-function deferred() {
-  let resolve!: () => void
-  const promise = new Promise<void>((r) => {
-    resolve = r
-  })
-  return { promise, resolve }
-}
 
 const slowStarted = deferred()
 const releaseSlow = deferred()

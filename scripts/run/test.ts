@@ -43,7 +43,12 @@ const bin = (name: string) => `node_modules/.bin/${name}`
 let status = 0
 // Integration tests serve the production pages, and e2e runs the production server: build first.
 if (!isBuildCurrent(root)) await build()
-if (only !== 'e2e') status = run(bin('vitest'), ['run'])
+if (only !== 'e2e') {
+  const started = performance.now()
+  status = run(bin('vitest'), ['run'])
+  // CI reads this line to decide what else fits in its time budget (.ci/run).
+  console.log(`npm test: vitest took ${Math.round((performance.now() - started) / 1000)} s`)
+}
 if (status === 0 && only !== 'unit') {
   const chromium = ensureChromium()
   status = run(bin('playwright'), ['test'], { ...process.env, CHROMIUM_PATH: chromium })

@@ -17,7 +17,6 @@ import { utc } from './codes/table.ts'
 import { listSessions, revokeSessions } from './viewers/sessions.ts'
 import { runIfEntry } from './rm5-program.ts'
 
-
 /** The lines describing what is held, one per kind that has any. */
 function describe(data: ViewerData): string[] {
   return [
@@ -69,7 +68,9 @@ not shown. Times are UTC.`,
     .addOption(partnerOption('Only this partner (its slug)'))
     .addOption(jsonOption())
     .action((options: { retailer?: string; json?: boolean }) =>
-      run((prisma) => listSessions(prisma, print, { retailer: options.retailer, json: options.json ?? false })),
+      run((prisma) =>
+        listSessions(prisma, print, { retailer: options.retailer, json: options.json ?? false }),
+      ),
     )
 
   viewers

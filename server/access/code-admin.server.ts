@@ -133,7 +133,11 @@ export async function setCodeEmailRule(
     await recordAudit(
       tx,
       actor,
-      { action: 'code.require-email', target: id, details: { requireEmail: rule.requireEmail, allowDomains } },
+      {
+        action: 'code.require-email',
+        target: id,
+        details: { requireEmail: rule.requireEmail, allowDomains },
+      },
       now,
     )
     return updated
@@ -164,7 +168,11 @@ export async function denyCodeEmail(
     await recordAudit(
       tx,
       actor,
-      { action: options.lift ? 'code.allow-email' : 'code.deny-email', target: id, details: { email: address, ended } },
+      {
+        action: options.lift ? 'code.allow-email' : 'code.deny-email',
+        target: id,
+        details: { email: address, ended },
+      },
       now,
     )
     return { ended, deniedEmails }

@@ -17,7 +17,8 @@ import { signerFactory } from '@fastify/cookie'
 import { grantCookieName } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 
-const COOKIE_PATTERN = /^s1\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9+/]{43})$/
+const COOKIE_PATTERN =
+  /^s1\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9+/]{43})$/
 /** Clocks of several instances drift a little; a token from further in the future is forged. */
 const FUTURE_SKEW_MS = 5 * 60 * 1000
 

@@ -29,7 +29,11 @@ export async function listLiveSessions(
   now: Date,
 ): Promise<LiveSession[]> {
   const rows = await prisma.accessSession.findMany({
-    where: { endedAt: null, expiresAt: { gt: now }, ...(options.retailer ? { retailer: options.retailer } : {}) },
+    where: {
+      endedAt: null,
+      expiresAt: { gt: now },
+      ...(options.retailer ? { retailer: options.retailer } : {}),
+    },
     orderBy: { createdAt: 'asc' },
   })
   const codeIds = [...new Set(rows.flatMap((row) => (row.codeId ? [row.codeId] : [])))]

@@ -92,7 +92,7 @@ describeWith(redisService, 'two instances behind one load balancer', () => {
     expect(granted.status).toBe(200)
     expect(await granted.json()).toEqual({ success: true })
     const cookie = (granted.headers.getSetCookie()[0] ?? '').split(';', 1)[0] as string
-    expect(cookie).toMatch(/^circlek-access=v2\./)
+    expect(cookie).toMatch(/^circlek-access=s1\./)
 
     const onB = await send(b, '/docket', { ip: visitor, headers: { cookie } })
     expect(onB.status).toBe(200)

@@ -266,7 +266,14 @@ sessions at every partner, use \`rm5 viewers revoke --email\`.`,
     .option('--off', 'Admit the address again')
     .addOption(jsonOption('Print the result as JSON'))
     .action((id: string, values: { email: string; off?: boolean; json?: boolean }) =>
-      run((prisma) => denyEmail(prisma, io, { id, email: values.email, lift: values.off ?? false, json: values.json ?? false })),
+      run((prisma) =>
+        denyEmail(prisma, io, {
+          id,
+          email: values.email,
+          lift: values.off ?? false,
+          json: values.json ?? false,
+        }),
+      ),
     )
 
   return codes

@@ -25,7 +25,9 @@ export async function denyEmail(
     throw error instanceof CodeRuleError ? new CliError(error.message) : error
   })
   if (options.json) {
-    io.print(JSON.stringify({ id, email: address, denied: !options.lift, endedSessions: ended, deniedEmails }))
+    io.print(
+      JSON.stringify({ id, email: address, denied: !options.lift, endedSessions: ended, deniedEmails }),
+    )
     return
   }
   if (options.lift) {

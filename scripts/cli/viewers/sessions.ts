@@ -23,7 +23,10 @@ export async function listSessions(
       [
         { header: 'SESSION', value: (s) => s.id },
         { header: 'PARTNER', value: (s) => s.retailer },
-        { header: 'VIEWER', value: (s) => s.email ?? s.label ?? (s.codeId ? '(unlabelled code)' : '(open gate)') },
+        {
+          header: 'VIEWER',
+          value: (s) => s.email ?? s.label ?? (s.codeId ? '(unlabelled code)' : '(open gate)'),
+        },
         { header: 'CODE', value: (s) => s.codeId ?? '-' },
         { header: 'SINCE', value: (s) => utc(s.startedAt) },
         { header: 'UNTIL', value: (s) => utc(s.expiresAt) },

@@ -1,5 +1,5 @@
-import { usePageContext } from 'vike-react/usePageContext'
 import type { PageContextServer } from 'vike/types'
+import { usePageContext } from 'vike-react/usePageContext'
 import { SignOutForm } from './SignOutForm.tsx'
 
 /**

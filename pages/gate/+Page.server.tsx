@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react'
-import { usePageContext } from 'vike-react/usePageContext'
 import type { PageContextServer } from 'vike/types'
+import { usePageContext } from 'vike-react/usePageContext'
 import { Island } from '../../components/islands/Island.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { brand } from '../../lib/brand.ts'

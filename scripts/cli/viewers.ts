@@ -3,6 +3,7 @@
 // <address>` (what is held about a person who read documents, and deleting it on request;
 // docs/operations.md).
 import { Command } from 'commander'
+import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import type { ViewerData } from '../../server/documents/viewer-data.server.ts'
 import { type CliOutput, stdio } from '../lib/cli.ts'
@@ -12,10 +13,9 @@ import { jsonOption } from '../lib/cli-options.ts'
 import { confirm } from '../lib/confirm.ts'
 import { emailOption } from '../lib/email-option.ts'
 import { partnerOption } from '../lib/partner-args.ts'
-import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import { utc } from './codes/table.ts'
-import { listSessions, revokeSessions } from './viewers/sessions.ts'
 import { runIfEntry } from './rm5-program.ts'
+import { listSessions, revokeSessions } from './viewers/sessions.ts'
 
 /** The lines describing what is held, one per kind that has any. */
 function describe(data: ViewerData): string[] {

@@ -26,7 +26,7 @@ export async function startAppInstance(
   name: string,
   env: Env,
   rateLimitPrefix: string,
-  extra: Pick<AppDeps, 'notifications'> = {},
+  extra: Pick<AppDeps, 'notifications'> & { now?: () => Date } = {},
 ): Promise<AppInstance> {
   const db = await openDatabase(env, silentLogger)
   const storage = await openStorage(env, quietStorageLog)
@@ -37,8 +37,8 @@ export async function startAppInstance(
     storage,
     logger: false,
     pages: { mode: 'production', root: process.cwd() },
-    access: { hasher, rateLimitPrefix },
-    ...extra,
+    access: { hasher, rateLimitPrefix, now: extra.now },
+    notifications: extra.notifications,
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as AddressInfo

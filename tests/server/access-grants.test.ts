@@ -69,7 +69,11 @@ describe('grants from cookies', () => {
     const forged = signSession(t.app.access.keys.cookie, 'pizzahut', id)
     expect(await grantsFor(`pizzahut-access=${forged}`)).toEqual([])
     // A session opened for pizzahut with a circlek code (no route does that) opens nothing either.
-    const crossed = await issueTestGrant(t.app, { retailer: 'pizzahut', codeId: circlekId, issuedAt: clock.now() })
+    const crossed = await issueTestGrant(t.app, {
+      retailer: 'pizzahut',
+      codeId: circlekId,
+      issuedAt: clock.now(),
+    })
     expect(await grantsFor(`pizzahut-access=${crossed}`)).toEqual([])
   })
 

@@ -11,9 +11,9 @@ import { denyCodeEmail, setCodeEmailRule } from '../../server/access/code-admin.
 import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import { issueGrant } from '../../server/access/sessions.server.ts'
 import { revokeViewer } from '../../server/access/viewers.server.ts'
-import { type Env, parseEnv } from '../../server/env.server.ts'
+import type { Env } from '../../server/env.server.ts'
 import { limitPrefix, seedCode, testClock } from '../helpers/access.ts'
-import { type AppInstance, startAppInstance } from '../helpers/app-instance.ts'
+import { type AppInstance, replicaEnv, startAppInstance } from '../helpers/app-instance.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { describeWith, redisAt } from '../helpers/required-service.ts'
 
@@ -32,13 +32,7 @@ let b: AppInstance
 beforeAll(async () => {
   if (!redisService.available) return
   testDb = await createTestDatabase()
-  env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    ...testDb.env,
-    REDIS_URL,
-    COOKIE_SECRET: randomBytes(32).toString('base64url'),
-  })
+  env = replicaEnv(testDb, REDIS_URL)
   a = await startAppInstance('A', env, prefix, { now: clock.now })
   b = await startAppInstance('B', env, prefix, { now: clock.now })
 }, 120_000)

@@ -7,18 +7,15 @@ import { DocumentBand } from './DocumentBand.tsx'
 // design, with the way back to the docket and the way out.
 export function DocumentNotFound() {
   return (
-    <>
-      <DocumentBand eyebrow="Data room" title={DOCUMENT_NOT_FOUND_TITLE}>
-        <p className="document-head__lede">
-          It may have been removed, or it was never shared with you. Your documents are on the docket.
-        </p>
-        <div className="document-head__actions">
-          <a className="button button--accent" href={DOCKET_PATH}>
-            Back to the docket
-          </a>
-        </div>
-      </DocumentBand>
-      <div className="document-body" />
-    </>
+    <DocumentBand eyebrow="Data room" title={DOCUMENT_NOT_FOUND_TITLE}>
+      <p className="document-head__lede">
+        It may have been removed, or it was never shared with you. Your documents are on the docket.
+      </p>
+      <div className="document-head__actions">
+        <a className="button button--accent" href={DOCKET_PATH}>
+          Back to the docket
+        </a>
+      </div>
+    </DocumentBand>
   )
 }

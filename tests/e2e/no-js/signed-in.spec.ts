@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import { blockingViolationsWithoutJs } from '../helpers/axe-without-js.ts'
 import { newCode, rm5 } from '../helpers/cli.ts'
@@ -8,13 +9,21 @@ import { newCode, rm5 } from '../helpers/cli.ts'
 // ends the session on the server, so the cookie the browser held opens nothing afterwards.
 
 let code: { id: string; code: string }
+let documentId: string
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
   code = await newCode('investor', 'No-JS signed in')
+  // A document, so the docket shows its documents band under the session bar.
+  const md = test.info().outputPath('update.md')
+  await writeFile(md, '# Quarterly update\n\nPilot numbers.\n')
+  documentId = JSON.parse(
+    await rm5(['documents', 'add', 'investor', md, '--title', 'Quarterly update', '--json']),
+  ).id
 })
 test.afterAll(async () => {
   test.setTimeout(60_000)
+  await rm5(['documents', 'remove', documentId])
   await rm5(['codes', 'revoke', code.id])
 })
 

@@ -8,6 +8,9 @@ import { newCode, rm5 } from '../helpers/cli.ts'
 // available is a 404 in the docket's design with the way back; Sign out is a plain form post that
 // ends the session on the server, so the cookie the browser held opens nothing afterwards.
 
+// One code and one document for the file: its tests run one after the other in one worker.
+test.describe.configure({ mode: 'serial' })
+
 let code: { id: string; code: string }
 let documentId: string
 

@@ -38,7 +38,7 @@ export interface AccessViewer {
   partnerName: string
 }
 
-/** A grant is refused once it is this old, whatever the browser keeps. */
+/** A grant's session ends once it is this old, whatever the browser keeps (the README's promise). */
 export const GRANT_MAX_AGE_MS = 12 * 60 * 60 * 1000
 
 const GRANT_COOKIE_SUFFIX = '-access'
@@ -113,8 +113,9 @@ declare global {
   namespace Vike {
     interface PageContextServer {
       /**
-       * Gates whose grant cookie this request carries AND the server verified (signature, age,
-       * code still active). Set by server/access for every per-request render; never the raw cookie.
+       * Gates whose grant cookie this request carries AND the server verified (signature, its
+       * session live, its code still admitting it: decision 045). Set by server/access for every
+       * render; never the raw cookie.
        */
       accessGrants?: readonly PartnerSlug[]
       /**

@@ -25,6 +25,12 @@ export function safeAgreementNext(next: unknown): string | undefined {
 /** The abort reason of a document that cannot be shown now (its job went over a limit): a 503 page. */
 export const DOCUMENT_UNAVAILABLE = 'document-unavailable'
 export const DOCUMENT_UNAVAILABLE_TITLE = 'This document cannot be shown right now'
+/**
+ * The abort reason of a document page a signed-in viewer cannot open (404, as an unknown path):
+ * the error page shows it in the data room's design, with the way back to the docket.
+ */
+export const DOCUMENT_NOT_FOUND = 'document-not-found'
+export const DOCUMENT_NOT_FOUND_TITLE = 'This document is not available'
 
 export const agreementUrl = (next: string) => `${AGREEMENT_PATH}?${new URLSearchParams({ next })}`
 

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
 import { DOCKET_PATH } from '../../lib/access.ts'
+import { SignOutForm } from './SignOutForm.tsx'
 
 /**
- * The title band of the data room's pages (a document, the agreement before it): the way back to
- * the docket, where the page comes from, its title, then the page's own facts and links.
+ * The title band of the data room's pages (a document, the agreement before it, a document that
+ * is not available): the way back to the docket and the way out, where the page comes from, its
+ * title, then the page's own facts and links.
  */
 export function DocumentBand({
   eyebrow,
@@ -17,9 +19,12 @@ export function DocumentBand({
   return (
     <section className="document-head" aria-labelledby="page-title">
       <div className="container">
-        <a className="document-head__back" href={DOCKET_PATH}>
-          <span aria-hidden="true">← </span>Back to the docket
-        </a>
+        <div className="document-head__top">
+          <a className="document-head__back" href={DOCKET_PATH}>
+            <span aria-hidden="true">← </span>Back to the docket
+          </a>
+          <SignOutForm />
+        </div>
         <p className="eyebrow">{eyebrow}</p>
         <h1 id="page-title">{title}</h1>
         {children}

@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
+import { DocumentNotFound } from '../../components/documents/DocumentNotFound.tsx'
 import { DocumentUnavailable } from '../../components/documents/DocumentUnavailable.tsx'
-import { DOCUMENT_UNAVAILABLE } from '../../lib/documents.ts'
+import { DOCUMENT_NOT_FOUND, DOCUMENT_UNAVAILABLE } from '../../lib/documents.ts'
 
 export default function Page() {
   const pageContext = usePageContext()
@@ -9,6 +10,7 @@ export default function Page() {
   useEffect(() => {
     if (is404) console.error('404 Error: User attempted to access non-existent route:', urlPathname)
   }, [is404, urlPathname])
+  if (is404 && pageContext.abortReason === DOCUMENT_NOT_FOUND) return <DocumentNotFound />
   if (is404) {
     return (
       <section className="error-page" aria-labelledby="page-title">

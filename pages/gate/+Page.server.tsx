@@ -1,23 +1,29 @@
 import type { CSSProperties } from 'react'
+import type { PageContextServer } from 'vike/types'
 import { usePageContext } from 'vike-react/usePageContext'
 import { Island } from '../../components/islands/Island.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { brand } from '../../lib/brand.ts'
 import type { Partner } from '../../lib/partners.ts'
 import { GateCard } from './GateCard.tsx'
+import { GateContinue } from './GateContinue.tsx'
 import { PARTNER_ATTRIBUTE } from './partner-attribute.ts'
 
 // HTML-only page (decision 020) whose card is an island (decision 022): see +client.ts. Its form
 // posts without JavaScript; a post that comes back (`?error=`, `?step=`) is rendered per request
 // with the notice or step in the HTML. The partner (name, theme) comes from the server's partners
 // (+route.ts found it); the island reads the same values from the page (partner-attribute.ts).
+// A visitor whose session for this partner still holds is offered the way on (GateContinue, outside
+// the island: it depends on the verified grants, which the browser never sees); the code form stays
+// below for another code.
 export default function Page() {
-  const { routeParams, urlParsed, partners } = usePageContext()
+  const { routeParams, urlParsed, partners, accessGrants = [] } = usePageContext() as PageContextServer
   const partner = partners?.get(routeParams.retailer ?? '') as Partner
+  const signedIn = accessGrants.includes(partner.slug)
   const style = { '--gate-tint': partner.tint, '--gate-tint-ink': partner.ink } as CSSProperties
   return (
     <div
-      className="gate"
+      className={signedIn ? 'gate gate--signed-in' : 'gate'}
       style={style}
       data-retailer={partner.slug}
       {...{ [PARTNER_ATTRIBUTE]: JSON.stringify(partner) }}
@@ -33,6 +39,7 @@ export default function Page() {
         }
         compact
       >
+        {signedIn ? <GateContinue partner={partner} /> : null}
         <Island name="gate">
           <GateCard partner={partner} search={urlParsed.search} />
         </Island>

@@ -1,21 +1,21 @@
-// Admin CLI for the data room's viewers: `rm5 viewers show|delete --email <address>` (what is held
-// about a person who read documents, and deleting it on request; docs/operations.md).
-import { Command, Option } from 'commander'
-import { email } from '../../lib/forms/fields.ts'
+// Admin CLI for the data room's viewers: `rm5 viewers list` (who is signed in), `rm5 viewers
+// revoke --email <address>` (signing one person out everywhere), `rm5 viewers show|delete --email
+// <address>` (what is held about a person who read documents, and deleting it on request;
+// docs/operations.md).
+import { Command } from 'commander'
+import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import type { ViewerData } from '../../server/documents/viewer-data.server.ts'
 import { type CliOutput, stdio } from '../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../lib/cli-database.ts'
 import { CliError } from '../lib/cli-error.ts'
-import { jsonOption, zodParser } from '../lib/cli-options.ts'
+import { jsonOption } from '../lib/cli-options.ts'
 import { confirm } from '../lib/confirm.ts'
+import { emailOption } from '../lib/email-option.ts'
+import { partnerOption } from '../lib/partner-args.ts'
 import { utc } from './codes/table.ts'
 import { runIfEntry } from './rm5-program.ts'
-
-const emailOption = () =>
-  new Option('--email <address>', "The viewer's address (any letter case)").argParser(
-    zodParser(email(), 'Use an e-mail address.'),
-  )
+import { listSessions, revokeSessions } from './viewers/sessions.ts'
 
 /** The lines describing what is held, one per kind that has any. */
 function describe(data: ViewerData): string[] {
@@ -39,9 +39,10 @@ export function viewersCommand(output: CliOutput = stdio): Command {
 
   const viewers = new Command('viewers')
     .description(
-      `People who read the data room's documents, by the e-mail address a code's one-time link proved:
-what is held about one (show) and deleting it on request (delete). Viewers of codes that ask for no
-e-mail are not told apart; nothing names them.`,
+      `People signed in to the data room, and what is held about them: who holds a live session now
+(list), signing one person out at every partner (revoke), what is held about one (show) and
+deleting it on request (delete). People are named by the e-mail address a code's one-time link
+proved; viewers of codes that ask for no e-mail are named by the code's label.`,
     )
     .addHelpText(
       'after',
@@ -49,9 +50,41 @@ e-mail are not told apart; nothing names them.`,
 ${DATABASE_HELP}
 
 Examples:
+  rm5 viewers list --retailer circlek
+  rm5 viewers revoke --email dana@circlek.com          # signed out everywhere within seconds
   rm5 viewers show --email dana@circlek.com
   rm5 viewers delete --email dana@circlek.com          # lists, then asks
   rm5 viewers delete --email dana@circlek.com --yes    # no question (scripts)`,
+    )
+
+  viewers
+    .command('list')
+    .summary('Live sessions: who is signed in, to which partner, since when, until when')
+    .description(
+      `Lists the sessions that open a partner's docket now: partner, viewer (the e-mail a link proved,
+else the code's label), code, start and end. Ended, expired and no-longer-admitted sessions are
+not shown. Times are UTC.`,
+    )
+    .addOption(partnerOption('Only this partner (its slug)'))
+    .addOption(jsonOption())
+    .action((options: { retailer?: string; json?: boolean }) =>
+      run((prisma) =>
+        listSessions(prisma, print, { retailer: options.retailer, json: options.json ?? false }),
+      ),
+    )
+
+  viewers
+    .command('revoke')
+    .summary('Sign one person out at every partner (--email)')
+    .description(
+      `Ends every live session of the address, at every partner; every server stops honouring them
+within ${CODE_CACHE_MS / 1000} seconds. They can sign in again where a code still admits them: to keep them out of
+one code, use \`rm5 codes deny <code-id> --email <address>\`, or revoke the code.`,
+    )
+    .addOption(emailOption().makeOptionMandatory())
+    .addOption(jsonOption())
+    .action((options: { email: string; json?: boolean }) =>
+      run((prisma) => revokeSessions(prisma, print, { email: options.email, json: options.json ?? false })),
     )
 
   viewers
@@ -75,7 +108,7 @@ Examples:
       `Deletes, in one transaction, every row that names the address: docket openings, document views,
 agreement acceptances, one-time sign-in links and the document.opened notifications about them.
 Rows are deleted, not anonymised (docs/operations.md says why). It lists them and asks first,
-unless --yes. It does not end the viewer's grant: revoke the code if they must stop reading.`,
+unless --yes. It does not end the viewer's sessions: \`rm5 viewers revoke\` does.`,
     )
     .addOption(emailOption())
     .option('--yes', 'Do not ask (for scripts; without a terminal it is required)')

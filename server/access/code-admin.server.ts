@@ -1,11 +1,13 @@
-// Adding and revoking access codes: the rules `rm5 codes generate|set|revoke` and the console's
-// codes page share (one service), each change written to the audit log in the same transaction.
+// Adding, changing and revoking access codes: the rules `rm5 codes generate|set|revoke|
+// require-email|deny` and the console's codes page share (one service), each change written to the
+// audit log in the same transaction.
 import { generateCode } from '../../scripts/cli/codes/generate-code.ts'
 import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import { PartnerRejected, requirePartner } from '../partners/store.server.ts'
 import { activeCodeHashes, insertCode, revokeCodes } from './codes.server.ts'
 import { argon2Hasher } from './hasher.server.ts'
+import { endSessions } from './sessions.server.ts'
 
 /** A code the rules refuse; `usage`: the request itself is wrong (the CLI's exit 2). */
 export class CodeRuleError extends Error {
@@ -107,5 +109,72 @@ export async function revokeAccessCodes(
       await recordAudit(tx, actor, { action: 'code.revoke', target: id }, now)
     }
     return revoked
+  }, TRANSACTION)
+}
+
+/**
+ * Turns a code's e-mail step on (with the domains it admits; empty: any) or off. Its existing
+ * sessions follow at once: the grant reader checks them against the code as it is now.
+ */
+export async function setCodeEmailRule(
+  prisma: PrismaClient,
+  actor: Actor,
+  id: string,
+  rule: { requireEmail: boolean; allowDomains: string[] },
+  now = new Date(),
+) {
+  const allowDomains = rule.requireEmail ? rule.allowDomains : []
+  return prisma.$transaction(async (tx) => {
+    const updated = await tx.accessCode.update({
+      where: { id },
+      data: { requireEmail: rule.requireEmail, allowDomains },
+      select: { id: true, requireEmail: true, allowDomains: true },
+    })
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'code.require-email',
+        target: id,
+        details: { requireEmail: rule.requireEmail, allowDomains },
+      },
+      now,
+    )
+    return updated
+  }, TRANSACTION)
+}
+
+/**
+ * Stops a code admitting one address (`lift`: admits it again): no link is sent to it, a link
+ * already sent no longer opens, and its live sessions from this code end. Returns the sessions ended.
+ */
+export async function denyCodeEmail(
+  prisma: PrismaClient,
+  actor: Actor,
+  id: string,
+  email: string,
+  options: { lift?: boolean } = {},
+  now = new Date(),
+): Promise<{ ended: number; deniedEmails: string[] }> {
+  const address = email.trim().toLowerCase()
+  return prisma.$transaction(async (tx) => {
+    const code = await tx.accessCode.findUnique({ where: { id }, select: { deniedEmails: true } })
+    if (!code) throw new CodeRuleError(`no access code with id ${id}`)
+    const others = code.deniedEmails.filter((denied) => denied !== address)
+    const deniedEmails = options.lift ? others : [...others, address]
+    await tx.accessCode.update({ where: { id }, data: { deniedEmails } })
+    // Ended, not only refused: lifting the denial later lets them sign in again, never reopens these.
+    const ended = options.lift ? 0 : await endSessions(tx, { email: address, codeId: id }, 'denied', now)
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: options.lift ? 'code.allow-email' : 'code.deny-email',
+        target: id,
+        details: { email: address, ended },
+      },
+      now,
+    )
+    return { ended, deniedEmails }
   }, TRANSACTION)
 }

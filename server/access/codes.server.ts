@@ -29,17 +29,33 @@ export interface CodeState {
   requireEmail: boolean
   /** The admin's name for it, shown as the viewer where no e-mail is asked (watermarks). */
   label: string | null
+  /** With requireEmail: the domains whose addresses it admits (empty: any). */
+  allowDomains: string[]
+  /** Addresses it no longer admits (`rm5 codes deny`). */
+  deniedEmails: string[]
 }
+
+/** The columns of a CodeState. */
+export const codeStateColumns = {
+  retailer: true,
+  expiresAt: true,
+  revokedAt: true,
+  requireEmail: true,
+  label: true,
+  allowDomains: true,
+  deniedEmails: true,
+} as const
 
 /** One primary-key lookup: what a guard needs to know whether a grant's code still holds. */
 export function codeState(prisma: CodesDb, id: string): Promise<CodeState | null> {
-  return prisma.accessCode.findUnique({
-    where: { id },
-    select: { retailer: true, expiresAt: true, revokedAt: true, requireEmail: true, label: true },
-  })
+  return prisma.accessCode.findUnique({ where: { id }, select: codeStateColumns })
 }
 
-export function isActive(state: CodeState | null, retailer: string, now: Date): boolean {
+export function isActive(
+  state: Pick<CodeState, 'retailer' | 'revokedAt' | 'expiresAt'> | null,
+  retailer: string,
+  now: Date,
+): boolean {
   if (!state || state.retailer !== retailer || state.revokedAt) return false
   return !state.expiresAt || state.expiresAt.getTime() > now.getTime()
 }
@@ -94,6 +110,7 @@ export const listedColumns = {
   notify: true,
   requireEmail: true,
   allowDomains: true,
+  deniedEmails: true,
 } as const
 
 export function listCodes(prisma: CodesDb, retailer?: string) {

@@ -16,12 +16,7 @@ import { z } from 'zod'
 import { DOCKET_PATH, gateStepUrl, LINK_PAGE_PATH } from '../../lib/access.ts'
 import { EMAIL_MAX } from '../../lib/forms/fields.ts'
 import { isPartnerSlug, PARTNER_SLUG, type PartnerSlug } from '../../lib/partners.ts'
-import {
-  createEmailLink,
-  EMAIL_LINK_TOKEN,
-  emailAllowed,
-  useEmailLink,
-} from '../documents/email-links.server.ts'
+import { createEmailLink, EMAIL_LINK_TOKEN, useEmailLink } from '../documents/email-links.server.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { isFormPost } from '../http/form-body.server.ts'
 import { UNKNOWN_PARTNER } from '../partners/partner-field.server.ts'
@@ -30,7 +25,8 @@ import { codeState, isActive, recordCodeUse } from './codes.server.ts'
 import { createEmailLimiter } from './email-limits.server.ts'
 import { canSendLinks, createLinkMailer } from './email-link-mail.server.ts'
 import { pendingCodeId, pendingSetCookie, signPending } from './email-pending-cookie.server.ts'
-import { grantSetCookie, signGrant } from './grant-cookie.server.ts'
+import { grantSetCookie } from './grant-cookie.server.ts'
+import { codeAdmits, issueGrant } from './sessions.server.ts'
 
 export const LINK_SENT_MESSAGE =
   'If this address may open the docket, we sent a link. It works once, within 15 minutes.'
@@ -98,12 +94,9 @@ export function emailLinkRoutes(app: FastifyInstance, deps: EmailLinkDeps): Emai
   /** Creates and mails the link if the code still requires an e-mail and allows the address. */
   async function deliver(request: FastifyRequest, retailer: PartnerSlug, codeId: string, email: string) {
     const now = access.now()
-    const state = await access.db.prisma.accessCode.findUnique({
-      where: { id: codeId },
-      select: { retailer: true, expiresAt: true, revokedAt: true, requireEmail: true, allowDomains: true },
-    })
-    if (!state || !isActive({ ...state, label: null }, retailer, now) || !state.requireEmail) return
-    if (!emailAllowed(email, state.allowDomains)) {
+    const state = await codeState(access.db.prisma, codeId)
+    if (!state || !isActive(state, retailer, now) || !state.requireEmail) return
+    if (!codeAdmits(state, email)) {
       request.log.info({ retailer, codeId }, 'access e-mail not allowed for this code; no link sent')
       return
     }
@@ -163,7 +156,10 @@ export function emailLinkRoutes(app: FastifyInstance, deps: EmailLinkDeps): Emai
       const used = await useEmailLink(access.db.prisma, token, now)
       const state = used ? await codeState(access.db.prisma, used.codeId) : null
       const retailer = state?.retailer
-      if (!used || !retailer || !app.partners.get(retailer) || !isActive(state, retailer, now)) {
+      // The code's rules as they are now: a domain narrowed or an address denied since the link
+      // was sent admits it no longer.
+      const admitted = used && state && isActive(state, retailer ?? '', now) && codeAdmits(state, used.email)
+      if (!used || !retailer || !app.partners.get(retailer) || !admitted) {
         request.log.info('access link refused: unknown, used, expired, or its code ended')
         throw new HttpError(410, 'link_expired', LINK_EXPIRED_MESSAGE)
       }
@@ -175,12 +171,8 @@ export function emailLinkRoutes(app: FastifyInstance, deps: EmailLinkDeps): Emai
         throw error
       }
       request.log.info({ retailer, codeId: used.codeId }, 'access granted by e-mail link')
-      const value = signGrant(access.keys.cookie, {
-        retailer,
-        codeId: used.codeId,
-        issuedAt: now,
-        email: used.email,
-      })
+      const grant = { retailer, codeId: used.codeId, email: used.email }
+      const value = await issueGrant(access.db.prisma, access.keys.cookie, grant, now)
       reply.header('set-cookie', grantSetCookie(retailer, value, deps.secure(request)))
       if (isFormPost(request)) return reply.code(303).header('location', DOCKET_PATH).send()
       return { success: true }

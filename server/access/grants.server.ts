@@ -1,21 +1,24 @@
-// Which gates a request holds a valid grant for: signature and age from the cookie itself, then
-// one primary-key lookup per code-backed grant so that revoking or expiring the code ends it.
-// Lookups are cached for a few seconds: a reload storm on the docket costs one query per code,
-// and a revocation (from the codes CLI, another process) takes effect within CODE_CACHE_MS.
+// Which gates a request holds a valid grant for: the signed cookie names a session
+// (grant-cookie.server.ts), and the session row with its code's current state decides
+// (sessionHolds, sessions.server.ts). Lookups are cached for a few seconds: a reload storm on the
+// docket costs one query per session and code, and anything that ends a session (sign-out,
+// `rm5 viewers revoke`, `rm5 codes deny|revoke|require-email`, from any process or instance)
+// takes effect within CODE_CACHE_MS.
 //
 // The whole answer for an exact Cookie header is remembered too (a bounded LRU), until the
-// earliest moment it could change, and never longer than CODE_CACHE_MS: a code state it used gets
-// CODE_CACHE_MS old, a grant reaches its maximum age, or a code reaches its expiry. So the docket's reloads with one grant cost a map
-// lookup instead of a header parse, a regex and an HMAC each, while every rule keeps its timing.
-// Only headers that hold a valid grant are remembered: a forged cookie is checked every time and
-// cannot push real entries out.
+// earliest moment it could change, and never longer than CODE_CACHE_MS: a session or code state
+// it used gets CODE_CACHE_MS old, the session reaches its lifetime, or a code its expiry. So the
+// docket's reloads with one grant cost a map lookup instead of a header parse, a regex and an
+// HMAC each, while every rule keeps its timing. Only headers that hold a valid grant are
+// remembered: a forged cookie is checked every time and cannot push real entries out.
 
 import { LRUCache } from 'lru-cache'
-import { type AccessViewer, GRANT_MAX_AGE_MS, grantRetailerOf, mayHoldGrant } from '../../lib/access.ts'
+import { type AccessViewer, grantRetailerOf, mayHoldGrant } from '../../lib/access.ts'
 import type { Partner, PartnerSlug } from '../../lib/partners.ts'
 import type { PrismaClient } from '../db/database.server.ts'
-import { type CodeState, codeState, isActive } from './codes.server.ts'
-import { cookieValues, type GrantKeys, readGrant } from './grant-cookie.server.ts'
+import { type CodeState, codeState } from './codes.server.ts'
+import { cookieValues, type GrantKeys, readSessionId } from './grant-cookie.server.ts'
+import { type SessionState, sessionEnds, sessionHolds, sessionState } from './sessions.server.ts'
 
 export const CODE_CACHE_MS = 5_000
 const CACHE_LIMIT = 1_000
@@ -39,8 +42,8 @@ export interface GrantReader {
    * holds), else undefined: a kept page can then be answered without waiting for a promise.
    */
   knownGrantsFor(cookieHeader: string | undefined): readonly VerifiedGrant[] | undefined
-  /** Drops a cached code state (this process just revoked it). */
-  forget(codeId: string): void
+  /** Drops every cached session and code state (this process just ended or changed one). */
+  forget(): void
 }
 
 interface Remembered {
@@ -60,30 +63,11 @@ export function createGrantReader(options: {
   cacheMs?: number
 }): GrantReader {
   const cacheMs = options.cacheMs ?? CODE_CACHE_MS
-  // Keys are code ids from validly signed cookies only, so outsiders cannot grow this map.
-  const cache = new Map<string, { state: CodeState | null; at: number }>()
+  // Keys are ids from validly signed cookies (and the codes their sessions name) only, so
+  // outsiders cannot grow these maps.
+  const codes = cachedLookup((id) => codeState(options.prisma, id), cacheMs)
+  const sessions = cachedLookup((id) => sessionState(options.prisma, id), cacheMs)
   const headers = new LRUCache<string, Remembered>({ max: HEADER_CACHE_LIMIT })
-
-  // Lookups under way: a burst of first requests with one code (a reload storm, a page's
-  // beacons) waits for one query instead of queueing one each for the pool.
-  const looking = new Map<string, Promise<{ state: CodeState | null; at: number }>>()
-
-  function stateOf(codeId: string, now: Date): Promise<{ state: CodeState | null; at: number }> {
-    const cached = cache.get(codeId)
-    if (cached && now.getTime() - cached.at < cacheMs) return Promise.resolve(cached)
-    const pending = looking.get(codeId)
-    if (pending) return pending
-    const lookup = codeState(options.prisma, codeId)
-      .then((state) => {
-        const fresh = { state, at: now.getTime() }
-        if (cache.size >= CACHE_LIMIT) cache.clear()
-        cache.set(codeId, fresh)
-        return fresh
-      })
-      .finally(() => looking.delete(codeId))
-    looking.set(codeId, lookup)
-    return lookup
-  }
 
   /** The grant (or null) and the time (ms) until which this answer holds. */
   async function verified(
@@ -92,24 +76,17 @@ export function createGrantReader(options: {
     now: Date,
   ): Promise<{ grant: VerifiedGrant | null; until: number }> {
     const retailer = partner.slug
-    const grant = readGrant(options.key, retailer, value, now)
-    // An open gate's grants carry no code; every other gate's grant must name one.
-    if (!grant || partner.open !== (grant.codeId === null))
-      return { grant: null, until: Number.POSITIVE_INFINITY }
-    const email = grant.email ?? null
-    const ageEnds = grant.issuedAt.getTime() + GRANT_MAX_AGE_MS
-    const partnerName = partner.name
-    if (grant.codeId === null) {
-      return { grant: { retailer, codeId: null, email: null, label: null, partnerName }, until: ageEnds }
-    }
-    const { state, at } = await stateOf(grant.codeId, now)
-    const stateEnds = at + cacheMs
-    if (!state || !isActive(state, retailer, now)) return { grant: null, until: stateEnds }
-    // A code that now requires an e-mail no longer accepts the grants it gave without one.
-    if (state.requireEmail && email === null) return { grant: null, until: stateEnds }
+    const sessionId = readSessionId(options.key, retailer, value)
+    if (!sessionId) return { grant: null, until: Number.POSITIVE_INFINITY }
+    const session = await sessions.get(sessionId, now)
+    const code = session.state?.codeId ? await codes.get(session.state.codeId, now) : undefined
+    const until = Math.min(session.at, code?.at ?? Number.POSITIVE_INFINITY) + cacheMs
+    const state = session.state
+    const codeNow = code?.state ?? null
+    if (!state || !sessionHolds(state, partner, codeNow, now)) return { grant: null, until }
     return {
-      grant: { retailer, codeId: grant.codeId, email, label: state.label, partnerName },
-      until: Math.min(ageEnds, stateEnds, state.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY),
+      grant: viewerOf(state, partner, codeNow),
+      until: Math.min(until, sessionEnds(state, codeNow)),
     }
   }
 
@@ -165,10 +142,56 @@ export function createGrantReader(options: {
       }
       return answer.grants
     },
-    forget(codeId) {
-      cache.delete(codeId)
-      // Which remembered headers used the code is not tracked: a revocation here is rare.
+    forget() {
+      codes.clear()
+      sessions.clear()
+      // Which remembered headers used them is not tracked: an ending here is rare.
       headers.clear()
     },
+  }
+}
+
+/** Who a holding session names: its code's label where no e-mail was asked. */
+function viewerOf(session: SessionState, partner: Partner, code: CodeState | null): VerifiedGrant {
+  return {
+    retailer: partner.slug,
+    codeId: session.codeId,
+    email: session.email,
+    label: code?.label ?? null,
+    partnerName: partner.name,
+  }
+}
+
+interface Looked<T> {
+  state: T | null
+  /** When it was read (ms since the epoch). */
+  at: number
+}
+
+/**
+ * Rows by id, each kept for `cacheMs` after it was read; a burst of first requests with one id (a
+ * reload storm, a page's beacons) waits for one query instead of queueing one each for the pool.
+ */
+function cachedLookup<T>(load: (id: string) => Promise<T | null>, cacheMs: number) {
+  const cache = new Map<string, Looked<T>>()
+  const looking = new Map<string, Promise<Looked<T>>>()
+  return {
+    get(id: string, now: Date): Promise<Looked<T>> {
+      const cached = cache.get(id)
+      if (cached && now.getTime() - cached.at < cacheMs) return Promise.resolve(cached)
+      const pending = looking.get(id)
+      if (pending) return pending
+      const lookup = load(id)
+        .then((state) => {
+          const fresh = { state, at: now.getTime() }
+          if (cache.size >= CACHE_LIMIT) cache.clear()
+          cache.set(id, fresh)
+          return fresh
+        })
+        .finally(() => looking.delete(id))
+      looking.set(id, lookup)
+      return lookup
+    },
+    clear: () => cache.clear(),
   }
 }

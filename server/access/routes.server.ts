@@ -16,9 +16,10 @@ import { AttemptTally } from './attempt-tally.server.ts'
 import { type AttemptOutcome, hashIp, recordAttempt } from './attempts.server.ts'
 import { codeState, recordCodeUse } from './codes.server.ts'
 import { emailFormRedirect, emailLinkRoutes } from './email-link-routes.server.ts'
-import { clearGrantSetCookie, grantSetCookie, signGrant } from './grant-cookie.server.ts'
+import { clearGrantSetCookie, grantSetCookie } from './grant-cookie.server.ts'
 import { BUSY_RETRY_SECONDS, createHashCeiling } from './hash-ceiling.server.ts'
 import { createVerifyLimiter } from './limits.server.ts'
+import { endSessions, issueGrant, sessionIdsIn } from './sessions.server.ts'
 
 /** Far longer than any real code; bounds the work one request can ask of argon2. */
 export const MAX_CODE_LENGTH = 256
@@ -80,7 +81,8 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
   })
 
   const verifyBody = verifyBodyFor(app.partners)
-  const logoutBody = z.object({ retailer: partnerField(app.partners) })
+  // Without a retailer (the docket's Sign out) every session the browser holds ends.
+  const logoutBody = z.object({ retailer: partnerField(app.partners).optional() })
 
   app.post('/access/verify', { preValidation: parse(verifyBody) }, async (request, reply) => {
     const body = request.body as VerifyBody
@@ -147,16 +149,25 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
       throw error
     }
     request.log.info({ retailer: body.retailer, codeId }, 'access granted')
-    const value = signGrant(access.keys.cookie, { retailer: body.retailer, codeId, issuedAt: now })
+    const grant = { retailer: body.retailer, codeId }
+    const value = await issueGrant(access.db.prisma, access.keys.cookie, grant, now)
     reply.header('set-cookie', grantSetCookie(body.retailer, value, secure(request)))
     return answer(request, reply, true, body.retailer)
   })
 
   app.post('/access/logout', { preValidation: parse(logoutBody) }, async (request, reply) => {
     const { retailer } = request.body as z.infer<typeof logoutBody>
-    reply
-      .header('cache-control', 'no-store')
-      .header('set-cookie', clearGrantSetCookie(retailer, secure(request)))
+    const held = sessionIdsIn(access.keys.cookie, request.headers.cookie, retailer)
+    if (held.length > 0) {
+      const ids = held.map((session) => session.id)
+      await endSessions(access.db.prisma, { ids }, 'signed_out', access.now())
+      // This instance at once; the others within the grant reader's cache time.
+      access.grants.forget()
+      request.log.info({ sessions: held.length }, 'signed out')
+    }
+    const gates = retailer ? [retailer] : [...new Set(held.map((session) => session.retailer))]
+    reply.header('cache-control', 'no-store')
+    for (const gate of gates) reply.header('set-cookie', clearGrantSetCookie(gate, secure(request)))
     if (isFormPost(request)) return reply.code(303).header('location', '/').send()
     return { success: true }
   })

@@ -1,9 +1,9 @@
 // Deletes what the site keeps only for a while (SECURITY.md "Retention"): access attempts, docket
 // openings and document views, notifications delivered or given up, each past its own setting,
-// and one-time e-mail links a day after they expired. Agreement acceptances are not pruned: they
-// are the record of who accepted which version (a viewer's go with `rm5 viewers delete`). The
-// running server prunes at start and every few hours; with several replicas on one database, one
-// of them does it each time (a transaction-level advisory lock that the others do not wait for).
+// one-time e-mail links a day after they expired, and data-room sessions with the access
+// attempts. Agreement acceptances are not pruned: they are the record of who accepted which
+// version (a viewer's go with `rm5 viewers delete`). The running server prunes at start and every
+// few hours; with several replicas on one database, one of them does it each time (a transaction-level advisory lock that the others do not wait for).
 import type { FastifyInstance } from 'fastify'
 import { LOCKS } from '../db/advisory-lock.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
@@ -23,6 +23,7 @@ export interface Pruned {
   documentViews: number
   notifications: number
   emailLinks: number
+  accessSessions: number
 }
 
 export const retentionSettings = (env: {
@@ -58,6 +59,11 @@ export async function pruneOnce(
     })
     // Kept a day past expiry: a link clicked just too late is still told apart from a forged one.
     const emailLinks = await tx.emailLink.deleteMany({ where: { expiresAt: { lt: before(1) } } })
+    // Data-room sessions are a record of who was signed in, kept as long as the attempts that
+    // opened them; by expires_at (indexed), which an ended session is never after.
+    const sessions = await tx.accessSession.deleteMany({
+      where: { expiresAt: { lt: before(settings.accessAttemptDays) } },
+    })
     // Pending notifications stay whatever their age: only finished ones go.
     const notificationsBefore = before(settings.notificationDays)
     const notifications = await tx.notification.deleteMany({
@@ -71,6 +77,7 @@ export async function pruneOnce(
       documentViews: documentViews.count,
       notifications: notifications.count,
       emailLinks: emailLinks.count,
+      accessSessions: sessions.count,
     }
   })
 }

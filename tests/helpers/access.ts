@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { PartnerSlug } from '../../lib/partners.ts'
 import { insertCode } from '../../server/access/codes.server.ts'
 import { argon2Hasher, type CodeHasher } from '../../server/access/hasher.server.ts'
+import { issueGrant } from '../../server/access/sessions.server.ts'
 import type { Database } from '../../server/db/database.server.ts'
 import { freshIp } from './submissions.ts'
 
@@ -51,6 +52,18 @@ export async function seedCode(
     await db.prisma.accessCode.update({ where: { id: row.id }, data: { revokedAt: extra.revokedAt } })
   }
   return row.id
+}
+
+/**
+ * A grant as the server issues one: a session row opened at `issuedAt` (so its lifetime can be
+ * tested from any moment) and the signed cookie value naming it.
+ */
+export async function issueTestGrant(
+  app: FastifyInstance,
+  grant: { retailer: PartnerSlug; codeId: string | null; issuedAt: Date; email?: string | null },
+): Promise<string> {
+  const { issuedAt, ...rest } = grant
+  return issueGrant(app.access.db.prisma, app.access.keys.cookie, rest, issuedAt)
 }
 
 export function verify(

@@ -16,9 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { revoke } from '../../scripts/cli/codes/commands.ts'
 import { freePort } from '../../scripts/lib/free-port.ts'
 import type { Database } from '../../server/db/database.server.ts'
-import { type Env, parseEnv } from '../../server/env.server.ts'
+import type { Env } from '../../server/env.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
-import { type AppInstance, startAppInstance } from '../helpers/app-instance.ts'
+import { type AppInstance, replicaEnv, startAppInstance } from '../helpers/app-instance.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { applicationBody, randomIp } from '../helpers/form-bodies.ts'
 import { until, webhookReceiver } from '../helpers/notification-receivers.ts'
@@ -100,12 +100,7 @@ beforeAll(async () => {
   receiver = webhookReceiver(webhookPort, WEBHOOK_SECRET)
   await receiver.start()
   testDb = await createTestDatabase()
-  env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    ...testDb.env,
-    REDIS_URL,
-    COOKIE_SECRET: randomBytes(32).toString('base64url'),
+  env = replicaEnv(testDb, REDIS_URL, {
     // Behind Caddy, which keeps the X-Forwarded-For of the test's client (a trusted proxy for it).
     TRUST_PROXY: 'loopback',
     NOTIFY_WEBHOOK_URL: receiver.url,

@@ -212,6 +212,7 @@ describe('managing codes', { shuffle: false }, () => {
         'notify',
         'requireEmail',
         'allowDomains',
+        'deniedEmails',
         'retailer',
         'revokedAt',
         'useCount',

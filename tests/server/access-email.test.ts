@@ -199,7 +199,7 @@ describe('the link', () => {
     expect(res.headers.location).toBe('/docket')
     expect(res.headers['cache-control']).toBe('no-store')
     const cookie = grantCookie(res)
-    expect(cookie).toMatch(/^circlek-access=v3\./)
+    expect(cookie).toMatch(/^circlek-access=s1\./)
     expect(await t.app.access.grants.grantsFor(cookie)).toEqual([
       {
         retailer: 'circlek',

@@ -1,11 +1,11 @@
-// Reading grants back from cookies (what the /docket and /circlek/proposal guards get): signature,
-// retailer binding, 12-hour age, and the code still active in Postgres.
+// Reading grants back from cookies (what the /docket and /circlek/proposal guards get): the signed
+// session id, retailer binding, 12-hour lifetime, and the session and its code in Postgres.
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GRANT_MAX_AGE_MS } from '../../lib/access.ts'
-import { signGrant } from '../../server/access/grant-cookie.server.ts'
+import { signSession } from '../../server/access/grant-cookie.server.ts'
 import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
-import { grantCookie, limitPrefix, seedCode, testClock, verify } from '../helpers/access.ts'
+import { grantCookie, issueTestGrant, limitPrefix, seedCode, testClock, verify } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 const clock = testClock()
@@ -37,17 +37,15 @@ describe('grants from cookies', () => {
 
   it('ignores tampered, unsigned, foreign-secret and malformed cookies', async () => {
     const value = cookieValue(circlekCookie)
-    const [version, id, issued, sig] = value.split('.') as [string, string, string, string]
-    const foreign = signGrant(randomBytes(32), {
-      retailer: 'circlek',
-      codeId: circlekId,
-      issuedAt: clock.now(),
-    })
+    const [version, id, sig] = value.split('.') as [string, string, string]
+    const foreign = signSession(randomBytes(32), 'circlek', id)
     const bad = [
       'circlek-access=granted', // the spec's forgeable sessionStorage flag
-      `circlek-access=${[version, id, String(Number(issued) + 3600), sig].join('.')}`,
-      `circlek-access=${[version, id, issued].join('.')}`,
-      `circlek-access=${[version, id, issued, sig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))].join('.')}`,
+      `circlek-access=${[version, crypto.randomUUID(), sig].join('.')}`,
+      `circlek-access=${[version, id].join('.')}`,
+      `circlek-access=${[version, id, sig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))].join('.')}`,
+      // A made-up session, signed: no row, no grant.
+      `circlek-access=${signSession(t.app.access.keys.cookie, 'circlek', crypto.randomUUID())}`,
       `circlek-access=${foreign}`,
       'circlek-access=',
       'circlek-access=%E0%A4%A',
@@ -65,14 +63,18 @@ describe('grants from cookies', () => {
     expect(await grantsFor(`walmart-access=${value}`)).toEqual([])
   })
 
-  it('refuses a grant signed for another retailer with a real code of this one', async () => {
-    // Signed correctly, but the code belongs to circlek: a pizzahut grant must name a pizzahut code.
-    const forged = signGrant(t.app.access.keys.cookie, {
+  it('refuses a grant signed for another retailer naming a real session of this one', async () => {
+    // Signed correctly, but the session is circlek's: a pizzahut grant must name a pizzahut session.
+    const [, id] = cookieValue(circlekCookie).split('.') as [string, string]
+    const forged = signSession(t.app.access.keys.cookie, 'pizzahut', id)
+    expect(await grantsFor(`pizzahut-access=${forged}`)).toEqual([])
+    // A session opened for pizzahut with a circlek code (no route does that) opens nothing either.
+    const crossed = await issueTestGrant(t.app, {
       retailer: 'pizzahut',
       codeId: circlekId,
       issuedAt: clock.now(),
     })
-    expect(await grantsFor(`pizzahut-access=${forged}`)).toEqual([])
+    expect(await grantsFor(`pizzahut-access=${crossed}`)).toEqual([])
   })
 
   it('ends every grant after 12 hours, walmart’s included', async () => {
@@ -92,9 +94,8 @@ describe('grants from cookies', () => {
 describe('code lifecycle ends grants', () => {
   it('names the viewer of an e-mail grant; a code that requires an e-mail refuses grants without one', async () => {
     const id = await seedCode(t.db, 'investor', 'investor-grants-email-1', { label: 'Board deck' })
-    const key = t.app.access.keys.cookie
-    const plain = signGrant(key, { retailer: 'investor', codeId: id, issuedAt: clock.now() })
-    const named = signGrant(key, {
+    const plain = await issueTestGrant(t.app, { retailer: 'investor', codeId: id, issuedAt: clock.now() })
+    const named = await issueTestGrant(t.app, {
       retailer: 'investor',
       codeId: id,
       issuedAt: clock.now(),

@@ -70,7 +70,7 @@ describe('/docket', () => {
     const cookies = [
       'circlek-access=granted',
       `circlek-access=${real.slice(0, -2)}xx`,
-      `circlek-access=${real.split('.').slice(0, 3).join('.')}`,
+      `circlek-access=${real.split('.').slice(0, 2).join('.')}`,
       `pizzahut-access=${real}`,
       'walmart-access=v2.none.99999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       'circlek-access=%ZZ%; walmart-access==;;',

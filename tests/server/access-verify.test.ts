@@ -50,9 +50,12 @@ describe('verify: answers', () => {
     expect(res.headers['cache-control']).toBe('no-store')
     const setCookie = String(res.headers['set-cookie'])
     expect(setCookie).toMatch(
-      /^circlek-access=v2\.[0-9a-f-]{36}\.\d+\.[\w+/]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
+      /^circlek-access=s1\.[0-9a-f-]{36}\.[\w+/]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
     )
-    expect(setCookie).toContain(circlekId)
+    // The cookie names a session; the session names the code.
+    const sessionId = setCookie.split('.')[1] as string
+    const session = await t.db.prisma.accessSession.findUniqueOrThrow({ where: { id: sessionId } })
+    expect(session).toMatchObject({ retailer: 'circlek', codeId: circlekId, email: null, endedAt: null })
     expect(setCookie).not.toMatch(/Max-Age|Expires|Secure/i)
 
     const attempt = await lastAttempt()
@@ -140,7 +143,7 @@ describe('verify: answers', () => {
       const res = await verifyFresh(t.app, body)
       expect(res.json()).toEqual({ success: true })
       expect(String(res.headers['set-cookie'])).toMatch(
-        /^walmart-access=v2\.none\.\d+\.[\w+/]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
+        /^walmart-access=s1\.[0-9a-f-]{36}\.[\w+/]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
       )
       expect(hasher.verifications).toBe(0)
     }
@@ -203,7 +206,7 @@ describe('verify: no-JavaScript form posts', () => {
     const res = await verifyFormFresh(t.app, { retailer: 'circlek', accessCode: CODE })
     expect(res.statusCode).toBe(303)
     expect(res.headers.location).toBe('/docket')
-    expect(grantCookie(res)).toMatch(/^circlek-access=v2\./)
+    expect(grantCookie(res)).toMatch(/^circlek-access=s1\./)
   })
 
   it('sends a wrong or empty code back to its gate with the reason', async () => {

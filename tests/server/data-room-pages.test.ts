@@ -149,41 +149,49 @@ describe('a document page', () => {
     expect(res.headers['content-security-policy']).toContain("object-src 'self'")
   })
 
-  it('answers every other case exactly as a missing document', async () => {
+  it('answers every other case exactly as a missing document: the site’s 404, or the docket’s when signed in', async () => {
     const missing = 'f'.repeat(32)
     const reference = await get(page(missing))
     expect(reference.statusCode).toBe(404)
-    for (const cookie of [undefined, grants.pizzahut, grants.walmart, grants.revoked, grants.circlek]) {
+    // Signed in: the same 404 in the data room's design, whichever grants (decision 045).
+    const signedIn = await get(page(missing), grants.walmart)
+    expect(signedIn.statusCode).toBe(404)
+    expect(signedIn.body).toContain('This document is not available')
+    expect(signedIn.body).toContain('Sign out')
+    expect(reference.body).not.toContain('This document is not available')
+    const referenceFor = (cookie: string | undefined) =>
+      cookie === undefined || cookie === grants.revoked ? reference : signedIn
+    const all = [undefined, grants.pizzahut, grants.walmart, grants.revoked, grants.circlek]
+    for (const cookie of all) {
       const res = await get(page(missing), cookie)
       expect(res.statusCode).toBe(404)
-      expect(res.body).toBe(reference.body)
+      expect(res.body).toBe(referenceFor(cookie).body)
     }
     // The right document, the wrong grants: the same answer as for an id nobody holds.
     const answer = (res: { statusCode: number; body: string }, id: string) => ({
       status: res.statusCode,
       body: res.body.replaceAll(id, '<id>'),
     })
-    const expected = answer(reference, missing)
     for (const cookie of [undefined, grants.pizzahut, grants.walmart, grants.revoked]) {
+      const expected = answer(referenceFor(cookie), missing)
       expect(answer(await get(page(markdown.id), cookie), markdown.id)).toEqual(expected)
       expect(answer(await get(page(pdf.id), cookie), pdf.id)).toEqual(expected)
     }
-    expect(answer(await get(page(removed.id), grants.circlek), removed.id)).toEqual(expected)
-    // Malformed ids: whatever the router answers (404, or a redirect of a path it normalizes),
-    // the grant changes nothing of it.
+    expect(answer(await get(page(removed.id), grants.circlek), removed.id)).toEqual(answer(signedIn, missing))
+    // Malformed ids: whatever the router answers (a redirect of a path it normalizes, or the 404),
+    // the grant changes nothing but the 404's design.
     for (const garbage of ['xyz', 'F'.repeat(32), `${markdown.id}0`, '%2e%2e', markdown.id.toUpperCase()]) {
       const withGrant = await get(page(garbage), grants.circlek)
       const without = await get(page(garbage))
       expect([404, 301]).toContain(withGrant.statusCode)
-      expect({
-        status: withGrant.statusCode,
-        body: withGrant.body,
-        location: withGrant.headers.location,
-      }).toEqual({
-        status: without.statusCode,
-        body: without.body,
-        location: without.headers.location,
-      })
+      expect(withGrant.statusCode).toBe(without.statusCode)
+      expect(withGrant.headers.location).toBe(without.headers.location)
+      if (without.statusCode === 404) {
+        expect(without.body).not.toContain('This document is not available')
+        expect(withGrant.body).toContain('This document is not available')
+      } else {
+        expect(withGrant.body).toBe(without.body)
+      }
     }
   })
 })

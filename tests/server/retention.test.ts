@@ -42,7 +42,7 @@ async function seed(daysAgo: number[]) {
 }
 
 const settings = { accessAttemptDays: 90, docketActivityDays: 365, notificationDays: 30 }
-const none = { docketViews: 0, documentViews: 0, notifications: 0, emailLinks: 0 }
+const none = { docketViews: 0, documentViews: 0, notifications: 0, emailLinks: 0, accessSessions: 0 }
 const prune = () => pruneOnce(t.db.prisma, settings, new Date())
 /** A prune's report when no access attempt and only the rows counted here were old enough. */
 const only = (counts: Partial<typeof none>) => ({ ...none, accessAttempts: 0, ...counts })
@@ -132,6 +132,22 @@ describe('retention', () => {
     expect(await t.db.prisma.emailLink.count()).toBe(2)
     await t.db.prisma.documentView.deleteMany()
     await t.db.prisma.emailLink.deleteMany()
+  })
+
+  it('deletes data-room sessions whose life ended longer ago than the access attempts are kept', async () => {
+    await t.db.prisma.accessAttempt.deleteMany()
+    await t.db.prisma.accessSession.createMany({
+      data: [91, 89, -0.5].map((days) => ({
+        retailer: 'circlek',
+        codeId: crypto.randomUUID(),
+        email: 'dana@circlek.com',
+        createdAt: ago(days + 0.5),
+        expiresAt: ago(days),
+      })),
+    })
+    expect(await prune()).toEqual(only({ accessSessions: 1 }))
+    expect(await t.db.prisma.accessSession.count()).toBe(2)
+    await t.db.prisma.accessSession.deleteMany()
   })
 
   it('keeps agreement acceptances whatever their age: the record of who accepted which version', async () => {

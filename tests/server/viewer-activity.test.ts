@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GRANT_MAX_AGE_MS } from '../../lib/access.ts'
 import { docketActivity } from '../../server/access/docket-activity-report.server.ts'
-import { signGrant } from '../../server/access/grant-cookie.server.ts'
 import { CODE_CACHE_MS, type VerifiedGrant } from '../../server/access/grants.server.ts'
-import { limitPrefix, seedCode, testClock } from '../helpers/access.ts'
+import { issueTestGrant, limitPrefix, seedCode, testClock } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 
@@ -130,7 +129,7 @@ describe('remembered grants', () => {
 
   it('end at the exact maximum age, within the remembered window', async () => {
     const code = await seedCode(t.db, 'circlek', 'circle-k-viewer-activity-1')
-    const value = signGrant(t.app.access.keys.cookie, {
+    const value = await issueTestGrant(t.app, {
       retailer: 'circlek',
       codeId: code,
       issuedAt: new Date(clock.now().getTime() - GRANT_MAX_AGE_MS + 1_000),
@@ -146,7 +145,7 @@ describe('remembered grants', () => {
   async function rememberedThenRevoked(accessCode: string) {
     const code = await seedCode(t.db, 'circlek', accessCode)
     const cookie = header(
-      signGrant(t.app.access.keys.cookie, { retailer: 'circlek', codeId: code, issuedAt: clock.now() }),
+      await issueTestGrant(t.app, { retailer: 'circlek', codeId: code, issuedAt: clock.now() }),
     )
     expect(await t.app.access.grants.grantsFor(cookie)).toHaveLength(1)
     await t.db.prisma.accessCode.update({ where: { id: code }, data: { revokedAt: clock.now() } })
@@ -158,7 +157,7 @@ describe('remembered grants', () => {
     clock.advance(CODE_CACHE_MS - 1)
     // Remembered (one lookup per code cache window), until the window ends.
     expect(await t.app.access.grants.grantsFor(here.cookie)).toHaveLength(1)
-    t.app.access.grants.forget(here.code)
+    t.app.access.grants.forget()
     expect(await t.app.access.grants.grantsFor(here.cookie)).toEqual([])
 
     const elsewhere = await rememberedThenRevoked('circle-k-viewer-activity-3')
@@ -169,9 +168,8 @@ describe('remembered grants', () => {
   it('do not keep a refusal past the code cache: a code that stops requiring an e-mail lets its grants in', async () => {
     const code = await seedCode(t.db, 'partner', 'partner-viewer-activity-1')
     await t.db.prisma.accessCode.update({ where: { id: code }, data: { requireEmail: true } })
-    const key = t.app.access.keys.cookie
-    const walmart = signGrant(key, { retailer: 'walmart', codeId: null, issuedAt: clock.now() })
-    const plain = signGrant(key, { retailer: 'partner', codeId: code, issuedAt: clock.now() })
+    const walmart = await issueTestGrant(t.app, { retailer: 'walmart', codeId: null, issuedAt: clock.now() })
+    const plain = await issueTestGrant(t.app, { retailer: 'partner', codeId: code, issuedAt: clock.now() })
     const both = `walmart-access=${walmart}; partner-access=${plain}`
     const retailers = async () => (await t.app.access.grants.grantsFor(both)).map((grant) => grant.retailer)
     expect(await retailers()).toEqual(['walmart'])

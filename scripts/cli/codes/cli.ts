@@ -9,11 +9,13 @@ import { type CliOutput, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../../lib/cli-database.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { jsonOption, limitOption, sinceOption, valueParser } from '../../lib/cli-options.ts'
+import { emailOption } from '../../lib/email-option.ts'
 import { partnerArgument, partnerOption } from '../../lib/partner-args.ts'
 import { printActivity, setNotify } from './activity.ts'
 import { allowDomainOption } from './allow-domains.ts'
 import { STRENGTH_RULE } from './code-strength.ts'
 import { addCode, checkCodeShape, type Io, printAttempts, printCodes, revoke } from './commands.ts'
+import { denyEmail } from './deny.ts'
 import { parseExpires } from './expires.ts'
 import { checkMailConfigured, setRequireEmail } from './require-email.ts'
 
@@ -248,6 +250,31 @@ Sessions the code opened without an e-mail end within ${CODE_CACHE_MS / 1000} se
         }),
       )
     })
+
+  codes
+    .command('deny')
+    .summary('Stop a code admitting one person (--email); their sessions from it end')
+    .description(
+      `Stops a code (its id from \`list\`, or the first 8+ characters) admitting one address: no
+one-time link is sent to it any more, a link already sent no longer opens, and the person's
+sessions from this code end within ${CODE_CACHE_MS / 1000} seconds on every server. The code keeps working for
+everyone else. --off admits the address again (ended sessions stay ended). To end one person's
+sessions at every partner, use \`rm5 viewers revoke --email\`.`,
+    )
+    .argument('<id>', 'The code (see `rm5 codes list`)')
+    .addOption(emailOption().makeOptionMandatory())
+    .option('--off', 'Admit the address again')
+    .addOption(jsonOption('Print the result as JSON'))
+    .action((id: string, values: { email: string; off?: boolean; json?: boolean }) =>
+      run((prisma) =>
+        denyEmail(prisma, io, {
+          id,
+          email: values.email,
+          lift: values.off ?? false,
+          json: values.json ?? false,
+        }),
+      ),
+    )
 
   return codes
 }

@@ -1,8 +1,11 @@
 // `rm5 codes require-email <id> [--allow-domain …] [--off]`: turns the e-mail step on or off for
-// an existing code. Grants the code gave without an e-mail stop opening the docket once it is on
-// (server/access/grants.server.ts), within the grant reader's cache time.
+// an existing code (the rule is server/access/code-admin.server.ts'). Sessions the code opened
+// without an e-mail, or for an address outside the new domains, stop opening the docket within
+// the grant reader's cache time.
+import { setCodeEmailRule } from '../../../server/access/code-admin.server.ts'
 import { canSendLinks } from '../../../server/access/email-link-mail.server.ts'
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
+import { cliActor } from '../../../server/admin/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { cliEnv } from '../../lib/cli-env.ts'
 import { CliError } from '../../lib/cli-error.ts'
@@ -29,11 +32,7 @@ export async function setRequireEmail(
   options: { id: string; requireEmail: boolean; allowDomains: string[]; json: boolean },
 ): Promise<void> {
   const id = await resolveId(prisma, options.id)
-  const allowDomains = options.requireEmail ? options.allowDomains : []
-  await prisma.accessCode.update({
-    where: { id },
-    data: { requireEmail: options.requireEmail, allowDomains },
-  })
+  const { allowDomains } = await setCodeEmailRule(prisma, cliActor(), id, options, io.now())
   if (options.json) {
     io.print(JSON.stringify({ id, requireEmail: options.requireEmail, allowDomains }))
     return
@@ -46,6 +45,6 @@ export async function setRequireEmail(
     `Code ${id} now asks for a work e-mail (${describeEmailRule(true, allowDomains)}) and sends a one-time link.`,
   )
   io.print(
-    `Sessions it opened without an e-mail end within ${CODE_CACHE_MS / 1000} seconds. Links need SMTP_URL and NOTIFY_EMAIL_FROM on the server.`,
+    `Sessions it opened without an e-mail, or for other domains, end within ${CODE_CACHE_MS / 1000} seconds. Links need SMTP_URL and NOTIFY_EMAIL_FROM on the server.`,
   )
 }

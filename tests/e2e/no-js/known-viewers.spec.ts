@@ -123,7 +123,7 @@ test('without JavaScript: code, e-mail, the mailed link, then the docket; the li
   await page.getByRole('button', { name: /Continue to the docket/ }).click()
   await expect(page).toHaveURL(/\/docket$/)
   const grant = (await page.context().cookies()).find((cookie) => cookie.name === 'partner-access')
-  expect(grant?.value).toMatch(/^v3\./)
+  expect(grant?.value).toMatch(/^s1\./)
   expect(grant?.httpOnly).toBe(true)
 
   await page.goto(link)

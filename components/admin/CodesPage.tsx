@@ -3,6 +3,7 @@ import type { Partner } from '../../lib/partners.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
+import { ErrorSummary, FieldError, type FormState } from './ErrorSummary.tsx'
 import { utcTime } from './format.ts'
 import { TextField } from './TextField.tsx'
 
@@ -25,23 +26,12 @@ export interface GeneratedCode {
   retailer: string
 }
 
-export interface CodeFormState {
-  values: Record<string, string>
-  errors: Record<string, string>
-}
+export type CodeFormState = FormState
 
 function state(row: CodeListRow, now: Date) {
   if (row.revokedAt) return <span className="badge badge--bad">revoked</span>
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return <span className="badge">expired</span>
   return <span className="badge badge--ok">active</span>
-}
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p className="field__error" id={`${id}-error`}>
-      {error}
-    </p>
-  ) : null
 }
 
 export function CodesPage({
@@ -92,17 +82,7 @@ export function CodesPage({
           Sessions opened with it end within seconds.
         </Notice>
       ) : null}
-      {form && Object.keys(errors).length > 0 ? (
-        <Notice kind="error" title="There is a problem">
-          <ul>
-            {Object.entries(errors).map(([name, message]) => (
-              <li key={name}>
-                <a href={`#code-${name}`}>{message}</a>
-              </li>
-            ))}
-          </ul>
-        </Notice>
-      ) : null}
+      <ErrorSummary form={form} prefix="code" />
       {canEdit ? (
         <section className="panel" aria-labelledby="generate-title">
           <h2 id="generate-title">Generate a code</h2>

@@ -11,6 +11,8 @@ export interface ConsoleUser {
 const NAV = [
   { href: '/admin', label: 'Overview' },
   { href: '/admin/codes', label: 'Codes' },
+  { href: '/admin/documents', label: 'Documents' },
+  { href: '/admin/applications', label: 'Applications and messages' },
   { href: '/admin/notifications', label: 'Notifications' },
   { href: '/admin/audit', label: 'Audit log' },
   { href: '/admin/admins', label: 'Admins', owner: true },

@@ -1,0 +1,226 @@
+// The console's Documents pages: the list per partner, upload, one document with its versions,
+// replace, remove, and its engagement page with CSV. Every change goes through the data room's
+// DocumentStore, the one the CLI's `rm5 documents add|replace|remove` opens: the same inspection
+// in the worker pool, the same limits, the same refusals, and an audit entry in the same
+// transaction. Audience and download settings will post to /documents/:id/settings here, with the
+// service's own options.
+import { readFile } from 'node:fs/promises'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { DocumentPage } from '../../../components/admin/DocumentPage.tsx'
+import { type DocumentsFilter, DocumentsPage } from '../../../components/admin/DocumentsPage.tsx'
+import { EngagementPage } from '../../../components/admin/EngagementPage.tsx'
+import type { FormState } from '../../../components/admin/ErrorSummary.tsx'
+import { documentEngagement } from '../../documents/document-engagement.server.ts'
+import { documentRefusal } from '../../documents/refusal.server.ts'
+import type { DocumentSummary } from '../../documents/store.server.ts'
+import { fileTooLarge, MAX_TITLE_LENGTH } from '../../documents/validate.server.ts'
+import { HttpError } from '../../http/errors.server.ts'
+import type { Actor } from '../audit.server.ts'
+import { consoleUser, sessionOf } from '../console.server.tsx'
+import { ENGAGEMENT_FIGURES, engagementCsv } from '../engagement-csv.server.ts'
+import { csrfMatches } from '../http/csrf.server.ts'
+import { sendConsolePage } from '../http/render.server.tsx'
+import { receiveUpload, registerUploads, type Upload } from '../http/upload.server.ts'
+
+const listQuery = z
+  .object({
+    partner: z.string().max(32).optional(),
+    removed: z.literal('1').optional(),
+    done: z.enum(['removed']).optional(),
+  })
+  .catch({})
+const doneQuery = z.object({ done: z.enum(['added', 'replaced', 'removed']).optional() }).catch({})
+const csvQuery = z.object({ figures: z.enum(ENGAGEMENT_FIGURES).default('viewers') })
+const uploadFields = z.object({
+  retailer: z.string().max(32).default(''),
+  title: z.string().max(MAX_TITLE_LENGTH, `A title has at most ${MAX_TITLE_LENGTH} characters.`).default(''),
+})
+
+const DONE = {
+  added: 'Document uploaded',
+  replaced: 'New version uploaded',
+  removed: 'Document removed',
+} as const
+
+/** The refusal the documents service gave, as the file field's error; anything else is a fault. */
+function refusedForm(error: unknown, values: Record<string, string>): FormState {
+  const refusal = documentRefusal(error, 'it is not in the list of documents.')
+  if (!refusal) throw error
+  return { values, errors: { file: refusal } }
+}
+
+export async function consoleDocumentRoutes(app: FastifyInstance) {
+  const { deps } = app.adminConsole
+  const maxBytes = deps.env.DOCUMENT_MAX_BYTES
+  const store = () => app.documents.store
+  const user = (request: FastifyRequest) => consoleUser(app, sessionOf(request))
+  const actor = (request: FastifyRequest): Actor => ({
+    label: sessionOf(request).email,
+    clientHash: app.adminConsole.clientHash(request),
+  })
+  const read = { config: { permission: 'read' as const } }
+  const edit = { config: { permission: 'edit' as const } }
+  const partners = () => app.partners.list()
+
+  /** The document by id, removed ones included (their versions stay for the record), or a 404. */
+  async function documentOf(request: FastifyRequest): Promise<DocumentSummary> {
+    const { id } = request.params as { id: string }
+    const document = await store().find(id, { includeRemoved: true })
+    if (!document) throw new HttpError(404, 'not_found', 'There is no such document.')
+    return document
+  }
+
+  const listPage = async (
+    request: FastifyRequest,
+    filter: DocumentsFilter,
+    extra: { form?: FormState; done?: string } = {},
+  ) => (
+    <DocumentsPage
+      user={user(request)}
+      documents={await store().list({ retailer: filter.partner, includeRemoved: filter.removed })}
+      partners={partners()}
+      filter={filter}
+      maxBytes={maxBytes}
+      {...extra}
+    />
+  )
+  app.get('/documents', read, async (request, reply) => {
+    const query = listQuery.parse(request.query)
+    const filter = { partner: query.partner || undefined, removed: query.removed === '1' }
+    const done = query.done ? DONE[query.done] : undefined
+    return sendConsolePage(reply, 'Documents', await listPage(request, filter, { done }))
+  })
+
+  const documentPage = async (
+    request: FastifyRequest,
+    document: DocumentSummary,
+    extra: { form?: FormState; done?: string } = {},
+  ) => (
+    <DocumentPage
+      user={user(request)}
+      document={document}
+      partnerName={app.partners.nameOf(document.retailer)}
+      versions={await store().versions(document.id)}
+      maxBytes={maxBytes}
+      {...extra}
+    />
+  )
+  app.get('/documents/:id', read, async (request, reply) => {
+    const document = await documentOf(request)
+    const { done } = doneQuery.parse(request.query)
+    return sendConsolePage(
+      reply,
+      document.title,
+      await documentPage(request, document, { done: done ? DONE[done] : undefined }),
+    )
+  })
+
+  app.get('/documents/:id/engagement', read, async (request, reply) => {
+    const document = await documentOf(request)
+    const report = await documentEngagement(deps.db.prisma, document, app.adminConsole.now())
+    return sendConsolePage(
+      reply,
+      `Engagement: ${document.title}`,
+      <EngagementPage
+        user={user(request)}
+        document={document}
+        partnerName={app.partners.nameOf(document.retailer)}
+        report={report}
+      />,
+    )
+  })
+  app.get('/documents/:id/engagement.csv', read, async (request, reply) => {
+    const document = await documentOf(request)
+    const query = csvQuery.safeParse(request.query)
+    if (!query.success) throw new HttpError(400, 'invalid_query', 'Ask for openings, pages or viewers.')
+    const report = await documentEngagement(deps.db.prisma, document, app.adminConsole.now())
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="document-${document.id.slice(0, 8)}-${query.data.figures}.csv"`,
+      )
+      .send(engagementCsv(report, query.data.figures))
+  })
+
+  app.post('/documents/:id/remove', edit, async (request, reply) => {
+    const document = await documentOf(request)
+    await store().remove(document.id, app.adminConsole.now(), actor(request))
+    return reply.redirect(`/admin/documents/${document.id}?done=removed`, 303)
+  })
+
+  // Uploads: the only routes taking multipart, in a scope of their own.
+  await app.register(async (uploads) => {
+    await registerUploads(uploads, maxBytes)
+    const multipart = { config: { permission: 'edit' as const, acceptsMultipart: true } }
+    const receive = (request: FastifyRequest) =>
+      receiveUpload(request, (token) =>
+        csrfMatches(app.adminConsole.csrfKey, sessionOf(request).tokenHash, token),
+      )
+    /** The uploaded file's bytes, or the service's refusal of its size. */
+    const bytesOf = async (upload: Upload & { file: NonNullable<Upload['file']> }) => {
+      if (upload.file.truncated) throw fileTooLarge(upload.file.fileName, maxBytes)
+      return readFile(upload.file.path)
+    }
+
+    uploads.post('/documents', multipart, async (request, reply) => {
+      const upload = await receive(request)
+      try {
+        const parsed = uploadFields.safeParse(upload.fields)
+        const values = parsed.success ? parsed.data : { retailer: '', title: '' }
+        const errors: Record<string, string> = {}
+        if (!parsed.success) errors.title = parsed.error.issues[0]?.message ?? 'The form could not be read.'
+        if (!partners().some((partner) => partner.slug === values.retailer))
+          errors.retailer = 'Choose the partner whose viewers see the document.'
+        if (!upload.file) errors.file = 'Choose a PDF or Markdown file to upload.'
+        const invalid = async (form: FormState) =>
+          sendConsolePage(reply, 'Documents', await listPage(request, {}, { form }), 400)
+        if (Object.keys(errors).length > 0 || !upload.file) return invalid({ values, errors })
+        const file = upload.file
+        let added: DocumentSummary
+        try {
+          added = await store().add(
+            {
+              retailer: values.retailer,
+              bytes: await bytesOf({ ...upload, file }),
+              fileName: file.fileName,
+              title: values.title.trim() || undefined,
+            },
+            actor(request),
+          )
+        } catch (error) {
+          return invalid(refusedForm(error, values))
+        }
+        return reply.redirect(`/admin/documents/${added.id}?done=added`, 303)
+      } finally {
+        await upload.dispose()
+      }
+    })
+
+    uploads.post('/documents/:id/replace', multipart, async (request, reply) => {
+      const upload = await receive(request)
+      try {
+        const document = await documentOf(request)
+        const refused = async (form: FormState) =>
+          sendConsolePage(reply, document.title, await documentPage(request, document, { form }), 400)
+        if (!upload.file)
+          return refused({ values: {}, errors: { file: 'Choose the file of the new version.' } })
+        const file = upload.file
+        try {
+          await store().replace(
+            document.id,
+            await bytesOf({ ...upload, file }),
+            file.fileName,
+            actor(request),
+          )
+        } catch (error) {
+          return refused(refusedForm(error, {}))
+        }
+        return reply.redirect(`/admin/documents/${document.id}?done=replaced`, 303)
+      } finally {
+        await upload.dispose()
+      }
+    })
+  })
+}

@@ -8,7 +8,6 @@ import { limitPrefix } from '../helpers/access.ts'
 import {
   type ConsoleAction,
   consoleActions,
-  freshMarkdown,
   multipartBody,
   post,
   postMultipart,

@@ -164,9 +164,22 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
       return readFile(upload.file.path)
     }
 
-    uploads.post('/documents', multipart, async (request, reply) => {
+    /**
+     * The upload read, the work done on it, and its temporary file gone before the answer is
+     * sent: either where to go next, or the form again with what was refused.
+     */
+    type Outcome = { redirect: string } | { form: FormState }
+    const withUpload = async (request: FastifyRequest, work: (upload: Upload) => Promise<Outcome>) => {
       const upload = await receive(request)
       try {
+        return await work(upload)
+      } finally {
+        await upload.dispose()
+      }
+    }
+
+    uploads.post('/documents', multipart, async (request, reply) => {
+      const outcome = await withUpload(request, async (upload) => {
         const parsed = uploadFields.safeParse(upload.fields)
         const values = parsed.success ? parsed.data : { retailer: '', title: '' }
         const errors: Record<string, string> = {}
@@ -174,13 +187,10 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
         if (!partners().some((partner) => partner.slug === values.retailer))
           errors.retailer = 'Choose the partner whose viewers see the document.'
         if (!upload.file) errors.file = 'Choose a PDF or Markdown file to upload.'
-        const invalid = async (form: FormState) =>
-          sendConsolePage(reply, 'Documents', await listPage(request, {}, { form }), 400)
-        if (Object.keys(errors).length > 0 || !upload.file) return invalid({ values, errors })
+        if (Object.keys(errors).length > 0 || !upload.file) return { form: { values, errors } }
         const file = upload.file
-        let added: DocumentSummary
         try {
-          added = await store().add(
+          const added = await store().add(
             {
               retailer: values.retailer,
               bytes: await bytesOf({ ...upload, file }),
@@ -189,23 +199,21 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
             },
             actor(request),
           )
+          return { redirect: `/admin/documents/${added.id}?done=added` }
         } catch (error) {
-          return invalid(refusedForm(error, values))
+          return { form: refusedForm(error, values) }
         }
-        return reply.redirect(`/admin/documents/${added.id}?done=added`, 303)
-      } finally {
-        await upload.dispose()
-      }
+      })
+      if ('redirect' in outcome) return reply.redirect(outcome.redirect, 303)
+      return sendConsolePage(reply, 'Documents', await listPage(request, {}, outcome), 400)
     })
 
     uploads.post('/documents/:id/replace', multipart, async (request, reply) => {
-      const upload = await receive(request)
-      try {
-        const document = await documentOf(request)
-        const refused = async (form: FormState) =>
-          sendConsolePage(reply, document.title, await documentPage(request, document, { form }), 400)
+      // A read only (the admin's session and role are checked already): the token is checked next.
+      const document = await documentOf(request)
+      const outcome = await withUpload(request, async (upload) => {
         if (!upload.file)
-          return refused({ values: {}, errors: { file: 'Choose the file of the new version.' } })
+          return { form: { values: {}, errors: { file: 'Choose the file of the new version.' } } }
         const file = upload.file
         try {
           await store().replace(
@@ -214,13 +222,13 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
             file.fileName,
             actor(request),
           )
+          return { redirect: `/admin/documents/${document.id}?done=replaced` }
         } catch (error) {
-          return refused(refusedForm(error, {}))
+          return { form: refusedForm(error, {}) }
         }
-        return reply.redirect(`/admin/documents/${document.id}?done=replaced`, 303)
-      } finally {
-        await upload.dispose()
-      }
+      })
+      if ('redirect' in outcome) return reply.redirect(outcome.redirect, 303)
+      return sendConsolePage(reply, document.title, await documentPage(request, document, outcome), 400)
     })
   })
 }

@@ -39,44 +39,23 @@ afterAll(async () => {
 
 /** What any of the refused posts could have changed. */
 async function state() {
-  const [
-    audit,
-    codes,
-    revoked,
-    failed,
-    admins,
-    sessions,
-    documents,
-    versions,
-    removed,
-    applications,
-    messages,
-  ] = await Promise.all([
-    t.db.prisma.auditEntry.count(),
-    t.db.prisma.accessCode.count(),
-    t.db.prisma.accessCode.count({ where: { revokedAt: { not: null } } }),
-    t.db.prisma.notification.count({ where: { failedAt: { not: null } } }),
-    t.db.prisma.admin.count(),
-    t.db.prisma.adminSession.count(),
-    t.db.prisma.document.count(),
-    t.db.prisma.documentVersion.count(),
-    t.db.prisma.document.count({ where: { removedAt: { not: null } } }),
-    t.db.prisma.retailerApplication.count(),
-    t.db.prisma.contactMessage.count(),
-  ])
-  return {
-    audit,
-    codes,
-    revoked,
-    failed,
-    admins,
-    sessions,
-    documents,
-    versions,
-    removed,
-    applications,
-    messages,
+  const { prisma } = t.db
+  const counts = {
+    audit: prisma.auditEntry.count(),
+    codes: prisma.accessCode.count(),
+    revoked: prisma.accessCode.count({ where: { revokedAt: { not: null } } }),
+    failed: prisma.notification.count({ where: { failedAt: { not: null } } }),
+    admins: prisma.admin.count(),
+    sessions: prisma.adminSession.count(),
+    documents: prisma.document.count(),
+    versions: prisma.documentVersion.count(),
+    removedDocuments: prisma.document.count({ where: { removedAt: { not: null } } }),
+    applications: prisma.retailerApplication.count(),
+    messages: prisma.contactMessage.count(),
   }
+  return Object.fromEntries(
+    await Promise.all(Object.entries(counts).map(async ([name, count]) => [name, await count] as const)),
+  )
 }
 
 const asOwner = (extra: Record<string, string> = {}) => ({ cookie: owner.cookie, ...extra })

@@ -35,7 +35,8 @@ const upload = (fields: Record<string, string>, file?: FilePart, url = '/admin/d
   postMultipart(t, url, { _csrf: editor.csrf, ...fields }, file, { cookie: editor.cookie })
 const page = (url: string) => t.app.inject({ url, headers: { cookie: editor.cookie } })
 const uploadDirs = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('rm5-upload-'))
-const errorSummary = (html: string) => /<div class="notice notice--error"[^]*?<\/div>/.exec(html)?.[0] ?? ''
+const errorSummary = (html: string) =>
+  /<div class="notice notice--error"[\s\S]*?<\/div>/.exec(html)?.[0] ?? ''
 
 describe('upload, replace, remove', () => {
   let id: string

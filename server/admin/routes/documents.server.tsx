@@ -16,12 +16,12 @@ import { documentRefusal } from '../../documents/refusal.server.ts'
 import type { DocumentSummary } from '../../documents/store.server.ts'
 import { fileTooLarge, MAX_TITLE_LENGTH } from '../../documents/validate.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
-import type { Actor } from '../audit.server.ts'
-import { consoleUser, sessionOf } from '../console.server.tsx'
+import { sessionOf } from '../console.server.tsx'
 import { ENGAGEMENT_FIGURES, engagementCsv } from '../engagement-csv.server.ts'
 import { csrfMatches } from '../http/csrf.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { receiveUpload, registerUploads, type Upload } from '../http/upload.server.ts'
+import { EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const listQuery = z
   .object({
@@ -54,13 +54,9 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
   const { deps } = app.adminConsole
   const maxBytes = deps.env.DOCUMENT_MAX_BYTES
   const store = () => app.documents.store
-  const user = (request: FastifyRequest) => consoleUser(app, sessionOf(request))
-  const actor = (request: FastifyRequest): Actor => ({
-    label: sessionOf(request).email,
-    clientHash: app.adminConsole.clientHash(request),
-  })
-  const read = { config: { permission: 'read' as const } }
-  const edit = { config: { permission: 'edit' as const } }
+  const { user, actor } = routeKit(app)
+  const read = READ
+  const edit = EDIT
   const partners = () => app.partners.list()
 
   /** The document by id, removed ones included (their versions stay for the record), or a 404. */

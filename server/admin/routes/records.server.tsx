@@ -17,9 +17,8 @@ import {
   recordSets,
 } from '../../forms/records.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
-import type { Actor } from '../audit.server.ts'
-import { consoleUser, sessionOf } from '../console.server.tsx'
 import { sendConsolePage } from '../http/render.server.tsx'
+import { EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const LIST_LIMIT = 100
 
@@ -40,13 +39,9 @@ const about = {
 
 export async function consoleRecordRoutes(app: FastifyInstance) {
   const prisma = app.adminConsole.deps.db.prisma
-  const user = (request: FastifyRequest) => consoleUser(app, sessionOf(request))
-  const actor = (request: FastifyRequest): Actor => ({
-    label: sessionOf(request).email,
-    clientHash: app.adminConsole.clientHash(request),
-  })
-  const read = { config: { permission: 'read' as const } }
-  const edit = { config: { permission: 'edit' as const } }
+  const { user, actor } = routeKit(app)
+  const read = READ
+  const edit = EDIT
 
   const kinds: { path: RecordPath; kind: RecordKind }[] = [
     { path: 'applications', kind: 'applications' },

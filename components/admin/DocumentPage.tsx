@@ -80,7 +80,7 @@ export function DocumentPage({
               cell: (row) => extent({ kind: document.kind, pages: row.pages, words: row.words }),
             },
             { header: 'Size', cell: (row) => formatBytes(row.size), num: true },
-            { header: 'Uploaded', cell: (row) => utcTime(row.uploadedAt) },
+            { header: 'Uploaded', cell: (row) => utcTime(row.uploadedAt), nowrap: true },
             { header: 'SHA-256', cell: (row) => <code title={row.sha256}>{row.sha256.slice(0, 12)}</code> },
           ]}
         />

@@ -50,8 +50,8 @@ export function DocumentsPage({
       {done ? <Notice kind="ok" title={done} /> : null}
       <ErrorSummary form={form} prefix="upload" />
       {canEdit ? (
-        <section className="panel" aria-labelledby="upload-title">
-          <h2 id="upload-title">Upload a document</h2>
+        <section className="panel" aria-labelledby="upload-heading">
+          <h2 id="upload-heading">Upload a document</h2>
           <UploadForm
             id="upload"
             action="/admin/documents"
@@ -155,7 +155,7 @@ export function DocumentsPage({
                   },
                   { header: 'Size', cell: (doc) => formatBytes(doc.size), num: true },
                   { header: 'Version', cell: (doc) => doc.version, num: true },
-                  { header: 'Updated', cell: (doc) => utcTime(doc.updatedAt) },
+                  { header: 'Updated', cell: (doc) => utcTime(doc.updatedAt), nowrap: true },
                   {
                     header: 'Engagement',
                     cell: (doc) => (

@@ -115,7 +115,7 @@ export function EngagementPage({
             rowKey={(entry) => entry.day}
             caption="Openings per day"
             columns={[
-              { header: 'Day', cell: (entry) => entry.day },
+              { header: 'Day', cell: (entry) => entry.day, nowrap: true },
               { header: 'Openings', cell: (entry) => entry.count, num: true },
             ]}
           />
@@ -174,14 +174,14 @@ export function EngagementPage({
             columns={[
               { header: 'Viewer', cell: viewerLabel },
               { header: 'Openings', cell: (viewer) => viewer.opens, num: true },
-              { header: 'Time spent', cell: (viewer) => duration(viewer.seconds), num: true },
+              { header: 'Time spent', cell: (viewer) => duration(viewer.seconds), num: true, nowrap: true },
               document.kind === 'pdf' && {
                 header: 'Pages reached',
                 cell: (viewer) =>
                   `${viewer.pagesReached} of ${document.pages ?? '?'}${viewer.furthestPage ? ` (to p. ${viewer.furthestPage})` : ''}`,
               },
               { header: 'Downloads', cell: (viewer) => viewer.downloads, num: true },
-              { header: 'Last opened', cell: (viewer) => utcTime(viewer.lastAt) },
+              { header: 'Last opened', cell: (viewer) => utcTime(viewer.lastAt), nowrap: true },
             ]}
           />
         )}

@@ -100,7 +100,7 @@ export function RecordsPage({
               rowKey={(row) => row.id}
               caption={page.label}
               columns={[
-                { header: 'Received', cell: (row) => utcTime(row.createdAt) },
+                { header: 'Received', cell: (row) => utcTime(row.createdAt), nowrap: true },
                 {
                   header: path === 'applications' ? 'Company' : 'Name',
                   cell: (row) => <a href={`/admin/${path}/${row.id}`}>{row.name}</a>,

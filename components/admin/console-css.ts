@@ -100,6 +100,7 @@ caption { text-align: left; font-weight: 650; padding-bottom: 0.5rem; }
 th, td { text-align: left; padding: 0.55rem 0.75rem 0.55rem 0; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-size: 0.75rem; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--muted); }
 td.num, th.num { text-align: right; }
+td.num, td.nowrap { white-space: nowrap; }
 td code { white-space: nowrap; }
 tbody tr:last-child td { border-bottom: 0; }
 .badge { display: inline-block; padding: 0.1rem 0.55rem; border-radius: 999px; font-size: 0.75rem; font-weight: 650; background: var(--paper-3); color: var(--ink); white-space: nowrap; }

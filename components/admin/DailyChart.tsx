@@ -23,6 +23,7 @@ export function DailyChart({ id, title, series }: { id: string; title: string; s
       <h2 id={`${id}-title`}>{title}</h2>
       <p className="stat__figure">{series.total.toLocaleString('en-US')}</p>
       <BarChart
+        id={`${id}-chart`}
         bars={series.days.map((entry) => ({ key: entry.day, value: entry.count }))}
         summary={dailySummary(title, series)}
       />

@@ -103,6 +103,7 @@ export function EngagementPage({
         csv={`${base}?figures=openings`}
         chart={
           <BarChart
+            id="openings-chart"
             bars={openings.days.map((entry) => ({ key: entry.day, value: entry.count }))}
             summary={dailySummary('Openings', openings)}
             width={600}
@@ -129,7 +130,12 @@ export function EngagementPage({
           csv={`${base}?figures=pages`}
           chart={
             <BarChart
-              bars={pages.map((page) => ({ key: String(page.page), value: page.seconds }))}
+              id="pages-chart"
+              bars={pages.map((page) => ({
+                key: String(page.page),
+                value: page.seconds,
+                tick: String(page.page),
+              }))}
               summary={pagesSummary}
               width={600}
               height={160}

@@ -115,6 +115,10 @@ tbody tr:last-child td { border-bottom: 0; }
 .chart { width: 100%; height: auto; color: var(--ink); }
 .chart__bar { fill: var(--ink); }
 .chart__axis { stroke: var(--line); }
+.chart--fit { width: auto; max-width: 100%; }
+.chart__tick { fill: var(--muted); font: 600 11px var(--font); text-anchor: middle; }
+.chart-figure { margin: 0; }
+.chart-figure figcaption { margin-top: 0.5rem; }
 details.figures { margin-top: 0.5rem; font-size: 0.8125rem; }
 details.figures summary { cursor: pointer; color: var(--muted); }
 details.figures table { margin-top: 0.5rem; }

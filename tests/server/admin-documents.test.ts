@@ -173,10 +173,10 @@ describe('engagement', () => {
     expect(res.statusCode).toBe(200)
     const today = new Date().toISOString().slice(0, 10)
     expect(res.body).toContain(
-      `aria-label="Openings: 3 in the last 30 days; the busiest day was ${today} with 3."`,
+      `id="openings-chart-summary" class="muted small">Openings: 3 in the last 30 days; the busiest day was ${today} with 3.<`,
     )
     expect(res.body).toContain(
-      'aria-label="Time per page across 3 pages; the most read is page 2 with 1m35s."',
+      'id="pages-chart-summary" class="muted small">Time per page across 3 pages; the most read is page 2 with 1m35s.<',
     )
     // Viewers: time spent and pages reached, as the CLI's figures say.
     expect(res.body).toContain('ana@circlek.example')

@@ -90,7 +90,7 @@ export function EngagementPage({
         title={`Engagement: ${document.title}`}
         lead={`${partnerName} · every version · reading time as the viewers' pages report it (UTC).`}
       />
-      <div className="stats">
+      <div className="stats stats--figures">
         <Figure label="Openings" value={totals.opens.toLocaleString('en-US')} />
         <Figure label="Viewers" value={totals.viewers.toLocaleString('en-US')} />
         <Figure label="Reading time" value={duration(totals.seconds)} />

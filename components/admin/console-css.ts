@@ -111,6 +111,9 @@ tbody tr:last-child td { border-bottom: 0; }
 .stats { display: grid; gap: 1.25rem; }
 @media (min-width: 700px) { .stats { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
 @media (min-width: 1200px) { .stats { grid-template-columns: repeat(4, minmax(0, 1fr)); } }
+.stats--figures { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.75rem; margin-bottom: 1.25rem; }
+@media (min-width: 900px) { .stats--figures { grid-template-columns: repeat(4, minmax(0, 1fr)); } }
+.stats--figures .panel { margin-bottom: 0; }
 .stat__figure { font-size: 2rem; font-weight: 700; letter-spacing: -0.03em; line-height: 1; margin: 0.25rem 0 0.75rem; }
 .chart { width: 100%; height: auto; color: var(--ink); }
 .chart__bar { fill: var(--ink); }

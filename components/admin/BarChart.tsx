@@ -38,6 +38,7 @@ export function BarChart({
   const total = height + 1 + (ticks ? TICK_ROOM : 0)
   return (
     <figure className="chart-figure">
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by its visible caption (aria-labelledby) */}
       <svg
         className={fits ? 'chart chart--fit' : 'chart'}
         viewBox={`0 0 ${drawn} ${total}`}

@@ -43,7 +43,8 @@ async function signIn(site: Running): Promise<string> {
 async function addDeck(site: Running): Promise<string> {
   const pdf = await PDFDocument.create()
   const font = await pdf.embedFont(StandardFonts.Helvetica)
-  for (let n = 1; n <= 3; n++) pdf.addPage([595, 842]).drawText(`Page ${n}`, { x: 72, y: 760, size: 14, font })
+  for (let n = 1; n <= 3; n++)
+    pdf.addPage([595, 842]).drawText(`Page ${n}`, { x: 72, y: 760, size: 14, font })
   const file = path.join(tmpdir(), `bench-deck-${process.pid}.pdf`)
   writeFileSync(file, await pdf.save())
   return JSON.parse(rm5(site, ['documents', 'add', 'circlek', file, '--title', 'Bench deck', '--json'])).id

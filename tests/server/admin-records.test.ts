@@ -6,7 +6,7 @@ import { applications, contactMessages, exportRecords } from '../../server/forms
 import { limitPrefix } from '../helpers/access.ts'
 import { post, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { postJson } from '../helpers/submissions.ts'
+import { application, postJson } from '../helpers/submissions.ts'
 
 let t: TestApp
 let editor: SignedIn
@@ -19,14 +19,7 @@ beforeAll(async () => {
     ['Dana Bakes', 'dana@bakes.example'],
     ['=HYPERLINK("http://evil")', 'eve@evil.example'],
   ] as const) {
-    const res = await postJson(t.app, '/api/applications', {
-      companyName: company,
-      businessType: 'Bakery',
-      numberOfLocations: '2',
-      contactName: 'Dana Requester',
-      email,
-      phone: '(512) 555-0142',
-    })
+    const res = await postJson(t.app, '/api/applications', application(company, email))
     ids[email] = res.json().id
   }
   const res = await postJson(t.app, '/api/contact', {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.ts'
 import { InvalidTarget, personalData } from '../../server/forms/personal-data.server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { postJson } from '../helpers/submissions.ts'
+import { application, postJson } from '../helpers/submissions.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -19,15 +19,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t?.close()
-})
-
-const application = (company: string, email: string) => ({
-  companyName: company,
-  businessType: 'Bakery',
-  numberOfLocations: '2',
-  contactName: 'Dana Requester',
-  email,
-  phone: '(512) 555-0142',
 })
 
 describe('personal data', () => {

@@ -3,7 +3,7 @@ import type { Partner } from '../../lib/partners.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
-import { ErrorSummary } from './ErrorSummary.tsx'
+import { ErrorSummary, FieldError, type FormState } from './ErrorSummary.tsx'
 import { utcTime } from './format.ts'
 import { TextField } from './TextField.tsx'
 
@@ -26,23 +26,12 @@ export interface GeneratedCode {
   retailer: string
 }
 
-export interface CodeFormState {
-  values: Record<string, string>
-  errors: Record<string, string>
-}
+export type CodeFormState = FormState
 
 function state(row: CodeListRow, now: Date) {
   if (row.revokedAt) return <span className="badge badge--bad">revoked</span>
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return <span className="badge">expired</span>
   return <span className="badge badge--ok">active</span>
-}
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p className="field__error" id={`${id}-error`}>
-      {error}
-    </p>
-  ) : null
 }
 
 export function CodesPage({
@@ -93,7 +82,7 @@ export function CodesPage({
           Sessions opened with it end within seconds.
         </Notice>
       ) : null}
-      <ErrorSummary errors={errors} prefix="code" />
+      <ErrorSummary form={form} prefix="code" />
       {canEdit ? (
         <section className="panel" aria-labelledby="generate-title">
           <h2 id="generate-title">Generate a code</h2>

@@ -6,6 +6,8 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode
   /** Right-aligned figures. */
   num?: boolean
+  /** Kept on one line (times, sizes): the table scrolls sideways on a phone instead. */
+  nowrap?: boolean
 }
 
 /** Every table of the console: column headers with scope, rows keyed, scrolling sideways on a phone. */
@@ -22,7 +24,9 @@ export function DataTable<Row>({
 }) {
   const shown = columns.filter((column): column is Column<Row> => column !== false)
   return (
-    <div className="table-wrap">
+    // Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus
+    <section className="table-wrap" tabIndex={0} aria-label={caption ?? 'Table'}>
       <table>
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
@@ -38,7 +42,12 @@ export function DataTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {shown.map((column) => (
-                <td key={column.header} className={column.num ? 'num' : undefined}>
+                <td
+                  key={column.header}
+                  className={
+                    [column.num && 'num', column.nowrap && 'nowrap'].filter(Boolean).join(' ') || undefined
+                  }
+                >
                   {column.cell(row)}
                 </td>
               ))}
@@ -46,7 +55,7 @@ export function DataTable<Row>({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   )
 }
 

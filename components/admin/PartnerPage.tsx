@@ -54,7 +54,7 @@ export function PartnerPage({
         </a>
       </PageHead>
       {done ? <Notice kind="ok" title={done} /> : null}
-      {form ? <ErrorSummary errors={form.errors} prefix="partner" /> : null}
+      {form ? <ErrorSummary form={form} prefix="partner" /> : null}
       <div className="grid grid--2 grid--top">
         <section className="panel" aria-labelledby="theme-title">
           <h2 id="theme-title">Theme</h2>

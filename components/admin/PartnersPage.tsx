@@ -26,7 +26,7 @@ export function PartnersPage({
         lead="Each partner has a gate at /slug with its own theme, codes and documents. Changes are live within seconds."
       />
       {done ? <Notice kind="ok" title={done} /> : null}
-      {form ? <ErrorSummary errors={form.errors} prefix="partner" /> : null}
+      {form ? <ErrorSummary form={form} prefix="partner" /> : null}
       <section className="panel" aria-labelledby="partners-title">
         <h2 id="partners-title">Gates</h2>
         {rows.length === 0 ? (

@@ -103,6 +103,7 @@ caption { text-align: left; font-weight: 650; padding-bottom: 0.5rem; }
 th, td { text-align: left; padding: 0.55rem 0.75rem 0.55rem 0; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-size: 0.75rem; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--muted); }
 td.num, th.num { text-align: right; }
+td.num, td.nowrap { white-space: nowrap; }
 td code { white-space: nowrap; }
 tbody tr:last-child td { border-bottom: 0; }
 .badge { display: inline-block; padding: 0.1rem 0.55rem; border-radius: 999px; font-size: 0.75rem; font-weight: 650; background: var(--paper-3); color: var(--ink); white-space: nowrap; }
@@ -113,13 +114,46 @@ tbody tr:last-child td { border-bottom: 0; }
 .stats { display: grid; gap: 1.25rem; }
 @media (min-width: 700px) { .stats { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
 @media (min-width: 1200px) { .stats { grid-template-columns: repeat(4, minmax(0, 1fr)); } }
+.stats--figures { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.75rem; margin-bottom: 1.25rem; }
+@media (min-width: 900px) { .stats--figures { grid-template-columns: repeat(4, minmax(0, 1fr)); } }
+.stats--figures .panel { margin-bottom: 0; }
 .stat__figure { font-size: 2rem; font-weight: 700; letter-spacing: -0.03em; line-height: 1; margin: 0.25rem 0 0.75rem; }
 .chart { width: 100%; height: auto; color: var(--ink); }
 .chart__bar { fill: var(--ink); }
 .chart__axis { stroke: var(--line); }
+.chart--fit { width: auto; max-width: 100%; }
+.chart__tick { fill: var(--muted); font: 600 11px var(--font); text-anchor: middle; }
+.chart-figure { margin: 0; }
+.chart-figure figcaption { margin-top: 0.5rem; }
 details.figures { margin-top: 0.5rem; font-size: 0.8125rem; }
 details.figures summary { cursor: pointer; color: var(--muted); }
 details.figures table { margin-top: 0.5rem; }
+
+.panel-head { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0.5rem 1rem; margin-bottom: 0.75rem; }
+.panel-head h2 { margin: 0; }
+.panel--danger { border-color: var(--danger); }
+.crumbs { margin: 0 0 0.5rem; font-size: 0.875rem; }
+.crumbs a { color: var(--muted); }
+.crumbs a::before { content: "← "; }
+.group + .group { margin-top: 1.5rem; }
+.group h3 { margin: 0 0 0.25rem; }
+.filters { margin-bottom: 1rem; }
+.field input[type="file"] { width: 100%; min-height: 44px; padding: 0.45rem; border: 1px dashed #9aa19a; border-radius: var(--radius-sm); background: var(--paper-2); font: inherit; }
+.upload-progress { display: grid; grid-template-columns: auto 1fr auto; align-items: center; gap: 0.75rem; margin-top: 1rem; font-weight: 600; font-size: 0.875rem; }
+.upload-progress progress { width: 100%; height: 0.75rem; accent-color: var(--ink); }
+.tabs ul { display: flex; flex-wrap: wrap; gap: 0.25rem; margin: 0 0 1.25rem; padding: 0; list-style: none; }
+.tabs a { display: block; padding: 0.45rem 1rem; border-radius: 999px; border: 1px solid var(--line); background: var(--paper); font-weight: 600; text-decoration: none; }
+.tabs a[aria-current="page"] { background: var(--ink); border-color: var(--ink); color: var(--paper); }
+.chart-pair { display: grid; gap: 1.25rem; }
+@media (min-width: 900px) { .chart-pair { grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr); align-items: start; } }
+.chart-pair__figures { max-height: 18rem; overflow: auto; border: 1px solid var(--line); border-radius: var(--radius-sm); padding: 0 0.75rem; }
+.chart-pair__figures th { position: sticky; top: 0; background: var(--paper); }
+.record { display: grid; gap: 0; margin: 0; }
+.record > div { display: grid; gap: 0.25rem 1.5rem; padding: 0.6rem 0; border-bottom: 1px solid var(--line); }
+.record > div:last-child { border-bottom: 0; }
+@media (min-width: 700px) { .record > div { grid-template-columns: 14rem 1fr; } }
+.record dt { font-weight: 650; color: var(--muted); font-size: 0.875rem; }
+.record dd { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 
 .sign-in { min-height: 100vh; display: grid; place-items: center; padding: 1.5rem; background: var(--ink); }
 .sign-in__card { width: min(100%, 26rem); background: var(--paper); border-radius: var(--radius); padding: 2rem; }

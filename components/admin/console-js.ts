@@ -1,8 +1,11 @@
 // The console's script, served at /admin/assets/console.js: plain DOM, no framework. Every page
 // works without it; it adds a copy button beside a secret shown once, moves focus to the outcome
-// of the last action, asks before a destructive post, and redraws a gate's preview as its theme
-// is typed (the server draws it; the Preview button does the same without JavaScript).
+// of the last action, asks before a destructive post, redraws a gate's preview as its theme is
+// typed (the server draws it; the Preview button does the same without JavaScript), and sends an
+// upload form by XHR to show its progress (the answer, a page, replaces the one shown: the same
+// page a plain post gets).
 export const CONSOLE_JS = `(() => {
+  const enhance = () => {
   for (const button of document.querySelectorAll('[data-copy]')) {
     const source = document.getElementById(button.getAttribute('data-copy'))
     if (!source || !navigator.clipboard) continue
@@ -36,5 +39,48 @@ export const CONSOLE_JS = `(() => {
       }, 250)
     })
   }
+  for (const form of document.querySelectorAll('form[data-upload]')) upload(form)
+  }
+  const show = (html, url) => {
+    const next = new DOMParser().parseFromString(html, 'text/html')
+    document.title = next.title
+    document.body.replaceWith(next.body)
+    if (url && url !== location.href) history.pushState(null, '', url)
+    enhance()
+  }
+  const upload = (form) => {
+    const box = form.querySelector('[data-upload-progress]')
+    const bar = box && box.querySelector('progress')
+    const status = box && box.querySelector('[data-upload-status]')
+    const button = form.querySelector('button[type="submit"]')
+    if (!box || !bar || !status || !window.XMLHttpRequest) return
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      const xhr = new XMLHttpRequest()
+      xhr.open('POST', form.action)
+      box.hidden = false
+      bar.value = 0
+      status.textContent = '0%'
+      if (button) button.disabled = true
+      let said = 0
+      xhr.upload.addEventListener('progress', (progress) => {
+        if (!progress.lengthComputable) return
+        const percent = Math.floor((progress.loaded / progress.total) * 100)
+        bar.value = percent
+        // Announced in steps of a quarter, not at every event.
+        if (percent === 100 || percent - said >= 25) {
+          said = percent
+          status.textContent = percent === 100 ? 'Checking the file…' : percent + '%'
+        }
+      })
+      xhr.addEventListener('load', () => show(xhr.responseText, xhr.status < 400 ? xhr.responseURL : ''))
+      xhr.addEventListener('error', () => {
+        status.textContent = 'The upload failed: check the connection and try again.'
+        if (button) button.disabled = false
+      })
+      xhr.send(new FormData(form))
+    })
+  }
+  enhance()
 })()
 `

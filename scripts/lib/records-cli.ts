@@ -1,37 +1,17 @@
 // The shared admin CLI for stored form submissions (`rm5 applications`, `rm5 contact`):
 // `list` prints a table, `export` streams every row as CSV or JSON, `delete` removes a person's.
-// Each script only describes its table (see RecordSet).
+// Each script only names its set (server/forms/records.server.ts) and its table (CliRecordSet).
 import { Command, Option } from 'commander'
 import { z } from 'zod'
 import { email } from '../../lib/forms/fields.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import type { FoundRecord, PersonTarget } from '../../server/forms/personal-data.server.ts'
+import { exportRecords, type Keyed, listRecords, type RecordSet } from '../../server/forms/records.server.ts'
 import { DATABASE_HELP, withDatabase } from './cli-database.ts'
 import { CliError } from './cli-error.ts'
 import { limitOption, sinceOption, valueParser, zodParser } from './cli-options.ts'
 import { confirm } from './confirm.ts'
-import { type Cell, csvRecord } from './csv.ts'
 import { openOutput } from './output.ts'
-
-export interface Keyed {
-  id: string
-  createdAt: Date
-}
-
-/** What the shared queries pass to a model's findMany / count. */
-export interface PageQuery {
-  where: { AND: object[] }
-  orderBy: { createdAt?: 'asc' | 'desc'; id?: 'asc' | 'desc' }[]
-  take: number
-}
-
-export interface ExportColumn<Row> {
-  /** Header in the CSV and key in the JSON (the field name, so both formats match the schema). */
-  key: string
-  value(row: Row): Cell
-  /** CSV text when it should differ from the JSON value (e.g. dollars with two decimals). */
-  csv?(row: Row): Cell
-}
 
 export interface ListColumn<Row> {
   header: string
@@ -39,33 +19,21 @@ export interface ListColumn<Row> {
   value(row: Row): string
 }
 
-export interface RecordSet<Row extends Keyed> {
+/** A set of the server's (server/forms/records.server.ts) as the CLI shows it. */
+export interface CliRecordSet<Row extends Keyed> {
   /** The command: `rm5 <command> …`. */
   command: string
-  /** "applications", "contact messages". */
-  plural: string
   description: string
-  /** The record's own columns; every export starts with `id` and `createdAt`. */
-  exportColumns: ExportColumn<Row>[]
   /** The record's own columns; every list starts with when it was received. */
   listColumns: ListColumn<Row>[]
-  findMany(prisma: PrismaClient, query: PageQuery): Promise<Row[]>
-  count(prisma: PrismaClient, query: Pick<PageQuery, 'where'>): Promise<number>
-  /** Which personal-data set (server/forms/personal-data.server.ts) holds these records. */
-  personalData: 'applications' | 'contact'
+  records: RecordSet<Row>
 }
 
-const keyedExportColumns: ExportColumn<Keyed>[] = [
-  { key: 'id', value: (r) => r.id },
-  { key: 'createdAt', value: (r) => r.createdAt.toISOString() },
-]
 const receivedColumn: ListColumn<Keyed> = {
   header: 'Received (UTC)',
   width: 16,
   value: (r) => r.createdAt.toISOString().slice(0, 16).replace('T', ' '),
 }
-
-const EXPORT_BATCH = 500
 
 interface ListOptions {
   since?: Date
@@ -86,16 +54,9 @@ interface DeleteOptions {
   yes?: boolean
 }
 
-const sinceFilter = (since?: Date): object[] => (since ? [{ createdAt: { gte: since } }] : [])
-const emailFilter = (email?: string): object[] =>
-  email ? [{ email: { equals: email, mode: 'insensitive' } }] : []
-
-async function list<Row extends Keyed>(set: RecordSet<Row>, prisma: PrismaClient, options: ListOptions) {
-  const where = { AND: [...sinceFilter(options.since), ...emailFilter(options.email)] }
-  const [rows, total] = await Promise.all([
-    set.findMany(prisma, { where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: options.limit }),
-    set.count(prisma, { where }),
-  ])
+async function list<Row extends Keyed>(cli: CliRecordSet<Row>, prisma: PrismaClient, options: ListOptions) {
+  const set = cli.records
+  const { rows, total } = await listRecords(prisma, set, options)
   const scope = options.since ? ` since ${options.since.toISOString()}` : ''
   if (rows.length === 0) {
     console.log(`No ${set.plural}${scope}.`)
@@ -106,7 +67,7 @@ async function list<Row extends Keyed>(set: RecordSet<Row>, prisma: PrismaClient
     return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat.padEnd(width)
   }
   const line = (cells: string[]) => cells.join('  ').trimEnd()
-  const columns = [receivedColumn, ...set.listColumns]
+  const columns = [receivedColumn, ...cli.listColumns]
   console.log(line(columns.map((c) => cell(c.header, c.width))))
   for (const row of rows) console.log(line(columns.map((c) => cell(c.value(row), c.width))))
   const shown = rows.length < total ? `Showing the newest ${rows.length} of ${total}` : `${total}`
@@ -123,51 +84,12 @@ async function exportRows<Row extends Keyed>(
   const output = openOutput(options.out)
   let written = 0
   try {
-    const columns = [...keyedExportColumns, ...set.exportColumns]
-    if (options.format === 'csv') await output.write(csvRecord(columns.map((c) => c.key)))
-    else await output.write('[')
-    // Keyset pagination on (createdAt, id): constant memory and a stable order however many rows.
-    let after: Keyed | undefined
-    for (;;) {
-      const where = {
-        AND: [
-          ...sinceFilter(options.since),
-          ...emailFilter(options.email),
-          ...(after
-            ? [
-                {
-                  OR: [
-                    { createdAt: { gt: after.createdAt } },
-                    { createdAt: after.createdAt, id: { gt: after.id } },
-                  ],
-                },
-              ]
-            : []),
-        ],
-      }
-      const rows = await set.findMany(prisma, {
-        where,
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        take: EXPORT_BATCH,
-      })
-      let chunk = ''
-      for (const row of rows) {
-        if (options.format === 'csv') {
-          chunk += csvRecord(columns.map((c) => (c.csv ?? c.value)(row)))
-        } else {
-          const record = Object.fromEntries(columns.map((c) => [c.key, c.value(row) ?? null]))
-          chunk += `${written === 0 ? '\n' : ',\n'}  ${JSON.stringify(record)}`
-        }
-        written++
-      }
-      if (chunk) await output.write(chunk)
-      if (options.out && process.stderr.isTTY && rows.length === EXPORT_BATCH) {
-        process.stderr.write(`\r${written} ${set.plural} exported…`)
-      }
-      if (rows.length < EXPORT_BATCH) break
-      after = rows.at(-1)
+    const onBatch = (count: number) => {
+      written = count
+      if (options.out && process.stderr.isTTY && count > 0)
+        process.stderr.write(`\r${count} ${set.plural} exported…`)
     }
-    if (options.format === 'json') await output.write(written === 0 ? ']\n' : '\n]\n')
+    for await (const chunk of exportRecords(prisma, set, { ...options, onBatch })) await output.write(chunk)
     await output.commit()
   } catch (error) {
     await output.abort()
@@ -181,8 +103,11 @@ async function deleteRecords<Row extends Keyed>(
   prisma: PrismaClient,
   options: DeleteOptions,
 ) {
-  const { personalData } = await import('../../server/forms/personal-data.server.ts')
-  const records = personalData[set.personalData]
+  const [{ personalData }, { cliActor }] = await Promise.all([
+    import('../../server/forms/personal-data.server.ts'),
+    import('../../server/admin/audit.server.ts'),
+  ])
+  const records = personalData[set.kind]
   const target: PersonTarget = options.email ? { email: options.email } : { id: options.id as string }
   const found = await records.find(prisma, target)
   const describe = (row: FoundRecord) => `${row.id}  ${utcMinute(row.createdAt)}  ${row.name} <${row.email}>`
@@ -198,6 +123,7 @@ async function deleteRecords<Row extends Keyed>(
   }
   const deleted = await records.delete(
     prisma,
+    cliActor(),
     found.map((row) => row.id),
   )
   for (const row of found) console.log(`Deleted ${describe(row)}`)
@@ -206,8 +132,9 @@ async function deleteRecords<Row extends Keyed>(
 
 const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')}Z`
 
-export function recordsCommand<Row extends Keyed>(set: RecordSet<Row>): Command {
-  const command = new Command(set.command).description(set.description).addHelpText(
+export function recordsCommand<Row extends Keyed>(cli: CliRecordSet<Row>): Command {
+  const set = cli.records
+  const command = new Command(cli.command).description(cli.description).addHelpText(
     'after',
     `
 CSV is RFC 4180: UTF-8, a header row, CRLF line ends, fields quoted when they hold a comma, a
@@ -218,11 +145,11 @@ quote or a line break. Text cells starting with = + - @, a tab or a carriage ret
 ${DATABASE_HELP}
 
 Examples:
-  rm5 ${set.command} list --since 2026-01-01
-  rm5 ${set.command} export --format csv --out ${set.command}.csv
-  rm5 ${set.command} export --format json --since 2026-03-01 > recent.json
-  rm5 ${set.command} export --format json --email dana@example.com    # a person's own data
-  rm5 ${set.command} delete --email dana@example.com`,
+  rm5 ${cli.command} list --since 2026-01-01
+  rm5 ${cli.command} export --format csv --out ${cli.command}.csv
+  rm5 ${cli.command} export --format json --since 2026-03-01 > recent.json
+  rm5 ${cli.command} export --format json --email dana@example.com    # a person's own data
+  rm5 ${cli.command} delete --email dana@example.com`,
   )
   const run = (work: (prisma: PrismaClient) => Promise<void>) => withDatabase(({ prisma }) => work(prisma))
   const emailOption = () =>
@@ -236,7 +163,7 @@ Examples:
     .addOption(sinceOption(set.plural))
     .addOption(limitOption(set.plural, 50))
     .addOption(emailOption())
-    .action((options: ListOptions) => run((prisma) => list(set, prisma, options)))
+    .action((options: ListOptions) => run((prisma) => list(cli, prisma, options)))
 
   command
     .command('export')

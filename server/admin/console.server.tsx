@@ -12,13 +12,15 @@ import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { registerFormBody } from '../http/form-body.server.ts'
-import { csrfKey, csrfMatches, csrfToken } from './http/csrf.server.ts'
+import { CSRF_REFUSAL, csrfKey, csrfMatches, csrfToken } from './http/csrf.server.ts'
 import { sendConsolePage } from './http/render.server.tsx'
 import { sessionTokenOf } from './http/session-cookie.server.ts'
 import { consoleAssetRoutes } from './routes/assets.server.ts'
+import { consoleDocumentRoutes } from './routes/documents.server.tsx'
 import { consolePageRoutes } from './routes/pages.server.tsx'
 import { partnerRoutes } from './routes/partners.server.tsx'
 import { passkeyRoutes } from './routes/passkeys.server.tsx'
+import { consoleRecordRoutes } from './routes/records.server.tsx'
 import { signInRoutes } from './routes/sign-in.server.tsx'
 import { type AdminSession, readSession } from './sessions.server.ts'
 
@@ -85,6 +87,8 @@ export async function registerAdminConsole(app: FastifyInstance, deps: ConsoleDe
       await scope.register(consolePageRoutes)
       await scope.register(passkeyRoutes)
       await scope.register(partnerRoutes)
+      await scope.register(consoleDocumentRoutes)
+      await scope.register(consoleRecordRoutes)
       // Any other /admin path: the console's own 404 (with its headers), not the site's page.
       scope.get('/*', { config: { permission: 'read' } }, () => {
         throw new HttpError(404, 'not_found', 'There is no such page in the console.')
@@ -126,14 +130,13 @@ async function authorize(scope: FastifyInstance, request: FastifyRequest, reply:
   if (!may(session.role, permission)) {
     throw new HttpError(403, 'forbidden', refusal(session.role, permission))
   }
-  if (request.method === 'POST') {
+  // An upload's body is read by its handler, which checks the token as the first field before
+  // any file byte (server/admin/http/upload.server.ts): a body that is not multipart there has no
+  // token at all and is refused by the same reader.
+  if (request.method === 'POST' && !request.routeOptions.config.acceptsMultipart) {
     const given = (request.body as Record<string, unknown> | undefined)?._csrf
     if (!csrfMatches(scope.adminConsole.csrfKey, session.tokenHash, given)) {
-      throw new HttpError(
-        403,
-        'csrf',
-        'This form is out of date or came from another site. Reload the page and try again.',
-      )
+      throw new HttpError(403, 'csrf', CSRF_REFUSAL)
     }
   }
 }

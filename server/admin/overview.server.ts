@@ -2,17 +2,18 @@
 // messages per day (UTC), the documents read most, and what needs attention. Read-only queries
 // over the tables the CLI reports read.
 import type { PrismaClient } from '../db/database.server.ts'
+import {
+  type DailySeries,
+  dailySeries,
+  dayRange,
+  openingsByDay,
+} from '../documents/engagement-report.server.ts'
 
+export type { DailySeries }
 export const OVERVIEW_DAYS = 30
 const DAY_MS = 86_400_000
 /** A code expiring within this many days is listed as needing attention. */
 export const EXPIRING_DAYS = 7
-
-export interface DailySeries {
-  /** One entry per day, oldest first, days without activity included (0). */
-  days: { day: string; count: number }[]
-  total: number
-}
 
 export interface Overview {
   since: Date
@@ -26,28 +27,18 @@ export interface Overview {
   unacceptedAgreements: { retailer: string; version: number; codes: number }[]
 }
 
-const dayKey = (date: Date) => date.toISOString().slice(0, 10)
-
-function series(since: Date, rows: { day: Date; count: bigint | number }[]): DailySeries {
-  const counts = new Map(rows.map((row) => [dayKey(row.day), Number(row.count)]))
-  const days = Array.from({ length: OVERVIEW_DAYS }, (_, index) => {
-    const day = dayKey(new Date(since.getTime() + index * DAY_MS))
-    return { day, count: counts.get(day) ?? 0 }
-  })
-  return { days, total: days.reduce((sum, entry) => sum + entry.count, 0) }
-}
+const series = (since: Date, rows: { day: Date; count: bigint | number }[]) =>
+  dailySeries(since, OVERVIEW_DAYS, rows)
 
 type DayRow = { day: Date; count: bigint }
 
 export async function overview(prisma: PrismaClient, now = new Date()): Promise<Overview> {
-  const today = new Date(`${dayKey(now)}T00:00:00Z`)
-  const since = new Date(today.getTime() - (OVERVIEW_DAYS - 1) * DAY_MS)
+  const since = dayRange(now, OVERVIEW_DAYS)
   const soon = new Date(now.getTime() + EXPIRING_DAYS * DAY_MS)
   const [docket, read, applications, messages, top, failed, expiring, agreements] = await Promise.all([
     prisma.$queryRaw<DayRow[]>`SELECT date_trunc('day', created_at, 'UTC') AS day, SUM(count)::bigint AS count
       FROM docket_views WHERE created_at >= ${since} GROUP BY 1`,
-    prisma.$queryRaw<DayRow[]>`SELECT date_trunc('day', first_at, 'UTC') AS day, SUM(opens)::bigint AS count
-      FROM document_views WHERE first_at >= ${since} AND page = 0 GROUP BY 1`,
+    openingsByDay(prisma, { since, days: OVERVIEW_DAYS }),
     prisma.$queryRaw<DayRow[]>`SELECT date_trunc('day', created_at, 'UTC') AS day, COUNT(*)::bigint AS count
       FROM retailer_applications WHERE created_at >= ${since} GROUP BY 1`,
     prisma.$queryRaw<DayRow[]>`SELECT date_trunc('day', created_at, 'UTC') AS day, COUNT(*)::bigint AS count
@@ -79,7 +70,7 @@ export async function overview(prisma: PrismaClient, now = new Date()): Promise<
   return {
     since,
     docketOpenings: series(since, docket),
-    documentsRead: series(since, read),
+    documentsRead: read,
     applications: series(since, applications),
     messages: series(since, messages),
     topDocuments: top.map((row) => ({ ...row, opens: Number(row.opens), readers: Number(row.readers) })),

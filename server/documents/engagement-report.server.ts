@@ -1,7 +1,51 @@
 // What `rm5 documents activity` shows: per viewer (e-mail where the code asks for one, else the
 // code, named by its label) and document, the openings, the downloads, first and last time, the time spent, and
-// for PDFs the shows and time per page. Rows of one viewer stay together.
+// for PDFs the shows and time per page. Rows of one viewer stay together. The console's overview
+// and engagement page read the same functions: an opening is a page-0 row's `opens`, reading
+// time the rows' `seconds`, here and nowhere else.
 import type { PrismaClient } from '../db/database.server.ts'
+
+const DAY_MS = 86_400_000
+const dayKey = (date: Date) => date.toISOString().slice(0, 10)
+
+/** Counts per day (UTC), oldest first, days without any included (0). */
+export interface DailySeries {
+  days: { day: string; count: number }[]
+  total: number
+}
+
+/** The `length` days (UTC) ending with `now`'s, and the midnight the first starts at. */
+export function dayRange(now: Date, length: number): Date {
+  return new Date(new Date(`${dayKey(now)}T00:00:00Z`).getTime() - (length - 1) * DAY_MS)
+}
+
+/** A series of `length` days from `since` out of counted rows (days missing from them are 0). */
+export function dailySeries(
+  since: Date,
+  length: number,
+  rows: readonly { day: Date; count: bigint | number }[],
+): DailySeries {
+  const counts = new Map(rows.map((row) => [dayKey(row.day), Number(row.count)]))
+  const days = Array.from({ length }, (_, index) => {
+    const day = dayKey(new Date(since.getTime() + index * DAY_MS))
+    return { day, count: counts.get(day) ?? 0 }
+  })
+  return { days, total: days.reduce((sum, entry) => sum + entry.count, 0) }
+}
+
+/** Openings of documents per day (UTC) since `since`: of one document, or of all. */
+export async function openingsByDay(
+  prisma: PrismaClient,
+  options: { since: Date; days: number; documentId?: string },
+): Promise<DailySeries> {
+  const rows = await prisma.$queryRaw<{ day: Date; count: bigint }[]>`
+    SELECT date_trunc('day', first_at, 'UTC') AS day, SUM(opens)::bigint AS count
+    FROM document_views
+    WHERE first_at >= ${options.since} AND page = 0
+      AND (${options.documentId ?? null}::text IS NULL OR document_id = ${options.documentId ?? null})
+    GROUP BY 1`
+  return dailySeries(options.since, options.days, rows)
+}
 
 export interface PageTime {
   page: number

@@ -38,6 +38,12 @@ export function countWords(text: string): number {
 
 export const readingMinutes = (words: number) => Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))
 
+/** "12 pages" for a PDF, "4 min read" for Markdown (the CLI's listing and the console's). */
+export const extent = (doc: { kind: string; pages: number | null; words: number | null }) =>
+  doc.kind === 'pdf'
+    ? `${doc.pages} page${doc.pages === 1 ? '' : 's'}`
+    : `${readingMinutes(doc.words ?? 0)} min read`
+
 export function renderMarkdown(text: string): RenderedMarkdown {
   const words = countWords(text)
   return { html: markdown.render(text), words, readingMinutes: readingMinutes(words) }

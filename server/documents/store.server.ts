@@ -5,6 +5,7 @@
 // `remove` sets removed_at and a replacement adds a version.
 import { Readable } from 'node:stream'
 import type { PartnerSlug } from '../../lib/partners.ts'
+import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
 import { findPartner } from '../partners/store.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
@@ -90,6 +91,16 @@ function summary(row: WithVersion): DocumentSummary {
   }
 }
 
+/** What the audit log keeps of a change: the document, its gate and version (no contents). */
+function changeRecord(action: string, row: WithVersion) {
+  const current = summary(row)
+  return {
+    action,
+    target: row.id,
+    details: { retailer: row.retailer, version: current.version, kind: current.kind, size: current.size },
+  }
+}
+
 /** A version row's file columns: where its bytes are stored, what inspecting them found, its HTML. */
 function versionFile(objectKey: string, fileName: string, inspected: PreparedDocument) {
   const { size, sha256, pages, words, html } = inspected
@@ -123,8 +134,11 @@ export class DocumentStore {
     return jobs.inspect(bytes, fileName, this.options.maxBytes, this.options.maxPages ?? DEFAULT_MAX_PAGES)
   }
 
-  /** Checks and stores a new document; its first version is 1. */
-  async add(input: NewDocument): Promise<DocumentSummary> {
+  /**
+   * Checks and stores a new document; its first version is 1. With an actor (the CLI, the
+   * console) the audit log records it in the same transaction; the demo seed passes none.
+   */
+  async add(input: NewDocument, actor?: Actor): Promise<DocumentSummary> {
     if (!(await findPartner(this.prisma, input.retailer)))
       throw new DocumentRejected(`Unknown retailer ${input.retailer}.`)
     const fileName = cleanFileName(input.fileName) || 'document'
@@ -132,25 +146,34 @@ export class DocumentStore {
     const inspected = await this.inspect(input.bytes, fileName)
     const id = newDocumentId()
     const objectKey = await this.put(id, inspected.kind, inspected.sha256, inspected.bytes)
-    const row = await this.prisma.document.create({
-      data: {
-        id,
-        retailer: input.retailer,
-        title,
-        kind: inspected.kind,
-        currentVersion: 1,
-        notify: input.notify ?? false,
-        versions: {
-          create: { version: 1, ...versionFile(objectKey, fileName, inspected) },
+    const row = await this.prisma.$transaction(async (tx) => {
+      const created = await tx.document.create({
+        data: {
+          id,
+          retailer: input.retailer,
+          title,
+          kind: inspected.kind,
+          currentVersion: 1,
+          notify: input.notify ?? false,
+          versions: {
+            create: { version: 1, ...versionFile(objectKey, fileName, inspected) },
+          },
         },
-      },
-      ...SUMMARY,
+        ...SUMMARY,
+      })
+      if (actor) await recordAudit(tx, actor, changeRecord('document.add', created))
+      return created
     })
     return summary(row)
   }
 
   /** A new version of a document (same kind); the old versions stay stored and listed. */
-  async replace(id: string, bytes: Uint8Array, uploadedName: string): Promise<DocumentSummary> {
+  async replace(
+    id: string,
+    bytes: Uint8Array,
+    uploadedName: string,
+    actor?: Actor,
+  ): Promise<DocumentSummary> {
     const existing = await this.find(id, { includeRemoved: true })
     if (!existing) throw new DocumentNotFound(id)
     if (existing.removedAt) throw new DocumentRejected(`Document ${id} was removed; add it again instead.`)
@@ -180,20 +203,26 @@ export class DocumentStore {
           ...versionFile(objectKey, fileName, inspected),
         },
       })
-      return tx.document.findUniqueOrThrow({ where: { id }, ...SUMMARY })
+      const replaced = await tx.document.findUniqueOrThrow({ where: { id }, ...SUMMARY })
+      if (actor) await recordAudit(tx, actor, changeRecord('document.replace', replaced))
+      return replaced
     })
     return summary(row)
   }
 
   /** Soft removal: viewers no longer see it; its versions stay for the record. */
-  async remove(id: string, now = new Date()): Promise<DocumentSummary> {
+  async remove(id: string, now = new Date(), actor?: Actor): Promise<DocumentSummary> {
     const existing = await this.find(id, { includeRemoved: true })
     if (!existing) throw new DocumentNotFound(id)
     if (existing.removedAt) return existing
-    const row = await this.prisma.document.update({
-      where: { id },
-      data: { removedAt: now, updatedAt: now },
-      ...SUMMARY,
+    const row = await this.prisma.$transaction(async (tx) => {
+      const removed = await tx.document.update({
+        where: { id },
+        data: { removedAt: now, updatedAt: now },
+        ...SUMMARY,
+      })
+      if (actor) await recordAudit(tx, actor, changeRecord('document.remove', removed), now)
+      return removed
     })
     return summary(row)
   }

@@ -91,6 +91,17 @@ const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown'])
 const ACCEPTED = 'add a PDF, or Markdown: UTF-8 text named .md or .markdown'
 
 /**
+ * The refusal of a file over DOCUMENT_MAX_BYTES. `size` is unknown where an upload was cut off at
+ * the limit as it arrived (the console's upload), rather than read whole.
+ */
+export function fileTooLarge(fileName: string, maxBytes: number, size?: number): DocumentRejected {
+  const measured = size === undefined ? `more than ${maxBytes}` : String(size)
+  return new DocumentRejected(
+    `${fileName} is ${measured} bytes; the limit is ${maxBytes} bytes (DOCUMENT_MAX_BYTES).`,
+  )
+}
+
+/**
  * The document ready to store, or a DocumentRejected. The content decides a PDF; Markdown needs
  * its name too (.md, .markdown), so an SVG or a log file is never shown as a document.
  */
@@ -101,11 +112,7 @@ export async function inspectDocument(
   maxPages = DEFAULT_MAX_PAGES,
 ): Promise<PreparedDocument> {
   if (bytes.length === 0) throw new DocumentRejected(`${fileName} is empty.`)
-  if (bytes.length > maxBytes) {
-    throw new DocumentRejected(
-      `${fileName} is ${bytes.length} bytes; the limit is ${maxBytes} bytes (DOCUMENT_MAX_BYTES).`,
-    )
-  }
+  if (bytes.length > maxBytes) throw fileTooLarge(fileName, maxBytes, bytes.length)
   if (startsWith(bytes, PDF_MAGIC)) return preparePdf(bytes, fileName, maxPages)
   const binary = SIGNATURES.find(([prefix]) => startsWith(bytes, prefix))?.[1]
   const text = binary ? undefined : utf8Text(bytes)

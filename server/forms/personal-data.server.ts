@@ -1,6 +1,7 @@
 // A person's stored submissions, found by e-mail address or id, for deletion on request (the
 // privacy page promises it; `rm5 applications delete`, `rm5 contact delete`). Notifications that
 // point at a deleted record go with it, so nothing is sent about data that no longer exists.
+import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
 
 export type PersonTarget = { email: string } | { id: string }
@@ -41,8 +42,8 @@ export const personalData = {
           rows.map((r) => ({ id: r.id, createdAt: r.createdAt, email: r.email, name: r.companyName })),
         )
     },
-    delete(prisma: PrismaClient, ids: string[]): Promise<number> {
-      return deleteWith(prisma, ids, 'applicationId', (tx) =>
+    delete(prisma: PrismaClient, actor: Actor, ids: string[]): Promise<number> {
+      return deleteWith(prisma, actor, ids, 'application', (tx) =>
         tx.retailerApplication.deleteMany({ where: { id: { in: ids } } }),
       )
     },
@@ -53,23 +54,34 @@ export const personalData = {
         .findMany({ where: byTarget(checked(target)), orderBy: { createdAt: 'asc' } })
         .then((rows) => rows.map((r) => ({ id: r.id, createdAt: r.createdAt, email: r.email, name: r.name })))
     },
-    delete(prisma: PrismaClient, ids: string[]): Promise<number> {
-      return deleteWith(prisma, ids, 'messageId', (tx) =>
+    delete(prisma: PrismaClient, actor: Actor, ids: string[]): Promise<number> {
+      return deleteWith(prisma, actor, ids, 'message', (tx) =>
         tx.contactMessage.deleteMany({ where: { id: { in: ids } } }),
       )
     },
   },
 }
 
+/** Deletes the records and the notifications about them; the audit log names the ids only. */
 async function deleteWith(
   prisma: PrismaClient,
+  actor: Actor,
   ids: string[],
-  payloadKey: 'applicationId' | 'messageId',
+  what: 'application' | 'message',
   remove: (tx: Prisma.TransactionClient) => Promise<{ count: number }>,
 ): Promise<number> {
   if (ids.length === 0) return 0
+  const payloadKey = `${what}Id`
   return prisma.$transaction(async (tx) => {
     await tx.$executeRaw`DELETE FROM notifications WHERE payload->>${payloadKey} = ANY(${ids})`
-    return (await remove(tx)).count
+    const { count } = await remove(tx)
+    if (count > 0) {
+      await recordAudit(tx, actor, {
+        action: `${what}.delete`,
+        target: ids.length === 1 ? ids[0] : null,
+        details: { ids, count },
+      })
+    }
+    return count
   })
 }

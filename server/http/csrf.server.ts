@@ -1,7 +1,8 @@
 // CSRF defence for every state-changing request (no tokens to leak or expire):
 // 1. the body must be JSON (a cross-site page cannot send that without a CORS preflight we never
 //    grant) or our own form encoding (the no-JS gate form); text/plain and multipart get 415,
-//    except on a route that says it takes text/plain (`config.acceptsTextPlain`: the reading
+//    except on a route that says it takes multipart (`config.acceptsMultipart`: the console's
+//    upload) or text/plain (`config.acceptsTextPlain`: the reading
 //    beacon, which navigator.sendBeacon sends as text/plain), where rule 2 still applies;
 // 2. a browser's Sec-Fetch-Site must be same-origin, and an Origin header must be our own origin.
 // Clients that send neither header (curl, server-to-server) are not browsers and carry no
@@ -28,6 +29,7 @@ export function hasUnsupportedBody(request: FastifyRequest): boolean {
   const hasBody =
     Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined
   if (!hasBody || ALLOWED_TYPES.includes(type)) return false
+  if (type === 'multipart/form-data' && request.routeOptions.config?.acceptsMultipart === true) return false
   return !(type === 'text/plain' && request.routeOptions.config?.acceptsTextPlain === true)
 }
 
@@ -64,5 +66,10 @@ declare module 'fastify' {
      * only way to send one without a preflight). Same-origin only, like every other post.
      */
     acceptsTextPlain?: boolean
+    /**
+     * The route takes a file upload (multipart/form-data: the console's document upload, which
+     * checks its own CSRF token as the body's first field). Same-origin only, like every other post.
+     */
+    acceptsMultipart?: boolean
   }
 }

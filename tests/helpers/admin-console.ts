@@ -66,6 +66,56 @@ export function post(
   })
 }
 
+/** A file a multipart form sends. */
+export interface FilePart {
+  fileName: string
+  bytes: Uint8Array
+}
+
+/**
+ * A multipart/form-data body as a browser sends a form: the fields in order (the console's CSRF
+ * token first), then the file when there is one.
+ */
+export function multipartBody(
+  fields: [string, string][],
+  file?: FilePart,
+  options: { fileFirst?: boolean } = {},
+) {
+  const boundary = `----rm5test${Math.random().toString(16).slice(2)}`
+  const parts: Buffer[] = fields.map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  )
+  if (file) {
+    parts[options.fileFirst ? 'unshift' : 'push'](
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.from(file.bytes),
+      Buffer.from('\r\n'),
+    )
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+/** An upload form's post: `_csrf` first (when given), the fields, the file. */
+export function postMultipart(
+  t: TestApp,
+  url: string,
+  fields: Record<string, string>,
+  file: FilePart | undefined,
+  headers: Record<string, string> = {},
+) {
+  const ordered = Object.entries(fields).sort(([a], [b]) => Number(b === '_csrf') - Number(a === '_csrf'))
+  const body = multipartBody(ordered, file)
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': body.contentType, ...headers },
+    payload: body.payload,
+  })
+}
+
 export interface ConsoleAction {
   name: string
   method: 'GET' | 'POST'
@@ -74,9 +124,34 @@ export interface ConsoleAction {
   form?: Record<string, string>
   /** A JSON call of a console script: 404 without a session, not the sign-in page. */
   api?: true
+  /** An upload: the form is sent as multipart with this file (a new one on every call). */
+  file?: () => FilePart
 }
 
-/** A code, a failed notification, a second admin and a partner: the rows the console's actions name. */
+let uploads = 0
+/** A Markdown file unlike any sent before (a replacement must differ from the version it replaces). */
+export const freshMarkdown = (): FilePart => ({
+  fileName: 'matrix.md',
+  bytes: Buffer.from(`# Matrix upload ${++uploads}\n\nA line of text.\n`),
+})
+
+/** Sends a console action as a browser would: GET, a form post, or an upload. */
+export function sendAction(
+  t: TestApp,
+  action: ConsoleAction,
+  options: { csrf?: string; headers?: Record<string, string> } = {},
+) {
+  const headers = options.headers ?? {}
+  if (action.method === 'GET') return t.app.inject({ url: action.url, headers })
+  const form = { ...action.form, ...(options.csrf ? { _csrf: options.csrf } : {}) }
+  if (action.file) return postMultipart(t, action.url, form, action.file(), headers)
+  return post(t, action.url, form, headers)
+}
+
+/**
+ * A code, a failed notification, a second admin, a partner, a document, an application and a
+ * message: the rows the console's actions name.
+ */
 export async function seedConsoleRows(t: TestApp, removable: string) {
   const code = await seedCode(t.db, 'circlek', `console-code-${removable}-1234-ABCD`)
   const notification = await t.db.prisma.notification.create({
@@ -97,16 +172,40 @@ export async function seedConsoleRows(t: TestApp, removable: string) {
     { name: 'Matrix', ...defaultFields('Matrix') },
     new Date(),
   )
-  return { code, notification: notification.id, removable, partner }
+  const document = await t.app.documents.store.add({
+    retailer: 'circlek',
+    bytes: Buffer.from('# Seeded\n\nFor the console.\n'),
+    fileName: 'seeded.md',
+  })
+  const application = await t.db.prisma.retailerApplication.create({
+    data: {
+      companyName: 'Matrix Bakes',
+      businessType: 'Bakery',
+      numberOfLocations: 2,
+      contactName: 'Dana Matrix',
+      email: 'dana@matrix.example',
+      phone: '(512) 555-0142',
+    },
+  })
+  const message = await t.db.prisma.contactMessage.create({
+    data: { name: 'Sam Matrix', email: 'sam@matrix.example', message: 'Hello from the matrix.' },
+  })
+  return {
+    code,
+    notification: notification.id,
+    removable,
+    partner,
+    document: document.id,
+    application: application.id,
+    message: message.id,
+  }
 }
 
+export type ConsoleRows = Awaited<ReturnType<typeof seedConsoleRows>>
+
 /** Every console action, with ids of real rows (`ids`) where the URL names one. */
-export function consoleActions(ids: {
-  code: string
-  notification: string
-  removable: string
-  partner: string
-}): ConsoleAction[] {
+export function consoleActions(ids: ConsoleRows): ConsoleAction[] {
+  const doc = `/admin/documents/${ids.document}`
   const theme = { name: 'Matrix', tint: '#1f6feb', ink: '#0b0d10', monogram: 'MX', audience: 'Tests' }
   return [
     { name: 'overview', method: 'GET', url: '/admin', needs: 'read' },
@@ -143,6 +242,61 @@ export function consoleActions(ids: {
       name: 'retry a notification',
       method: 'POST',
       url: `/admin/notifications/${ids.notification}/retry`,
+      needs: 'edit',
+      form: {},
+    },
+    { name: 'documents page', method: 'GET', url: '/admin/documents', needs: 'read' },
+    { name: 'a document and its versions', method: 'GET', url: doc, needs: 'read' },
+    { name: 'engagement page', method: 'GET', url: `${doc}/engagement`, needs: 'read' },
+    { name: 'engagement CSV', method: 'GET', url: `${doc}/engagement.csv?figures=pages`, needs: 'read' },
+    { name: 'applications page', method: 'GET', url: '/admin/applications', needs: 'read' },
+    { name: 'messages page', method: 'GET', url: '/admin/messages', needs: 'read' },
+    { name: 'an application', method: 'GET', url: `/admin/applications/${ids.application}`, needs: 'read' },
+    { name: 'a message', method: 'GET', url: `/admin/messages/${ids.message}`, needs: 'read' },
+    { name: 'export applications CSV', method: 'GET', url: '/admin/applications.csv', needs: 'edit' },
+    { name: 'export applications JSON', method: 'GET', url: '/admin/applications.json', needs: 'edit' },
+    { name: 'export messages CSV', method: 'GET', url: '/admin/messages.csv', needs: 'edit' },
+    { name: 'export messages JSON', method: 'GET', url: '/admin/messages.json', needs: 'edit' },
+    {
+      name: 'confirm deleting an application',
+      method: 'GET',
+      url: `/admin/applications/${ids.application}/delete`,
+      needs: 'edit',
+    },
+    {
+      name: 'confirm deleting a message',
+      method: 'GET',
+      url: `/admin/messages/${ids.message}/delete`,
+      needs: 'edit',
+    },
+    {
+      name: 'upload a document',
+      method: 'POST',
+      url: '/admin/documents',
+      needs: 'edit',
+      form: { retailer: 'circlek', title: 'Matrix upload' },
+      file: freshMarkdown,
+    },
+    {
+      name: 'replace a document',
+      method: 'POST',
+      url: `${doc}/replace`,
+      needs: 'edit',
+      form: {},
+      file: freshMarkdown,
+    },
+    { name: 'remove a document', method: 'POST', url: `${doc}/remove`, needs: 'edit', form: {} },
+    {
+      name: 'delete an application',
+      method: 'POST',
+      url: `/admin/applications/${ids.application}/delete`,
+      needs: 'edit',
+      form: {},
+    },
+    {
+      name: 'delete a message',
+      method: 'POST',
+      url: `/admin/messages/${ids.message}/delete`,
       needs: 'edit',
       form: {},
     },

@@ -39,3 +39,13 @@ export function postJson(app: FastifyInstance, url: string, body: unknown, optio
   if (options.key) headers['idempotency-key'] = options.key
   return injectPost(app, url, payload, headers, options)
 }
+
+/** A valid application from the /apply form's JSON, from `email` for `company`. */
+export const application = (company: string, email: string) => ({
+  companyName: company,
+  businessType: 'Bakery',
+  numberOfLocations: '2',
+  contactName: 'Dana Requester',
+  email,
+  phone: '(512) 555-0142',
+})

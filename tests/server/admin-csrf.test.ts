@@ -1,15 +1,19 @@
 // CSRF: a cross-site post to every console action is refused and changes nothing, whichever way
 // it comes: a browser saying so (Sec-Fetch-Site, Origin), a form without the session's token or
-// with another session's, a multipart or text/plain body. The SameSite=Strict cookie is a third
+// with another session's, a body in an encoding the action does not take (multipart to a form,
+// a URL-encoded form to an upload) or text/plain, and an upload whose token comes after its file. The SameSite=Strict cookie is a third
 // layer these tests do not need to rely on: each request here carries the cookie.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limitPrefix } from '../helpers/access.ts'
 import {
   type ConsoleAction,
   consoleActions,
+  multipartBody,
   post,
+  postMultipart,
   type SignedIn,
   seedConsoleRows,
+  sendAction,
   signIn,
 } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
@@ -39,61 +43,49 @@ afterAll(async () => {
 
 /** What any of the refused posts could have changed. */
 async function state() {
-  const [audit, codes, revoked, failed, admins, sessions, partners, challenges, passkeys] = await Promise.all(
-    [
-      t.db.prisma.auditEntry.count(),
-      t.db.prisma.accessCode.count(),
-      t.db.prisma.accessCode.count({ where: { revokedAt: { not: null } } }),
-      t.db.prisma.notification.count({ where: { failedAt: { not: null } } }),
-      t.db.prisma.admin.count(),
-      t.db.prisma.adminSession.count(),
-      // Added, re-themed or removed.
-      t.db.prisma.partner.findMany({
-        select: { slug: true, tint: true, removedAt: true },
-        orderBy: { slug: 'asc' },
-      }),
-      t.db.prisma.adminWebauthnChallenge.count(),
-      t.db.prisma.adminPasskey.count(),
-    ],
+  const { prisma } = t.db
+  const counts = {
+    audit: prisma.auditEntry.count(),
+    codes: prisma.accessCode.count(),
+    revoked: prisma.accessCode.count({ where: { revokedAt: { not: null } } }),
+    failed: prisma.notification.count({ where: { failedAt: { not: null } } }),
+    admins: prisma.admin.count(),
+    sessions: prisma.adminSession.count(),
+    documents: prisma.document.count(),
+    versions: prisma.documentVersion.count(),
+    removedDocuments: prisma.document.count({ where: { removedAt: { not: null } } }),
+    applications: prisma.retailerApplication.count(),
+    messages: prisma.contactMessage.count(),
+  }
+  return Object.fromEntries(
+    await Promise.all(Object.entries(counts).map(async ([name, count]) => [name, await count] as const)),
   )
-  return { audit, codes, revoked, failed, admins, sessions, partners, challenges, passkeys }
 }
+
+const asOwner = (extra: Record<string, string> = {}) => ({ cookie: owner.cookie, ...extra })
 
 const ways: [string, (action: ConsoleAction) => ReturnType<typeof post>][] = [
   [
     'a browser’s cross-site post (Sec-Fetch-Site: cross-site)',
     (action) =>
-      post(
-        t,
-        action.url,
-        { ...action.form, _csrf: owner.csrf },
-        { cookie: owner.cookie, 'sec-fetch-site': 'cross-site' },
-      ),
+      sendAction(t, action, { csrf: owner.csrf, headers: asOwner({ 'sec-fetch-site': 'cross-site' }) }),
   ],
   [
     'a post from a foreign Origin',
     (action) =>
-      post(
-        t,
-        action.url,
-        { ...action.form, _csrf: owner.csrf },
-        { cookie: owner.cookie, origin: 'https://evil.example' },
-      ),
+      sendAction(t, action, { csrf: owner.csrf, headers: asOwner({ origin: 'https://evil.example' }) }),
   ],
-  ['a form without the token', (action) => post(t, action.url, { ...action.form }, { cookie: owner.cookie })],
+  ['a form without the token', (action) => sendAction(t, action, { headers: asOwner() })],
   [
     'a form with another session’s token',
-    (action) => post(t, action.url, { ...action.form, _csrf: other.csrf }, { cookie: owner.cookie }),
+    (action) => sendAction(t, action, { csrf: other.csrf, headers: asOwner() }),
   ],
   [
-    'a multipart body',
+    'a body in the other encoding (multipart to a form, a URL-encoded form to an upload)',
     (action) =>
-      t.app.inject({
-        method: 'POST',
-        url: action.url,
-        headers: { cookie: owner.cookie, 'content-type': 'multipart/form-data; boundary=x' },
-        payload: `--x\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\n${owner.csrf}\r\n--x--\r\n`,
-      }),
+      action.file
+        ? post(t, action.url, { ...action.form, _csrf: owner.csrf }, asOwner())
+        : postMultipart(t, action.url, { ...action.form, _csrf: owner.csrf }, undefined, asOwner()),
   ],
   [
     'a text/plain body',
@@ -101,7 +93,7 @@ const ways: [string, (action: ConsoleAction) => ReturnType<typeof post>][] = [
       t.app.inject({
         method: 'POST',
         url: action.url,
-        headers: { cookie: owner.cookie, 'content-type': 'text/plain' },
+        headers: asOwner({ 'content-type': 'text/plain' }),
         payload: `_csrf=${owner.csrf}`,
       }),
   ],
@@ -119,6 +111,27 @@ describe.each(ways)('%s', (_way, send) => {
     }
     expect(await state()).toEqual(before)
   })
+})
+
+it('an upload whose token comes after its file is refused before the file is stored', async () => {
+  const before = await state()
+  for (const action of posts.filter((post) => post.file)) {
+    const body = multipartBody(
+      [...Object.entries(action.form ?? {}), ['_csrf', owner.csrf]],
+      action.file?.(),
+      {
+        fileFirst: true,
+      },
+    )
+    const res = await t.app.inject({
+      method: 'POST',
+      url: action.url,
+      headers: asOwner({ 'content-type': body.contentType }),
+      payload: body.payload,
+    })
+    expect([action.name, res.statusCode]).toEqual([action.name, 403])
+  }
+  expect(await state()).toEqual(before)
 })
 
 it('the same posts with the session’s own token and no foreign origin go through', async () => {

@@ -102,8 +102,10 @@ it('shows them to a viewer as charts with their figures', async () => {
   const { cookie } = await signIn(t, 'look@example.com', 'viewer')
   const page = await t.app.inject({ url: '/admin', headers: { cookie } })
   expect(page.statusCode).toBe(200)
+  // The chart is an image named by its caption, which says the figures.
+  expect(page.body).toContain('role="img" aria-labelledby="docket-chart-summary"')
   expect(page.body).toContain(
-    'aria-label="Docket openings: 9 in the last 30 days; the busiest day was 2026-11-27 with 5."',
+    'id="docket-chart-summary" class="muted small">Docket openings: 9 in the last 30 days; the busiest day was 2026-11-27 with 5.</figcaption>',
   )
   expect(page.body).toContain('<td>2026-10-29</td><td class="num">4</td>')
   expect(page.body).toContain('1 failed notification')

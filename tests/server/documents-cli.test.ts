@@ -98,6 +98,14 @@ describe('rm5 documents', () => {
     const all = await rm5('documents', 'list', '--all', '--retailer', 'circlek', '--json')
     expect(JSON.parse(all.stdout)[0]).toMatchObject({ id: doc.id, version: 2 })
     expect(await db.prisma.documentVersion.count({ where: { documentId: doc.id } })).toBe(2)
+    // The audit log records each change with the shell's user, as the console's are with the admin.
+    const audit = await db.prisma.auditEntry.findMany({ where: { target: doc.id }, orderBy: { at: 'asc' } })
+    expect(audit.map((entry) => entry.action)).toEqual([
+      'document.add',
+      'document.replace',
+      'document.remove',
+    ])
+    expect(audit.every((entry) => entry.actor.startsWith('cli@'))).toBe(true)
 
     // Backups cover the documents bucket, every version.
     const backup = await rm5('media', 'backup', join(files, 'backup'))

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.ts'
 import { InvalidTarget, personalData } from '../../server/forms/personal-data.server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { postJson } from '../helpers/submissions.ts'
+import { application, postJson } from '../helpers/submissions.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -19,15 +19,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t?.close()
-})
-
-const application = (company: string, email: string) => ({
-  companyName: company,
-  businessType: 'Bakery',
-  numberOfLocations: '2',
-  contactName: 'Dana Requester',
-  email,
-  phone: '(512) 555-0142',
 })
 
 describe('personal data', () => {
@@ -49,6 +40,7 @@ describe('personal data', () => {
     expect(
       await personalData.applications.delete(
         t.db.prisma,
+        { label: 'cli@test' },
         found.map((row) => row.id),
       ),
     ).toBe(2)
@@ -68,7 +60,10 @@ describe('personal data', () => {
     const id = res.json().id as string
     const [found] = await personalData.contact.find(t.db.prisma, { id })
     expect(found).toMatchObject({ id, email: 'sam@asker.example', name: 'Sam Asker' })
-    expect(await personalData.contact.delete(t.db.prisma, [id])).toBe(1)
+    expect(await personalData.contact.delete(t.db.prisma, { label: 'ops@example.com' }, [id])).toBe(1)
+    // The audit log names who deleted which id, never what the message said.
+    const audit = await t.db.prisma.auditEntry.findFirst({ where: { action: 'message.delete', target: id } })
+    expect(audit).toMatchObject({ actor: 'ops@example.com', details: { ids: [id], count: 1 } })
     expect(await t.db.prisma.contactMessage.count({ where: { id } })).toBe(0)
     expect(await t.db.prisma.notification.count({ where: { event: 'contact.created' } })).toBe(0)
   })

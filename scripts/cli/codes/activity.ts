@@ -1,6 +1,8 @@
 // `rm5 codes activity` and `rm5 codes notify`: who opened the docket and the retailer's documents
 // per viewer (the e-mail where the code requires one, else the code), and which codes announce
 // their first opening each day (docs/operations.md).
+
+import { duration } from '../../../lib/figures.ts'
 import {
   type CodeActivity,
   docketActivity,
@@ -11,13 +13,7 @@ import type { Io } from './commands.ts'
 import { resolveId } from './commands.ts'
 import { printListing, utc } from './table.ts'
 
-/** "45s", "3m05s", "1h02m": reading time at a glance. */
-export const duration = (seconds: number) =>
-  seconds < 60
-    ? `${seconds}s`
-    : seconds < 3600
-      ? `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`
-      : `${Math.floor(seconds / 3600)}h${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}m`
+export { duration } from '../../../lib/figures.ts'
 
 /** The e-mail where the grant named one; else the code's label (one row for all its holders). */
 const viewer = (r: CodeActivity) => r.email ?? (r.codeId ? (r.label ?? '(no label)') : '(gate)')

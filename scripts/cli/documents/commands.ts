@@ -1,22 +1,18 @@
 // What each `rm5 documents` command does, given the open store. Output goes through `print`
 // (one line per call), as in the codes CLI.
 import { basename } from 'node:path'
+import { duration, formatBytes } from '../../../lib/figures.ts'
 import type { Partner } from '../../../lib/partners.ts'
+import { cliActor } from '../../../server/admin/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
+import { viewerLabel } from '../../../server/documents/document-engagement.server.ts'
 import { documentActivity } from '../../../server/documents/engagement-report.server.ts'
-import { readingMinutes } from '../../../server/documents/markdown.server.ts'
+import { extent } from '../../../server/documents/markdown.server.ts'
 import type { DocumentStore, DocumentSummary } from '../../../server/documents/store.server.ts'
-import { type ActivityOptions, duration } from '../codes/activity.ts'
+import type { ActivityOptions } from '../codes/activity.ts'
 import type { Io } from '../codes/commands.ts'
 import { printListing, table, utc } from '../codes/table.ts'
-import { formatBytes } from '../media/progress.ts'
 import { readLocalFile } from './open.ts'
-
-/** "12 pages" for a PDF, "4 min read" for Markdown. */
-export const extent = (doc: Pick<DocumentSummary, 'kind' | 'pages' | 'words'>) =>
-  doc.kind === 'pdf'
-    ? `${doc.pages} page${doc.pages === 1 ? '' : 's'}`
-    : `${readingMinutes(doc.words ?? 0)} min read`
 
 function printDocument(io: Io, heading: string, doc: DocumentSummary): void {
   io.print(heading)
@@ -42,13 +38,16 @@ export async function addDocument(
 ): Promise<void> {
   const bytes = await readLocalFile(options.file, options.maxBytes)
   const { partner } = options
-  const doc = await store.add({
-    retailer: partner.slug,
-    bytes,
-    fileName: basename(options.file),
-    title: options.title,
-    notify: options.notify,
-  })
+  const doc = await store.add(
+    {
+      retailer: partner.slug,
+      bytes,
+      fileName: basename(options.file),
+      title: options.title,
+      notify: options.notify,
+    },
+    cliActor(),
+  )
   if (options.json) return io.print(JSON.stringify(doc))
   printDocument(io, `Added a document for ${partner.name} (/${partner.slug}).`, doc)
 }
@@ -59,7 +58,7 @@ export async function replaceDocument(
   options: { id: string; file: string; json: boolean; maxBytes: number },
 ): Promise<void> {
   const bytes = await readLocalFile(options.file, options.maxBytes)
-  const doc = await store.replace(options.id, bytes, basename(options.file))
+  const doc = await store.replace(options.id, bytes, basename(options.file), cliActor())
   if (options.json) return io.print(JSON.stringify(doc))
   printDocument(
     io,
@@ -69,7 +68,7 @@ export async function replaceDocument(
 }
 
 export async function removeDocument(store: DocumentStore, io: Io, options: { id: string; json: boolean }) {
-  const doc = await store.remove(options.id, io.now())
+  const doc = await store.remove(options.id, io.now(), cliActor())
   if (options.json) return io.print(JSON.stringify(doc))
   io.print(`Removed "${doc.title}" (${doc.id}) at ${utc(doc.removedAt)}: viewers no longer see it.`)
   io.print('Its versions stay stored for the record (`rm5 documents list --all`).')
@@ -128,8 +127,7 @@ export async function printDocumentActivity(
       [
         {
           header: 'VIEWER',
-          value: (r) =>
-            r.email ?? (r.codeId ? `${r.label ?? 'code'} (${r.codeId.slice(0, 8)})` : '(gate, no code)'),
+          value: (r) => viewerLabel(r),
         },
         { header: 'RETAILER', value: (r) => r.retailer },
         { header: 'DOCUMENT', value: (r) => titles.get(r.documentId) ?? r.documentId },

@@ -12,13 +12,9 @@ export async function withDocuments<T>(
   run: (store: DocumentStore, prisma: PrismaClient) => Promise<T>,
 ): Promise<T> {
   const env = await cliEnv()
-  const [
-    { DocumentStore, DocumentNotFound },
-    { DocumentRejected },
-    { closeDocumentJobs, DocumentJobFailed },
-  ] = await Promise.all([
+  const [{ DocumentStore }, { documentRefusal }, { closeDocumentJobs }] = await Promise.all([
     import('../../../server/documents/store.server.ts'),
-    import('../../../server/documents/validate.server.ts'),
+    import('../../../server/documents/refusal.server.ts'),
     import('../../../server/documents/jobs/document-jobs.server.ts'),
   ])
   return withDatabase(({ prisma }) =>
@@ -31,13 +27,8 @@ export async function withDocuments<T>(
       try {
         return await run(store, prisma)
       } catch (error) {
-        if (error instanceof DocumentRejected) throw new CliError(error.message)
-        if (error instanceof DocumentJobFailed) {
-          throw new CliError(`The file could not be checked within the ${error.detail}: it is refused.`)
-        }
-        if (error instanceof DocumentNotFound) {
-          throw new CliError(`${error.message}: see \`rm5 documents list --all\` for the ids.`)
-        }
+        const refusal = documentRefusal(error, 'see `rm5 documents list --all` for the ids.')
+        if (refusal) throw new CliError(refusal)
         throw error
       } finally {
         await closeDocumentJobs()

@@ -36,8 +36,4 @@ export function progress(total: number, stream: NodeJS.WriteStream = process.std
   }
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
-}
+export { formatBytes } from '../../../lib/figures.ts'

@@ -15,3 +15,7 @@ export function csrfMatches(key: Buffer, sessionTokenHash: string, given: unknow
   const actual = Buffer.from(given)
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
+
+/** The 403 message of a post without its session's token. */
+export const CSRF_REFUSAL =
+  'This form is out of date or came from another site. Reload the page and try again.'

@@ -15,12 +15,11 @@ import { agreementVersions } from '../../documents/agreement-listing.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
 import { listNotifications, retryNotifications, stateOf } from '../../notifications/admin.server.ts'
 import { AdminError, addAdmin, listAdmins, removeAdmin } from '../admins.server.ts'
-import type { Actor } from '../audit.server.ts'
 import { listAudit } from '../audit.server.ts'
-import { consoleUser, sessionOf } from '../console.server.tsx'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { overview } from '../overview.server.ts'
 import { type CodeForm, codeForm } from './code-form.server.ts'
+import { EDIT, OWNER, READ, routeKit } from './route-kit.server.ts'
 
 const uuid = z.object({ id: z.uuid() })
 const stateQuery = z.object({ state: z.enum(['pending', 'delivered', 'failed']).optional() }).catch({})
@@ -37,14 +36,10 @@ const adminForm = z.object({ email: z.string().max(254), role: z.string().max(16
 export async function consolePageRoutes(app: FastifyInstance) {
   const { deps } = app.adminConsole
   const prisma = deps.db.prisma
-  const user = (request: FastifyRequest) => consoleUser(app, sessionOf(request))
-  const actor = (request: FastifyRequest): Actor => ({
-    label: sessionOf(request).email,
-    clientHash: app.adminConsole.clientHash(request),
-  })
-  const read = { config: { permission: 'read' as const } }
-  const edit = { config: { permission: 'edit' as const } }
-  const owner = { config: { permission: 'admins' as const } }
+  const { user, actor } = routeKit(app)
+  const read = READ
+  const edit = EDIT
+  const owner = OWNER
 
   app.get('/', read, async (request, reply) =>
     sendConsolePage(

@@ -1,0 +1,128 @@
+import { may } from '../../lib/admin/roles.ts'
+import { formatBytes } from '../../lib/figures.ts'
+import { extent } from '../../server/documents/markdown.server.ts'
+import type { DocumentSummary } from '../../server/documents/store.server.ts'
+import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { DataTable, RowAction } from './DataTable.tsx'
+import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
+import { utcTime } from './format.ts'
+import { UploadForm } from './UploadForm.tsx'
+
+export interface VersionRow {
+  version: number
+  fileName: string
+  size: number
+  sha256: string
+  pages: number | null
+  words: number | null
+  uploadedAt: Date
+}
+
+/** One document: what it is, its versions, and (for an editor) replace and remove. */
+export function DocumentPage({
+  user,
+  document,
+  partnerName,
+  versions,
+  maxBytes,
+  form,
+  done,
+}: {
+  user: ConsoleUser
+  document: DocumentSummary
+  partnerName: string
+  versions: readonly VersionRow[]
+  maxBytes: number
+  form?: FormState
+  done?: string
+}) {
+  const canEdit = may(user.role, 'edit') && !document.removedAt
+  const kind = document.kind === 'pdf' ? 'PDF' : 'Markdown'
+  return (
+    <ConsoleShell user={user} current="/admin/documents">
+      <p className="crumbs">
+        <a href={`/admin/documents?partner=${document.retailer}`}>Documents of {partnerName}</a>
+      </p>
+      <PageHead
+        title={document.title}
+        lead={`${partnerName} · ${kind}, ${extent(document)}, ${formatBytes(document.size)} · version ${document.version}`}
+      >
+        <a className="button button--dark" href={`/admin/documents/${document.id}/engagement`}>
+          Engagement
+        </a>
+      </PageHead>
+      {done ? <Notice kind="ok" title={done} /> : null}
+      {document.removedAt ? (
+        <Notice kind="error" title="Removed">
+          Removed {utcTime(document.removedAt)}: viewers no longer see it. Its versions stay for the record.
+        </Notice>
+      ) : null}
+      <ErrorSummary form={form} prefix="replace" />
+      <section className="panel" aria-labelledby="versions-title">
+        <h2 id="versions-title">Versions</h2>
+        <DataTable
+          rows={versions}
+          rowKey={(row) => String(row.version)}
+          caption={`Versions of ${document.title}`}
+          columns={[
+            {
+              header: 'Version',
+              cell: (row) => (
+                <>
+                  {row.version}{' '}
+                  {row.version === document.version ? <span className="badge badge--ok">served</span> : null}
+                </>
+              ),
+            },
+            { header: 'File', cell: (row) => row.fileName },
+            {
+              header: 'Extent',
+              cell: (row) => extent({ kind: document.kind, pages: row.pages, words: row.words }),
+            },
+            { header: 'Size', cell: (row) => formatBytes(row.size), num: true },
+            { header: 'Uploaded', cell: (row) => utcTime(row.uploadedAt), nowrap: true },
+            { header: 'SHA-256', cell: (row) => <code title={row.sha256}>{row.sha256.slice(0, 12)}</code> },
+          ]}
+        />
+      </section>
+      {/*
+        Audience and download settings (public, the codes that see it, download allowed) belong
+        here, as a form posting to /admin/documents/:id/settings with the documents service's own
+        options once it has them (issue 36; server/admin/routes/documents.server.tsx).
+      */}
+      {canEdit ? (
+        <div className="grid grid--2">
+          <section className="panel" aria-labelledby="replace-title">
+            <h2 id="replace-title">Replace</h2>
+            <p className="muted small">
+              The new file becomes version {document.version + 1}, of the same kind ({kind}); viewers see it
+              at once and the older versions stay stored.
+            </p>
+            <UploadForm
+              id="replace"
+              action={`/admin/documents/${document.id}/replace`}
+              csrf={user.csrf}
+              maxBytes={maxBytes}
+              error={form?.errors.file}
+              submit="Upload new version"
+            />
+          </section>
+          <section className="panel" aria-labelledby="remove-title">
+            <h2 id="remove-title">Remove</h2>
+            <p className="muted small">
+              Viewers no longer see it; its versions and engagement stay for the record.
+            </p>
+            <RowAction
+              action={`/admin/documents/${document.id}/remove`}
+              csrf={user.csrf}
+              label="Remove document"
+              detail={document.title}
+              danger
+              confirm={`Remove “${document.title}”? Viewers no longer see it.`}
+            />
+          </section>
+        </div>
+      ) : null}
+    </ConsoleShell>
+  )
+}

@@ -1,0 +1,175 @@
+import { may } from '../../lib/admin/roles.ts'
+import { formatBytes } from '../../lib/figures.ts'
+import type { Partner } from '../../lib/partners.ts'
+import { extent } from '../../server/documents/markdown.server.ts'
+import type { DocumentSummary } from '../../server/documents/store.server.ts'
+import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { DataTable } from './DataTable.tsx'
+import { ErrorSummary, FieldError, type FormState } from './ErrorSummary.tsx'
+import { utcTime } from './format.ts'
+import { TextField } from './TextField.tsx'
+import { UploadForm } from './UploadForm.tsx'
+
+export interface DocumentsFilter {
+  partner?: string
+  removed?: boolean
+}
+
+/** The data room's documents per partner, and the upload form. */
+export function DocumentsPage({
+  user,
+  documents,
+  partners,
+  filter,
+  maxBytes,
+  form,
+  done,
+}: {
+  user: ConsoleUser
+  documents: readonly DocumentSummary[]
+  partners: readonly Pick<Partner, 'slug' | 'name'>[]
+  filter: DocumentsFilter
+  maxBytes: number
+  form?: FormState
+  done?: string
+}) {
+  const canEdit = may(user.role, 'edit')
+  const values = form?.values ?? {}
+  const errors = form?.errors ?? {}
+  const nameOf = (slug: string) => partners.find((partner) => partner.slug === slug)?.name ?? slug
+  const groups = [...new Set(documents.map((doc) => doc.retailer))].map((slug) => ({
+    slug,
+    docs: documents.filter((doc) => doc.retailer === slug),
+  }))
+  return (
+    <ConsoleShell user={user} current="/admin/documents">
+      <PageHead
+        title="Documents"
+        lead="The data room per partner: what each gate's viewers can open, its versions and who read it."
+      />
+      {done ? <Notice kind="ok" title={done} /> : null}
+      <ErrorSummary form={form} prefix="upload" />
+      {canEdit ? (
+        <section className="panel" aria-labelledby="upload-heading">
+          <h2 id="upload-heading">Upload a document</h2>
+          <UploadForm
+            id="upload"
+            action="/admin/documents"
+            csrf={user.csrf}
+            maxBytes={maxBytes}
+            error={errors.file}
+            submit="Upload"
+          >
+            <div className="field">
+              <label htmlFor="upload-retailer">Partner</label>
+              <select
+                id="upload-retailer"
+                name="retailer"
+                defaultValue={values.retailer ?? filter.partner ?? ''}
+                aria-invalid={errors.retailer ? true : undefined}
+                aria-describedby={errors.retailer ? 'upload-retailer-error' : undefined}
+              >
+                <option value="" disabled>
+                  Choose a partner
+                </option>
+                {partners.map((partner) => (
+                  <option key={partner.slug} value={partner.slug}>
+                    {partner.name} (/{partner.slug})
+                  </option>
+                ))}
+              </select>
+              <FieldError id="upload-retailer" error={errors.retailer} />
+            </div>
+            <TextField
+              id="upload-title"
+              name="title"
+              label="Title"
+              hint="Empty: from the file's name."
+              maxLength={200}
+              defaultValue={values.title}
+              error={errors.title}
+            />
+          </UploadForm>
+        </section>
+      ) : null}
+      <section className="panel" aria-labelledby="list-title">
+        <h2 id="list-title">{filter.removed ? 'All documents, removed ones included' : 'Documents'}</h2>
+        <form method="get" action="/admin/documents" className="filters">
+          <div className="field">
+            <label htmlFor="filter-partner">Partner</label>
+            <select id="filter-partner" name="partner" defaultValue={filter.partner ?? ''}>
+              <option value="">Every partner</option>
+              {partners.map((partner) => (
+                <option key={partner.slug} value={partner.slug}>
+                  {partner.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field field--check">
+            <input
+              id="filter-removed"
+              name="removed"
+              type="checkbox"
+              value="1"
+              defaultChecked={filter.removed}
+            />
+            <label htmlFor="filter-removed">Show removed</label>
+          </div>
+          <button className="button button--ghost" type="submit">
+            Show
+          </button>
+        </form>
+        {groups.length === 0 ? (
+          <p className="muted">
+            {filter.partner ? `No documents for ${nameOf(filter.partner)}.` : 'No documents yet.'}
+          </p>
+        ) : (
+          groups.map((group) => (
+            <div key={group.slug} className="group">
+              <h3>
+                {nameOf(group.slug)} <span className="muted small">/{group.slug}</span>
+              </h3>
+              <DataTable
+                rows={group.docs}
+                rowKey={(doc) => doc.id}
+                caption={`Documents of ${nameOf(group.slug)}`}
+                columns={[
+                  {
+                    header: 'Title',
+                    cell: (doc) => (
+                      <>
+                        <a href={`/admin/documents/${doc.id}`}>{doc.title}</a>
+                        {doc.removedAt ? (
+                          <>
+                            {' '}
+                            <span className="badge badge--bad">removed</span>
+                          </>
+                        ) : null}
+                      </>
+                    ),
+                  },
+                  {
+                    header: 'Kind',
+                    cell: (doc) => `${doc.kind === 'pdf' ? 'PDF' : 'Markdown'}, ${extent(doc)}`,
+                  },
+                  { header: 'Size', cell: (doc) => formatBytes(doc.size), num: true },
+                  { header: 'Version', cell: (doc) => doc.version, num: true },
+                  { header: 'Updated', cell: (doc) => utcTime(doc.updatedAt), nowrap: true },
+                  {
+                    header: 'Engagement',
+                    cell: (doc) => (
+                      <a href={`/admin/documents/${doc.id}/engagement`}>
+                        Engagement<span className="visually-hidden"> with {doc.title}</span>
+                      </a>
+                    ),
+                  },
+                ]}
+              />
+            </div>
+          ))
+        )}
+      </section>
+    </ConsoleShell>
+  )
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react'
+import { formatBytes } from '../../lib/figures.ts'
+import { CsrfField } from './ConsoleDocument.tsx'
+import { FieldError } from './ErrorSummary.tsx'
+
+/** What the file input accepts: the documents service decides by content, this only helps the picker. */
+const ACCEPT = '.pdf,.md,.markdown,application/pdf,text/markdown'
+
+/**
+ * A document upload form: multipart, posted as is without JavaScript; with it, console.js sends
+ * the same form by XHR and shows the upload's progress. The CSRF token is the first field: the
+ * server reads it before any byte of the file.
+ */
+export function UploadForm({
+  id,
+  action,
+  csrf,
+  maxBytes,
+  error,
+  submit,
+  children,
+}: {
+  id: string
+  action: string
+  csrf: string
+  maxBytes: number
+  /** The file field's error (the service's refusal). */
+  error?: string
+  submit: string
+  /** Fields before the file (gate, title). */
+  children?: ReactNode
+}) {
+  const fileId = `${id}-file`
+  const described = [`${fileId}-hint`, error ? `${fileId}-error` : ''].filter(Boolean).join(' ')
+  return (
+    <form method="post" action={action} encType="multipart/form-data" noValidate data-upload>
+      <CsrfField token={csrf} />
+      <div className="form-grid form-grid--wide">
+        {children}
+        <div className="field">
+          <label htmlFor={fileId}>File</label>
+          <input
+            id={fileId}
+            name="file"
+            type="file"
+            accept={ACCEPT}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={described}
+          />
+          <p className="field__hint" id={`${fileId}-hint`}>
+            A PDF, or Markdown (.md); up to {formatBytes(maxBytes)}.
+          </p>
+          <FieldError id={fileId} error={error} />
+        </div>
+      </div>
+      <div className="upload-progress" data-upload-progress hidden>
+        <label htmlFor={`${id}-progress`}>Uploading</label>
+        <progress id={`${id}-progress`} max={100} value={0} />
+        <span className="small muted" aria-live="polite" data-upload-status />
+      </div>
+      <div className="form-actions">
+        <button className="button button--dark" type="submit">
+          {submit}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,230 @@
+// The console's Documents pages: the list per partner, upload, one document with its versions,
+// replace, remove, and its engagement page with CSV. Every change goes through the data room's
+// DocumentStore, the one the CLI's `rm5 documents add|replace|remove` opens: the same inspection
+// in the worker pool, the same limits, the same refusals, and an audit entry in the same
+// transaction. Audience and download settings will post to /documents/:id/settings here, with the
+// service's own options.
+import { readFile } from 'node:fs/promises'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { DocumentPage } from '../../../components/admin/DocumentPage.tsx'
+import { type DocumentsFilter, DocumentsPage } from '../../../components/admin/DocumentsPage.tsx'
+import { EngagementPage } from '../../../components/admin/EngagementPage.tsx'
+import type { FormState } from '../../../components/admin/ErrorSummary.tsx'
+import { documentEngagement } from '../../documents/document-engagement.server.ts'
+import { documentRefusal } from '../../documents/refusal.server.ts'
+import type { DocumentSummary } from '../../documents/store.server.ts'
+import { fileTooLarge, MAX_TITLE_LENGTH } from '../../documents/validate.server.ts'
+import { HttpError } from '../../http/errors.server.ts'
+import { sessionOf } from '../console.server.tsx'
+import { ENGAGEMENT_FIGURES, engagementCsv } from '../engagement-csv.server.ts'
+import { csrfMatches } from '../http/csrf.server.ts'
+import { sendConsolePage } from '../http/render.server.tsx'
+import { receiveUpload, registerUploads, type Upload } from '../http/upload.server.ts'
+import { EDIT, READ, routeKit } from './route-kit.server.ts'
+
+const listQuery = z
+  .object({
+    partner: z.string().max(32).optional(),
+    removed: z.literal('1').optional(),
+    done: z.enum(['removed']).optional(),
+  })
+  .catch({})
+const doneQuery = z.object({ done: z.enum(['added', 'replaced', 'removed']).optional() }).catch({})
+const csvQuery = z.object({ figures: z.enum(ENGAGEMENT_FIGURES).default('viewers') })
+const uploadFields = z.object({
+  retailer: z.string().max(32).default(''),
+  title: z.string().max(MAX_TITLE_LENGTH, `A title has at most ${MAX_TITLE_LENGTH} characters.`).default(''),
+})
+
+const DONE = {
+  added: 'Document uploaded',
+  replaced: 'New version uploaded',
+  removed: 'Document removed',
+} as const
+
+/** The refusal the documents service gave, as the file field's error; anything else is a fault. */
+function refusedForm(error: unknown, values: Record<string, string>): FormState {
+  const refusal = documentRefusal(error, 'it is not in the list of documents.')
+  if (!refusal) throw error
+  return { values, errors: { file: refusal } }
+}
+
+export async function consoleDocumentRoutes(app: FastifyInstance) {
+  const { deps } = app.adminConsole
+  const maxBytes = deps.env.DOCUMENT_MAX_BYTES
+  const store = () => app.documents.store
+  const { user, actor } = routeKit(app)
+  const read = READ
+  const edit = EDIT
+  const partners = () => app.partners.list()
+
+  /** The document by id, removed ones included (their versions stay for the record), or a 404. */
+  async function documentOf(request: FastifyRequest): Promise<DocumentSummary> {
+    const { id } = request.params as { id: string }
+    const document = await store().find(id, { includeRemoved: true })
+    if (!document) throw new HttpError(404, 'not_found', 'There is no such document.')
+    return document
+  }
+
+  const listPage = async (
+    request: FastifyRequest,
+    filter: DocumentsFilter,
+    extra: { form?: FormState; done?: string } = {},
+  ) => (
+    <DocumentsPage
+      user={user(request)}
+      documents={await store().list({ retailer: filter.partner, includeRemoved: filter.removed })}
+      partners={partners()}
+      filter={filter}
+      maxBytes={maxBytes}
+      {...extra}
+    />
+  )
+  app.get('/documents', read, async (request, reply) => {
+    const query = listQuery.parse(request.query)
+    const filter = { partner: query.partner || undefined, removed: query.removed === '1' }
+    const done = query.done ? DONE[query.done] : undefined
+    return sendConsolePage(reply, 'Documents', await listPage(request, filter, { done }))
+  })
+
+  const documentPage = async (
+    request: FastifyRequest,
+    document: DocumentSummary,
+    extra: { form?: FormState; done?: string } = {},
+  ) => (
+    <DocumentPage
+      user={user(request)}
+      document={document}
+      partnerName={app.partners.nameOf(document.retailer)}
+      versions={await store().versions(document.id)}
+      maxBytes={maxBytes}
+      {...extra}
+    />
+  )
+  app.get('/documents/:id', read, async (request, reply) => {
+    const document = await documentOf(request)
+    const { done } = doneQuery.parse(request.query)
+    return sendConsolePage(
+      reply,
+      document.title,
+      await documentPage(request, document, { done: done ? DONE[done] : undefined }),
+    )
+  })
+
+  app.get('/documents/:id/engagement', read, async (request, reply) => {
+    const document = await documentOf(request)
+    const report = await documentEngagement(deps.db.prisma, document, app.adminConsole.now())
+    return sendConsolePage(
+      reply,
+      `Engagement: ${document.title}`,
+      <EngagementPage
+        user={user(request)}
+        document={document}
+        partnerName={app.partners.nameOf(document.retailer)}
+        report={report}
+      />,
+    )
+  })
+  app.get('/documents/:id/engagement.csv', read, async (request, reply) => {
+    const document = await documentOf(request)
+    const query = csvQuery.safeParse(request.query)
+    if (!query.success) throw new HttpError(400, 'invalid_query', 'Ask for openings, pages or viewers.')
+    const report = await documentEngagement(deps.db.prisma, document, app.adminConsole.now())
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="document-${document.id.slice(0, 8)}-${query.data.figures}.csv"`,
+      )
+      .send(engagementCsv(report, query.data.figures))
+  })
+
+  app.post('/documents/:id/remove', edit, async (request, reply) => {
+    const document = await documentOf(request)
+    await store().remove(document.id, app.adminConsole.now(), actor(request))
+    return reply.redirect(`/admin/documents/${document.id}?done=removed`, 303)
+  })
+
+  // Uploads: the only routes taking multipart, in a scope of their own.
+  await app.register(async (uploads) => {
+    await registerUploads(uploads, maxBytes)
+    const multipart = { config: { permission: 'edit' as const, acceptsMultipart: true } }
+    const receive = (request: FastifyRequest) =>
+      receiveUpload(request, (token) =>
+        csrfMatches(app.adminConsole.csrfKey, sessionOf(request).tokenHash, token),
+      )
+    /** The uploaded file's bytes, or the service's refusal of its size. */
+    const bytesOf = async (upload: Upload & { file: NonNullable<Upload['file']> }) => {
+      if (upload.file.truncated) throw fileTooLarge(upload.file.fileName, maxBytes)
+      return readFile(upload.file.path)
+    }
+
+    /**
+     * The upload read, the work done on it, and its temporary file gone before the answer is
+     * sent: either where to go next, or the form again with what was refused.
+     */
+    type Outcome = { redirect: string } | { form: FormState }
+    const withUpload = async (request: FastifyRequest, work: (upload: Upload) => Promise<Outcome>) => {
+      const upload = await receive(request)
+      try {
+        return await work(upload)
+      } finally {
+        await upload.dispose()
+      }
+    }
+
+    uploads.post('/documents', multipart, async (request, reply) => {
+      const outcome = await withUpload(request, async (upload) => {
+        const parsed = uploadFields.safeParse(upload.fields)
+        const values = parsed.success ? parsed.data : { retailer: '', title: '' }
+        const errors: Record<string, string> = {}
+        if (!parsed.success) errors.title = parsed.error.issues[0]?.message ?? 'The form could not be read.'
+        if (!partners().some((partner) => partner.slug === values.retailer))
+          errors.retailer = 'Choose the partner whose viewers see the document.'
+        if (!upload.file) errors.file = 'Choose a PDF or Markdown file to upload.'
+        if (Object.keys(errors).length > 0 || !upload.file) return { form: { values, errors } }
+        const file = upload.file
+        try {
+          const added = await store().add(
+            {
+              retailer: values.retailer,
+              bytes: await bytesOf({ ...upload, file }),
+              fileName: file.fileName,
+              title: values.title.trim() || undefined,
+            },
+            actor(request),
+          )
+          return { redirect: `/admin/documents/${added.id}?done=added` }
+        } catch (error) {
+          return { form: refusedForm(error, values) }
+        }
+      })
+      if ('redirect' in outcome) return reply.redirect(outcome.redirect, 303)
+      return sendConsolePage(reply, 'Documents', await listPage(request, {}, outcome), 400)
+    })
+
+    uploads.post('/documents/:id/replace', multipart, async (request, reply) => {
+      // A read only (the admin's session and role are checked already): the token is checked next.
+      const document = await documentOf(request)
+      const outcome = await withUpload(request, async (upload) => {
+        if (!upload.file)
+          return { form: { values: {}, errors: { file: 'Choose the file of the new version.' } } }
+        const file = upload.file
+        try {
+          await store().replace(
+            document.id,
+            await bytesOf({ ...upload, file }),
+            file.fileName,
+            actor(request),
+          )
+          return { redirect: `/admin/documents/${document.id}?done=replaced` }
+        } catch (error) {
+          return { form: refusedForm(error, {}) }
+        }
+      })
+      if ('redirect' in outcome) return reply.redirect(outcome.redirect, 303)
+      return sendConsolePage(reply, document.title, await documentPage(request, document, outcome), 400)
+    })
+  })
+}

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { clientBound, type Measured, ratio, tableRow } from './rounds.ts'
 import type { WrkResult } from './wrk.ts'
 
-const run = (rps: number, clientCpu?: number): WrkResult => ({ rps, p50: 1, p99: 2, failed: 0, clientCpu })
+const run = (rps: number, clientCpu?: number): WrkResult => ({
+  rps,
+  p50: 1,
+  p99: 2,
+  max: 3,
+  failed: 0,
+  clientCpu,
+})
 const subject = { label: '`/` br', path: '/', encoding: 'br' as const, headers: {} }
 
 describe('a measured path', () => {

@@ -55,7 +55,7 @@ const ROUNDS: Rounds = {
 }
 const ROUTE_SECONDS = quick ? 2 : 10
 const BATCH_SECONDS = quick ? 3 : 15
-const DOCUMENT_LOAD = { seconds: quick ? 3 : 10, waves: quick ? 2 : 6, headers: { 'accept-encoding': 'br' } }
+const DOCUMENT_LOAD = { seconds: quick ? 3 : 10, waves: quick ? 2 : 4, headers: { 'accept-encoding': 'br' } }
 
 /** The process running the embedded Postgres and S3 for a data dir (decision 008), if any. */
 function embeddedServicesPid(dataDir: string | undefined): number | undefined {

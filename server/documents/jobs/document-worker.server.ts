@@ -8,6 +8,10 @@ import { renderMarkdown } from '../markdown.server.ts'
 import { DocumentRejected } from '../rejected.server.ts'
 import { inspectDocument, type PreparedDocument } from '../validate.server.ts'
 import { type WatermarkText, watermarkPdf } from '../watermark.server.ts'
+import { yieldToRequests } from './worker-priority.server.ts'
+
+// Once per thread, when the pool starts it: its heavy work never outbids the pages for a core.
+yieldToRequests()
 
 export type DocumentJob =
   | { task: 'inspect'; bytes: Uint8Array; fileName: string; maxBytes: number; maxPages: number }

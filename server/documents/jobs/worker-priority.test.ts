@@ -17,16 +17,27 @@ function threadNices(): Map<number, number> {
   return nices
 }
 
-const jobs = new DocumentJobs({ ...DEFAULT_JOB_LIMITS, threads: 1 })
-afterAll(() => jobs.close())
+const pools: DocumentJobs[] = []
+afterAll(() => Promise.all(pools.map((pool) => pool.close())))
+
+/** The nice values of the threads a new pool started to stamp one page. */
+async function nicesOfNewPool(yieldToRequests: boolean): Promise<number[]> {
+  const before = threadNices()
+  const pool = new DocumentJobs({ ...DEFAULT_JOB_LIMITS, threads: 1, yieldToRequests })
+  pools.push(pool)
+  await pool.stamp(await makePdf(1), { viewer: 'Dana', retailer: 'Circle K', date: new Date() })
+  const started = [...threadNices()].filter(([tid]) => !before.has(tid))
+  expect(started.length).toBeGreaterThan(0)
+  return started.map(([, nice]) => nice)
+}
 
 describe.runIf(process.platform === 'linux')('document worker priority', () => {
-  it('stamps on a thread below the request thread’s priority', async () => {
-    const before = threadNices()
-    await jobs.stamp(await makePdf(1), { viewer: 'Dana', retailer: 'Circle K', date: new Date() })
-    const after = threadNices()
-    expect(after.get(process.pid)).toBe(0)
-    const started = [...after].filter(([tid]) => !before.has(tid) || before.get(tid) !== after.get(tid))
-    expect(started.map(([, nice]) => nice)).toContain(10)
+  it('the server’s pool stamps on a thread below the request thread’s priority', async () => {
+    expect(await nicesOfNewPool(true)).toContain(10)
+    expect(threadNices().get(process.pid)).toBe(0)
+  })
+
+  it('a CLI’s pool (an upload, nothing else to serve) runs at normal priority', async () => {
+    expect(await nicesOfNewPool(false)).not.toContain(10)
   })
 })

@@ -6,6 +6,7 @@ import {
   type AgreementPageData,
   type DocumentPageData,
   documentFilePath,
+  SHARED_OPENLY,
   viewerName,
 } from '../../lib/documents.ts'
 import type { AgreementRow } from './agreements.server.ts'
@@ -29,10 +30,12 @@ export async function documentPageData(room: DataRoom, viewed: ViewedDocument): 
     updatedAt: document.updatedAt,
     pages: document.kind === 'pdf' ? document.pages : null,
     readingMinutes: document.kind === 'markdown' ? readingMinutes(document.words ?? 0) : null,
-    viewer: viewerName(viewer),
-    watermark: watermarkLine(room.watermarkFor(viewer)),
+    public: document.public,
+    viewer: document.public ? SHARED_OPENLY : viewerName(viewer),
+    watermark: watermarkLine(room.watermarkFor(viewed)),
     html,
     fileUrl: document.kind === 'pdf' ? documentFilePath(document.id) : null,
+    download: document.download,
     viewToken: room.viewToken(viewed),
   }
 }

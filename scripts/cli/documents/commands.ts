@@ -3,6 +3,7 @@
 import { basename } from 'node:path'
 import type { Partner } from '../../../lib/partners.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
+import type { AudienceRequest } from '../../../server/documents/audience.server.ts'
 import { documentActivity } from '../../../server/documents/engagement-report.server.ts'
 import { readingMinutes } from '../../../server/documents/markdown.server.ts'
 import type { DocumentStore, DocumentSummary } from '../../../server/documents/store.server.ts'
@@ -26,6 +27,10 @@ function printDocument(io: Io, heading: string, doc: DocumentSummary): void {
   io.print(`  version:  ${doc.version}`)
   io.print(`  sha256:   ${doc.sha256}`)
   if (doc.notify) io.print('  notify:   its first opening by each viewer sends document.opened')
+  io.print(
+    `  for:      ${doc.public ? 'anyone who opens the gate (shared openly)' : doc.codeIds.length > 0 ? `codes ${doc.codeIds.join(', ')}` : 'every code of the partner'}`,
+  )
+  if (!doc.download) io.print('  download: no (shown in the page only)')
 }
 
 export async function addDocument(
@@ -36,6 +41,7 @@ export async function addDocument(
     file: string
     title?: string
     notify: boolean
+    audience: AudienceRequest
     json: boolean
     maxBytes: number
   },
@@ -48,6 +54,7 @@ export async function addDocument(
     fileName: basename(options.file),
     title: options.title,
     notify: options.notify,
+    audience: options.audience,
   })
   if (options.json) return io.print(JSON.stringify(doc))
   printDocument(io, `Added a document for ${partner.name} (/${partner.slug}).`, doc)
@@ -56,10 +63,10 @@ export async function addDocument(
 export async function replaceDocument(
   store: DocumentStore,
   io: Io,
-  options: { id: string; file: string; json: boolean; maxBytes: number },
+  options: { id: string; file: string; audience: AudienceRequest; json: boolean; maxBytes: number },
 ): Promise<void> {
   const bytes = await readLocalFile(options.file, options.maxBytes)
-  const doc = await store.replace(options.id, bytes, basename(options.file))
+  const doc = await store.replace(options.id, bytes, basename(options.file), options.audience)
   if (options.json) return io.print(JSON.stringify(doc))
   printDocument(
     io,

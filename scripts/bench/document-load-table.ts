@@ -38,7 +38,7 @@ export async function printDocumentLoad(
   })
   console.table([row('at rest', load.atRest), row(`${VIEWERS_AT_ONCE} viewers opening`, load.underLoad)])
   console.log(
-    `${load.waves} wave(s) of ${VIEWERS_AT_ONCE} during the loaded run (covering ${Math.round(load.covered * 100)} % of it); one viewer's open (page + stamped file): p50 ${load.openP50} ms, slowest ${load.openMax} ms`,
+    `${load.waves} wave(s) of ${VIEWERS_AT_ONCE} during the loaded run (covering ${Math.round(load.covered * 100)} % of it); one viewer's open (page + stamped file): p50 ${load.openP50} ms, slowest ${load.openMax} ms; ${load.unavailable} answered "cannot be shown right now" (over the pool's time limit)`,
   )
   console.log(verdict(load))
 }

@@ -170,14 +170,16 @@ describe('what viewers get', () => {
     const notListed = await get('/docket', otherHolder)
     expect(notListed.statusCode).toBe(200)
     expect(notListed.body).not.toContain(title)
-    const missing = await get(`/docket/documents/${randomBytes(16).toString('hex')}`, otherHolder)
+    // The same answer but for the address itself (the 404 page names the path it was asked for).
+    const missingId = randomBytes(16).toString('hex')
+    const missing = await get(`/docket/documents/${missingId}`, otherHolder)
     const refused = await get(`/docket/documents/${limited}`, otherHolder)
     expect(refused.statusCode).toBe(404)
-    expect(refused.body).toBe(missing.body)
-    const missingFile = await get(`/docket/documents/${randomBytes(16).toString('hex')}/file`, otherHolder)
+    expect(refused.body.replaceAll(limited, 'ID')).toBe(missing.body.replaceAll(missingId, 'ID'))
+    const missingFile = await get(`/docket/documents/${missingId}/file`, otherHolder)
     const refusedFile = await get(`/docket/documents/${limited}/file`, otherHolder)
     expect(refusedFile.statusCode).toBe(404)
-    expect(refusedFile.body).toBe(missingFile.body)
+    expect(refusedFile.body.replaceAll(limited, 'ID')).toBe(missingFile.body.replaceAll(missingId, 'ID'))
   }, 120_000)
 
   it('without download: no Download button, the file inline only, a download refused', async () => {

@@ -75,17 +75,9 @@ export class DataRoom {
 
   /** The documents the request's grants see (their partners', their codes'), newest first. */
   async listFor(viewers: Viewers): Promise<DocketDocument[]> {
-    return (await this.store.listFor(viewers)).map((doc) => ({
-      id: doc.id,
-      retailer: doc.retailer,
-      retailerName: this.app.partners.nameOf(doc.retailer),
-      title: doc.title,
-      kind: doc.kind,
-      updatedAt: doc.updatedAt,
-      pages: doc.kind === 'pdf' ? doc.pages : null,
-      readingMinutes: doc.kind === 'markdown' ? readingMinutes(doc.words ?? 0) : null,
-      public: doc.public,
-    }))
+    return (await this.store.listFor(viewers)).map((doc) =>
+      docketDocument(doc, this.app.partners.nameOf(doc.retailer)),
+    )
   }
 
   /**
@@ -190,6 +182,19 @@ export class DataRoom {
     this.engagement.downloaded(documentViewer(viewed, ipHash), this.now())
   }
 }
+
+/** A document as the docket lists it (and a document's page starts from). */
+export const docketDocument = (doc: DocumentSummary, retailerName: string): DocketDocument => ({
+  id: doc.id,
+  retailer: doc.retailer,
+  retailerName,
+  title: doc.title,
+  kind: doc.kind,
+  updatedAt: doc.updatedAt,
+  pages: doc.kind === 'pdf' ? doc.pages : null,
+  readingMinutes: doc.kind === 'markdown' ? readingMinutes(doc.words ?? 0) : null,
+  public: doc.public,
+})
 
 /** Who views what, from where: the key of an engagement row. */
 const documentViewer = ({ document, viewer }: ViewedDocument, ipHash: string) => ({

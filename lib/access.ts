@@ -119,6 +119,11 @@ declare global {
        */
       accessGrants?: readonly PartnerSlug[]
       /**
+       * The codes behind those grants (none for an open gate): part of what a kept render depends
+       * on, since a document may be for some of a partner's codes only.
+       */
+      accessCodes?: readonly string[]
+      /**
        * Called by a guard that lets the request in, with the gates whose grant opened the page:
        * the server records the opening (`rm5 codes activity`). Absent without a grant.
        */

@@ -34,6 +34,9 @@ export const DOCUMENT_NOT_FOUND_TITLE = 'This document is not available'
 
 export const agreementUrl = (next: string) => `${AGREEMENT_PATH}?${new URLSearchParams({ next })}`
 
+/** What a document stored knowingly public says instead of naming a viewer (issue 35). */
+export const SHARED_OPENLY = 'Shared openly'
+
 /** How the watermark names a viewer: the proved e-mail, else the code's label, else the gate's code. */
 export function viewerName(viewer: {
   partnerName: string
@@ -62,6 +65,8 @@ export interface DocketDocument {
   pages: number | null
   /** Markdown: minutes to read it. */
   readingMinutes: number | null
+  /** Shared openly: its gate takes no code, and the admin stored it knowingly public. */
+  public: boolean
 }
 
 /** What a document's page shows: the document, and the watermark line naming its viewer. */
@@ -75,6 +80,8 @@ export interface DocumentPageData extends DocketDocument {
   html: string | null
   /** PDF: the stamped file. */
   fileUrl: string | null
+  /** The file may be saved (the Download button); false: shown inline only. */
+  download: boolean
   /** Signed token of this view: the reading beacons send it back (decision 034). */
   viewToken: string
 }

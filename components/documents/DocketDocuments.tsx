@@ -1,4 +1,4 @@
-import { type DocketDocument, documentPath } from '../../lib/documents.ts'
+import { type DocketDocument, documentPath, SHARED_OPENLY } from '../../lib/documents.ts'
 import { documentLength, kindLabel, updatedOn } from './document-meta.ts'
 
 /**
@@ -16,6 +16,7 @@ export function DocketDocuments({
   if (documents.length === 0 && !unavailable) return null
   const retailers = [...new Set(documents.map((doc) => doc.retailer))]
   const several = retailers.length > 1
+  const open = documents.length > 0 && documents.every((doc) => doc.public)
   return (
     <section className="docket-documents on-dark" aria-labelledby="docket-documents-title">
       <div className="container">
@@ -29,7 +30,9 @@ export function DocketDocuments({
           <p>
             {unavailable
               ? 'Your documents could not be loaded just now. Reload the page in a moment.'
-              : 'Shared with your team only. Every copy you open carries your name.'}
+              : open
+                ? `${SHARED_OPENLY}: anyone who opens this gate can read these documents.`
+                : 'Shared with your team only. Every copy you open carries your name.'}
           </p>
         </div>
         {documents.length > 0 ? (
@@ -40,6 +43,7 @@ export function DocketDocuments({
                   <span className="document-card__kind caps-label">
                     {kindLabel(doc.kind)}
                     {several ? ` · ${doc.retailerName}` : ''}
+                    {doc.public && !open ? ` · ${SHARED_OPENLY}` : ''}
                   </span>
                   <span className="document-card__title">{doc.title}</span>
                   <span className="document-card__meta">

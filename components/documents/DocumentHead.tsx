@@ -1,4 +1,4 @@
-import type { DocumentPageData } from '../../lib/documents.ts'
+import { type DocumentPageData, SHARED_OPENLY } from '../../lib/documents.ts'
 import { DocumentBand } from './DocumentBand.tsx'
 import { documentLength, kindLabel, updatedOn } from './document-meta.ts'
 
@@ -12,18 +12,24 @@ export function DocumentHead({ document }: { document: DocumentPageData }) {
         </li>
         <li>{documentLength(document)}</li>
         <li>Version {document.version}</li>
-        <li>
-          Viewing as <strong>{document.viewer}</strong>
-        </li>
+        {document.public ? (
+          <li>{SHARED_OPENLY}</li>
+        ) : (
+          <li>
+            Viewing as <strong>{document.viewer}</strong>
+          </li>
+        )}
       </ul>
       {document.fileUrl ? (
         <div className="document-head__actions">
           <a className="button button--accent" href={document.fileUrl}>
             Open PDF
           </a>
-          <a className="button button--ghost" href={`${document.fileUrl}?download=1`} download>
-            Download
-          </a>
+          {document.download ? (
+            <a className="button button--ghost" href={`${document.fileUrl}?download=1`} download>
+              Download
+            </a>
+          ) : null}
         </div>
       ) : null}
     </DocumentBand>

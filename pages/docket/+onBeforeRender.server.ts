@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 
-// The documents of the retailers whose grants opened the docket, read through the data room
+// The documents the grants that opened the docket see (their partners', their codes'), read through the data room
 // service the server passes to every render (never request data: the render still depends on
 // the path and the verified grants alone, and a render that saw a grant is kept only seconds, so
 // a document added from the CLI shows soon; server/vike/page-cache.server.ts). Not passed to the
@@ -10,7 +10,8 @@ export default async function onBeforeRender(pageContext: PageContextServer) {
   const room = pageContext.documents
   if (!room || grants.length === 0) return { pageContext: { docketDocuments: [] } }
   try {
-    return { pageContext: { docketDocuments: await room.listFor(grants) } }
+    const viewers = { retailers: grants, codeIds: pageContext.accessCodes ?? [] }
+    return { pageContext: { docketDocuments: await room.listFor(viewers) } }
   } catch (error) {
     // The docket itself does not need the database: it shows, with a line saying so.
     console.error('docket: could not list documents', error)

@@ -52,8 +52,8 @@ export function newCirclekCode(site: { env: NodeJS.ProcessEnv }): string {
  * A circlek grant: circlek opens the proposal and the docket with its documents (the demo
  * proposal on a fresh data dir).
  */
-export const circlekCookie = (url: string, code: string) =>
-  grantCookie(url, 'circlek', { accessCode: code }, '10.255.255.2')
+export const circlekCookie = (url: string, code: string, client = '10.255.255.2') =>
+  grantCookie(url, 'circlek', { accessCode: code }, client)
 
 /** Correct code verification (argon2id) one request at a time, from distinct client addresses. */
 export async function verifyP50(url: string, code: string, count: number): Promise<number> {

@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util'
 import { circlekCookie, newCirclekCode, verifyP50, walmartCookie } from './api-requests.ts'
 import { applicationsScript, mixedScript, verifyScript } from './api-scripts.ts'
 import { startBareFastify } from './bare-fastify.ts'
+import { DECK_PAGES, VIEWERS_AT_ONCE } from './document-load.ts'
+import { printDocumentLoad } from './document-load-table.ts'
 import { checkSameBytes } from './encoding-check.ts'
 import { firstLoadOfSite, targetOf } from './first-load.ts'
 import { startNginx } from './nginx.ts'
@@ -19,13 +21,14 @@ const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean' },
     'throughput-only': { type: 'boolean' },
+    'documents-only': { type: 'boolean' },
     rounds: { type: 'string' },
     duration: { type: 'string' },
     help: { type: 'boolean' },
   },
 })
 if (args.help) {
-  console.log(`Usage: npm run bench [-- --quick] [-- --throughput-only] [-- --rounds N --duration S]
+  console.log(`Usage: npm run bench [-- --quick] [-- --throughput-only | --documents-only] [-- --rounds N --duration S]
 
 Builds if stale and starts the production server (embedded Postgres/S3, temp DATA_DIR). Fetches
 the site's answer for every measured path and encoding, serves those same bytes from nginx (if
@@ -33,10 +36,12 @@ installed) and from a bare Fastify, checks with curl that all three answer alike
 each path with wrk (${THREADS} thread, ${CONNECTIONS} connections) in A/B rounds (site and
 references alternating) and prints a Markdown table: req/s of each, site ÷ nginx and
 site ÷ Fastify (medians of the rounds' ratios). Then the API routes, server RSS (peak over the
-whole run), three memory batches and the first-load JS Chromium fetches per page.
+whole run), \`/\` at rest and while ${VIEWERS_AT_ONCE} viewers open a ${DECK_PAGES}-page PDF at once, three memory
+batches and the first-load JS Chromium fetches per page.
 Needs wrk (apt-get install wrk). docs/benchmarks.md says more.
   --quick             1 s runs, 3 rounds, short batches (a smoke run; figures not comparable)
   --throughput-only   only the table of paths (no API routes, memory or first-load JS)
+  --documents-only    only \`/\` at rest and while viewers open the PDF
   --rounds N          A/B rounds per path (default 5)
   --duration S        seconds per run in a round (default 5)`)
   process.exit(0)
@@ -50,6 +55,7 @@ const ROUNDS: Rounds = {
 }
 const ROUTE_SECONDS = quick ? 2 : 10
 const BATCH_SECONDS = quick ? 3 : 15
+const DOCUMENT_LOAD = { seconds: quick ? 3 : 10, waves: quick ? 2 : 4, headers: { 'accept-encoding': 'br' } }
 
 /** The process running the embedded Postgres and S3 for a data dir (decision 008), if any. */
 function embeddedServicesPid(dataDir: string | undefined): number | undefined {
@@ -65,6 +71,13 @@ async function main() {
   requireWrk()
   await ensureBuild()
   const site = await startSite({ TRUST_PROXY: 'true' })
+  if (args['documents-only']) {
+    try {
+      return await printDocumentLoad(site, DOCUMENT_LOAD)
+    } finally {
+      await site.stop()
+    }
+  }
   const peak = watchPeakRss(site.pid)
   const cookie = await walmartCookie(site.url)
   // The guarded pages are measured with a grant for both: circlek opens the proposal and the docket.
@@ -126,6 +139,7 @@ async function main() {
     if (services) console.log(`embedded Postgres + S3 process (not the server): ${rssMb(services) ?? '?'} MB`)
     const p50 = await verifyP50(site.url, code, 20)
     console.log(`correct code verification (argon2id, sequential, distinct IPs): p50 ${p50} ms`)
+    await printDocumentLoad(site, DOCUMENT_LOAD)
 
     // Memory: three batches of mixed public + docket requests; RSS must not grow after the second.
     const memory: Record<string, unknown>[] = []

@@ -6,6 +6,7 @@ const run = (rps: number, clientCpu?: number): WrkResult => ({
   rps,
   p50: 1,
   p99: 2,
+  max: 3,
   failed: 0,
   status: 0,
   socket: 0,

@@ -37,6 +37,8 @@ export interface WrkResult {
   /** Latency percentiles in ms. */
   p50: number
   p99: number
+  /** The slowest request, in ms. */
+  max: number
   /** Answers with a status of 400 or more, plus socket errors and timeouts. */
   failed: number
   /** Of those, answers with a status of 400 or more. */
@@ -76,8 +78,8 @@ function watchClientCpu(pid: number | undefined, duration: number): () => number
 const DONE_HOOK = `
 done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format('WRK_JSON {"requests":%d,"us":%d,"p50":%d,"p99":%d,"status":%d,"socket":%d}\\n',
-    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+  io.write(string.format('WRK_JSON {"requests":%d,"us":%d,"p50":%d,"p99":%d,"max":%d,"status":%d,"socket":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), latency.max,
     e.status, e.connect + e.read + e.write + e.timeout))
 end
 `
@@ -125,6 +127,7 @@ export function wrk(run: WrkRun): Promise<WrkResult> {
         rps: Math.round(((r.requests ?? 0) * 1e6) / (r.us ?? 1)),
         p50: Math.round((r.p50 ?? 0) / 100) / 10,
         p99: Math.round((r.p99 ?? 0) / 100) / 10,
+        max: Math.round((r.max ?? 0) / 100) / 10,
         failed: (r.status ?? 0) + (r.socket ?? 0),
         status: r.status ?? 0,
         socket: r.socket ?? 0,

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isGateError, isGateStep, LINK_PAGE_PATH, rendersPerViewer } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import type { Database } from '../db/database.server.ts'
+import { viewersOf } from '../documents/audience.server.ts'
 import type { Env } from '../env.server.ts'
 import { retentionSettings, type ScheduledPruning, schedulePruning } from '../retention/prune.server.ts'
 import { NO_ACCESS, type PageAccess } from '../vike/page-access.server.ts'
@@ -122,6 +123,7 @@ function pageAccess(access: Access, request: FastifyRequest, grants: readonly Ve
   if (grants.length === 0) return NO_ACCESS
   return {
     accessGrants: retailersOf(grants),
+    accessCodes: viewersOf(grants).codeIds,
     accessViewers: grants,
     recordOpening(retailers) {
       const at = access.now()

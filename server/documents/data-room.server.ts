@@ -7,14 +7,19 @@ import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { AccessViewer } from '../../lib/access.ts'
-import { type DocketDocument, viewerName, viewerOf } from '../../lib/documents.ts'
+import { type DocketDocument, SHARED_OPENLY, viewerName, viewerOf } from '../../lib/documents.ts'
 import { hashIp } from '../access/attempts.server.ts'
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
 import { type AgreementRow, currentAgreement, hasAccepted } from './agreements.server.ts'
+import { type Viewers, viewersOf } from './audience.server.ts'
 import { DocumentEngagement } from './engagement.server.ts'
-import { closeDocumentJobs, DocumentJobFailed } from './jobs/document-jobs.server.ts'
+import {
+  closeDocumentJobs,
+  DocumentJobFailed,
+  yieldDocumentJobsToRequests,
+} from './jobs/document-jobs.server.ts'
 import { readingMinutes } from './markdown.server.ts'
 import { createStampedPdfs, type StampedPdfs } from './stamped-pdfs.server.ts'
 import { DocumentStore, type DocumentSummary } from './store.server.ts'
@@ -68,23 +73,11 @@ export class DataRoom {
     this.stamps = createStampedPdfs()
   }
 
-  /** The documents of the retailers whose grants the request holds, newest first. */
-  async listFor(retailers: readonly AccessViewer['retailer'][]): Promise<DocketDocument[]> {
-    if (retailers.length === 0) return []
-    const lists = await Promise.all([...new Set(retailers)].map((retailer) => this.store.list({ retailer })))
-    return lists
-      .flat()
-      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
-      .map((doc) => ({
-        id: doc.id,
-        retailer: doc.retailer,
-        retailerName: this.app.partners.nameOf(doc.retailer),
-        title: doc.title,
-        kind: doc.kind,
-        updatedAt: doc.updatedAt,
-        pages: doc.kind === 'pdf' ? doc.pages : null,
-        readingMinutes: doc.kind === 'markdown' ? readingMinutes(doc.words ?? 0) : null,
-      }))
+  /** The documents the request's grants see (their partners', their codes'), newest first. */
+  async listFor(viewers: Viewers): Promise<DocketDocument[]> {
+    return (await this.store.listFor(viewers)).map((doc) =>
+      docketDocument(doc, this.app.partners.nameOf(doc.retailer)),
+    )
   }
 
   /**
@@ -93,7 +86,7 @@ export class DataRoom {
    */
   async open(id: unknown, viewers: readonly AccessViewer[] | undefined): Promise<ViewedDocument | undefined> {
     if (typeof id !== 'string' || !viewers?.length) return undefined
-    const document = await this.store.findFor(id, [...new Set(viewers.map((viewer) => viewer.retailer))])
+    const document = await this.store.findFor(id, viewersOf(viewers))
     const viewer = document && viewerOf(document, viewers)
     return document && viewer ? { document, viewer } : undefined
   }
@@ -128,9 +121,16 @@ export class DataRoom {
     }
   }
 
-  /** The watermark's line for this viewer today: who, which retailer, which day. */
-  watermarkFor(viewer: AccessViewer) {
-    return { viewer: viewerName(viewer), retailer: viewer.partnerName, date: this.now() }
+  /**
+   * The watermark's line for this view today: who (or, for a document shared openly, that it is),
+   * which retailer, which day.
+   */
+  watermarkFor({ document, viewer }: ViewedDocument) {
+    return {
+      viewer: document.public ? SHARED_OPENLY : viewerName(viewer),
+      retailer: viewer.partnerName,
+      date: this.now(),
+    }
   }
 
   /** The PDF stamped for this viewer (kept a few minutes per version, viewer and day). */
@@ -138,7 +138,7 @@ export class DataRoom {
     return this.limited(document, () =>
       this.stamps.stamped({
         objectKey: document.objectKey,
-        text: this.watermarkFor(viewer),
+        text: this.watermarkFor({ document, viewer }),
         read: () => this.store.readBytes(document),
       }),
     )
@@ -183,6 +183,19 @@ export class DataRoom {
   }
 }
 
+/** A document as the docket lists it (and a document's page starts from). */
+export const docketDocument = (doc: DocumentSummary, retailerName: string): DocketDocument => ({
+  id: doc.id,
+  retailer: doc.retailer,
+  retailerName,
+  title: doc.title,
+  kind: doc.kind,
+  updatedAt: doc.updatedAt,
+  pages: doc.kind === 'pdf' ? doc.pages : null,
+  readingMinutes: doc.kind === 'markdown' ? readingMinutes(doc.words ?? 0) : null,
+  public: doc.public,
+})
+
 /** Who views what, from where: the key of an engagement row. */
 const documentViewer = ({ document, viewer }: ViewedDocument, ipHash: string) => ({
   documentId: document.id,
@@ -198,6 +211,7 @@ export function registerDocuments(
   app: FastifyInstance,
   deps: { env: Env; db: Database; storage: Storage; options?: DataRoomOptions },
 ): DataRoom {
+  yieldDocumentJobsToRequests()
   const room = new DataRoom(app, deps.db, deps.storage, deps.env, deps.options)
   app.decorate('documents', room)
   app.addHook('onClose', async () => {

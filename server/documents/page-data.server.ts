@@ -6,11 +6,12 @@ import {
   type AgreementPageData,
   type DocumentPageData,
   documentFilePath,
+  SHARED_OPENLY,
   viewerName,
 } from '../../lib/documents.ts'
 import type { AgreementRow } from './agreements.server.ts'
-import type { DataRoom, ViewedDocument } from './data-room.server.ts'
-import { readingMinutes, renderMarkdown } from './markdown.server.ts'
+import { type DataRoom, docketDocument, type ViewedDocument } from './data-room.server.ts'
+import { renderMarkdown } from './markdown.server.ts'
 import { watermarkLine } from './watermark.server.ts'
 
 export async function documentPageData(room: DataRoom, viewed: ViewedDocument): Promise<DocumentPageData> {
@@ -20,19 +21,13 @@ export async function documentPageData(room: DataRoom, viewed: ViewedDocument): 
   // PDF that cannot be stamped shows the "cannot be shown" page instead of a broken viewer.
   if (document.kind === 'pdf') await room.stampedPdf(viewed)
   return {
-    id: document.id,
-    retailer: viewer.retailer,
-    retailerName: viewer.partnerName,
-    title: document.title,
-    kind: document.kind,
+    ...docketDocument(document, viewer.partnerName),
     version: document.version,
-    updatedAt: document.updatedAt,
-    pages: document.kind === 'pdf' ? document.pages : null,
-    readingMinutes: document.kind === 'markdown' ? readingMinutes(document.words ?? 0) : null,
-    viewer: viewerName(viewer),
-    watermark: watermarkLine(room.watermarkFor(viewer)),
+    viewer: document.public ? SHARED_OPENLY : viewerName(viewer),
+    watermark: watermarkLine(room.watermarkFor(viewed)),
     html,
     fileUrl: document.kind === 'pdf' ? documentFilePath(document.id) : null,
+    download: document.download,
     viewToken: room.viewToken(viewed),
   }
 }

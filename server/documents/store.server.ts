@@ -9,6 +9,7 @@ import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
 import { findPartner } from '../partners/store.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
+import { type AudienceRequest, documentAudience, type Viewers, visibleTo } from './audience.server.ts'
 import { DOCUMENTS_BUCKET } from './bucket.server.ts'
 import { cleanFileName, titleFromFileName } from './file-name.server.ts'
 import { DOCUMENT_ID, newDocumentId } from './ids.server.ts'
@@ -30,6 +31,12 @@ export interface DocumentSummary {
   kind: DocumentKind
   version: number
   notify: boolean
+  /** Stored knowingly for a gate that takes no code: anyone who opens it reads it. */
+  public: boolean
+  /** The partner's codes that see it; empty: every code. */
+  codeIds: string[]
+  /** The file may be saved; false: shown inline only. */
+  download: boolean
   createdAt: Date
   updatedAt: Date
   removedAt: Date | null
@@ -47,6 +54,8 @@ export interface NewDocument {
   fileName: string
   title?: string
   notify?: boolean
+  /** Public, some codes only, no download (audience.server.ts holds the rules). */
+  audience?: AudienceRequest
 }
 
 /** A byte range, both ends included (as in an HTTP Range header). */
@@ -79,6 +88,9 @@ function summary(row: WithVersion): DocumentSummary {
     kind: row.kind as DocumentKind,
     version: current.version,
     notify: row.notify,
+    public: row.public,
+    codeIds: row.codeIds,
+    download: row.download,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     removedAt: row.removedAt,
@@ -139,10 +151,11 @@ export class DocumentStore {
    * console) the audit log records it in the same transaction; the demo seed passes none.
    */
   async add(input: NewDocument, actor?: Actor): Promise<DocumentSummary> {
-    if (!(await findPartner(this.prisma, input.retailer)))
-      throw new DocumentRejected(`Unknown retailer ${input.retailer}.`)
+    const partner = await findPartner(this.prisma, input.retailer)
+    if (!partner) throw new DocumentRejected(`Unknown retailer ${input.retailer}.`)
     const fileName = cleanFileName(input.fileName) || 'document'
     const title = checkTitle(input.title ?? titleFromFileName(input.fileName, MAX_TITLE_LENGTH))
+    const audience = await documentAudience(this.prisma, partner, input.audience ?? {})
     const inspected = await this.inspect(input.bytes, fileName)
     const id = newDocumentId()
     const objectKey = await this.put(id, inspected.kind, inspected.sha256, inspected.bytes)
@@ -155,6 +168,7 @@ export class DocumentStore {
           kind: inspected.kind,
           currentVersion: 1,
           notify: input.notify ?? false,
+          ...audience,
           versions: {
             create: { version: 1, ...versionFile(objectKey, fileName, inspected) },
           },
@@ -172,11 +186,15 @@ export class DocumentStore {
     id: string,
     bytes: Uint8Array,
     uploadedName: string,
+    request: AudienceRequest = {},
     actor?: Actor,
   ): Promise<DocumentSummary> {
     const existing = await this.find(id, { includeRemoved: true })
     if (!existing) throw new DocumentNotFound(id)
     if (existing.removedAt) throw new DocumentRejected(`Document ${id} was removed; add it again instead.`)
+    const partner = await findPartner(this.prisma, existing.retailer)
+    if (!partner) throw new DocumentRejected(`Unknown retailer ${existing.retailer}.`)
+    const audience = await documentAudience(this.prisma, partner, request, existing)
     const fileName = cleanFileName(uploadedName) || 'document'
     const inspected = await this.inspect(bytes, fileName)
     if (inspected.kind !== existing.kind) {
@@ -194,7 +212,7 @@ export class DocumentStore {
       // The increment takes the row's lock: two replacements at once get versions n+1 and n+2.
       const bumped = await tx.document.update({
         where: { id, removedAt: null },
-        data: { currentVersion: { increment: 1 }, updatedAt: new Date() },
+        data: { currentVersion: { increment: 1 }, updatedAt: new Date(), ...audience },
       })
       await tx.documentVersion.create({
         data: {
@@ -249,7 +267,6 @@ export class DocumentStore {
     options: { retailer?: string; includeRemoved?: boolean } = {},
   ): Promise<DocumentSummary | undefined> {
     if (!DOCUMENT_ID.test(id)) return undefined
-    if (options.retailer !== undefined && !options.includeRemoved) return this.findFor(id, [options.retailer])
     const row = await this.prisma.document.findUnique({ where: { id }, ...SUMMARY })
     if (!row) return undefined
     if (row.removedAt && !options.includeRemoved) return undefined
@@ -258,16 +275,25 @@ export class DocumentStore {
   }
 
   /**
-   * A live document of one of these retailers, in one query whatever the answer: a missing id and
-   * another retailer's document cost the same, so timing tells them apart no more than the answer.
+   * A live document these viewers may see (their partners', not limited to other codes), in one
+   * query whatever the answer: a missing id, another retailer's document and one limited to other
+   * codes cost the same, so timing tells them apart no more than the answer.
    */
-  async findFor(id: string, retailers: readonly string[]): Promise<DocumentSummary | undefined> {
-    if (!DOCUMENT_ID.test(id) || retailers.length === 0) return undefined
-    const row = await this.prisma.document.findFirst({
-      where: { id, removedAt: null, retailer: { in: [...retailers] } },
+  async findFor(id: string, viewers: Viewers): Promise<DocumentSummary | undefined> {
+    if (!DOCUMENT_ID.test(id) || viewers.retailers.length === 0) return undefined
+    const row = await this.prisma.document.findFirst({ where: { id, ...visibleTo(viewers) }, ...SUMMARY })
+    return row ? summary(row) : undefined
+  }
+
+  /** The live documents these viewers may see, newest first. */
+  async listFor(viewers: Viewers): Promise<DocumentSummary[]> {
+    if (viewers.retailers.length === 0) return []
+    const rows = await this.prisma.document.findMany({
+      where: visibleTo(viewers),
+      orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
       ...SUMMARY,
     })
-    return row ? summary(row) : undefined
+    return rows.map(summary)
   }
 
   /** Every version of a document, newest first (the record `replace` keeps). */

@@ -62,8 +62,16 @@ export async function documentFileRoutes(app: FastifyInstance): Promise<void> {
           .type('text/plain; charset=utf-8')
           .send(`${DOCUMENT_UNAVAILABLE_TITLE}. Try again in a few minutes.`)
       }
-      // The Download button's address: saved as a file, and recorded as its own event.
+      // The Download button's address: saved as a file, and recorded as its own event. A document
+      // stored without download is shown inline only, and says so to whoever asks for the file.
       const download = request.query.download === '1'
+      if (download && !opened.document.download) {
+        return reply
+          .code(403)
+          .header('cache-control', DOCUMENT_CACHE_CONTROL)
+          .type('text/plain; charset=utf-8')
+          .send('This document can be read here but not downloaded.')
+      }
       if (download && request.method === 'GET' && !request.headers.range) {
         room.downloaded(opened, room.clientHash(request.ip))
       }

@@ -17,6 +17,13 @@ describe('cacheKey', () => {
     expect(cacheKey('/docket', ['walmart', 'circlek'])).toBe(cacheKey('/docket', ['circlek', 'walmart']))
     expect(cacheKey('/docket', ['walmart'])).not.toBe(cacheKey('/docket', ['circlek']))
   })
+
+  it('tells the codes behind the grants apart (a document may be for some codes only)', () => {
+    expect(cacheKey('/docket', ['circlek'], ['code-a'])).not.toBe(
+      cacheKey('/docket', ['circlek'], ['code-b']),
+    )
+    expect(cacheKey('/docket', ['circlek'], ['a', 'b'])).toBe(cacheKey('/docket', ['circlek'], ['b', 'a']))
+  })
 })
 
 describe('page cache', () => {

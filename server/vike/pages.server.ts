@@ -92,13 +92,16 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       const access = options.pageContextFor?.(request) ?? NO_ACCESS
       // Grants the server already knows (a remembered cookie) and a kept render: answered at once too.
       if (!(access instanceof Promise)) {
-        const kept = cache.get(cacheKey(pathname, access.accessGrants ?? []))
+        const kept = cache.get(cacheKey(pathname, access.accessGrants ?? [], codesOf(access)))
         if (kept) return sendKept(request, reply, kept, access)
       }
       return renderCached(renderPage, cache, options, knownPages, pathname, request, reply, access)
     },
   })
 }
+
+/** The codes behind the verified grants: a document may be for some of a partner's codes only. */
+const codesOf = (access: PageAccess): readonly string[] => access.accessCodes ?? []
 
 /** A kept render, and the openings its guard reported, recorded again for this request. */
 function sendKept(request: FastifyRequest, reply: FastifyReply, kept: CachedPage, access: PageAccess) {
@@ -118,7 +121,8 @@ async function renderCached(
 ) {
   const access = await pageAccess
   const grants = access.accessGrants ?? []
-  const key = cacheKey(pathname, grants)
+  const codes = codesOf(access)
+  const key = cacheKey(pathname, grants, codes)
   const kept = cache.get(key)
   if (kept) return sendKept(request, reply, kept, access)
   // A pre-rendered page is a known route, not a 404 probe worth a limiter call.
@@ -131,6 +135,7 @@ async function renderCached(
       urlOriginal: pathname,
       headersOriginal: {},
       accessGrants: grants,
+      accessCodes: codes,
       recordOpening: (retailers: readonly PartnerSlug[]) => openedBy.push(...retailers),
     })
     return { pageContext, openedBy }

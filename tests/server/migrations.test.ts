@@ -188,6 +188,9 @@ describe('migrations', () => {
           'created_at',
           'updated_at',
           'removed_at',
+          'public',
+          'code_ids',
+          'download',
         ],
         email_links: ['id', 'token_hash', 'code_id', 'email', 'created_at', 'expires_at', 'used_at'],
         notifications: [

@@ -86,7 +86,7 @@ describe('timing', () => {
       const store = new DocumentStore(prisma as never, t.storage, { maxBytes: 1024, region: 'us-east-1' })
       const run = async (id: string) => {
         queries.length = 0
-        expect(await store.findFor(id, ['circlek'])).toBeUndefined()
+        expect(await store.findFor(id, { retailers: ['circlek'], codeIds: [] })).toBeUndefined()
         return [...queries]
       }
       const existing = await run(pizzaDocument)

@@ -2,6 +2,7 @@
 // before the database or storage is opened.
 import { Command, Option } from 'commander'
 import type { PartnerSlug } from '../../../lib/partners.ts'
+import type { AudienceRequest } from '../../../server/documents/audience.server.ts'
 import { DOCUMENT_ID } from '../../../server/documents/ids.server.ts'
 import { type CliOutput, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP } from '../../lib/cli-database.ts'
@@ -31,8 +32,41 @@ const idArg = valueParser(
   'Use the 32-character id from `rm5 documents list`.',
 )
 
+/** `--codes a,b`: code ids, checked for shape here and against the partner by the store. */
+const codesOption = () =>
+  new Option(
+    '--codes <id,id>',
+    "Only these of the partner's codes see it (ids from `rm5 codes list`); default: all of them",
+  ).argParser(
+    valueParser((value) => {
+      const ids = value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean)
+      return ids.length > 0 ? ids : null
+    }, 'Give one or more code ids separated by commas, e.g. --codes 3f0c…,9a1d….'),
+  )
+
+const DOWNLOAD_HELP = `Without download the file is shown in the page and the browser's viewer only: the Download
+button is gone and the file is never sent as an attachment. This keeps honest viewers from
+keeping a copy by habit; it does not stop a determined one, who can still save or photograph what
+they see. Every copy they make carries the watermark naming them.`
+
 const titleOption = () =>
   new Option('--title <text>', 'The title viewers see (default: the file name without its extension)')
+
+interface AudienceValues {
+  public?: boolean
+  codes?: string[]
+  download?: boolean
+}
+
+/** The options as the store's audience request (audience.server.ts holds the rules). */
+const audienceOf = (values: AudienceValues): AudienceRequest => ({
+  public: values.public,
+  codeIds: values.codes,
+  download: values.download,
+})
 
 export function documentsCommand(output: CliOutput = stdio): Command {
   const io: Io = { print: (line = '') => output.out(`${line}\n`), now: () => new Date() }
@@ -59,16 +93,22 @@ The type comes from the content, not the name: a program renamed .pdf is refused
     .argument('<file>', 'The PDF or Markdown (.md) file')
     .addOption(titleOption())
     .option('--notify', "Each viewer's first opening sends document.opened (docs/operations.md)")
+    .option(
+      '--public',
+      'For a partner whose gate takes no code (e.g. walmart): anyone who opens the gate reads it; required there',
+    )
+    .addOption(codesOption())
+    .option('--no-download', 'Show the file in the page only: no Download button, never an attachment')
     .addOption(jsonOption('Print the new document as JSON'))
     .addHelpText(
       'after',
-      '\nExample: rm5 documents add pizzahut ./proposal.pdf --title "Partnership proposal" --notify',
+      `\n${DOWNLOAD_HELP}\n\nExample: rm5 documents add pizzahut ./proposal.pdf --title "Partnership proposal" --notify`,
     )
     .action(
       async (
         retailer: PartnerSlug,
         file: string,
-        values: { title?: string; notify?: boolean; json?: boolean },
+        values: AudienceValues & { title?: string; notify?: boolean; json?: boolean },
       ) => {
         const limit = await maxBytes()
         await withDocuments(async (store, prisma) =>
@@ -77,6 +117,7 @@ The type comes from the content, not the name: a program renamed .pdf is refused
             file,
             title: values.title,
             notify: values.notify ?? false,
+            audience: audienceOf(values),
             json: values.json ?? false,
             maxBytes: limit,
           }),
@@ -111,11 +152,24 @@ versions stay stored for the record.`,
     )
     .argument('<id>', 'The document (see `rm5 documents list`)', idArg)
     .argument('<file>', 'The new file')
+    .addOption(codesOption())
+    .option('--download', 'Let viewers save the file again')
+    .option('--no-download', 'Show the file in the page only: no Download button, never an attachment')
     .addOption(jsonOption('Print the document as JSON'))
-    .action(async (id: string, file: string, values: { json?: boolean }) => {
+    .addHelpText(
+      'after',
+      `\nWithout --codes or --download/--no-download, the document keeps whom it is for and whether it\nmay be saved.\n\n${DOWNLOAD_HELP}`,
+    )
+    .action(async (id: string, file: string, values: AudienceValues & { json?: boolean }) => {
       const limit = await maxBytes()
       await withDocuments((store) =>
-        replaceDocument(store, io, { id, file, json: values.json ?? false, maxBytes: limit }),
+        replaceDocument(store, io, {
+          id,
+          file,
+          audience: audienceOf(values),
+          json: values.json ?? false,
+          maxBytes: limit,
+        }),
       )
     })
 

@@ -5,6 +5,7 @@ import { duration, formatBytes } from '../../../lib/figures.ts'
 import type { Partner } from '../../../lib/partners.ts'
 import { cliActor } from '../../../server/admin/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
+import type { AudienceRequest } from '../../../server/documents/audience.server.ts'
 import { viewerLabel } from '../../../server/documents/document-engagement.server.ts'
 import { documentActivity } from '../../../server/documents/engagement-report.server.ts'
 import { extent } from '../../../server/documents/markdown.server.ts'
@@ -22,6 +23,10 @@ function printDocument(io: Io, heading: string, doc: DocumentSummary): void {
   io.print(`  version:  ${doc.version}`)
   io.print(`  sha256:   ${doc.sha256}`)
   if (doc.notify) io.print('  notify:   its first opening by each viewer sends document.opened')
+  io.print(
+    `  for:      ${doc.public ? 'anyone who opens the gate (shared openly)' : doc.codeIds.length > 0 ? `codes ${doc.codeIds.join(', ')}` : 'every code of the partner'}`,
+  )
+  if (!doc.download) io.print('  download: no (shown in the page only)')
 }
 
 export async function addDocument(
@@ -32,6 +37,7 @@ export async function addDocument(
     file: string
     title?: string
     notify: boolean
+    audience: AudienceRequest
     json: boolean
     maxBytes: number
   },
@@ -45,6 +51,7 @@ export async function addDocument(
       fileName: basename(options.file),
       title: options.title,
       notify: options.notify,
+      audience: options.audience,
     },
     cliActor(),
   )
@@ -55,10 +62,10 @@ export async function addDocument(
 export async function replaceDocument(
   store: DocumentStore,
   io: Io,
-  options: { id: string; file: string; json: boolean; maxBytes: number },
+  options: { id: string; file: string; audience: AudienceRequest; json: boolean; maxBytes: number },
 ): Promise<void> {
   const bytes = await readLocalFile(options.file, options.maxBytes)
-  const doc = await store.replace(options.id, bytes, basename(options.file), cliActor())
+  const doc = await store.replace(options.id, bytes, basename(options.file), options.audience, cliActor())
   if (options.json) return io.print(JSON.stringify(doc))
   printDocument(
     io,

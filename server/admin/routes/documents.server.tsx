@@ -216,6 +216,8 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
             document.id,
             await bytesOf({ ...upload, file }),
             file.fileName,
+            // The audience and download settings stay as they are (the console does not set them yet).
+            {},
             actor(request),
           )
           return { redirect: `/admin/documents/${document.id}?done=replaced` }

@@ -40,6 +40,11 @@ export interface JobLimits {
   heapMb: number
   queue: number
   threads: number
+  /**
+   * The threads run below normal priority (worker-priority.server.ts): in the server, where the
+   * request thread must win the core; not in a CLI, where the upload is the only work.
+   */
+  yieldToRequests?: boolean
 }
 
 export const DEFAULT_JOB_LIMITS: JobLimits = {
@@ -47,6 +52,11 @@ export const DEFAULT_JOB_LIMITS: JobLimits = {
   heapMb: DOCUMENT_JOB_HEAP_MB,
   queue: DOCUMENT_JOB_QUEUE,
   threads: DOCUMENT_WORKERS,
+}
+
+/** What the worker learns from its pool (Piscina's workerData). */
+export interface DocumentWorkerData {
+  yieldToRequests: boolean
 }
 
 function failure(error: unknown, limits: JobLimits): DocumentJobFailed {
@@ -71,6 +81,7 @@ export class DocumentJobs {
       maxThreads: limits.threads,
       idleTimeout: IDLE_MS,
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
+      workerData: { yieldToRequests: limits.yieldToRequests ?? false } satisfies DocumentWorkerData,
     })
     // A worker that dies outside a job (out of memory while starting) is replaced by the pool;
     // unheard, Piscina's 'error' event would end the process.
@@ -132,11 +143,17 @@ export class DocumentJobs {
 }
 
 let shared: DocumentJobs | undefined
+let sharedLimits = DEFAULT_JOB_LIMITS
 
 /** The process's one pool, started on first use (a CLI that adds no document starts none). */
 export function documentJobs(): DocumentJobs {
-  shared ??= new DocumentJobs()
+  shared ??= new DocumentJobs(sharedLimits)
   return shared
+}
+
+/** The server's pool yields the CPU to the request thread (called before its first job). */
+export function yieldDocumentJobsToRequests(): void {
+  sharedLimits = { ...DEFAULT_JOB_LIMITS, yieldToRequests: true }
 }
 
 /** Stops the shared pool (the app's close, a CLI's end). */

@@ -4,10 +4,16 @@
 // A refusal comes back as a value (an Error's class does not cross threads); anything else thrown
 // fails the job.
 
+import { workerData } from 'piscina'
 import { renderMarkdown } from '../markdown.server.ts'
 import { DocumentRejected } from '../rejected.server.ts'
 import { inspectDocument, type PreparedDocument } from '../validate.server.ts'
 import { type WatermarkText, watermarkPdf } from '../watermark.server.ts'
+import type { DocumentWorkerData } from './document-jobs.server.ts'
+import { yieldToRequests } from './worker-priority.server.ts'
+
+// Once per thread, when the server's pool starts it: its heavy work never outbids the pages for a core.
+if ((workerData as DocumentWorkerData | undefined)?.yieldToRequests) yieldToRequests()
 
 export type DocumentJob =
   | { task: 'inspect'; bytes: Uint8Array; fileName: string; maxBytes: number; maxPages: number }

@@ -8,6 +8,8 @@ import { summary } from '../helpers/latency.ts'
 
 const t = testAppForFile({})
 
+// The timeout only stops a hung run (a loaded machine may need minutes for 500 requests at once);
+// what is asserted is each answer and each row.
 describe('a burst of submissions', () => {
   it('stores exactly 500 rows for 500 concurrent valid applications', async () => {
     const N = 500
@@ -44,5 +46,5 @@ describe('a burst of submissions', () => {
       `burst: ${N} concurrent applications → ${results.length - failed.length} × 201, ${rows.length} rows ` +
         `in ${totalMs.toFixed(0)} ms (${((N / totalMs) * 1000).toFixed(0)}/s); latency ${summary(results.map((r) => r.ms))}`,
     )
-  }, 60_000)
+  }, 300_000)
 })

@@ -197,7 +197,8 @@ async function expectRecovered(label: string) {
     return health.statusCode === 200
   })
   const after = await Promise.all(Array.from({ length: 10 }, (_, n) => submit(1000 + n, randomUUID())))
-  for (const o of after) expect(o.status, `${label}: #${o.n} after recovery: ${JSON.stringify(o.body)}`).toBe(201)
+  for (const o of after)
+    expect(o.status, `${label}: #${o.n} after recovery: ${JSON.stringify(o.body)}`).toBe(201)
   return after
 }
 

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { revoke } from '../../scripts/cli/codes/commands.ts'
 import { freePort } from '../../scripts/lib/free-port.ts'
 import type { Database } from '../../server/db/database.server.ts'
@@ -22,16 +22,11 @@ import { type AppInstance, startAppInstance } from '../helpers/app-instance.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { applicationBody, randomIp } from '../helpers/form-bodies.ts'
 import { until, webhookReceiver } from '../helpers/notification-receivers.ts'
+import { describeWith, redisAt } from '../helpers/required-service.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 })
-const redisUp = await probe.connect().then(
-  () => true,
-  () => false,
-)
-probe.disconnect()
-if (!redisUp && process.env.CI === 'true')
-  throw new Error(`Redis is not reachable at ${REDIS_URL}: CI must run the multi-instance test (start Redis)`)
+const redisService = await redisAt(REDIS_URL)
+const redisUp = redisService.available
 
 const WEBHOOK_SECRET = 'multi-instance-webhook-secret'
 const prefix = limitPrefix()
@@ -153,7 +148,7 @@ async function grantFor(code: string): Promise<string> {
   return (res.headers.getSetCookie()[0] ?? '').split(';', 1)[0] as string
 }
 
-describe.runIf(redisUp)('three instances behind Caddy act as one site', () => {
+describeWith(redisService, 'three instances behind Caddy act as one site', () => {
   it('a code revoked through one instance is refused by all three within 5 s', async () => {
     const code = `multi-revoke-${randomBytes(4).toString('hex')}`
     const id = await seedCode(instances[0]?.db as Database, 'circlek', code)

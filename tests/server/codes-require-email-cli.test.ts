@@ -79,8 +79,15 @@ describe('generate and set', () => {
 
   it('list shows whether an e-mail is required and the domains', async () => {
     // Codes of its own, found by id: the other tests' codes may or may not be listed too.
-    const added = async (args: string[]) => JSON.parse((await codesHere([...args, '--json'])).stdout).id as string
-    const domains = await added(['generate', 'circlek', '--require-email', '--allow-domain', 'circlek.com,couche-tard.com'])
+    const added = async (args: string[]) =>
+      JSON.parse((await codesHere([...args, '--json'])).stdout).id as string
+    const domains = await added([
+      'generate',
+      'circlek',
+      '--require-email',
+      '--allow-domain',
+      'circlek.com,couche-tard.com',
+    ])
     const anyDomain = await added(['set', 'pizzahut', '--code', 'pizza-hut-listed-2026', '--require-email'])
     const plain = await added(['generate', 'compass', '--label', 'plain'])
     const run = await codesHere(['list'])

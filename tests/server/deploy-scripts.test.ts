@@ -207,13 +207,7 @@ describe('db-init: the owner and the serving role (deploy/postgres/roles.sh)', (
 
   it('refuses to go on when a site role is a superuser', () => {
     server.psql('CREATE ROLE su_owner SUPERUSER LOGIN')
-    const run = () =>
-      runInit(
-        appFile,
-        { user: 'postgres', passwordFile: superuserFile },
-        'rm5',
-        'su_owner',
-      )
+    const run = () => runInit(appFile, { user: 'postgres', passwordFile: superuserFile }, 'rm5', 'su_owner')
     expect(run).toThrow(/role su_owner is a superuser/)
   }, 60_000)
 })

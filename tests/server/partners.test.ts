@@ -33,7 +33,11 @@ const ADDED_HERE = new Set(['kroger', 'meijer', 'safeway', 'wegmans'])
 async function addPartner(slug: string, name: string): Promise<void> {
   const run = await rm5('partners', 'add', slug, '--name', name)
   expect(run.code, run.stderr).toBe(0)
-  await until(`/${slug} shows its gate`, async () => (await get(`/${slug}`)).statusCode === 200, LIVE_WITHIN_MS)
+  await until(
+    `/${slug} shows its gate`,
+    async () => (await get(`/${slug}`)).statusCode === 200,
+    LIVE_WITHIN_MS,
+  )
 }
 
 /** A document stored for `retailer`, as the data room stores one; its id. */
@@ -151,7 +155,11 @@ describe('a partner added from the CLI', () => {
     const removed = await rm5('partners', 'remove', 'wegmans', '--force')
     expect(removed.code, removed.stderr).toBe(0)
     expect(removed.stdout).toContain('Revoked 1 code(s) and hid 1 document(s).')
-    await until('/wegmans answers 404', async () => (await get('/wegmans')).statusCode === 404, LIVE_WITHIN_MS)
+    await until(
+      '/wegmans answers 404',
+      async () => (await get('/wegmans')).statusCode === 404,
+      LIVE_WITHIN_MS,
+    )
     await until(
       'the Wegmans grant opens nothing',
       async () => (await get('/docket', wegmans)).statusCode === 302,

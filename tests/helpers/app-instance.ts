@@ -10,6 +10,7 @@ import { silentLogger } from '../../server/db/logger.server.ts'
 import type { Env } from '../../server/env.server.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { countingHasher } from './access.ts'
+import { currentBuildRoot } from './current-build.ts'
 import { quietStorageLog } from './quiet-log.ts'
 
 export interface AppInstance {
@@ -36,7 +37,7 @@ export async function startAppInstance(
     db,
     storage,
     logger: false,
-    pages: { mode: 'production', root: process.cwd() },
+    pages: { mode: 'production', root: currentBuildRoot() },
     access: { hasher, rateLimitPrefix },
     ...extra,
   })

@@ -9,8 +9,7 @@ export class ShuffleSeedReporter implements Reporter {
 
   onInit(vitest: Vitest) {
     const { shuffle, seed } = vitest.config.sequence
-    const shuffled = typeof shuffle === 'object' ? shuffle.files || shuffle.tests : shuffle
-    this.seed = shuffled ? seed : undefined
+    this.seed = shuffle ? seed : undefined
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: unknown, reason: string) {

@@ -72,7 +72,8 @@ export async function startSite(
     output += chunk
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const deadline = Date.now() + 90_000
+  // Only stops a start that hangs: a loaded machine may need minutes to migrate and prepare.
+  const deadline = Date.now() + 240_000
   while (!output.includes(until)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL')

@@ -23,6 +23,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { applicationBody, randomIp } from '../helpers/form-bodies.ts'
 import { until, webhookReceiver } from '../helpers/notification-receivers.ts'
 import { describeWith, redisAt } from '../helpers/required-service.ts'
+import { sentUntilTaken } from '../helpers/shed-retry.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const redisService = await redisAt(REDIS_URL)
@@ -243,18 +244,22 @@ describeWith(redisService, 'three instances behind Caddy act as one site', () =>
   it('100 notifications raised across the three are delivered exactly once', async () => {
     const already = receiver.deliveries.length
     const submit = async (n: number) => {
-      const res = await viaProxy('/api/applications', {
-        method: 'POST',
-        ip: randomIp(),
-        headers: {
-          'content-type': 'application/json',
-          origin: `http://127.0.0.1:${proxyPort}`,
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify(applicationBody(1000 + n)),
+      const key = randomUUID()
+      const res = await sentUntilTaken(async () => {
+        const sent = await viaProxy('/api/applications', {
+          method: 'POST',
+          ip: randomIp(),
+          headers: {
+            'content-type': 'application/json',
+            origin: `http://127.0.0.1:${proxyPort}`,
+            'idempotency-key': key,
+          },
+          body: JSON.stringify(applicationBody(1000 + n)),
+        })
+        return { status: sent.status, body: await sent.text() }
       })
-      expect(res.status, `application ${n}`).toBe(201)
-      return (await res.json()).id as string
+      expect(res.status, `application ${n}: ${res.body}`).toBe(201)
+      return JSON.parse(res.body).id as string
     }
     // Ten at a time, as visitors would send them (not a load test: the limits of one small
     // machine are the bench's).

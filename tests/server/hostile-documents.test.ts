@@ -21,7 +21,6 @@ import {
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 
-
 describe('rm5 documents add', () => {
   let testDb: TestDatabase
   beforeAll(async () => {

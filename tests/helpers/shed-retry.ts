@@ -3,14 +3,14 @@
 // Tests of many submissions at once retry so: they assert what is stored and answered, not how
 // much a loaded machine takes in time (the bench's to measure).
 
-export interface Answer {
-  status: number
-  body: string
-}
+/** A fetch-style (`status`) or an inject-style (`statusCode`) answer with its body read. */
+export type Answer = { body: string } & ({ status: number } | { statusCode: number })
 
 /** Whether the app shed this request for a busy database (retryable with the same key). */
-export const shed = (answer: Answer) =>
-  answer.status === 503 && answer.body.includes('"database_unavailable"')
+export function shed(answer: Answer): boolean {
+  const status = 'statusCode' in answer ? answer.statusCode : answer.status
+  return status === 503 && answer.body.includes('"database_unavailable"')
+}
 
 /** `send()` again, one try after another, while the app sheds it; the first other answer. */
 export async function sentUntilTaken<A extends Answer>(send: () => Promise<A>): Promise<A> {

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { NotRunReporter } from './tests/helpers/not-run-reporter.ts'
+import { ShuffleSeedReporter } from './tests/helpers/shuffle-seed-reporter.ts'
 
 // Unit tests live next to the code; integration tests under tests/server run against a real
 // Postgres, one fresh database per file: the server DATABASE_URL names or, when it is unset, one
@@ -17,7 +18,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
-    // Last: the tests that did not run for a missing service, and why (tests/helpers/required-service.ts).
-    reporters: ['default', new NotRunReporter()],
+    // Files, and the tests inside each, in a new order every run: a test that needs another's
+    // leftovers fails (decision 038). `--sequence.seed=N` replays an order; a failed run prints it.
+    sequence: { shuffle: true },
+    // Last: the tests that did not run for a missing service, and why (tests/helpers/required-service.ts),
+    // and after a failure the seed that replays the order.
+    reporters: ['default', new NotRunReporter(), new ShuffleSeedReporter()],
   },
 })

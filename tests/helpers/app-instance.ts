@@ -11,6 +11,7 @@ import { silentLogger } from '../../server/db/logger.server.ts'
 import { type Env, parseEnv } from '../../server/env.server.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { countingHasher } from './access.ts'
+import { currentBuildRoot } from './current-build.ts'
 import type { TestDatabase } from './database.ts'
 import { quietStorageLog } from './quiet-log.ts'
 
@@ -53,7 +54,7 @@ export async function startAppInstance(
     db,
     storage,
     logger: false,
-    pages: { mode: 'production', root: process.cwd() },
+    pages: { mode: 'production', root: currentBuildRoot() },
     access: { hasher, rateLimitPrefix, now: extra.now },
     notifications: extra.notifications,
   })

@@ -1,7 +1,9 @@
-// Test files that need a service this machine may not run (Redis, PgBouncer) declare it here
+// Test files that need a service or tool this machine may not have (Redis, PgBouncer,
+// docker-compose, kubectl) declare it here
 // instead of skipping by themselves. With CI=true a missing service fails the run: a green CI run
 // has run every test. Elsewhere (`npm test` on a laptop) those tests are skipped, each file with
 // its reason, and the run's last lines list them (tests/helpers/not-run-reporter.ts).
+import { spawnSync } from 'node:child_process'
 import { Redis } from 'ioredis'
 import { describe, it } from 'vitest'
 
@@ -49,4 +51,10 @@ export async function redisAt(url: string): Promise<Service> {
   )
   probe.disconnect()
   return { name: 'Redis', available, missing: `does not answer at ${url} (start it, or set REDIS_URL)` }
+}
+
+/** Whether `command args…` runs (exit 0), as a Service; `install` says how to get it. */
+export function commandAt(command: string, args: string[], install: string): Service {
+  const available = spawnSync(command, args, { stdio: 'ignore' }).status === 0
+  return { name: command, available, missing: `is not installed (${install})` }
 }

@@ -3,6 +3,7 @@
 // in `dataDir`, in-memory limits. For tests about processes and signals.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { freePort } from '../../scripts/lib/free-port.ts'
+import { currentBuildRoot } from './current-build.ts'
 import { sleep } from './latency.ts'
 import { fillTestStorage } from './storage.ts'
 
@@ -35,6 +36,8 @@ export async function startSite(
   entry: keyof typeof ENTRIES = 'source',
   until = 'RM5 site ready at',
 ): Promise<StartedSite> {
+  // Both entries serve dist/ as it is (--no-build): never an old build's pages.
+  const cwd = currentBuildRoot()
   const port = await freePort()
   // Empty rather than deleted, so a local .env (which `npm start` reads) cannot fill them in.
   const env: NodeJS.ProcessEnv = { ...process.env }
@@ -48,7 +51,7 @@ export async function startSite(
   ])
     env[name] = ''
   const child = spawn(process.execPath, ENTRIES[entry], {
-    cwd: process.cwd(),
+    cwd,
     env: {
       ...env,
       NODE_ENV: 'production',
@@ -69,7 +72,8 @@ export async function startSite(
     output += chunk
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const deadline = Date.now() + 90_000
+  // Only stops a start that hangs: a loaded machine may need minutes to migrate and prepare.
+  const deadline = Date.now() + 240_000
   while (!output.includes(until)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL')

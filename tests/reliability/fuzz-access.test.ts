@@ -200,85 +200,97 @@ async function send(url: string, c: Case) {
 
 const attempts = () => t.db.prisma.accessAttempt.count()
 
-describe('fuzzing the access endpoints', () => {
-  it('POST /api/access/verify', async () => {
-    const tally = new Map<number, number>()
-    let valid = 0
-    let granted = 0
-    const before = await attempts()
-    const sent = await fuzzInBatches(cases, CASES, async (c) => {
-      const res = await send('/api/access/verify', c)
-      const what = `verify ${JSON.stringify(c).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`
-      tally.set(res.statusCode, (tally.get(res.statusCode) ?? 0) + 1)
-      expectNoLeak(res.body, what)
-      const cookies = [res.headers['set-cookie'] ?? []].flat()
-      const p = parsed(c)
-      if ('status' in p) {
-        expect(res.statusCode, what).toBe(p.status)
-        expect(cookies, what).toEqual([])
-        return
-      }
-      const rules = verifyRules(p.body)
-      const b = (p.body ?? {}) as Record<string, unknown>
-      if (rules.valid) valid++
-      if (rules.granted) granted++
-      const namesGate =
-        typeof b.retailer === 'string' && (seededGates as readonly string[]).includes(b.retailer)
-      if (p.form && namesGate) {
-        // A no-JS form post always goes back to a fixed on-site address.
-        expect(res.statusCode, what).toBe(303)
-        const expected = rules.granted
-          ? '/docket'
-          : `/${b.retailer}?error=${rules.valid || (typeof b.accessCode === 'string' && b.accessCode.trim()) ? 'invalid' : 'empty'}`
-        expect(res.headers.location, what).toBe(expected)
-      } else {
-        expect(res.statusCode, what).toBe(rules.valid ? 200 : 400)
-        expect(res.json().success, what).toBe(rules.granted)
-      }
-      expect(cookies.length, what).toBe(rules.granted ? 1 : 0)
-    })
-    const recorded = (await attempts()) - before
-    expectPrototypesClean()
-    // One attempt recorded per valid call, none for a request refused before the route ran.
-    expect(recorded).toBe(valid)
-    expect(sent).toBeGreaterThanOrEqual(10_000)
-    expect(granted).toBeGreaterThan(100)
-    console.log(
-      `fuzz /api/access/verify: ${sent} cases → ${JSON.stringify(Object.fromEntries([...tally].sort()))}; ` +
-        `${valid} valid = ${recorded} attempts recorded, ${granted} grants (right code or walmart only)`,
-    )
-  }, 90_000)
+// 10,000 requests per endpoint, argon2 checks among them: a loaded machine may need minutes. The
+// timeout only stops a hung run; what is asserted is each answer.
+const FUZZ_MS = 600_000
 
-  it('POST /api/access/logout', async () => {
-    const tally = new Map<number, number>()
-    const sent = await fuzzInBatches(cases, CASES, async (c) => {
-      const res = await send('/api/access/logout', c)
-      const what = `logout ${JSON.stringify(c).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`
-      tally.set(res.statusCode, (tally.get(res.statusCode) ?? 0) + 1)
-      expectNoLeak(res.body, what)
-      const p = parsed(c)
-      if ('status' in p) {
-        expect(res.statusCode, what).toBe(p.status)
-        return
-      }
-      const valid = logoutRules(p.body)
-      if (!valid) {
-        expect(res.statusCode, what).toBe(400)
-        return
-      }
-      expect(res.statusCode, what).toBe(p.form ? 303 : 200)
-      if (p.form) expect(res.headers.location, what).toBe('/')
-      // Logout only ever clears the cookie of the gate named; naming none, the gates the request
-      // held a session for (these requests hold none).
-      const named = (p.body as { retailer?: string } | undefined)?.retailer
-      const cookie = res.headers['set-cookie']
-      if (named === undefined) expect(cookie, what).toBeUndefined()
-      else expect(String(cookie), what).toMatch(new RegExp(`^${named}-access=; Max-Age=0;`))
-    })
-    expectPrototypesClean()
-    expect(sent).toBeGreaterThanOrEqual(10_000)
-    console.log(
-      `fuzz /api/access/logout: ${sent} cases → ${JSON.stringify(Object.fromEntries([...tally].sort()))}`,
-    )
-  }, 90_000)
+describe('fuzzing the access endpoints', () => {
+  it(
+    'POST /api/access/verify',
+    async () => {
+      const tally = new Map<number, number>()
+      let valid = 0
+      let granted = 0
+      const before = await attempts()
+      const sent = await fuzzInBatches(cases, CASES, async (c) => {
+        const res = await send('/api/access/verify', c)
+        const what = `verify ${JSON.stringify(c).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`
+        tally.set(res.statusCode, (tally.get(res.statusCode) ?? 0) + 1)
+        expectNoLeak(res.body, what)
+        const cookies = [res.headers['set-cookie'] ?? []].flat()
+        const p = parsed(c)
+        if ('status' in p) {
+          expect(res.statusCode, what).toBe(p.status)
+          expect(cookies, what).toEqual([])
+          return
+        }
+        const rules = verifyRules(p.body)
+        const b = (p.body ?? {}) as Record<string, unknown>
+        if (rules.valid) valid++
+        if (rules.granted) granted++
+        const namesGate =
+          typeof b.retailer === 'string' && (seededGates as readonly string[]).includes(b.retailer)
+        if (p.form && namesGate) {
+          // A no-JS form post always goes back to a fixed on-site address.
+          expect(res.statusCode, what).toBe(303)
+          const expected = rules.granted
+            ? '/docket'
+            : `/${b.retailer}?error=${rules.valid || (typeof b.accessCode === 'string' && b.accessCode.trim()) ? 'invalid' : 'empty'}`
+          expect(res.headers.location, what).toBe(expected)
+        } else {
+          expect(res.statusCode, what).toBe(rules.valid ? 200 : 400)
+          expect(res.json().success, what).toBe(rules.granted)
+        }
+        expect(cookies.length, what).toBe(rules.granted ? 1 : 0)
+      })
+      const recorded = (await attempts()) - before
+      expectPrototypesClean()
+      // One attempt recorded per valid call, none for a request refused before the route ran.
+      expect(recorded).toBe(valid)
+      expect(sent).toBeGreaterThanOrEqual(10_000)
+      expect(granted).toBeGreaterThan(100)
+      console.log(
+        `fuzz /api/access/verify: ${sent} cases → ${JSON.stringify(Object.fromEntries([...tally].sort()))}; ` +
+          `${valid} valid = ${recorded} attempts recorded, ${granted} grants (right code or walmart only)`,
+      )
+    },
+    FUZZ_MS,
+  )
+
+  it(
+    'POST /api/access/logout',
+    async () => {
+      const tally = new Map<number, number>()
+      const sent = await fuzzInBatches(cases, CASES, async (c) => {
+        const res = await send('/api/access/logout', c)
+        const what = `logout ${JSON.stringify(c).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`
+        tally.set(res.statusCode, (tally.get(res.statusCode) ?? 0) + 1)
+        expectNoLeak(res.body, what)
+        const p = parsed(c)
+        if ('status' in p) {
+          expect(res.statusCode, what).toBe(p.status)
+          return
+        }
+        const valid = logoutRules(p.body)
+        if (!valid) {
+          expect(res.statusCode, what).toBe(400)
+          return
+        }
+        expect(res.statusCode, what).toBe(p.form ? 303 : 200)
+        if (p.form) expect(res.headers.location, what).toBe('/')
+        // Logout only ever clears the cookie of the gate named; naming none, the gates the request
+        // held a session for (these requests hold none).
+        const named = (p.body as { retailer?: string } | undefined)?.retailer
+        const cookie = res.headers['set-cookie']
+        if (named === undefined) expect(cookie, what).toBeUndefined()
+        else expect(String(cookie), what).toMatch(new RegExp(`^${named}-access=; Max-Age=0;`))
+      })
+      expectPrototypesClean()
+      expect(sent).toBeGreaterThanOrEqual(10_000)
+      console.log(
+        `fuzz /api/access/logout: ${sent} cases → ${JSON.stringify(Object.fromEntries([...tally].sort()))}`,
+      )
+    },
+    FUZZ_MS,
+  )
 })

@@ -166,6 +166,7 @@ describeWith(pgbouncer, 'through PgBouncer in transaction mode', () => {
 
   it('migrates on the direct connection while the app serves through the pooler', async () => {
     const at = performance.now()
+    const applications = await t.db.prisma.retailerApplication.count()
     const migrate = await runRm5(['db', 'migrate'], { DATABASE_URL: t.directUrl, NODE_ENV: 'production' })
     expect(migrate.stderr).toBe('')
     expect(migrate.stdout).toMatch(/Database is up to date/)
@@ -176,6 +177,7 @@ describeWith(pgbouncer, 'through PgBouncer in transaction mode', () => {
     const status = await runRm5(['db', 'status'], { DATABASE_URL: bouncer.url(database) })
     expect(status.stdout).toMatch(/Database is up to date/)
     expect(status.code).toBe(0)
-    expect(await t.db.prisma.retailerApplication.count()).toBe(1)
+    // The rows are still there, read through the pooler.
+    expect(await t.db.prisma.retailerApplication.count()).toBe(applications)
   }, 60_000)
 })

@@ -1,11 +1,19 @@
 // Reading grants back from cookies (what the /docket and /circlek/proposal guards get): the signed
 // session id, retailer binding, 12-hour lifetime, and the session and its code in Postgres.
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { GRANT_MAX_AGE_MS } from '../../lib/access.ts'
 import { signSession } from '../../server/access/grant-cookie.server.ts'
 import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
-import { grantCookie, issueTestGrant, limitPrefix, seedCode, testClock, verify } from '../helpers/access.ts'
+import {
+  grantCookie,
+  issueTestGrant,
+  limitPrefix,
+  seedCode,
+  testClock,
+  verify,
+  verifyFresh,
+} from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 const clock = testClock()
@@ -20,14 +28,19 @@ const cookieValue = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1)
 beforeAll(async () => {
   t = await createTestApp({ access: { now: clock.now, rateLimitPrefix: limitPrefix() } })
   circlekId = await seedCode(t.db, 'circlek', 'circle-k-grants-1')
-  const res = await verify(t.app, { retailer: 'circlek', accessCode: 'circle-k-grants-1' })
-  circlekCookie = grantCookie(res)
 })
 afterAll(async () => {
   await t?.close()
 })
 
 describe('grants from cookies', () => {
+  // A grant issued now, by the shared clock: another test may have moved it past an older one's age.
+  beforeEach(async () => {
+    circlekCookie = grantCookie(
+      await verifyFresh(t.app, { retailer: 'circlek', accessCode: 'circle-k-grants-1' }),
+    )
+  })
+
   it('finds the grant a verify call set, and none without cookies', async () => {
     expect(await grantsFor(circlekCookie)).toEqual(['circlek'])
     expect(await grantsFor(`theme=dark; ${circlekCookie}; other=1`)).toEqual(['circlek'])

@@ -3,14 +3,15 @@
 // .env that sets every variable of docs/configuration.md to a value of its own, and each reaches
 // the app's environment with that value. Secrets never come from .env: each is a file of ./secrets
 // that the app reads through NAME_FILE.
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { envSchema } from '../../server/env.server.ts'
 import { SECRET_VARIABLES } from '../../server/env-sources.server.ts'
+import { commandAt, describeWith } from '../helpers/required-service.ts'
 
 /** The container's own: the image's listener and DATA_DIR, production, migrations left to `migrate`. */
 const CONTAINER_OWN = ['NODE_ENV', 'HOST', 'PORT', 'DATA_DIR', 'MIGRATE_ON_START']
@@ -45,7 +46,7 @@ function readmeVariables(): string[] {
   return [...names]
 }
 
-const hasCompose = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0
+const compose = commandAt('docker-compose', ['version'], 'Debian: apt-get install docker-compose')
 const variables = readmeVariables()
 const secrets = SECRET_VARIABLES.filter(
   (name) => !FROM_ENV_FILE.includes(name) && !NOT_IN_COMPOSE.includes(name),
@@ -64,7 +65,7 @@ interface Rendered {
 let rendered: Rendered
 let dir: string
 
-describe.runIf(hasCompose || process.env.CI === 'true')('docker-compose.yml with a .env', () => {
+describeWith(compose, 'docker-compose.yml with a .env', () => {
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'rm5-compose-'))
     copyFileSync('docker-compose.yml', path.join(dir, 'docker-compose.yml'))

@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app.server.ts'
 import { openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { testAppForFile } from '../helpers/app.ts'
+import { sentUntilTaken } from '../helpers/shed-retry.ts'
 import { freshIp, postJson } from '../helpers/submissions.ts'
 
 const URL = '/api/contact'
@@ -73,8 +74,12 @@ describe('POST /api/contact', () => {
 
   it('stores a retried message once, also when the retries race', async () => {
     const key = randomUUID()
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post(valid, { key })))
-    expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(201))
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => sentUntilTaken(() => post(valid, { key }))),
+    )
+    expect(answers.map((res) => `${res.statusCode} ${res.body}`)).toEqual(
+      Array(8).fill(expect.stringMatching(/^201 /)),
+    )
     expect(new Set(answers.map((res) => res.json().id)).size).toBe(1)
     const later = await post(valid, { key })
     expect(later.json().id).toBe(answers[0]?.json().id)
@@ -83,7 +88,11 @@ describe('POST /api/contact', () => {
 
   it('stores exactly 100 rows for 100 concurrent messages', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => post({ ...valid, name: `Sender ${i}` }, { key: randomUUID() })),
+      Array.from({ length: 100 }, (_, i) => {
+        const key = randomUUID()
+        // What a loaded machine's pool cannot take in time is shed with a retryable 503 and sent again.
+        return sentUntilTaken(() => post({ ...valid, name: `Sender ${i}` }, { key }))
+      }),
     )
     expect(answers.map((res) => res.statusCode)).toEqual(Array(100).fill(201))
     expect(await count()).toBe(100)

@@ -3,8 +3,8 @@
 // opens for its retailer's grant only (every other case answers like a missing document), PDFs
 // come stamped with the viewer's watermark (read back with PDF.js) and in byte ranges, and the
 // retailer's agreement is accepted with a plain form before the first document.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { setAgreement } from '../../server/documents/agreements.server.ts'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { clearAgreement, setAgreement } from '../../server/documents/agreements.server.ts'
 import type { DocumentSummary } from '../../server/documents/store.server.ts'
 import { DocumentStore } from '../../server/documents/store.server.ts'
 import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
@@ -255,7 +255,12 @@ describe('a PDF’s bytes', () => {
   })
 })
 
+// Each test sets Pizza Hut's agreement it needs and clears it after, so the other tests (and these,
+// in any order) see Pizza Hut's document without one; versions are read, never assumed.
 describe('the agreement', () => {
+  afterEach(() => clearAgreement(t.db.prisma, 'pizzahut'))
+  const setPizzaHut = async (body: string) =>
+    String((await setAgreement(t.db.prisma, 'pizzahut', body)).agreement.version)
   const form = (fields: Record<string, string>, cookie?: string, accept = 'text/html') =>
     t.app.inject({
       method: 'POST',
@@ -265,7 +270,7 @@ describe('the agreement', () => {
     })
 
   it('comes before the first document, is accepted with a form, and asks again for a new version', async () => {
-    await setAgreement(t.db.prisma, 'pizzahut', '# Confidentiality\n\nKeep the *menu* to yourself.\n')
+    const version = await setPizzaHut('# Confidentiality\n\nKeep the *menu* to yourself.\n')
     const doc = page(pizzaDoc.id)
     const redirected = await get(doc, grants.pizzahut)
     expect(redirected.statusCode).toBe(302)
@@ -279,48 +284,49 @@ describe('the agreement', () => {
     expect(agreement.body).toContain(`name="next" value="${doc}"`)
     expect(agreement.body).toContain('Accepting as <strong>Pat</strong>')
 
-    const accepted = await form({ retailer: 'pizzahut', version: '1', next: doc }, grants.pizzahut)
+    const accepted = await form({ retailer: 'pizzahut', version, next: doc }, grants.pizzahut)
     expect(accepted.statusCode).toBe(303)
     expect(accepted.headers.location).toBe(doc)
-    const rows = await t.db.prisma.agreementAcceptance.findMany()
+    const ofThisVersion = { where: { agreement: { retailer: 'pizzahut', version: Number(version) } } }
+    const rows = await t.db.prisma.agreementAcceptance.findMany(ofThisVersion)
     expect(rows).toHaveLength(1)
     expect(rows[0]?.ipHash).toMatch(/^[0-9a-f]{16,}$/)
     expect((await get(doc, grants.pizzahut)).statusCode).toBe(200)
     // Accepting again records nothing more; the agreement page now sends the viewer on.
-    await form({ retailer: 'pizzahut', version: '1', next: doc }, grants.pizzahut)
-    expect(await t.db.prisma.agreementAcceptance.count()).toBe(1)
+    await form({ retailer: 'pizzahut', version, next: doc }, grants.pizzahut)
+    expect(await t.db.prisma.agreementAcceptance.count(ofThisVersion)).toBe(1)
     expect((await get(location, grants.pizzahut)).headers.location).toBe(doc)
 
-    await setAgreement(t.db.prisma, 'pizzahut', '# Confidentiality\n\nVersion two.\n')
+    const next = await setPizzaHut('# Confidentiality\n\nVersion two.\n')
     expect((await get(doc, grants.pizzahut)).headers.location).toBe(location)
     // A post of the version read before the change shows the new one instead of accepting it.
-    const stale = await form({ retailer: 'pizzahut', version: '1', next: doc }, grants.pizzahut)
+    const stale = await form({ retailer: 'pizzahut', version, next: doc }, grants.pizzahut)
     expect(stale.statusCode).toBe(303)
     expect(stale.headers.location).toBe(location)
     const json = await form(
-      { retailer: 'pizzahut', version: '2', next: doc },
+      { retailer: 'pizzahut', version: next, next: doc },
       grants.pizzahut,
       'application/json',
     )
-    expect(json.json()).toEqual({ accepted: true, version: 2, next: doc })
+    expect(json.json()).toEqual({ accepted: true, version: Number(next), next: doc })
     expect((await get(doc, grants.pizzahut)).statusCode).toBe(200)
   })
 
   it('sends the viewer only to a document page, and needs the retailer’s grant', async () => {
-    await setAgreement(t.db.prisma, 'pizzahut', '# Confidentiality\n\nVersion three.\n')
+    const version = await setPizzaHut('# Confidentiality\n\nVersion three.\n')
     for (const next of [
       'https://evil.example/',
       '//evil.example',
       '/docket/agreement',
       `${page(pizzaDoc.id)}?x=1`,
     ]) {
-      const res = await form({ retailer: 'pizzahut', version: '3', next }, grants.pizzahut)
+      const res = await form({ retailer: 'pizzahut', version, next }, grants.pizzahut)
       expect(res.statusCode).toBe(303)
       expect(res.headers.location).toBe('/docket')
     }
-    expect((await form({ retailer: 'pizzahut', version: '3' }, grants.circlek)).statusCode).toBe(403)
-    expect((await form({ retailer: 'pizzahut', version: '3' })).statusCode).toBe(403)
-    expect((await form({ retailer: 'nope', version: '3' }, grants.pizzahut)).statusCode).toBe(400)
+    expect((await form({ retailer: 'pizzahut', version }, grants.circlek)).statusCode).toBe(403)
+    expect((await form({ retailer: 'pizzahut', version })).statusCode).toBe(403)
+    expect((await form({ retailer: 'nope', version }, grants.pizzahut)).statusCode).toBe(400)
     expect((await get('/docket/agreement', undefined)).statusCode).toBe(404)
   })
 })

@@ -38,10 +38,15 @@ async function runAs(url: string, sql: string): Promise<true | string> {
   }
 }
 
+// db-init has run once on an earlier install's database before each test (beforeAll), so every
+// test starts from it and they pass in any order (vitest --sequence.shuffle).
 describe('db-init: the owner and the serving role (deploy/postgres/roles.sh)', () => {
   let server: PasswordPostgres
+  let firstInit: string
   const superuserFile = secret('postgres_password', `su${HARD}`)
   const ownerFile = secret('db_owner_password', `owner${HARD}`)
+  /** The serving role's current password file (the rotation test changes it). */
+  let appFile = secret('db_app_password', `app${HARD}`)
 
   beforeAll(async () => {
     server = await startPasswordPostgres(`su${HARD}`)
@@ -57,7 +62,8 @@ describe('db-init: the owner and the serving role (deploy/postgres/roles.sh)', (
     server.psql('ALTER SCHEMA public OWNER TO rm5_app', 'rm5')
     server.psql('CREATE TABLE app_made (id int)', 'rm5')
     server.psql('ALTER TABLE app_made OWNER TO rm5_app', 'rm5')
-  }, 60_000)
+    firstInit = runInit(appFile)
+  }, 180_000)
   afterAll(() => server?.stop())
 
   const runInit = (
@@ -92,7 +98,7 @@ describe('db-init: the owner and the serving role (deploy/postgres/roles.sh)', (
     }).DATABASE_URL as string
 
   it('gives the database, its schema and every object to the owner; neither role is a superuser', () => {
-    expect(runInit(secret('db_app_password', `app${HARD}`))).toMatch(/"rm5_owner" owns database "rm5"/)
+    expect(firstInit).toMatch(/"rm5_owner" owns database "rm5"/)
     expect(
       server.psql(
         "SELECT string_agg(rolname || rolsuper || rolcreatedb || rolcreaterole, ',' ORDER BY rolname) FROM pg_roles WHERE rolname IN ('rm5_app', 'rm5_owner')",
@@ -116,10 +122,10 @@ describe('db-init: the owner and the serving role (deploy/postgres/roles.sh)', (
     expect(
       server.psql("SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = 'public'", 'rm5'),
     ).toBe('rm5_owner')
-  })
+  }, 60_000)
 
   it('lets the serving role read and write rows with a password of every printable character, and nothing more', async () => {
-    const app = urlOf('rm5_app', join(secrets, 'db_app_password'))
+    const app = urlOf('rm5_app', appFile)
     expect(
       await runAs(
         app,
@@ -162,20 +168,22 @@ describe('db-init: the owner and the serving role (deploy/postgres/roles.sh)', (
   it('gives the serving role the rows of tables a later migration creates', async () => {
     const owner = urlOf('rm5_owner', ownerFile)
     expect(await runAs(owner, 'CREATE TABLE later_table (id serial PRIMARY KEY, note text)')).toBe(true)
-    const app = urlOf('rm5_app', join(secrets, 'db_app_password'))
+    const app = urlOf('rm5_app', appFile)
     expect(await runAs(app, "INSERT INTO later_table (note) VALUES ('x'); SELECT * FROM later_table")).toBe(
       true,
     )
     expect(await runAs(owner, 'DROP TABLE later_table')).toBe(true)
-  })
+  }, 60_000)
 
   it('rotates both passwords when run again (idempotent otherwise)', async () => {
-    const before = urlOf('rm5_app', join(secrets, 'db_app_password'))
-    runInit(secret('db_app_password_2', `rotated${HARD}`))
+    const before = urlOf('rm5_app', appFile)
+    const rotated = secret('db_app_password_2', `rotated${HARD}`)
+    runInit(rotated)
+    appFile = rotated
     expect(await runAs(before, 'SELECT 1')).toBe('28P01')
-    expect(await runAs(urlOf('rm5_app', join(secrets, 'db_app_password_2')), 'SELECT 1')).toBe(true)
+    expect(await runAs(urlOf('rm5_app', rotated), 'SELECT 1')).toBe(true)
     expect(server.psql("SELECT count(*) FROM pg_roles WHERE rolname IN ('rm5_app', 'rm5_owner')")).toBe('2')
-  })
+  }, 60_000)
 
   it('works for a managed service’s admin: CREATEROLE and CREATEDB, no superuser', async () => {
     const adminFile = secret('cloud_admin_password', `admin${HARD}`)
@@ -199,15 +207,9 @@ describe('db-init: the owner and the serving role (deploy/postgres/roles.sh)', (
 
   it('refuses to go on when a site role is a superuser', () => {
     server.psql('CREATE ROLE su_owner SUPERUSER LOGIN')
-    const run = () =>
-      runInit(
-        join(secrets, 'db_app_password_2'),
-        { user: 'postgres', passwordFile: superuserFile },
-        'rm5',
-        'su_owner',
-      )
+    const run = () => runInit(appFile, { user: 'postgres', passwordFile: superuserFile }, 'rm5', 'su_owner')
     expect(run).toThrow(/role su_owner is a superuser/)
-  })
+  }, 60_000)
 })
 
 describe('storage identities (deploy/seaweedfs/start.sh)', () => {

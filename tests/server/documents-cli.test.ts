@@ -43,7 +43,7 @@ describe('rm5 documents', () => {
       expect(res.code, args.join(' ')).toBe(0)
       expect(res.stdout).toMatch(/^Usage: rm5 documents/)
     }
-  }, 60_000)
+  }, 300_000)
 
   it('adds, lists, replaces and removes, with exit statuses 0, 1 and 2', async () => {
     const added = await rm5(
@@ -141,7 +141,8 @@ describe('rm5 documents', () => {
     expect((await rm5('documents', 'add', 'Kroger!', join(files, 'deck.pdf'))).code).toBe(2)
     expect((await rm5('documents', 'list', '--jsn')).stderr).toContain('--json')
     expect(await db.prisma.document.count()).toBe(before)
-  }, 60_000)
+    // Six CLI processes, each starting the embedded store: minutes on a loaded machine.
+  }, 300_000)
 })
 
 describe('rm5 agreements', () => {

@@ -2,7 +2,9 @@
 // the embedded S3) refuses each with exit 1 and one line saying why. Files stored before these
 // checks existed (put here past them, as an older release accepted them) are viewed through the
 // real app over the production build: the view fails alone (a designed 503 page) or serves, while
-// /readyz keeps answering within its timeout, and the server goes on serving afterwards.
+// /readyz keeps answering (probes answered one after another while the view is still pending: a
+// request thread busy with the file would answer none of them before the view), and the server
+// goes on serving afterwards.
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,9 +20,6 @@ import {
 } from '../helpers/hostile-documents.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
-
-/** How long /readyz may take before it counts as not answering (its own checks time out sooner). */
-const READYZ_TIMEOUT_MS = 1_000
 
 describe('rm5 documents add', () => {
   let testDb: TestDatabase
@@ -94,12 +93,13 @@ describe('viewing a hostile file stored before the checks', () => {
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 })
   }, 300_000)
 
+  // Closing waits for the workers still on a hostile file: minutes on a loaded machine.
   afterAll(async () => {
     await t?.close()
-  })
+  }, 300_000)
 
   const readyzAnswers = async () => {
-    const res = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(READYZ_TIMEOUT_MS) })
+    const res = await fetch(`${origin}/readyz`)
     await res.arrayBuffer()
     return res.status
   }
@@ -116,12 +116,14 @@ describe('viewing a hostile file stored before the checks', () => {
           return { status: res.status, body }
         },
       )
-      let probes = 0
+      // The first probe may be answered before the work begins; the next ones only by a free thread.
+      let answeredWhilePending = 0
       while (!settled) {
         expect(await readyzAnswers()).toBe(200)
-        probes += 1
+        if (!settled) answeredWhilePending += 1
       }
-      expect(probes).toBeGreaterThan(0)
+      console.log(`${which}: /readyz answered ${answeredWhilePending} times while the view was pending`)
+      expect(answeredWhilePending, '/readyz answers while the document is worked on').toBeGreaterThan(1)
       const { status, body } = await view
       expect([200, 503]).toContain(status)
       if (status === 503) {

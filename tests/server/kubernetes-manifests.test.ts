@@ -3,7 +3,7 @@
 // schemas (kubernetes-models and @kubernetes-models/gateway-api: validators generated from the
 // APIs' OpenAPI definitions), and the promises the docs make about probes, the rollout, the
 // security context and secrets, checked on the files themselves (no cluster runs here).
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -12,6 +12,7 @@ import { parse, parseAllDocuments } from 'yaml'
 import packageJson from '../../package.json' with { type: 'json' }
 import { envSchema } from '../../server/env.server.ts'
 import { SECRET_VARIABLES } from '../../server/env-sources.server.ts'
+import { commandAt, describeWith } from '../helpers/required-service.ts'
 
 const DIR = 'deploy/kubernetes'
 /** Where the image lets the app write (Dockerfile: DATA_DIR), besides /tmp. */
@@ -107,7 +108,7 @@ function unfoldSecretData(manifest: Manifest): Manifest {
   )
   return { ...manifest, data }
 }
-const hasKubectl = spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0
+const kubectl = commandAt('kubectl', ['version', '--client'], 'https://kubernetes.io/docs/tasks/tools/')
 
 /** The Kubernetes API schema for an apiVersion and kind, from kubernetes-models. */
 async function schemaValidator(apiVersion: string, kind: string): Promise<(value: unknown) => void> {
@@ -352,7 +353,7 @@ describe('deploy/kubernetes', () => {
   })
 })
 
-describe.skipIf(!hasKubectl)('kubectl kustomize deploy/kubernetes', () => {
+describeWith(kubectl, 'kubectl kustomize deploy/kubernetes', () => {
   const variants = [
     ['with the Ingress', render({ gatewayApi: false })],
     ['with the Gateway API', render({ gatewayApi: true })],

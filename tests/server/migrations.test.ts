@@ -66,6 +66,13 @@ async function schemaSnapshot(url: string) {
 
 describe('migrations', () => {
   let db: TestDatabase
+  // The first migration of the empty database, run by whichever test comes first (any order):
+  // each test sees what it applied.
+  let firstRun: Promise<string[]> | undefined
+  const migrated = () => {
+    firstRun ??= applyMigrations(db.url)
+    return firstRun
+  }
 
   beforeAll(async () => {
     db = await createTestDatabase({ migrate: false })
@@ -76,7 +83,7 @@ describe('migrations', () => {
     'creates every table and column',
     async () => {
       const local = (await readMigrations()).migrationDirectories.map((dir) => dir.path)
-      expect(await applyMigrations(db.url)).toEqual(local)
+      expect(await migrated()).toEqual(local)
 
       const rows = await query<{ table_name: string; column_name: string; data_type: string }>(
         db.url,
@@ -250,6 +257,7 @@ describe('migrations', () => {
   it(
     'is a no-op the second time',
     async () => {
+      await migrated()
       const before = await query(db.url, 'SELECT * FROM _prisma_migrations ORDER BY migration_name')
       expect(before.length).toBeGreaterThan(0)
       expect(await applyMigrations(db.url)).toEqual([])
@@ -264,6 +272,7 @@ describe('migrations', () => {
   it(
     'lets the Prisma client read and write the migrated tables',
     async () => {
+      await migrated()
       const database = await openDatabase({ DATABASE_URL: db.url, DATA_DIR: db.env.DATA_DIR }, silentLogger)
       try {
         await database.ping()
@@ -324,50 +333,63 @@ describe('committed migrations match prisma/schema.prisma', () => {
   )
 })
 
-// One data directory's story: each step starts from what the one before left (migrated, stopped,
-// attached to), so its steps keep their order even under --sequence.shuffle.
-describe('embedded Postgres', { shuffle: false }, () => {
+/** A new data directory's first start: migrations, data kept across a restart, pg.json shared. */
+async function migratesAndRestarts(dataDir: string) {
+  const env = { DATA_DIR: dataDir }
+  const first = await openDatabase(env, silentLogger)
+  expect(first.embedded).toBe(true)
+  try {
+    expect((await applyMigrations(first.url)).length).toBeGreaterThan(0)
+    await first.prisma.contactMessage.create({
+      data: { name: 'Ana', email: 'ana@example.com', message: 'Hello', idempotencyKey: 'k1' },
+    })
+
+    const info = JSON.parse(await readFile(join(dataDir, 'pg.json'), 'utf8'))
+    expect(info).toEqual({ pid: process.pid, port: Number(new URL(first.url).port) })
+
+    // A second user of the same DATA_DIR attaches instead of starting a second server.
+    const second = await startEmbeddedPostgres(dataDir, silentLogger)
+    expect(second.owner).toBe(false)
+    expect(second.url).toBe(first.url)
+    expect(await query(second.url, 'SELECT count(*)::int AS n FROM contact_messages')).toEqual([{ n: 1 }])
+    await second.close()
+    await first.ping()
+  } finally {
+    await first.close()
+  }
+  await expect(readFile(join(dataDir, 'pg.json'), 'utf8')).rejects.toThrow()
+
+  const reopened = await openDatabase(env, silentLogger)
+  try {
+    expect(await applyMigrations(reopened.url)).toEqual([])
+    const messages = await reopened.prisma.contactMessage.findMany()
+    expect(messages.map((m) => m.idempotencyKey)).toEqual(['k1'])
+  } finally {
+    await reopened.close()
+  }
+}
+
+// Each test starts from a stopped data directory (a new one, or the one beforeAll took through a
+// first start: migrated, one contact message) and leaves it stopped as it found it, so they pass in any order
+// (vitest --sequence.shuffle).
+describe('embedded Postgres', () => {
+  /** Migrated, one contact message stored, no server running. */
   let dataDir: string
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'rm5-embedded-'))
-  })
+    await migratesAndRestarts(dataDir)
+  }, 3 * SLOW)
   afterAll(() => rm(dataDir, { recursive: true, force: true }))
 
   it(
     'migrates, keeps data across a restart and shares itself through pg.json',
     async () => {
-      const env = { DATA_DIR: dataDir }
-      const first = await openDatabase(env, silentLogger)
-      expect(first.embedded).toBe(true)
+      const freshDir = await mkdtemp(join(tmpdir(), 'rm5-embedded-fresh-'))
       try {
-        expect((await applyMigrations(first.url)).length).toBeGreaterThan(0)
-        await first.prisma.contactMessage.create({
-          data: { name: 'Ana', email: 'ana@example.com', message: 'Hello', idempotencyKey: 'k1' },
-        })
-
-        const info = JSON.parse(await readFile(join(dataDir, 'pg.json'), 'utf8'))
-        expect(info).toEqual({ pid: process.pid, port: Number(new URL(first.url).port) })
-
-        // A second user of the same DATA_DIR attaches instead of starting a second server.
-        const second = await startEmbeddedPostgres(dataDir, silentLogger)
-        expect(second.owner).toBe(false)
-        expect(second.url).toBe(first.url)
-        expect(await query(second.url, 'SELECT count(*)::int AS n FROM contact_messages')).toEqual([{ n: 1 }])
-        await second.close()
-        await first.ping()
+        await migratesAndRestarts(freshDir)
       } finally {
-        await first.close()
-      }
-      await expect(readFile(join(dataDir, 'pg.json'), 'utf8')).rejects.toThrow()
-
-      const reopened = await openDatabase(env, silentLogger)
-      try {
-        expect(await applyMigrations(reopened.url)).toEqual([])
-        const messages = await reopened.prisma.contactMessage.findMany()
-        expect(messages.map((m) => m.idempotencyKey)).toEqual(['k1'])
-      } finally {
-        await reopened.close()
+        await rm(freshDir, { recursive: true, force: true })
       }
     },
     SLOW,

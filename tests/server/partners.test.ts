@@ -1,8 +1,9 @@
 // Partners are data (decision 035), end to end on a real production build: `rm5 partners add`
-// (the real CLI process) makes /kroger a gate on the running server without a restart; a Kroger
-// code opens a docket with Kroger's documents only and Circle K's grant sees none of them; the six
-// original gates are seeded with their names and behaviour; slugs are checked; `set` and `remove`
-// take effect on the running server too.
+// (the real CLI process) makes /kroger a gate on the running server without a restart; a new
+// partner's code opens a docket with its documents only and Circle K's grant sees none of them;
+// the six original gates are seeded with their names and behaviour; slugs are checked; `set` and
+// `remove` take effect on the running server too. Each test adds the partner it needs, so the
+// tests pass in any order (vitest --sequence.shuffle).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { grantCookie, limitPrefix, seedCode, verifyFresh } from '../helpers/access.ts'
 import { until } from '../helpers/notification-receivers.ts'
@@ -25,12 +26,38 @@ afterAll(async () => {
   await t?.close()
 })
 
+/** The slugs this file adds; every other partner is one the migration seeded. */
+const ADDED_HERE = new Set(['kroger', 'meijer', 'safeway', 'wegmans'])
+
+/** `rm5 partners add <slug> --name <name>` (the real CLI), once its gate answers on the running server. */
+async function addPartner(slug: string, name: string): Promise<void> {
+  const run = await rm5('partners', 'add', slug, '--name', name)
+  expect(run.code, run.stderr).toBe(0)
+  await until(
+    `/${slug} shows its gate`,
+    async () => (await get(`/${slug}`)).statusCode === 200,
+    LIVE_WITHIN_MS,
+  )
+}
+
+/** A document stored for `retailer`, as the data room stores one; its id. */
+async function addDocument(retailer: string, title: string): Promise<string> {
+  const bytes = Buffer.from(`# ${title}\n\nFor the team.\n`)
+  return (await t.app.documents.store.add({ retailer, bytes, fileName: 'notes.md', title })).id
+}
+
+/** The grant cookie a visitor gets for `accessCode` at `retailer`'s gate. */
+const grantOf = async (retailer: string, accessCode: string) =>
+  grantCookie(await verifyFresh(t.app, { retailer, accessCode }))
+
 describe('the original gates', () => {
   it('are seeded by the migration with their names, themes and behaviour (walmart open)', async () => {
     const run = await rm5('partners', 'list', '--json')
     expect(run.code, run.stderr).toBe(0)
     const rows = JSON.parse(run.stdout) as { slug: string; name: string; open: boolean; monogram: string }[]
-    expect(rows.map((row) => [row.slug, row.name, row.open, row.monogram])).toEqual([
+    // Whatever this file's other tests have added meanwhile is theirs, not the migration's.
+    const seeded = rows.filter((row) => !ADDED_HERE.has(row.slug))
+    expect(seeded.map((row) => [row.slug, row.name, row.open, row.monogram])).toEqual([
       ['circlek', 'Circle K', false, 'CK'],
       ['pizzahut', 'Pizza Hut', false, 'PH'],
       ['walmart', 'Walmart', true, 'W'],
@@ -48,10 +75,8 @@ describe('the original gates', () => {
   }, 60_000)
 })
 
+// Each test adds a partner of its own, so that any order of them tells the same story.
 describe('a partner added from the CLI', () => {
-  let krogerDoc: string
-  let circlekDoc: string
-
   it('has its gate on the running server within seconds, no restart', async () => {
     expect((await get('/kroger')).statusCode).toBe(404)
     const run = await rm5(
@@ -84,66 +109,68 @@ describe('a partner added from the CLI', () => {
     expect((await get('/robots.txt')).body).not.toMatch(/kroger|circlek/)
   }, 60_000)
 
-  it("opens a docket with Kroger's documents only; Circle K's grant sees none of them", async () => {
-    await seedCode(t.db, 'kroger', 'kroger-partners-code-1')
+  it("opens a docket with the new partner's documents only; Circle K's grant sees none of them", async () => {
+    await addPartner('meijer', 'Meijer')
+    await seedCode(t.db, 'meijer', 'meijer-partners-code-1')
     await seedCode(t.db, 'circlek', 'circlek-partners-code-1')
-    const addDocument = async (retailer: string, title: string) => {
-      const bytes = Buffer.from(`# ${title}\n\nFor the team.\n`)
-      return (await t.app.documents.store.add({ retailer, bytes, fileName: 'notes.md', title })).id
-    }
-    krogerDoc = await addDocument('kroger', 'Kroger pricing')
-    circlekDoc = await addDocument('circlek', 'Circle K rollout')
-    const grantOf = async (retailer: string, accessCode: string) =>
-      grantCookie(await verifyFresh(t.app, { retailer, accessCode }))
-    const kroger = await grantOf('kroger', 'kroger-partners-code-1')
+    const meijerDoc = await addDocument('meijer', 'Meijer pricing')
+    const circlekDoc = await addDocument('circlek', 'Circle K rollout')
+    const meijer = await grantOf('meijer', 'meijer-partners-code-1')
     const circlek = await grantOf('circlek', 'circlek-partners-code-1')
-    const krogerDocket = await get('/docket', kroger)
-    expect(krogerDocket.statusCode).toBe(200)
-    expect(krogerDocket.body).toContain('Documents for Kroger')
-    expect(krogerDocket.body).toContain('Kroger pricing')
-    expect(krogerDocket.body).not.toContain('Circle K rollout')
+    const meijerDocket = await get('/docket', meijer)
+    expect(meijerDocket.statusCode).toBe(200)
+    expect(meijerDocket.body).toContain('Documents for Meijer')
+    expect(meijerDocket.body).toContain('Meijer pricing')
+    expect(meijerDocket.body).not.toContain('Circle K rollout')
     const circlekDocket = await get('/docket', circlek)
     expect(circlekDocket.body).toContain('Circle K rollout')
-    expect(circlekDocket.body).not.toContain('Kroger pricing')
-    expect((await get(`/docket/documents/${krogerDoc}`, circlek)).statusCode).toBe(404)
-    expect((await get(`/docket/documents/${circlekDoc}`, kroger)).statusCode).toBe(404)
-    // A Circle K grant copied under Kroger's cookie name opens nothing.
-    const copied = `kroger-access=${circlek.split('=')[1]}`
+    expect(circlekDocket.body).not.toContain('Meijer pricing')
+    expect((await get(`/docket/documents/${meijerDoc}`, circlek)).statusCode).toBe(404)
+    expect((await get(`/docket/documents/${circlekDoc}`, meijer)).statusCode).toBe(404)
+    // A Circle K grant copied under Meijer's cookie name opens nothing.
+    const copied = `meijer-access=${circlek.split('=')[1]}`
     expect((await get('/docket', copied)).statusCode).toBe(302)
-  }, 60_000)
+  }, 120_000)
 
   it('takes a change of name on the running server within seconds', async () => {
-    const run = await rm5('partners', 'set', 'kroger', '--name', 'Kroger Co.')
+    await addPartner('safeway', 'Safeway')
+    const run = await rm5('partners', 'set', 'safeway', '--name', 'Safeway Inc.')
     expect(run.code, run.stderr).toBe(0)
     await until(
       'the gate shows the new name',
-      async () => (await get('/kroger')).body.includes('<span class="gate__name">Kroger Co.</span>'),
+      async () => (await get('/safeway')).body.includes('<span class="gate__name">Safeway Inc.</span>'),
       LIVE_WITHIN_MS,
     )
-  }, 60_000)
+  }, 120_000)
 
   it('is removed only with --force while it has codes or documents; then its gate and grants end', async () => {
-    const kroger = grantCookie(
-      await verifyFresh(t.app, { retailer: 'kroger', accessCode: 'kroger-partners-code-1' }),
-    )
-    const refused = await rm5('partners', 'remove', 'kroger')
+    await addPartner('wegmans', 'Wegmans')
+    await seedCode(t.db, 'wegmans', 'wegmans-partners-code-1')
+    const wegmansDoc = await addDocument('wegmans', 'Wegmans pricing')
+    const wegmans = await grantOf('wegmans', 'wegmans-partners-code-1')
+    expect((await get('/docket', wegmans)).statusCode).toBe(200)
+    const refused = await rm5('partners', 'remove', 'wegmans')
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/1 live code\(s\) and 1 document\(s\).*--force/)
-    const removed = await rm5('partners', 'remove', 'kroger', '--force')
+    const removed = await rm5('partners', 'remove', 'wegmans', '--force')
     expect(removed.code, removed.stderr).toBe(0)
     expect(removed.stdout).toContain('Revoked 1 code(s) and hid 1 document(s).')
-    await until('/kroger answers 404', async () => (await get('/kroger')).statusCode === 404, LIVE_WITHIN_MS)
     await until(
-      'the Kroger grant opens nothing',
-      async () => (await get('/docket', kroger)).statusCode === 302,
+      '/wegmans answers 404',
+      async () => (await get('/wegmans')).statusCode === 404,
+      LIVE_WITHIN_MS,
+    )
+    await until(
+      'the Wegmans grant opens nothing',
+      async () => (await get('/docket', wegmans)).statusCode === 302,
       LIVE_WITHIN_MS,
     )
     // Nothing is deleted: the document and the partner stay on record.
-    expect(await t.db.prisma.document.findUnique({ where: { id: krogerDoc } })).toMatchObject({
-      retailer: 'kroger',
+    expect(await t.db.prisma.document.findUnique({ where: { id: wegmansDoc } })).toMatchObject({
+      retailer: 'wegmans',
     })
-    expect((await rm5('partners', 'list', '--all', '--json')).stdout).toContain('"slug":"kroger"')
-  }, 60_000)
+    expect((await rm5('partners', 'list', '--all', '--json')).stdout).toContain('"slug":"wegmans"')
+  }, 120_000)
 })
 
 describe('slugs', () => {

@@ -10,6 +10,7 @@ import { silentLogger } from '../../server/db/logger.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
 import { openStorage } from '../../server/storage/storage.server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { currentBuildRoot } from '../helpers/current-build.ts'
 import { createTestDatabase } from '../helpers/database.ts'
 import { logLines } from '../helpers/log-lines.ts'
 import { sample } from '../helpers/metrics-sample.ts'
@@ -150,7 +151,7 @@ describe('with Redis and storage stopped', () => {
       db,
       storage,
       logger: { level: 'warn', stream: log.stream },
-      pages: { mode: 'production', root: process.cwd() },
+      pages: { mode: 'production', root: currentBuildRoot() },
     })
     try {
       await app.ready()

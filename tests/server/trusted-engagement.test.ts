@@ -5,7 +5,7 @@
 // shown by `rm5 documents activity` (DOWNLOADS, --json too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BEACON_PATH } from '../../lib/documents/beacon.ts'
-import { setAgreement } from '../../server/documents/agreements.server.ts'
+import { clearAgreement, setAgreement } from '../../server/documents/agreements.server.ts'
 import type { DocumentSummary } from '../../server/documents/store.server.ts'
 import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
 import { makePdf } from '../helpers/documents.ts'
@@ -70,6 +70,9 @@ async function views(documentId: string) {
 
 describe('reading beacons', () => {
   it('a burst of 20 × 600 s records at most the seconds since the page was served, and one opening', async () => {
+    // Counted from nothing: other tests open this document too.
+    await t.app.documents.engagement.flush()
+    await t.db.prisma.documentView.deleteMany({ where: { documentId: notes.id } })
     const before = Date.now()
     const res = await t.app.inject({ method: 'GET', url: page(notes.id), headers: { cookie: circlek } })
     expect(res.statusCode).toBe(200)
@@ -104,14 +107,19 @@ describe('reading beacons', () => {
   it('records nothing for a viewer who has not accepted the current agreement', async () => {
     const res = await t.app.inject({ method: 'GET', url: page(menu.id), headers: { cookie: pizzahut } })
     const token = tokenOf(res.body) as string
-    // A new agreement while the page is open: the viewer has not accepted it.
+    // A new agreement while the page is open: the viewer has not accepted it. Cleared after, so
+    // the other tests (in any order) open Pizza Hut's document without one.
     await setAgreement(t.db.prisma, 'pizzahut', '# NDA\n\nKeep it to yourself.\n')
-    await t.app.documents.engagement.flush()
-    await t.db.prisma.documentView.deleteMany({ where: { documentId: menu.id } })
-    const base = { documentId: menu.id, version: menu.version, token }
-    expect((await beacon(pizzahut, { ...base, page: 0, seconds: 0, shown: true })).statusCode).toBe(404)
-    expect((await beacon(pizzahut, { ...base, page: 0, seconds: 1 })).statusCode).toBe(404)
-    expect(await views(menu.id)).toMatchObject({ opens: 0, seconds: 0, rows: 0 })
+    try {
+      await t.app.documents.engagement.flush()
+      await t.db.prisma.documentView.deleteMany({ where: { documentId: menu.id } })
+      const base = { documentId: menu.id, version: menu.version, token }
+      expect((await beacon(pizzahut, { ...base, page: 0, seconds: 0, shown: true })).statusCode).toBe(404)
+      expect((await beacon(pizzahut, { ...base, page: 0, seconds: 1 })).statusCode).toBe(404)
+      expect(await views(menu.id)).toMatchObject({ opens: 0, seconds: 0, rows: 0 })
+    } finally {
+      await clearAgreement(t.db.prisma, 'pizzahut')
+    }
   })
 })
 

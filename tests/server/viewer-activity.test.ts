@@ -128,6 +128,8 @@ describe('remembered grants', () => {
   const header = (value: string) => `theme=dark; circlek-access=${value}`
 
   it('end at the exact maximum age, within the remembered window', async () => {
+    // The cookie holds whole seconds: start on one, whatever the other tests did to the clock.
+    clock.advance(1000 - (clock.now().getTime() % 1000))
     const code = await seedCode(t.db, 'circlek', 'circle-k-viewer-activity-1')
     const value = await issueTestGrant(t.app, {
       retailer: 'circlek',

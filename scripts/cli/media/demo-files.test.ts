@@ -21,7 +21,8 @@ let files: DemoSetFile[]
 beforeAll(async () => {
   out = await mkdtemp(join(tmpdir(), 'rm5-demo-set-'))
   files = await writeDemoSet(sourceDir, out)
-}, 300_000)
+  // Renders the whole set: minutes on a loaded machine; the timeout only stops a hang.
+}, 900_000)
 
 afterAll(async () => {
   if (out) await rm(out, { recursive: true, force: true })

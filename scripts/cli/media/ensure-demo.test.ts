@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseEnv } from '../../../server/env.server.ts'
 import { openStorage, type Storage } from '../../../server/storage/storage.server.ts'
 import { quietStorageLog } from '../../../tests/helpers/quiet-log.ts'
@@ -57,6 +57,21 @@ async function keys(bucket: string): Promise<string[]> {
   return out.sort()
 }
 
+// Every test starts from empty buckets and stores what it needs, so they pass in any order.
+beforeEach(async () => {
+  for (const { name } of await storage.client.listBuckets()) {
+    const names = await keys(name)
+    if (names.length) await storage.client.removeObjects(name, names)
+  }
+})
+
+/** Buckets as a site with one real hero image and the demo set in the others would have them. */
+async function realHeroAndDemo(): Promise<void> {
+  await storage.ensureBuckets()
+  await storage.client.putObject('heros', 'home.jpg', Buffer.from('real hero'))
+  await ensureDemoMedia(storage, quietStorageLog, auto())
+}
+
 describe('ensureDemoMedia', () => {
   it('writes nothing with DEMO_MEDIA=off', async () => {
     const result = await ensureDemoMedia(storage, quietStorageLog, { mode: 'off', dir: demoDir })
@@ -78,11 +93,13 @@ describe('ensureDemoMedia', () => {
   })
 
   it('does nothing once every bucket has content', async () => {
+    await realHeroAndDemo()
     const result = await ensureDemoMedia(storage, quietStorageLog, auto())
     expect(result).toEqual({ filled: [], uploaded: 0, variants: 0 })
   })
 
   it('renders the missing variants of images stored before variants existed, once', async () => {
+    await realHeroAndDemo()
     const image = (width: number, height: number) =>
       sharp({ create: { width, height, channels: 3, background: '#203040' } })
         .jpeg()
@@ -121,6 +138,8 @@ describe('ensureDemoMedia', () => {
   })
 
   it('removes the demo files of a bucket before an upload, and never a real file', async () => {
+    await storage.ensureBuckets()
+    await ensureDemoMedia(storage, quietStorageLog, auto())
     // A real frame under a demo name stays: its content differs from the demo set's.
     await storage.client.putObject('360', 'rm5_2.jpg', Buffer.from('a real frame'))
     expect(await removeDemoFrom(storage, '360', demoDir)).toBe(2)
@@ -128,8 +147,11 @@ describe('ensureDemoMedia', () => {
   })
 
   it('clears the demo media of every bucket with clear --demo, keeping real media', async () => {
+    await realHeroAndDemo()
+    await storage.client.putObject('360', 'rm5_2.jpg', Buffer.from('a real frame'))
     expect(await keys('video')).toContain('rm5-demo.m3u8')
-    expect(await clearDemoMedia(storage, demoDir)).toEqual({ deleted: 1 })
+    // The two demo frames left in 360 and the playlist; the real frame and hero stay.
+    expect(await clearDemoMedia(storage, demoDir)).toEqual({ deleted: 3 })
     expect(await keys('video')).not.toContain('rm5-demo.m3u8')
     expect(await keys('360')).toEqual(['rm5_2.jpg'])
     expect(await keys('heros')).toContain('home.jpg')

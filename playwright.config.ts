@@ -72,6 +72,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       DATABASE_URL: '',
       REDIS_URL: '',
+      // Tests name their own client address (tests/e2e/helpers/visitor.ts), as a proxy would.
+      TRUST_PROXY: 'loopback',
       S3_ENDPOINT: '',
       LOG_LEVEL: 'warn',
       SITE_URL: process.env.SITE_URL ?? 'http://127.0.0.1:3000',

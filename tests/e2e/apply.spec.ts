@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page, type Request, test } from '@playwright/test'
+import { expect, type Page, type Request } from '@playwright/test'
 import { rolloutPhases } from '../../lib/content/rollout.ts'
 import { businessTypes, deliveryMethods } from '../../lib/forms/application-schema.ts'
 import { exportJson } from './helpers/cli.ts'
@@ -9,6 +9,7 @@ import {
   expectApplicationSucceeded,
 } from './helpers/forms.ts'
 import { waitForHydration } from './helpers/hydration.ts'
+import { test } from './helpers/visitor.ts'
 
 // /apply: rollout timeline, the application form's validation, states, outcomes and storage, with
 // JavaScript (the enhanced form; tests/e2e/no-js/forms.spec.ts has the same form without it).

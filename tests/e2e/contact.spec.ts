@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { exportJson } from './helpers/cli.ts'
 import { waitForHydration } from './helpers/hydration.ts'
+import { test } from './helpers/visitor.ts'
 
 // The contact form on /contact with JavaScript: it really stores the message and confirms it in
 // place (tests/e2e/no-js/forms.spec.ts has the same form without JavaScript).

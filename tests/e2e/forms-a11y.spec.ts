@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
 import { applyForm, contactForm, errorSummary } from './helpers/forms.ts'
+import { test } from './helpers/visitor.ts'
 
 // axe (WCAG 2.0 A/AA, 2.1 AA) on the form pages as a visitor without JavaScript gets them: empty,
 // with the server's error summary, the confirmations and a gate with its notice. The page's own

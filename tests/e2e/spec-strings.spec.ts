@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { newCode, runCli } from './helpers/cli.ts'
 import { applicationAnswers, applyForm, typeAnswers } from './helpers/forms.ts'
 import { holdRequests } from './helpers/hold-scripts.ts'
 import { waitForHydration } from './helpers/hydration.ts'
+import { test } from './helpers/visitor.ts'
 
 // Every string the spec (/work/shared/spec, kept as docs/original-behaviour.md) quotes for what a
 // visitor sees, written out here word for word (never imported from the code, so a rewrite of

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { exportJson, runCli } from '../helpers/cli.ts'
 import {
   applicationAnswers,
@@ -14,6 +14,7 @@ import {
   refuseAsTooLarge,
   typeAnswers,
 } from '../helpers/forms.ts'
+import { test } from '../helpers/visitor.ts'
 
 // The forms with JavaScript switched off (project no-js): plain HTML forms that post to the
 // server, which answers with a confirmation page (Post/Redirect/Get) or the form rendered again

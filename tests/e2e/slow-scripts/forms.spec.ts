@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { exportJson, runCli } from '../helpers/cli.ts'
 import {
   applicationAnswers,
@@ -14,6 +14,7 @@ import {
 } from '../helpers/forms.ts'
 import { holdScripts } from '../helpers/hold-scripts.ts'
 import { isHydrated, waitForHydration } from '../helpers/hydration.ts'
+import { test } from '../helpers/visitor.ts'
 
 // Input made before the page's scripts arrive survives hydration (decision 022): every script is held
 // back by routing until the test releases it; the visitor types into every field meanwhile.

@@ -161,6 +161,7 @@ describeWith(pgbouncer, 'through PgBouncer in transaction mode', () => {
       documentViews: 0,
       notifications: 0,
       emailLinks: 0,
+      accessSessions: 0,
     })
   })
 

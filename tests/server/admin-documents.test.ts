@@ -38,9 +38,18 @@ const uploadDirs = async () => (await readdir(tmpdir())).filter((name) => name.s
 const errorSummary = (html: string) =>
   /<div class="notice notice--error"[\s\S]*?<\/div>/.exec(html)?.[0] ?? ''
 
-describe('upload, replace, remove', () => {
-  let id: string
+/** A PDF of the test's own, stored as the CLI stores one: each test stands alone in any order. */
+const pdfOfItsOwn = async (title: string) =>
+  (
+    await t.app.documents.store.add({
+      retailer: 'circlek',
+      bytes: await makePdf(3, title),
+      fileName: 'pricing.pdf',
+      title,
+    })
+  ).id
 
+describe('upload, replace, remove', () => {
   it('an editor uploads a PDF: stored by the service, listed with its version, audited', async () => {
     const res = await upload(
       { retailer: 'circlek', title: 'Pricing 2027' },
@@ -50,7 +59,8 @@ describe('upload, replace, remove', () => {
       },
     )
     expect(res.statusCode).toBe(303)
-    id = /\/admin\/documents\/([0-9a-f]{32})\?done=added$/.exec(res.headers.location as string)?.[1] ?? ''
+    const id =
+      /\/admin\/documents\/([0-9a-f]{32})\?done=added$/.exec(res.headers.location as string)?.[1] ?? ''
     const stored = await t.app.documents.store.find(id)
     expect(stored).toMatchObject({
       retailer: 'circlek',
@@ -71,6 +81,7 @@ describe('upload, replace, remove', () => {
   })
 
   it('a new version replaces it, the old one stays listed; the same file again is refused', async () => {
+    const id = await pdfOfItsOwn('Pricing to replace')
     const v2 = await makePdf(4, 'pricing v2')
     const res = await upload({}, { fileName: 'pricing-v2.pdf', bytes: v2 }, `/admin/documents/${id}/replace`)
     expect([res.statusCode, res.headers.location]).toEqual([303, `/admin/documents/${id}?done=replaced`])
@@ -87,6 +98,7 @@ describe('upload, replace, remove', () => {
   })
 
   it('remove: viewers no longer see it, its page says so, the audit log records it', async () => {
+    const id = await pdfOfItsOwn('Pricing to remove')
     const res = await t.app.inject({
       method: 'POST',
       url: `/admin/documents/${id}/remove`,
@@ -203,7 +215,7 @@ describe('engagement', () => {
 
   it('an unknown document is a 404, an unknown figure a 400', async () => {
     expect((await page('/admin/documents/0123456789abcdef0123456789abcdef/engagement')).statusCode).toBe(404)
-    const doc = (await t.app.documents.store.list())[0]
-    expect((await page(`/admin/documents/${doc?.id}/engagement.csv?figures=secrets`)).statusCode).toBe(400)
+    const id = await pdfOfItsOwn('Pricing with figures')
+    expect((await page(`/admin/documents/${id}/engagement.csv?figures=secrets`)).statusCode).toBe(400)
   })
 })

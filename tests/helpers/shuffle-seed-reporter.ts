@@ -1,4 +1,4 @@
-// Vitest runs the files and the tests inside each file in a shuffled order (vitest.config.ts,
+// Vitest runs the files (and, with --sequence.shuffle, the tests inside each) in a shuffled order (vitest.config.ts,
 // decision 038), so that a test leaning on another's leftovers fails. A failed run ends with its
 // seed and the command that replays the same order for the files that failed: the order of the
 // tests inside a file depends on the seed only, not on which other files run.

@@ -2,7 +2,6 @@
 // receiver on loopback), its use, and the limits, against real Postgres and Redis.
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../scripts/lib/free-port.ts'
 import { EMAIL_LIMITS } from '../../server/access/email-limits.server.ts'
 import { linksSettled } from '../../server/access/email-link-routes.server.ts'
 import {
@@ -17,7 +16,8 @@ import {
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 import { mailText, tokenIn } from '../helpers/email-links.ts'
 import { logLines } from '../helpers/log-lines.ts'
-import { smtpReceiver, until } from '../helpers/notification-receivers.ts'
+import { createMailingTestApp, type SmtpReceiver } from '../helpers/mailing-app.ts'
+import { until } from '../helpers/notification-receivers.ts'
 
 const CODE = 'circle-k-known-viewers-1'
 const SAME_ANSWER = {
@@ -25,23 +25,12 @@ const SAME_ANSWER = {
   message: 'If this address may open the docket, we sent a link. It works once, within 15 minutes.',
 }
 const clock = testClock()
-let smtp: ReturnType<typeof smtpReceiver>
+let smtp: SmtpReceiver
 let t: TestApp
 let codeId: string
 
 beforeAll(async () => {
-  smtp = smtpReceiver(await freePort())
-  await smtp.start()
-  t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      NOTIFY_EMAIL_FROM: 'docket@rm5.example',
-      NOTIFY_EMAIL_TO: 'ops@rm5.example',
-      SITE_URL: 'https://rm5.example',
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-    },
-    access: { now: clock.now, rateLimitPrefix: limitPrefix() },
-  })
+  ;({ t, smtp } = await createMailingTestApp('docket@rm5.example', clock.now))
   codeId = await seedCode(t.db, 'circlek', CODE, { label: 'Circle K buyers' })
   await t.db.prisma.accessCode.update({
     where: { id: codeId },

@@ -3,32 +3,21 @@
 // cookie is the console's own (HttpOnly, SameSite=Strict, __Host- over HTTPS), asking for links
 // is rate limited, and every /admin answer is private, unindexed and under a strict CSP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../scripts/lib/free-port.ts'
 import { addAdmin } from '../../server/admin/admins.server.ts'
-import { limitPrefix, testClock } from '../helpers/access.ts'
+import { testClock } from '../helpers/access.ts'
 import { cookieOf, csrfIn, linkToken, openLink, post, signIn } from '../helpers/admin-console.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import type { TestApp } from '../helpers/app.ts'
 import { mailText } from '../helpers/email-links.ts'
-import { smtpReceiver, until } from '../helpers/notification-receivers.ts'
+import { createMailingTestApp, type SmtpReceiver } from '../helpers/mailing-app.ts'
+import { until } from '../helpers/notification-receivers.ts'
 
 const clock = testClock()
-let smtp: ReturnType<typeof smtpReceiver>
+let smtp: SmtpReceiver
 let t: TestApp
 const HOUR = 3_600_000
 
 beforeAll(async () => {
-  smtp = smtpReceiver(await freePort())
-  await smtp.start()
-  t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      NOTIFY_EMAIL_FROM: 'console@rm5.example',
-      NOTIFY_EMAIL_TO: 'ops@rm5.example',
-      SITE_URL: 'https://rm5.example',
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-    },
-    access: { now: clock.now, rateLimitPrefix: limitPrefix() },
-  })
+  ;({ t, smtp } = await createMailingTestApp('console@rm5.example', clock.now))
   await addAdmin(t.db.prisma, { label: 'cli@test' }, { email: 'ops@example.com', role: 'owner' })
 })
 afterAll(async () => {

@@ -1,3 +1,5 @@
+import { FieldError } from './ErrorSummary.tsx'
+
 /** A labelled input with its hint and error wired to it (aria-describedby, aria-invalid). */
 export function TextField({
   id,
@@ -42,11 +44,7 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   )
 }

@@ -18,10 +18,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
-    // Files in a new order every run: a file that needs another's leftovers fails (decision 038).
-    // The tests inside a file keep their order here; `--sequence.shuffle` shuffles them too, which
-    // every file is meant to pass. `--sequence.seed=N` replays an order; a failed run prints it.
-    sequence: { shuffle: { files: true, tests: false } },
+    // Files, and the tests inside each, in a new order every run: a test that needs another's
+    // leftovers fails (decision 038). `--sequence.seed=N` replays an order; a failed run prints it.
+    sequence: { shuffle: { files: true, tests: true } },
     // Last: the tests that did not run for a missing service, and why (tests/helpers/required-service.ts),
     // and after a failure the seed that replays the order.
     reporters: ['default', new NotRunReporter(), new ShuffleSeedReporter()],

@@ -20,12 +20,24 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 /** The previous release and the last migration it shipped (prisma/migrations sorts by name). */
 const PREVIOUS = { version: '1.0.0', lastMigration: '20261124204902_notifications_and_docket_activity' }
 const FIXTURES = resolve('tests/upgrade')
+/** The previous release's models and their tables. */
+const PREVIOUS_MODELS = [
+  ['retailerApplication', 'retailer_applications'],
+  ['contactMessage', 'contact_messages'],
+  ['accessCode', 'access_codes'],
+  ['accessAttempt', 'access_attempts'],
+  ['notification', 'notifications'],
+  ['docketView', 'docket_views'],
+] as const
 
 type Row = Record<string, unknown>
 let testDb: TestDatabase
 let admin: pg.Client
 /** Every row of every table at the previous release, by table. */
 const before = new Map<string, Row[]>()
+/** The migrations the upgrade applied, and every row right after it (before any test wrote). */
+let applied: string[] = []
+const after = new Map<string, Row[]>()
 
 /** The public tables (but Prisma's own), and each one's rows as JSON, in primary-key order. */
 async function snapshot(): Promise<Map<string, Row[]>> {
@@ -65,6 +77,9 @@ beforeAll(async () => {
   await admin.connect()
   await admin.query(readFileSync(join(FIXTURES, `seed-${PREVIOUS.version}.sql`), 'utf8'))
   for (const [table, rows] of await snapshot()) before.set(table, rows)
+  // The upgrade itself is the setup: each test below checks one of its consequences, in any order.
+  applied = await applyMigrations(testDb.url, silentLogger)
+  for (const [table, rows] of await snapshot()) after.set(table, rows)
 }, 60_000)
 
 afterAll(async () => {
@@ -80,9 +95,8 @@ describe(`upgrading a database from release ${PREVIOUS.version}`, () => {
 
   it('applies this release’s migrations and keeps every row with every value', async () => {
     const local = (await readMigrations()).migrationDirectories.map((dir) => dir.path)
-    const applied = await applyMigrations(testDb.url, silentLogger)
     expect(applied).toEqual(local.filter((name) => name > PREVIOUS.lastMigration))
-    const after = await snapshot()
+    expect(await applyMigrations(testDb.url, silentLogger), 'nothing left to apply').toEqual([])
     for (const [table, rows] of before) {
       // Expand/contract: a table of the previous release is never dropped or renamed...
       const now = after.get(table)
@@ -137,8 +151,6 @@ describe(`release ${PREVIOUS.version}'s code on this release's schema (expand/co
     pool = new pg.Pool({ connectionString: testDb.url, max: 2 })
     pool.on('error', () => {})
     previous = new PrismaClient({ adapter: new PrismaPg(pool) })
-    // The upgrade itself, in case this block runs alone (`-t`): nothing pending afterwards.
-    await applyMigrations(testDb.url, silentLogger)
   }, 120_000)
 
   afterAll(async () => {
@@ -148,14 +160,7 @@ describe(`release ${PREVIOUS.version}'s code on this release's schema (expand/co
   })
 
   it('reads every row of every model it knows', async () => {
-    for (const [model, table] of [
-      ['retailerApplication', 'retailer_applications'],
-      ['contactMessage', 'contact_messages'],
-      ['accessCode', 'access_codes'],
-      ['accessAttempt', 'access_attempts'],
-      ['notification', 'notifications'],
-      ['docketView', 'docket_views'],
-    ] as const) {
+    for (const [model, table] of PREVIOUS_MODELS) {
       const rows = await previous[model].findMany()
       expect(rows.length, model).toBe(before.get(table)?.length)
     }
@@ -172,7 +177,7 @@ describe(`release ${PREVIOUS.version}'s code on this release's schema (expand/co
         phone: '(512) 555-0199',
       },
     })
-    await previous.contactMessage.create({
+    const message = await previous.contactMessage.create({
       data: { name: 'Old', email: 'old@example.org', message: 'still here' },
     })
     const code = await previous.accessCode.create({ data: { retailer: 'compass', codeHash: '$argon2id$x' } })
@@ -180,8 +185,10 @@ describe(`release ${PREVIOUS.version}'s code on this release's schema (expand/co
       where: { id: code.id },
       data: { useCount: { increment: 1 }, lastUsedAt: new Date() },
     })
-    await previous.accessAttempt.create({ data: { retailer: 'compass', ipHash: 'abc', outcome: 'granted' } })
-    await previous.docketView.create({
+    const attempt = await previous.accessAttempt.create({
+      data: { retailer: 'compass', ipHash: 'abc', outcome: 'granted' },
+    })
+    const view = await previous.docketView.create({
       data: { retailer: 'compass', codeId: code.id, page: '/docket', ipHash: 'abc' },
     })
     await previous.notification.create({
@@ -192,10 +199,17 @@ describe(`release ${PREVIOUS.version}'s code on this release's schema (expand/co
         giveUpAt: new Date(Date.now() + 3_600_000),
       },
     })
+    // Deletes everything it wrote, so that the rows the other tests count are the upgrade's own.
     await previous.$transaction([
       previous.notification.deleteMany({ where: { payload: { equals: { id: application.id } } } }),
       previous.retailerApplication.delete({ where: { id: application.id } }),
+      previous.contactMessage.delete({ where: { id: message.id } }),
+      previous.docketView.delete({ where: { id: view.id } }),
+      previous.accessAttempt.delete({ where: { id: attempt.id } }),
+      previous.accessCode.delete({ where: { id: code.id } }),
     ])
-    expect(await previous.retailerApplication.count()).toBe(before.get('retailer_applications')?.length)
+    for (const [model, table] of PREVIOUS_MODELS) {
+      expect(await previous[model].count(), model).toBe(before.get(table)?.length)
+    }
   })
 })

@@ -7,6 +7,7 @@ import { hashIp } from '../../server/access/attempts.server.ts'
 import { createHashCeiling } from '../../server/access/hash-ceiling.server.ts'
 import { countingHasher, limitPrefix, seedCode, verify, verifyForm } from '../helpers/access.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
+import { BACKGROUND_WORK } from '../helpers/background-work.ts'
 import { describeWith, redisAt } from '../helpers/required-service.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -161,9 +162,9 @@ describe('in memory', () => {
     try {
       await app.ready()
       const running = verify(app, wrong, { remoteAddress: '198.18.2.1' })
-      await vi.waitFor(() => expect(started).toBe(1))
+      await vi.waitFor(() => expect(started).toBe(1), BACKGROUND_WORK)
       const waiting = verify(app, wrong, { remoteAddress: '198.18.2.2' })
-      await vi.waitFor(() => expect(hashCeiling.waiting).toBe(1))
+      await vi.waitFor(() => expect(hashCeiling.waiting).toBe(1), BACKGROUND_WORK)
       const busy = await verify(app, wrong, { remoteAddress: '198.18.2.3' })
       expect(busy.statusCode).toBe(503)
       expect(busy.headers['retry-after']).toBe('2')

@@ -4,6 +4,7 @@
 // still recorded as openings.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { grantCookie, limitPrefix, seedCode, testClock, verify } from '../helpers/access.ts'
+import { BACKGROUND_WORK } from '../helpers/background-work.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 
 const CODE = 'circle-k-cache-01'
@@ -82,7 +83,7 @@ describe('kept /docket', () => {
     await vi.waitFor(async () => {
       br = await get('/docket', { cookie: walmart, 'accept-encoding': 'br' })
       expect(br.headers['content-encoding']).toBe('br')
-    })
+    }, BACKGROUND_WORK)
     const etag = String(first.headers.etag ?? br.headers.etag)
     const notModified = await get('/docket', { cookie: walmart, 'if-none-match': etag })
     expect(notModified.statusCode).toBe(304)

@@ -6,6 +6,7 @@ import { hashIp, recordAttempt } from '../../server/access/attempts.server.ts'
 import { LOCKS } from '../../server/db/advisory-lock.server.ts'
 import { pruneOnce } from '../../server/retention/prune.server.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
+import { BACKGROUND_WORK } from '../helpers/background-work.ts'
 
 const DAY = 86_400_000
 let t: TestApp
@@ -191,7 +192,7 @@ describe('retention', () => {
     })
     try {
       await app.ready()
-      await vi.waitFor(async () => expect(await ages()).toEqual([20]))
+      await vi.waitFor(async () => expect(await ages()).toEqual([20]), BACKGROUND_WORK)
     } finally {
       await app.close()
     }

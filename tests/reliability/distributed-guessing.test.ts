@@ -37,7 +37,9 @@ beforeAll(async () => {
     TRUST_PROXY: 'false',
     LOG_LEVEL: 'error',
   })
-}, 120_000)
+  // Longer than startSite's own deadline for a start (migrations on a loaded machine): a start
+  // that hangs is then killed by startSite, not left running by a hook that gave up first.
+}, 300_000)
 afterAll(async () => {
   if (site?.process.exitCode === null) site.process.kill('SIGTERM')
   await site?.exited

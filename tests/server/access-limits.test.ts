@@ -192,6 +192,47 @@ describe('in memory', () => {
     }
   })
 
+  it('answers "busy", without hashing, a check that found no free slot within the longest wait', async () => {
+    // The one slot stays taken until the test lets it go, so the waiting check can only give up.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let started = 0
+    const hasher = {
+      hash: countingHasher().hash,
+      async verify() {
+        started += 1
+        await held
+        return false
+      },
+    }
+    const hashCeiling = createHashCeiling({ concurrency: 1, maxWaiting: 10, maxWaitMs: 200 })
+    const app = await appBeside(t, {
+      logger: false,
+      access: { hasher, rateLimitPrefix: limitPrefix(), hashCeiling },
+    })
+    try {
+      await app.ready()
+      const running = verify(app, wrong, { remoteAddress: '198.18.3.1' })
+      await vi.waitFor(() => expect(started).toBe(1))
+      const waited = await verify(app, wrong, { remoteAddress: '198.18.3.2' })
+      expect(waited.statusCode).toBe(503)
+      expect(waited.headers['retry-after']).toBe('2')
+      expect(waited.json().error.code).toBe('busy')
+      release()
+      expect((await running).statusCode).toBe(200)
+      // Its turn came after it gave up: it was skipped, never hashed, and the slot is free again.
+      await vi.waitFor(() => expect(hashCeiling.waiting).toBe(0))
+      expect(started).toBe(1)
+      expect((await verify(app, wrong, { remoteAddress: '198.18.3.3' })).statusCode).toBe(200)
+      expect(started).toBe(2)
+    } finally {
+      release()
+      await app.close()
+    }
+  })
+
   it('treats every address of one IPv6 /64 as one client', async () => {
     const { app } = await appWith()
     try {

@@ -33,6 +33,24 @@ async function appWith(options: { redis?: string; prefix?: string } = {}) {
 
 const wrong = { retailer: 'circlek', accessCode: 'wrong-wrong-wrong' }
 
+/** Checks that wait until the test lets them finish (release): the ceiling's state is then known. */
+function heldChecks() {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let started = 0
+  const hasher = {
+    hash: countingHasher().hash,
+    async verify() {
+      started += 1
+      await held
+      return false
+    },
+  }
+  return { hasher, release: () => release(), started: () => started }
+}
+
 describe('in memory', () => {
   it('stops the 11th attempt a minute from one IP before hashing it, with Retry-After', async () => {
     const { app, hasher } = await appWith()
@@ -139,20 +157,7 @@ describe('in memory', () => {
   }, 120_000)
 
   it('answers "busy" at once, without hashing, when the ceiling on concurrent checks is full', async () => {
-    // Checks that wait until the test lets them finish: the ceiling's state is then known.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let started = 0
-    const hasher = {
-      hash: countingHasher().hash,
-      async verify() {
-        started += 1
-        await held
-        return false
-      },
-    }
+    const { hasher, release, started } = heldChecks()
     const hashCeiling = createHashCeiling({ concurrency: 1, maxWaiting: 1 })
     const app = await appBeside(t, {
       logger: false,
@@ -161,7 +166,7 @@ describe('in memory', () => {
     try {
       await app.ready()
       const running = verify(app, wrong, { remoteAddress: '198.18.2.1' })
-      await vi.waitFor(() => expect(started).toBe(1))
+      await vi.waitFor(() => expect(started()).toBe(1))
       const waiting = verify(app, wrong, { remoteAddress: '198.18.2.2' })
       await vi.waitFor(() => expect(hashCeiling.waiting).toBe(1))
       const busy = await verify(app, wrong, { remoteAddress: '198.18.2.3' })
@@ -178,11 +183,11 @@ describe('in memory', () => {
         { remoteAddress: '198.18.2.4' },
       )
       expect([form.statusCode, form.headers.location]).toEqual([303, '/circlek?error=busy&retry=2'])
-      expect(started).toBe(1)
+      expect(started()).toBe(1)
       release()
       expect((await running).statusCode).toBe(200)
       expect((await waiting).statusCode).toBe(200)
-      expect(started).toBe(2)
+      expect(started()).toBe(2)
       await app.access.refusedAttempts?.flush()
       const tallied = await t.db.prisma.accessAttempt.findMany({ where: { outcome: 'busy' } })
       expect(tallied.reduce((sum, row) => sum + row.count, 0)).toBeGreaterThanOrEqual(2)
@@ -194,19 +199,7 @@ describe('in memory', () => {
 
   it('answers "busy", without hashing, a check that found no free slot within the longest wait', async () => {
     // The one slot stays taken until the test lets it go, so the waiting check can only give up.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let started = 0
-    const hasher = {
-      hash: countingHasher().hash,
-      async verify() {
-        started += 1
-        await held
-        return false
-      },
-    }
+    const { hasher, release, started } = heldChecks()
     const hashCeiling = createHashCeiling({ concurrency: 1, maxWaiting: 10, maxWaitMs: 200 })
     const app = await appBeside(t, {
       logger: false,
@@ -215,7 +208,7 @@ describe('in memory', () => {
     try {
       await app.ready()
       const running = verify(app, wrong, { remoteAddress: '198.18.3.1' })
-      await vi.waitFor(() => expect(started).toBe(1))
+      await vi.waitFor(() => expect(started()).toBe(1))
       const waited = await verify(app, wrong, { remoteAddress: '198.18.3.2' })
       expect(waited.statusCode).toBe(503)
       expect(waited.headers['retry-after']).toBe('2')
@@ -224,9 +217,9 @@ describe('in memory', () => {
       expect((await running).statusCode).toBe(200)
       // Its turn came after it gave up: it was skipped, never hashed, and the slot is free again.
       await vi.waitFor(() => expect(hashCeiling.waiting).toBe(0))
-      expect(started).toBe(1)
+      expect(started()).toBe(1)
       expect((await verify(app, wrong, { remoteAddress: '198.18.3.3' })).statusCode).toBe(200)
-      expect(started).toBe(2)
+      expect(started()).toBe(2)
     } finally {
       release()
       await app.close()

@@ -33,8 +33,11 @@ async function appWith(options: { redis?: string; prefix?: string } = {}) {
 
 const wrong = { retailer: 'circlek', accessCode: 'wrong-wrong-wrong' }
 
-/** Checks that wait until the test lets them finish (release): the ceiling's state is then known. */
-function heldChecks() {
+/**
+ * An app whose code checks wait until the test lets them finish (release), with the first one
+ * already running: the ceiling's state is then known.
+ */
+async function appWithOneCheckHeld(ceiling: Parameters<typeof createHashCeiling>[0], from: string) {
   let release = () => {}
   const held = new Promise<void>((resolve) => {
     release = resolve
@@ -48,7 +51,15 @@ function heldChecks() {
       return false
     },
   }
-  return { hasher, release: () => release(), started: () => started }
+  const hashCeiling = createHashCeiling(ceiling)
+  const app = await appBeside(t, {
+    logger: false,
+    access: { hasher, rateLimitPrefix: limitPrefix(), hashCeiling },
+  })
+  await app.ready()
+  const running = verify(app, wrong, { remoteAddress: from })
+  await vi.waitFor(() => expect(started).toBe(1))
+  return { app, hashCeiling, running, release: () => release(), started: () => started }
 }
 
 describe('in memory', () => {
@@ -157,16 +168,11 @@ describe('in memory', () => {
   }, 120_000)
 
   it('answers "busy" at once, without hashing, when the ceiling on concurrent checks is full', async () => {
-    const { hasher, release, started } = heldChecks()
-    const hashCeiling = createHashCeiling({ concurrency: 1, maxWaiting: 1 })
-    const app = await appBeside(t, {
-      logger: false,
-      access: { hasher, rateLimitPrefix: limitPrefix(), hashCeiling },
-    })
+    const { app, hashCeiling, running, release, started } = await appWithOneCheckHeld(
+      { concurrency: 1, maxWaiting: 1 },
+      '198.18.2.1',
+    )
     try {
-      await app.ready()
-      const running = verify(app, wrong, { remoteAddress: '198.18.2.1' })
-      await vi.waitFor(() => expect(started()).toBe(1))
       const waiting = verify(app, wrong, { remoteAddress: '198.18.2.2' })
       await vi.waitFor(() => expect(hashCeiling.waiting).toBe(1))
       const busy = await verify(app, wrong, { remoteAddress: '198.18.2.3' })
@@ -199,16 +205,11 @@ describe('in memory', () => {
 
   it('answers "busy", without hashing, a check that found no free slot within the longest wait', async () => {
     // The one slot stays taken until the test lets it go, so the waiting check can only give up.
-    const { hasher, release, started } = heldChecks()
-    const hashCeiling = createHashCeiling({ concurrency: 1, maxWaiting: 10, maxWaitMs: 200 })
-    const app = await appBeside(t, {
-      logger: false,
-      access: { hasher, rateLimitPrefix: limitPrefix(), hashCeiling },
-    })
+    const { app, hashCeiling, running, release, started } = await appWithOneCheckHeld(
+      { concurrency: 1, maxWaiting: 10, maxWaitMs: 200 },
+      '198.18.3.1',
+    )
     try {
-      await app.ready()
-      const running = verify(app, wrong, { remoteAddress: '198.18.3.1' })
-      await vi.waitFor(() => expect(started()).toBe(1))
       const waited = await verify(app, wrong, { remoteAddress: '198.18.3.2' })
       expect(waited.statusCode).toBe(503)
       expect(waited.headers['retry-after']).toBe('2')

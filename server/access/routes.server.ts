@@ -17,7 +17,7 @@ import { type AttemptOutcome, hashIp, recordAttempt } from './attempts.server.ts
 import { codeState, recordCodeUse } from './codes.server.ts'
 import { emailFormRedirect, emailLinkRoutes } from './email-link-routes.server.ts'
 import { clearGrantSetCookie, grantSetCookie } from './grant-cookie.server.ts'
-import { BUSY_RETRY_SECONDS, createHashCeiling } from './hash-ceiling.server.ts'
+import { BUSY_RETRY_SECONDS, CheckWaitedTooLong, createHashCeiling } from './hash-ceiling.server.ts'
 import { createVerifyLimiter } from './limits.server.ts'
 import { endSessions, issueGrant, sessionIdsIn } from './sessions.server.ts'
 
@@ -117,11 +117,10 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     try {
       if (!app.partners.get(body.retailer)?.open) {
         const gate = body.retailer
-        const checking = ceiling.run(() => access.codes.check(gate, body.accessCode ?? '', now))
-        if (!checking) {
+        const busy = (why: string) => {
           refuse('busy')
-          request.log.warn({ retailer: body.retailer }, 'access verify refused: too many checks waiting')
-          throw new HttpError(
+          request.log.warn({ retailer: body.retailer }, `access verify refused: ${why}`)
+          return new HttpError(
             503,
             'busy',
             `Many codes are being checked right now. Try again in ${BUSY_RETRY_SECONDS} seconds.`,
@@ -129,7 +128,11 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
             { 'retry-after': String(BUSY_RETRY_SECONDS) },
           )
         }
-        const match = await checking
+        const checking = ceiling.run(() => access.codes.check(gate, body.accessCode ?? '', now))
+        if (!checking) throw busy('too many checks waiting')
+        const match = await checking.catch((error) => {
+          throw error instanceof CheckWaitedTooLong ? busy('no check slot in time') : error
+        })
         if (!match) {
           await record('denied')
           request.log.info({ retailer: body.retailer }, 'access denied')

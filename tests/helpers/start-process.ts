@@ -1,8 +1,11 @@
 // `npm start`'s entry (scripts/run/start.ts --no-build) or the production bundle the Docker image runs
 // (dist/node/start.mjs) as a real child process with nothing external: embedded Postgres and S3
-// in `dataDir`, in-memory limits. For tests about processes and signals.
+// in `dataDir`, in-memory limits. For tests about processes, signals and the server's memory: it
+// starts with the production heap cap and malloc setting (scripts/lib/server-process.ts), without
+// which the memory a test sees is glibc's arenas keeping argon2's blocks, not the server's own.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { freePort } from '../../scripts/lib/free-port.ts'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-process.ts'
 import { currentBuildRoot } from './current-build.ts'
 import { sleep } from './latency.ts'
 import { fillTestStorage } from './storage.ts'
@@ -50,10 +53,11 @@ export async function startSite(
     'COOKIE_SECRET',
   ])
     env[name] = ''
-  const child = spawn(process.execPath, ENTRIES[entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...ENTRIES[entry]], {
     cwd,
     env: {
       ...env,
+      ...SERVER_ENV,
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       PORT: String(port),

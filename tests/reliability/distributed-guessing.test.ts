@@ -37,7 +37,9 @@ beforeAll(async () => {
     TRUST_PROXY: 'false',
     LOG_LEVEL: 'error',
   })
-}, 120_000)
+  // Longer than startSite's own deadline for a start (migrations on a loaded machine): a start
+  // that hangs is then killed by startSite, not left running by a hook that gave up first.
+}, 300_000)
 afterAll(async () => {
   if (site?.process.exitCode === null) site.process.kill('SIGTERM')
   await site?.exited
@@ -96,12 +98,20 @@ describe('1,000 wrong codes from 1,000 addresses', () => {
     peak = Math.max(peak, rssMb(pid))
     const seconds = (Date.now() - started) / 1000
 
-    const by = (status: number) => answers.filter((answer) => answer.status === status)
+    const by = (status: number, code?: string) =>
+      answers.filter(
+        (answer) => answer.status === status && (!code || JSON.parse(answer.body).error?.code === code),
+      )
     const checked = by(200)
-    const busy = by(503)
-    expect(checked.length + busy.length).toBe(ATTACKERS)
+    const busy = by(503, 'busy')
+    // Postgres not taking a code's lookup or its attempt row within the pool's timeouts (a loaded
+    // machine) is answered too, with a retryable 503 of its own.
+    const unavailable = by(503, 'database_unavailable')
+    const tally: Record<number, number> = {}
+    for (const answer of answers) tally[answer.status] = (tally[answer.status] ?? 0) + 1
+    const statuses = JSON.stringify(tally)
+    expect(checked.length + busy.length + unavailable.length, statuses).toBe(ATTACKERS)
     for (const answer of checked) expect(JSON.parse(answer.body)).toEqual({ success: false })
-    for (const answer of busy) expect(JSON.parse(answer.body).error.code).toBe('busy')
 
     const holder = await verify('127.2.0.1', CODE)
     expect(holder.status).toBe(200)
@@ -125,6 +135,7 @@ describe('1,000 wrong codes from 1,000 addresses', () => {
       'seconds for the flood': seconds.toFixed(1),
       'checked (argon2)': checked.length,
       'answered busy': busy.length,
+      'answered database_unavailable': unavailable.length,
       'holder answered': holder.status,
       'server RSS before / peak (MB)': `${baseline} / ${peak}`,
       'rows by outcome': JSON.stringify(rows.map((row) => [row.outcome, row._count._all, row._sum.count])),

@@ -34,6 +34,35 @@ async function appWith(options: { redis?: string; prefix?: string } = {}) {
 
 const wrong = { retailer: 'circlek', accessCode: 'wrong-wrong-wrong' }
 
+/**
+ * An app whose code checks wait until the test lets them finish (release), with the first one
+ * already running: the ceiling's state is then known.
+ */
+async function appWithOneCheckHeld(ceiling: Parameters<typeof createHashCeiling>[0], from: string) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let started = 0
+  const hasher = {
+    hash: countingHasher().hash,
+    async verify() {
+      started += 1
+      await held
+      return false
+    },
+  }
+  const hashCeiling = createHashCeiling(ceiling)
+  const app = await appBeside(t, {
+    logger: false,
+    access: { hasher, rateLimitPrefix: limitPrefix(), hashCeiling },
+  })
+  await app.ready()
+  const running = verify(app, wrong, { remoteAddress: from })
+  await vi.waitFor(() => expect(started).toBe(1), BACKGROUND_WORK)
+  return { app, hashCeiling, running, release: () => release(), started: () => started }
+}
+
 describe('in memory', () => {
   it('stops the 11th attempt a minute from one IP before hashing it, with Retry-After', async () => {
     const { app, hasher } = await appWith()
@@ -140,29 +169,11 @@ describe('in memory', () => {
   }, 120_000)
 
   it('answers "busy" at once, without hashing, when the ceiling on concurrent checks is full', async () => {
-    // Checks that wait until the test lets them finish: the ceiling's state is then known.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let started = 0
-    const hasher = {
-      hash: countingHasher().hash,
-      async verify() {
-        started += 1
-        await held
-        return false
-      },
-    }
-    const hashCeiling = createHashCeiling({ concurrency: 1, maxWaiting: 1 })
-    const app = await appBeside(t, {
-      logger: false,
-      access: { hasher, rateLimitPrefix: limitPrefix(), hashCeiling },
-    })
+    const { app, hashCeiling, running, release, started } = await appWithOneCheckHeld(
+      { concurrency: 1, maxWaiting: 1 },
+      '198.18.2.1',
+    )
     try {
-      await app.ready()
-      const running = verify(app, wrong, { remoteAddress: '198.18.2.1' })
-      await vi.waitFor(() => expect(started).toBe(1), BACKGROUND_WORK)
       const waiting = verify(app, wrong, { remoteAddress: '198.18.2.2' })
       await vi.waitFor(() => expect(hashCeiling.waiting).toBe(1), BACKGROUND_WORK)
       const busy = await verify(app, wrong, { remoteAddress: '198.18.2.3' })
@@ -179,14 +190,38 @@ describe('in memory', () => {
         { remoteAddress: '198.18.2.4' },
       )
       expect([form.statusCode, form.headers.location]).toEqual([303, '/circlek?error=busy&retry=2'])
-      expect(started).toBe(1)
+      expect(started()).toBe(1)
       release()
       expect((await running).statusCode).toBe(200)
       expect((await waiting).statusCode).toBe(200)
-      expect(started).toBe(2)
+      expect(started()).toBe(2)
       await app.access.refusedAttempts?.flush()
       const tallied = await t.db.prisma.accessAttempt.findMany({ where: { outcome: 'busy' } })
       expect(tallied.reduce((sum, row) => sum + row.count, 0)).toBeGreaterThanOrEqual(2)
+    } finally {
+      release()
+      await app.close()
+    }
+  })
+
+  it('answers "busy", without hashing, a check that found no free slot within the longest wait', async () => {
+    // The one slot stays taken until the test lets it go, so the waiting check can only give up.
+    const { app, hashCeiling, running, release, started } = await appWithOneCheckHeld(
+      { concurrency: 1, maxWaiting: 10, maxWaitMs: 200 },
+      '198.18.3.1',
+    )
+    try {
+      const waited = await verify(app, wrong, { remoteAddress: '198.18.3.2' })
+      expect(waited.statusCode).toBe(503)
+      expect(waited.headers['retry-after']).toBe('2')
+      expect(waited.json().error.code).toBe('busy')
+      release()
+      expect((await running).statusCode).toBe(200)
+      // Its turn came after it gave up: it was skipped, never hashed, and the slot is free again.
+      await vi.waitFor(() => expect(hashCeiling.waiting).toBe(0), BACKGROUND_WORK)
+      expect(started()).toBe(1)
+      expect((await verify(app, wrong, { remoteAddress: '198.18.3.3' })).statusCode).toBe(200)
+      expect(started()).toBe(2)
     } finally {
       release()
       await app.close()

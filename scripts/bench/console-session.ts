@@ -14,6 +14,8 @@ const rm5 = (site: Running, cli: string[]) =>
     cwd: root,
     env: site.env,
     encoding: 'utf8',
+    // stderr kept from the bench's table (the link's notice), and in the error when a command fails.
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
 
 /** An owner's console cookie (name=value), signed in with a printed link. */

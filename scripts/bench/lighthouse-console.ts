@@ -7,10 +7,13 @@ import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { consoleOwnerCookie, consolePages } from './console-session.ts'
+import { printLighthouseDetails } from './lighthouse-details.ts'
 import { median } from './median.ts'
 import { ensureBuild, startSite } from './server.ts'
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '1' } } })
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '1' }, details: { type: 'boolean' } },
+})
 const runs = Number(args.runs)
 
 await ensureBuild()
@@ -40,6 +43,11 @@ try {
       const failing = Object.values(lhr.audits).filter(
         (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
       )
+      const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0)
+      console.log(
+        `${label} run ${run + 1}: performance ${lhr.categories.performance?.score}, FCP ${ms('first-contentful-paint')} ms, LCP ${ms('largest-contentful-paint')} ms, TBT ${ms('total-blocking-time')} ms, CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)}, SI ${ms('speed-index')} ms`,
+      )
+      if (args.details) printLighthouseDetails(lhr)
       if (failing.length) console.log(`${page} run ${run + 1} fails: ${failing.map((a) => a.id).join(', ')}`)
     }
     console.log(

@@ -187,7 +187,9 @@ for (const javaScript of [true, false]) {
       }).toPass({ timeout: 30_000 })
       const today = new Date().toISOString().slice(0, 10)
       const openings = page.getByRole('table', { name: 'Openings per day' })
-      await expect(openings.getByRole('row').filter({ hasText: today }).getByRole('cell').nth(1)).toHaveText('1')
+      await expect(openings.getByRole('row').filter({ hasText: today }).getByRole('cell').nth(1)).toHaveText(
+        '1',
+      )
       const firstPage = page.getByRole('table', { name: 'Time per page' }).getByRole('row').nth(1)
       await expect(firstPage.getByRole('cell').nth(0)).toHaveText('1')
       await expect(firstPage.getByRole('cell').nth(1)).not.toHaveText('0s')

@@ -70,7 +70,7 @@ export function AuditPage({
             rows={rows}
             rowKey={(row) => row.id}
             columns={[
-              { header: 'When', cell: (row) => utcTime(row.at) },
+              { header: 'When', cell: (row) => utcTime(row.at), nowrap: true },
               { header: 'Who', cell: (row) => row.actor },
               { header: 'What', cell: (row) => <code>{row.action}</code> },
               { header: 'On', cell: (row) => row.target ?? '—' },

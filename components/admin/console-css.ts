@@ -55,6 +55,9 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .panel { background: var(--paper); border: 1px solid var(--line); border-radius: var(--radius); padding: clamp(1rem, 0.8rem + 1vw, 1.5rem); margin-bottom: 1.25rem; }
 .panel > :last-child { margin-bottom: 0; }
 .grid { display: grid; gap: 1.25rem; }
+/* A grid spaces its panels by its gap alone (a panel's own margin would double it on narrow screens). */
+.grid, .stats { margin-bottom: 1.25rem; }
+.grid > .panel, .stats > .panel { margin-bottom: 0; }
 @media (min-width: 900px) { .grid--2 { grid-template-columns: 1fr 1fr; } }
 .grid--top { align-items: start; }
 .muted { color: var(--muted); }

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { circlekCookie, newCirclekCode, verifyP50, walmartCookie } from './api-requests.ts'
 import { applicationsScript, mixedScript, verifyScript } from './api-scripts.ts'
 import { startBareFastify } from './bare-fastify.ts'
+import { consoleOwnerCookie, consolePages } from './console-session.ts'
 import { DECK_PAGES, VIEWERS_AT_ONCE } from './document-load.ts'
 import { printDocumentLoad } from './document-load-table.ts'
 import { checkSameBytes } from './encoding-check.ts'
@@ -13,7 +14,7 @@ import { publicPages } from './pages.ts'
 import { referenceRoot } from './reference-root.ts'
 import { clientBound, measure, type Rounds, TABLE_HEADER, type Target, tableRow } from './rounds.ts'
 import { SAMPLE_EVERY_MS, watchPeakRss } from './rss-peak.ts'
-import { ensureBuild, rssMb, startSite } from './server.ts'
+import { ensureBuild, type Running, rssMb, startSite } from './server.ts'
 import { subjects } from './subjects.ts'
 import { CLIENT_BOUND, CONNECTIONS, requireWrk, THREADS, type WrkRun, wrk } from './wrk.ts'
 
@@ -22,6 +23,7 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean' },
     'throughput-only': { type: 'boolean' },
     'documents-only': { type: 'boolean' },
+    'first-load-only': { type: 'boolean' },
     rounds: { type: 'string' },
     duration: { type: 'string' },
     help: { type: 'boolean' },
@@ -37,11 +39,13 @@ each path with wrk (${THREADS} thread, ${CONNECTIONS} connections) in A/B rounds
 references alternating) and prints a Markdown table: req/s of each, site ÷ nginx and
 site ÷ Fastify (medians of the rounds' ratios). Then the API routes, server RSS (peak over the
 whole run), \`/\` at rest and while ${VIEWERS_AT_ONCE} viewers open a ${DECK_PAGES}-page PDF at once, three memory
-batches and the first-load JS Chromium fetches per page.
+batches and the first-load JS Chromium fetches per page (the public ones, then the console's
+overview and a document's engagement page, signed in as an owner).
 Needs wrk (apt-get install wrk). docs/benchmarks.md says more.
   --quick             1 s runs, 3 rounds, short batches (a smoke run; figures not comparable)
   --throughput-only   only the table of paths (no API routes, memory or first-load JS)
   --documents-only    only \`/\` at rest and while viewers open the PDF
+  --first-load-only   only the first-load JS of the public pages and the console's (no wrk needed)
   --rounds N          A/B rounds per path (default 5)
   --duration S        seconds per run in a round (default 5)`)
   process.exit(0)
@@ -67,7 +71,41 @@ function embeddedServicesPid(dataDir: string | undefined): number | undefined {
   }
 }
 
+/** The first-load JS table: every public page, then the console's pages signed in as an owner. */
+async function printFirstLoad(site: Running) {
+  const cookie = await consoleOwnerCookie(site)
+  const admin = await consolePages(site)
+  const loads = [
+    ...(await firstLoadOfSite(site.url, publicPages())),
+    ...(await firstLoadOfSite(
+      site.url,
+      admin.map((page) => page.path),
+      cookie,
+    )),
+  ]
+  const labelOf = (path: string) => admin.find((page) => page.path === path)?.label ?? path
+  console.table(
+    loads.map((f) => ({
+      page: labelOf(f.page),
+      'JS files': f.files,
+      'first-load JS KB gzip': f.gzipKb,
+      target: targetOf(labelOf(f.page)) === undefined ? '' : `≤ ${targetOf(labelOf(f.page))}`,
+      encodings: f.encodings.join(', '),
+      'hls/lottie': f.heavy.join(', ') || 'none',
+    })),
+  )
+}
+
 async function main() {
+  if (args['first-load-only']) {
+    await ensureBuild()
+    const site = await startSite()
+    try {
+      return await printFirstLoad(site)
+    } finally {
+      await site.stop()
+    }
+  }
   requireWrk()
   await ensureBuild()
   const site = await startSite({ TRUST_PROXY: 'true' })
@@ -151,16 +189,7 @@ async function main() {
     }
     console.table(memory)
 
-    console.table(
-      (await firstLoadOfSite(site.url, publicPages())).map((f) => ({
-        page: f.page,
-        'JS files': f.files,
-        'first-load JS KB gzip': f.gzipKb,
-        target: targetOf(f.page) === undefined ? '' : `≤ ${targetOf(f.page)}`,
-        encodings: f.encodings.join(', '),
-        'hls/lottie': f.heavy.join(', ') || 'none',
-      })),
-    )
+    await printFirstLoad(site)
     console.log(
       `server peak RSS over the whole bench (sampled every ${SAMPLE_EVERY_MS} ms): ${peak.peak() ?? '?'} MB`,
     )

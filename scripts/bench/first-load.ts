@@ -29,6 +29,9 @@ const targets: Record<string, number> = {
   '/terms': 5,
   '/apply': 100,
   '/contact': 100,
+  // The console, signed in (issue 36): one small script, no React.
+  '/admin': 60,
+  '/admin/documents/:id/engagement': 60,
 }
 
 export function targetOf(page: string): number | undefined {
@@ -64,8 +67,15 @@ async function scriptOf(request: Request): Promise<Script | undefined> {
   }
 }
 
-async function firstLoadOf(browser: Browser, baseUrl: string, page: string): Promise<FirstLoad> {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } })
+async function firstLoadOf(
+  browser: Browser,
+  baseUrl: string,
+  page: string,
+  cookie: string | undefined,
+): Promise<FirstLoad> {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) },
+  })
   try {
     const tab = await context.newPage()
     const scripts: Promise<Script | undefined>[] = []
@@ -95,15 +105,19 @@ async function firstLoadOf(browser: Browser, baseUrl: string, page: string): Pro
   }
 }
 
-/** Every page's first load, one after another in one Chromium. */
-export async function firstLoadOfSite(baseUrl: string, pages: readonly string[]): Promise<FirstLoad[]> {
+/** Every page's first load, one after another in one Chromium; with `cookie` (name=value) on every request when given. */
+export async function firstLoadOfSite(
+  baseUrl: string,
+  pages: readonly string[],
+  cookie?: string,
+): Promise<FirstLoad[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   })
   try {
     const loads: FirstLoad[] = []
-    for (const page of pages) loads.push(await firstLoadOf(browser, baseUrl, page))
+    for (const page of pages) loads.push(await firstLoadOf(browser, baseUrl, page, cookie))
     return loads
   } finally {
     await browser.close()

@@ -1,17 +1,22 @@
 // Real PDFs for the data room's tests, made with pdf-lib, and their text read back with pdfjs-dist
 // (Mozilla's PDF.js, a different parser than the one that wrote them): what a reader would see.
+import { randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 
-/** A PDF of `pages` pages, each saying "Page n of <title>". */
-export async function makePdf(pages: number, title = 'Test document'): Promise<Uint8Array> {
+/**
+ * A PDF of `pages` pages, each saying "Page n of <title>"; `paddingBytes` of random bytes attached
+ * (incompressible) make a large file of the same pages.
+ */
+export async function makePdf(pages: number, title = 'Test document', paddingBytes = 0): Promise<Uint8Array> {
   const pdf = await PDFDocument.create()
   const font = await pdf.embedFont(StandardFonts.Helvetica)
   for (let n = 1; n <= pages; n++) {
     pdf.addPage([595, 842]).drawText(`Page ${n} of ${title}`, { x: 72, y: 760, size: 14, font })
   }
+  if (paddingBytes > 0) await pdf.attach(randomBytes(paddingBytes), 'padding.bin')
   return pdf.save()
 }
 

@@ -6,7 +6,11 @@ import { expect, type Page, test } from '@playwright/test'
 import { rm5 } from './cli.ts'
 
 export async function signInAsNewOwner(page: Page): Promise<string> {
-  const email = `ops-${randomBytes(4).toString('hex')}@example.com`
+  return signInAsOwner(page, `ops-${randomBytes(4).toString('hex')}@example.com`)
+}
+
+/** `rm5 admins add <email> --role owner`, then signs in with the link `rm5 admins link` prints. */
+export async function signInAsOwner(page: Page, email: string): Promise<string> {
   await rm5(['admins', 'add', email, '--role', 'owner'])
   const link = new URL((await rm5(['admins', 'link', email])).trim())
   await page.goto(`${link.pathname}${link.search}`)
@@ -15,27 +19,40 @@ export async function signInAsNewOwner(page: Page): Promise<string> {
   return email
 }
 
-/** Generates a circlek code from the codes page; resolves with the code shown once. */
-export async function generateCode(page: Page, label: string): Promise<string> {
+/** Generates a code for a gate (circlek unless named) from the codes page; resolves with the code shown once. */
+export async function generateCode(
+  page: Page,
+  label: string,
+  gate: { slug: string; name: string } = { slug: 'circlek', name: 'Circle K' },
+): Promise<string> {
   await page.getByRole('link', { name: 'Codes' }).click()
-  await page.getByLabel('Gate').selectOption('circlek')
+  await page.getByLabel('Gate').selectOption(gate.slug)
   await page.getByLabel('Label').fill(label)
   await page.getByRole('button', { name: 'Generate code' }).click()
-  await expect(page.getByRole('heading', { name: 'New code for Circle K' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `New code for ${gate.name}` })).toBeVisible()
   const code = (await page.locator('#new-code').textContent())?.trim() ?? ''
   expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){5}$/)
   return code
 }
 
-/** The audit log's rows naming `who`, as "actor action" lines, newest first. */
-export async function auditLines(page: Page, who: string): Promise<string[]> {
+/** The audit log's rows naming `who`, as "actor action target" lines, newest first. */
+export async function auditEntries(page: Page, who: string): Promise<{ line: string; target: string }[]> {
   await page.getByRole('link', { name: 'Audit log' }).click()
   await page.getByLabel('Who').fill(who)
   await page.getByRole('button', { name: 'Filter' }).click()
+  await expect(page).toHaveURL(new RegExp(`[?&]actor=${encodeURIComponent(who)}`))
   const rows = page.locator('table tbody tr')
-  return (await rows.evaluateAll((trs) =>
-    trs.map((tr) => `${tr.children[1]?.textContent} ${tr.children[2]?.textContent}`),
-  )) as string[]
+  return rows.evaluateAll((trs) =>
+    trs.map((tr) => ({
+      line: `${tr.children[1]?.textContent} ${tr.children[2]?.textContent}`,
+      target: tr.children[3]?.textContent ?? '',
+    })),
+  )
+}
+
+/** The audit log's rows naming `who`, as "actor action" lines, newest first. */
+export async function auditLines(page: Page, who: string): Promise<string[]> {
+  return (await auditEntries(page, who)).map((entry) => entry.line)
 }
 
 /** Full-page screenshots at 375 px and 1440 px (test-results/…/console-<name>-<width>.png), to look at. */

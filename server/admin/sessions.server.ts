@@ -21,7 +21,7 @@ export interface AdminSession {
 export async function openSession(
   prisma: PrismaClient,
   adminId: string,
-  method: 'link' | 'passkey',
+  method: 'link' | 'passkey' | 'oidc',
   now = new Date(),
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url')

@@ -25,7 +25,8 @@ const REFUSALS: Record<OidcRefusalReason, { status: 400 | 403 | 502; message: st
   provider: { status: 400, message: 'The single sign-on provider did not complete the sign-in.' },
   unreachable: {
     status: 502,
-    message: 'The single sign-on provider cannot be reached just now. Try again later, or get a link by e-mail.',
+    message:
+      'The single sign-on provider cannot be reached just now. Try again later, or get a link by e-mail.',
   },
   unverified: {
     status: 403,
@@ -71,11 +72,17 @@ export function createOidcSignIn(
   let discovered: Promise<client.Configuration> | undefined
   const configuration = () => {
     discovered ??= client
-      .discovery(settings.issuer, settings.clientId, undefined, client.ClientSecretBasic(settings.clientSecret), {
-        timeout: PROVIDER_TIMEOUT_SECONDS,
-        // A provider beside the app on http://localhost (oidc-env.server.ts allows nothing else).
-        execute: settings.issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [],
-      })
+      .discovery(
+        settings.issuer,
+        settings.clientId,
+        undefined,
+        client.ClientSecretBasic(settings.clientSecret),
+        {
+          timeout: PROVIDER_TIMEOUT_SECONDS,
+          // A provider beside the app on http://localhost (oidc-env.server.ts allows nothing else).
+          execute: settings.issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [],
+        },
+      )
       .catch((error: unknown) => {
         discovered = undefined
         throw error
@@ -104,6 +111,10 @@ export function createOidcSignIn(
         code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
         code_challenge_method: 'S256',
       })
+      // The site redirects nowhere else (server/http/redirects.server.ts allows the issuer's origin).
+      if (url.origin !== settings.issuer.origin) {
+        return refuse('unreachable', new Error(`authorization endpoint is not on ${settings.issuer.origin}`))
+      }
       return { url, flow }
     },
 

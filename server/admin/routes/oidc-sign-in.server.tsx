@@ -14,10 +14,7 @@ import { adminOidcSettings } from '../oidc-env.server.ts'
 type Limit = (request: FastifyRequest) => Promise<void>
 
 /** Registers the routes when the console has a provider; says whether it does. */
-export function oidcSignInRoutes(
-  app: FastifyInstance,
-  limits: { start: Limit; callback: Limit },
-): boolean {
+export function oidcSignInRoutes(app: FastifyInstance, limits: { start: Limit; callback: Limit }): boolean {
   const { deps } = app.adminConsole
   const settings = adminOidcSettings(deps.env)
   if (!settings) return false

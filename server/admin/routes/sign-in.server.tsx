@@ -101,7 +101,12 @@ export async function signInRoutes(app: FastifyInstance) {
     const limited = await emailLimit(request, email)
     if (limited) {
       reply.header('retry-after', String(limited.retryAfter))
-      return sendConsolePage(reply, 'Sign in', <SignInPage notice="limited" email={email} singleSignOn={singleSignOn} />, 429)
+      return sendConsolePage(
+        reply,
+        'Sign in',
+        <SignInPage notice="limited" email={email} singleSignOn={singleSignOn} />,
+        429,
+      )
     }
     const issued = await issueSignInLink(
       deps.db.prisma,

@@ -21,13 +21,18 @@ export interface TestProvider {
   close(): Promise<void>
 }
 
-/** Starts the provider on 127.0.0.1 (`port` 0: any free one), with one client sent to `redirectUri`. */
-export async function startOidcProvider(redirectUri: string, port = 0): Promise<TestProvider> {
+/**
+ * Starts the provider on 127.0.0.1 (`port` 0: any free one), with one client sent to
+ * `redirectUri` (`client`: its id and secret, when the app's are fixed beforehand).
+ */
+export async function startOidcProvider(
+  redirectUri: string,
+  { port = 0, client = { id: 'rm5-console', secret: 'a-client-secret-for-the-test-provider' } } = {},
+): Promise<TestProvider> {
   const server = http.createServer()
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const clientId = 'rm5-console'
-  const clientSecret = 'a-client-secret-for-the-test-provider'
+  const { id: clientId, secret: clientSecret } = client
   const accounts = new Map<string, TestAccount>()
   const provider = new Provider(issuer, {
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri] }],

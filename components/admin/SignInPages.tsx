@@ -71,7 +71,7 @@ export function SignInPage({
       ) : null}
       {singleSignOn ? (
         <div className="passkey-box">
-          <a className="button button--accent" href={OIDC_START_PATH}>
+          <a className="button button--ghost" href={OIDC_START_PATH}>
             Sign in with single sign-on
           </a>
           <p className="passkey-box__or">or get a link by e-mail</p>

@@ -168,7 +168,7 @@ describe('the sign-in page', () => {
     const withSso = await t.app.inject({ url: '/admin/sign-in' })
     const without = await plain.app.inject({ url: '/admin/sign-in' })
     expect(withSso.body).toContain(
-      '<a class="button button--accent" href="/admin/sign-in/oidc">Sign in with single sign-on</a>',
+      '<a class="button button--ghost" href="/admin/sign-in/oidc">Sign in with single sign-on</a>',
     )
     expect(without.body).not.toContain('single sign-on')
     expect(withSso.headers['content-security-policy']).toBe(without.headers['content-security-policy'])

@@ -111,15 +111,21 @@ export function LinkPage({ token }: { token: string }) {
   )
 }
 
+function BackToSignIn() {
+  return (
+    <p>
+      <a className="button button--dark" href="/admin/sign-in">
+        Back to sign in
+      </a>
+    </p>
+  )
+}
+
 export function LinkRefusedPage() {
   return (
     <SignInCard title="This link no longer works">
       <p>A sign-in link works once, within 15 minutes. Ask for a new one.</p>
-      <p>
-        <a className="button button--dark" href="/admin/sign-in">
-          Back to sign in
-        </a>
-      </p>
+      <BackToSignIn />
     </SignInCard>
   )
 }
@@ -131,11 +137,7 @@ export function OidcRefusedPage({ message }: { message: string }) {
       <div className="notice notice--error" role="alert">
         <p>{message}</p>
       </div>
-      <p>
-        <a className="button button--dark" href="/admin/sign-in">
-          Back to sign in
-        </a>
-      </p>
+      <BackToSignIn />
     </SignInCard>
   )
 }

@@ -5,10 +5,9 @@
 import * as client from 'openid-client'
 import type { PrismaClient } from '../db/database.server.ts'
 import { findAdmin } from './admins.server.ts'
-import { recordAudit } from './audit.server.ts'
 import { OIDC_FLOW_TTL_MS, type OidcFlow } from './http/oidc-flow-cookie.server.ts'
 import type { AdminOidcSettings } from './oidc-env.server.ts'
-import { openSession } from './sessions.server.ts'
+import { signedIn } from './sessions.server.ts'
 
 export const OIDC_CALLBACK_PATH = '/admin/sign-in/oidc/callback'
 
@@ -140,14 +139,7 @@ export function createOidcSignIn(
       if (typeof claims.email !== 'string' || claims.email_verified !== true) return refuse('unverified')
       const admin = await findAdmin(prisma, claims.email)
       if (!admin) return refuse('unknown')
-      const session = await openSession(prisma, admin.id, 'oidc', now)
-      await recordAudit(
-        prisma,
-        { label: admin.email, clientHash },
-        { action: 'session.sign-in', details: { method: 'oidc' } },
-        now,
-      )
-      return session
+      return signedIn(prisma, admin, 'oidc', clientHash, now)
     },
   }
 }

@@ -2,7 +2,8 @@
 // (oidc-provider in the test process, on the port the e2e server was configured with): the
 // sign-in page's link leaves for the provider under the console's CSP, the way back opens the
 // console (the session cookie is SameSite=Strict, and the provider's site is another site), and
-// an address that is not an admin's gets the refusal page and no console.
+// an address that is not an admin's gets the refusal page and no console. With JavaScript off too
+// (a context of its own: the provider's fixed port allows one worker, so the tests run in turn).
 import { randomBytes } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { E2E_OIDC_CLIENT, E2E_OIDC_PORT, E2E_PORT } from '../../playwright.config.ts'
@@ -14,6 +15,8 @@ import { rm5 } from './helpers/cli.ts'
 // The origin browsers use (PUBLIC_ORIGIN): the redirect URI registered at the provider.
 const ORIGIN = `http://localhost:${E2E_PORT}`
 let op: TestProvider
+
+test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   op = await startOidcProvider(`${ORIGIN}/admin/sign-in/oidc/callback`, {
@@ -63,4 +66,16 @@ test('an admin signs in with single sign-on; an address that is no admin’s is 
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible()
   await expect(page).toHaveURL(`${ORIGIN}/admin`)
   expect(await auditLines(page, email)).toContain(`${email} session.sign-in`)
+})
+
+test('single sign-on works with JavaScript switched off', async ({ browser }) => {
+  test.setTimeout(150_000)
+  const email = `sso-nojs-${randomBytes(4).toString('hex')}@example.com`
+  await rm5(['admins', 'add', email, '--role', 'editor'])
+  op.accounts.set('nojs', { email, email_verified: true })
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await signInThroughProvider(page, 'nojs')
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible()
+  await context.close()
 })

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addAdmin } from '../../server/admin/admins.server.ts'
 import { EnvError, parseEnv } from '../../server/env.server.ts'
-import { cookieOf } from '../helpers/admin-console.ts'
+import { cookieOf, openLink } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { startOidcProvider, type TestProvider } from '../helpers/oidc-provider.ts'
 
@@ -154,6 +154,27 @@ describe('single sign-on', () => {
     expect(res.statusCode).toBe(400)
     expect(res.body).toContain('did not complete the sign-in')
     expect(await sessionCount()).toBe(before)
+  })
+})
+
+describe('limits', () => {
+  it('count the callback with the sign-in link’s uses, and starting apart, per client', async () => {
+    const address = '203.0.113.250'
+    const answers = async (url: string, times: number) => {
+      const statuses: number[] = []
+      for (let i = 0; i < times; i++)
+        statuses.push((await t.app.inject({ url, remoteAddress: address })).statusCode)
+      return statuses
+    }
+    // Five links used, then five callbacks: the eleventh try of a credential is refused.
+    const links = await Promise.all(Array.from({ length: 5 }, () => openLink(t, 'x'.repeat(43), address)))
+    expect(links.map((res) => res.statusCode)).toEqual([400, 400, 400, 400, 400])
+    expect(await answers('/admin/sign-in/oidc/callback?code=x&state=y', 6)).toEqual([
+      400, 400, 400, 400, 400, 429,
+    ])
+    const starts = await answers('/admin/sign-in/oidc', 11)
+    expect(starts.slice(0, 10).every((status) => status === 303)).toBe(true)
+    expect(starts[10]).toBe(429)
   })
 })
 

@@ -66,7 +66,7 @@ export const oidcRedirectUri = (origin: string) => new URL(OIDC_CALLBACK_PATH, o
 export function createOidcSignIn(
   settings: AdminOidcSettings,
   redirectUri: string,
-  onProviderError: (reason: OidcRefusalReason, error: unknown) => void,
+  onRefusal: (reason: OidcRefusalReason, error?: unknown) => void,
 ): OidcSignIn {
   let discovered: Promise<client.Configuration> | undefined
   const configuration = () => {
@@ -89,7 +89,7 @@ export function createOidcSignIn(
     return discovered
   }
   const refuse = (reason: OidcRefusalReason, error?: unknown): never => {
-    if (error !== undefined) onProviderError(reason, error)
+    onRefusal(reason, error)
     throw new OidcRefusal(reason)
   }
 

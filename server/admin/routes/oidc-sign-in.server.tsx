@@ -22,7 +22,8 @@ export function oidcSignInRoutes(app: FastifyInstance, limits: { start: Limit; c
   const redirectUri = oidcRedirectUri(deps.env.PUBLIC_ORIGIN ?? deps.env.SITE_URL)
   const oidc = createOidcSignIn(settings, redirectUri, (reason, error) => {
     // The library's message names what failed (a claim, a status); never a token or an address.
-    app.log.warn({ reason, err: { message: (error as Error).message } }, 'console single sign-on refused')
+    const err = error instanceof Error ? { err: { message: error.message } } : {}
+    app.log.warn({ reason, ...err }, 'console single sign-on refused')
   })
   const prefix = '/admin'
   const refused = (reply: Parameters<typeof sendConsolePage>[0], error: OidcRefusal) =>

@@ -7,6 +7,9 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e'
 const baseURL = `http://127.0.0.1:${E2E_PORT}`
 /** The SMTP receiver the known-viewers spec starts on loopback; the server mails its links there. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 1025)
+/** The OpenID provider the single sign-on spec starts on loopback (tests/e2e/admin-oidc.spec.ts). */
+export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? E2E_PORT + 1026)
+export const E2E_OIDC_CLIENT = { id: 'rm5-console-e2e', secret: 'an-e2e-client-secret-for-the-test-provider' }
 // A brand the build knows nothing of, given to the server at start (decision 013); set here so
 // the test workers (which import lib/brand) and the server read the same one.
 process.env.BRAND_COMPANY ??= 'Curbside Robotics E2E'
@@ -82,6 +85,10 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       NOTIFY_EMAIL_FROM: 'docket@rm5.example',
       NOTIFY_EMAIL_TO: 'ops@rm5.example',
+      // The console's single sign-on; the provider is discovered on first use, so it need only be up then.
+      ADMIN_OIDC_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
+      ADMIN_OIDC_CLIENT_ID: E2E_OIDC_CLIENT.id,
+      ADMIN_OIDC_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
       BRAND_COMPANY: process.env.BRAND_COMPANY,
     },
   },

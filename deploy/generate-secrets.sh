@@ -21,8 +21,9 @@ for name in postgres_password db_owner_password db_app_password s3_admin_secret_
 done
 # Empty, i.e. not set, until you use them: the cookie secret a rotation replaced
 # (docs/self-hosting.md), a managed Postgres's CA, the metrics token, the notification webhook
-# and its key, the SMTP URL. Fill in what you use: printf %s "$VALUE" > secrets/<name>
-for name in cookie_secret_previous database_ca.pem metrics_token notify_webhook_url notify_webhook_secret smtp_url; do
+# and its key, the SMTP URL, the console's OpenID Connect client secret. Fill in what you use:
+# printf %s "$VALUE" > secrets/<name>
+for name in cookie_secret_previous database_ca.pem metrics_token notify_webhook_url notify_webhook_secret smtp_url admin_oidc_client_secret; do
   if [ ! -e "$dir/$name" ]; then
     : >"$dir/$name"
     chmod 644 "$dir/$name"

@@ -19,6 +19,7 @@ export const SECRET_VARIABLES = [
   'NOTIFY_WEBHOOK_SECRET',
   'SMTP_URL',
   'METRICS_TOKEN',
+  'ADMIN_OIDC_CLIENT_SECRET',
 ] as const
 
 export const DATABASE_PARTS = [

@@ -7,6 +7,7 @@ import {
   siteConfigSchema,
   withoutEmptyValues,
 } from '../lib/site-config-schema.ts'
+import { adminOidcIssuer, adminOidcProblem } from './admin/oidc-env.server.ts'
 import { DatabaseTlsError, databaseTls, SSL_MODES } from './database-tls.server.ts'
 import { databaseUrlFromParts, EnvSourceError, readSecretFiles } from './env-sources.server.ts'
 import { trustProxySchema } from './trust-proxy.server.ts'
@@ -48,6 +49,7 @@ export const envSchema = z.object({
   NOTIFY_WEBHOOK_SECRET_FILE: z.string().optional(),
   SMTP_URL_FILE: z.string().optional(),
   METRICS_TOKEN_FILE: z.string().optional(),
+  ADMIN_OIDC_CLIENT_SECRET_FILE: z.string().optional(),
   /** S3/MinIO endpoint, e.g. http://minio:9000; unset = embedded S3 server in DATA_DIR. */
   S3_ENDPOINT: optionalUrl,
   S3_ACCESS_KEY: z.string().min(1).optional(),
@@ -119,6 +121,10 @@ export const envSchema = z.object({
   LOG_REQUESTS: z.stringbool().default(false),
   /** Bearer token that opens GET /metrics (Prometheus); unset: /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Console sign-in by OpenID Connect (decision 051): all three or none. */
+  ADMIN_OIDC_ISSUER: adminOidcIssuer.optional(),
+  ADMIN_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  ADMIN_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -187,5 +193,7 @@ export function parseEnv(
       `Invalid environment variable ${missing[0]}: e-mail notifications need SMTP_URL, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO`,
     )
   }
+  const oidcProblem = adminOidcProblem(env)
+  if (oidcProblem) throw new EnvError(oidcProblem)
   return env
 }

@@ -12,10 +12,13 @@ export const PASSKEY_JS_PATHS = ['/admin/assets/webauthn.js', '/admin/assets/pas
 export function ConsoleDocument({
   title,
   passkeys,
+  refresh,
   children,
 }: {
   title: string
   passkeys?: boolean
+  /** A same-site path the page moves on to at once (the browser's own navigation, not a redirect). */
+  refresh?: string
   children: ReactNode
 }) {
   return (
@@ -24,6 +27,7 @@ export function ConsoleDocument({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
+        {refresh ? <meta httpEquiv="refresh" content={`0;url=${refresh}`} /> : null}
         <title>{`${title} — Admin console`}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={CONSOLE_CSS_PATH} />

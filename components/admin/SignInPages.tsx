@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { TextField } from './TextField.tsx'
 
+export const OIDC_START_PATH = '/admin/sign-in/oidc'
+
 function SignInCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="sign-in" id="main">
@@ -39,12 +41,15 @@ export function SignInPage({
   error,
   email,
   passkeys,
+  singleSignOn,
 }: {
   notice?: SignInNotice
   error?: string
   email?: string
   /** The origin passkeys are bound to, when the site has one: the button's place is rendered. */
   passkeys?: string
+  /** OpenID Connect is configured (decision 051): a plain link starts it, with or without script. */
+  singleSignOn?: boolean
 }) {
   const shown = notice ? NOTICES[notice] : undefined
   return (
@@ -61,6 +66,14 @@ export function SignInPage({
             Sign in with a passkey
           </button>
           <p className="small muted" data-passkey-status role="status" />
+          {singleSignOn ? null : <p className="passkey-box__or">or get a link by e-mail</p>}
+        </div>
+      ) : null}
+      {singleSignOn ? (
+        <div className="passkey-box">
+          <a className="button button--ghost" href={OIDC_START_PATH}>
+            Sign in with single sign-on
+          </a>
           <p className="passkey-box__or">or get a link by e-mail</p>
         </div>
       ) : null}
@@ -98,13 +111,48 @@ export function LinkPage({ token }: { token: string }) {
   )
 }
 
+function BackToSignIn() {
+  return (
+    <p>
+      <a className="button button--dark" href="/admin/sign-in">
+        Back to sign in
+      </a>
+    </p>
+  )
+}
+
 export function LinkRefusedPage() {
   return (
     <SignInCard title="This link no longer works">
       <p>A sign-in link works once, within 15 minutes. Ask for a new one.</p>
+      <BackToSignIn />
+    </SignInCard>
+  )
+}
+
+/** A single sign-on that opened no session: why, and the way back. */
+export function OidcRefusedPage({ message }: { message: string }) {
+  return (
+    <SignInCard title="Single sign-on did not sign you in">
+      <div className="notice notice--error" role="alert">
+        <p>{message}</p>
+      </div>
+      <BackToSignIn />
+    </SignInCard>
+  )
+}
+
+/**
+ * The answer to the provider's redirect back: the session cookie is SameSite=Strict, which a
+ * browser leaves out of a redirect that continues the provider's cross-site navigation, so the
+ * console is reached by a navigation of this page (refresh, or the link).
+ */
+export function SignedInPage() {
+  return (
+    <SignInCard title="You are signed in">
       <p>
-        <a className="button button--dark" href="/admin/sign-in">
-          Back to sign in
+        <a className="button button--accent" href="/admin">
+          Continue to the console
         </a>
       </p>
     </SignInCard>

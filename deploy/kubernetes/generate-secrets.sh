@@ -10,7 +10,7 @@ chmod 700 "$dir"
 umask 077
 for name in cookie_secret cookie_secret_previous database_url database_password \
   database_owner_password s3_access_key s3_secret_key redis_url notify_webhook_url \
-  notify_webhook_secret smtp_url metrics_token database_ca.pem; do
+  notify_webhook_secret smtp_url metrics_token admin_oidc_client_secret database_ca.pem; do
   file="$dir/$name"
   if [ -e "$file" ]; then
     echo "kept      $file"

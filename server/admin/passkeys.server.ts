@@ -14,7 +14,7 @@ import { z } from 'zod'
 import type { PrismaClient } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { type Actor, recordAudit } from './audit.server.ts'
-import { openSession } from './sessions.server.ts'
+import { signedIn } from './sessions.server.ts'
 
 export const CHALLENGE_TTL_MS = 5 * 60_000
 
@@ -226,14 +226,7 @@ export async function signInWithPasskey(
     where: { id: passkey.id },
     data: { counter: BigInt(result.authenticationInfo.newCounter), lastUsedAt: now },
   })
-  const token = await openSession(prisma, passkey.adminId, 'passkey', now)
-  await recordAudit(
-    prisma,
-    { label: passkey.admin.email, clientHash },
-    { action: 'session.sign-in', details: { method: 'passkey', passkey: passkey.id.slice(0, 12) } },
-    now,
-  )
-  return token
+  return signedIn(prisma, passkey.admin, 'passkey', clientHash, now, { passkey: passkey.id.slice(0, 12) })
 }
 
 export interface PasskeyRow {

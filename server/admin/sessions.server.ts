@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { type AdminRole, isAdminRole } from '../../lib/admin/roles.ts'
 import type { PrismaClient } from '../db/database.server.ts'
+import { recordAudit } from './audit.server.ts'
 import { SIGN_IN_TOKEN, tokenHash } from './sign-in-links.server.ts'
 
 export const SESSION_IDLE_MS = 12 * 60 * 60_000
@@ -18,16 +19,38 @@ export interface AdminSession {
   tokenHash: string
 }
 
+/** How an admin proved who they are: a one-time link, a passkey, or single sign-on. */
+export type SignInMethod = 'link' | 'passkey' | 'oidc'
+
 export async function openSession(
   prisma: PrismaClient,
   adminId: string,
-  method: 'link' | 'passkey',
+  method: SignInMethod,
   now = new Date(),
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   await prisma.adminSession.create({
     data: { tokenHash: tokenHash(token), adminId, method, createdAt: now, lastSeenAt: now },
   })
+  return token
+}
+
+/** Opens the session of an admin who signed in, recorded as `session.sign-in` with the method. */
+export async function signedIn(
+  prisma: PrismaClient,
+  admin: { id: string; email: string },
+  method: SignInMethod,
+  clientHash: string,
+  now = new Date(),
+  details: Record<string, string> = {},
+): Promise<string> {
+  const token = await openSession(prisma, admin.id, method, now)
+  await recordAudit(
+    prisma,
+    { label: admin.email, clientHash },
+    { action: 'session.sign-in', details: { method, ...details } },
+    now,
+  )
   return token
 }
 

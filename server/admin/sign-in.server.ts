@@ -5,7 +5,7 @@ import type { Mail } from '../access/email-link-mail.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import { findAdmin } from './admins.server.ts'
 import { type Actor, recordAudit } from './audit.server.ts'
-import { openSession } from './sessions.server.ts'
+import { signedIn } from './sessions.server.ts'
 import {
   consumeSignInLink,
   createSignInLink,
@@ -57,12 +57,5 @@ export async function signInWithLink(
   if (!adminId) return undefined
   const admin = await prisma.admin.findUnique({ where: { id: adminId } })
   if (!admin) return undefined
-  const session = await openSession(prisma, adminId, 'link', now)
-  await recordAudit(
-    prisma,
-    { label: admin.email, clientHash },
-    { action: 'session.sign-in', details: { method: 'link' } },
-    now,
-  )
-  return session
+  return signedIn(prisma, admin, 'link', clientHash, now)
 }

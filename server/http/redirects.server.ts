@@ -1,7 +1,8 @@
 // The site only ever redirects within itself. Vike's trailing-slash redirect copies the request
 // path into Location, so `GET /\evil.example/` would answer `Location: /\evil.example`, which a
 // browser reads as `//evil.example`: an open redirect. Every response's Location is checked
-// here, whichever code set it; an off-site one is refused instead of sent.
+// here, whichever code set it; an off-site one is refused instead of sent. The one other place
+// the site sends browsers is the console's single sign-on provider (decision 051), configured.
 import type { FastifyInstance } from 'fastify'
 import type { Env } from '../env.server.ts'
 import type { ErrorBody } from './errors.server.ts'
@@ -29,8 +30,15 @@ export function siteOrigins(env: Pick<Env, 'SITE_URL' | 'PUBLIC_ORIGIN'>): Set<s
   return origins
 }
 
+/** Where a redirect may lead: the site, and the console's sign-on provider when there is one. */
+export function redirectOrigins(env: Pick<Env, 'SITE_URL' | 'PUBLIC_ORIGIN' | 'ADMIN_OIDC_ISSUER'>) {
+  const origins = siteOrigins(env)
+  if (env.ADMIN_OIDC_ISSUER) origins.add(new URL(env.ADMIN_OIDC_ISSUER).origin)
+  return origins
+}
+
 export function registerRedirectGuard(app: FastifyInstance, env: Env): void {
-  const ownOrigins = siteOrigins(env)
+  const ownOrigins = redirectOrigins(env)
   // A callback hook: it runs on every response, and an async hook costs a promise each.
   app.addHook('onSend', (request, reply, payload, done) => {
     const location = reply.getHeader('location')

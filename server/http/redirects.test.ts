@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSameSiteLocation, siteOrigins } from './redirects.server.ts'
+import { isSameSiteLocation, redirectOrigins, siteOrigins } from './redirects.server.ts'
 
 const own = siteOrigins({ SITE_URL: 'https://rm5.example', PUBLIC_ORIGIN: 'https://www.rm5.example' })
 
@@ -28,5 +28,15 @@ describe('isSameSiteLocation', () => {
     ]) {
       expect(isSameSiteLocation(location, own), JSON.stringify(location)).toBe(false)
     }
+  })
+})
+
+describe('redirectOrigins', () => {
+  it('adds the console’s sign-on provider, and only when it is configured', () => {
+    const site = { SITE_URL: 'https://rm5.example' }
+    expect(isSameSiteLocation('https://id.example.com/authorize', redirectOrigins(site))).toBe(false)
+    const withProvider = redirectOrigins({ ...site, ADMIN_OIDC_ISSUER: 'https://id.example.com/tenant' })
+    expect(isSameSiteLocation('https://id.example.com/authorize?x=1', withProvider)).toBe(true)
+    expect(isSameSiteLocation('https://other.example.com/', withProvider)).toBe(false)
   })
 })

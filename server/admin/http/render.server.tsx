@@ -10,10 +10,10 @@ export function sendConsolePage(
   title: string,
   body: ReactNode,
   status = 200,
-  options: { passkeys?: boolean } = {},
+  options: { passkeys?: boolean; refresh?: string } = {},
 ) {
   const html = `<!doctype html>${renderToStaticMarkup(
-    <ConsoleDocument title={title} passkeys={options.passkeys}>
+    <ConsoleDocument title={title} passkeys={options.passkeys} refresh={options.refresh}>
       {body}
     </ConsoleDocument>,
   )}`

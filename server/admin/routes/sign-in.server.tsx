@@ -21,6 +21,7 @@ import { PasskeyError, relyingParty, signInOptions, signInWithPasskey } from '..
 import { endSession, readSession } from '../sessions.server.ts'
 import { issueSignInLink, signInMail, signInWithLink } from '../sign-in.server.ts'
 import { SIGN_IN_TOKEN } from '../sign-in-links.server.ts'
+import { oidcSignInRoutes } from './oidc-sign-in.server.tsx'
 
 const NOTICES = ['sent', 'signed-out', 'expired', 'no-mail', 'limited'] as const
 const noticeQuery = z.object({ notice: z.enum(NOTICES).optional() }).catch({})
@@ -53,6 +54,13 @@ export async function signInRoutes(app: FastifyInstance) {
     }
   }
   const rp = relyingParty(deps.env)
+  // Starting a single sign-on writes nothing but is limited alike, counted apart.
+  const oidcStartLimited = (request: FastifyRequest) =>
+    linkLimit('perIp', request, `${prefix}oidc-start:ip:${normalizeIP(request.ip)}`)
+  const singleSignOn = oidcSignInRoutes(app, {
+    start: (request) => refuseWhenLimited(request, oidcStartLimited),
+    callback: (request) => refuseWhenLimited(request),
+  })
 
   app.get('/sign-in', async (request, reply) => {
     // Already signed in: straight to the console.
@@ -63,7 +71,11 @@ export async function signInRoutes(app: FastifyInstance) {
     return sendConsolePage(
       reply,
       'Sign in',
-      <SignInPage notice={notice as SignInNotice | undefined} passkeys={rp?.origin} />,
+      <SignInPage
+        notice={notice as SignInNotice | undefined}
+        passkeys={rp?.origin}
+        singleSignOn={singleSignOn}
+      />,
       200,
       { passkeys: rp !== null },
     )
@@ -79,6 +91,7 @@ export async function signInRoutes(app: FastifyInstance) {
         <SignInPage
           error={parsed.error.issues[0]?.message ?? 'Enter your e-mail address.'}
           email={given ? String((request.body as { email: string }).email).slice(0, 254) : undefined}
+          singleSignOn={singleSignOn}
         />,
         400,
       )
@@ -88,7 +101,12 @@ export async function signInRoutes(app: FastifyInstance) {
     const limited = await emailLimit(request, email)
     if (limited) {
       reply.header('retry-after', String(limited.retryAfter))
-      return sendConsolePage(reply, 'Sign in', <SignInPage notice="limited" email={email} />, 429)
+      return sendConsolePage(
+        reply,
+        'Sign in',
+        <SignInPage notice="limited" email={email} singleSignOn={singleSignOn} />,
+        429,
+      )
     }
     const issued = await issueSignInLink(
       deps.db.prisma,

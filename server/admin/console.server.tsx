@@ -22,6 +22,7 @@ import { partnerRoutes } from './routes/partners.server.tsx'
 import { passkeyRoutes } from './routes/passkeys.server.tsx'
 import { consoleRecordRoutes } from './routes/records.server.tsx'
 import { signInRoutes } from './routes/sign-in.server.tsx'
+import { viewerRoutes } from './routes/viewers.server.tsx'
 import { type AdminSession, readSession } from './sessions.server.ts'
 
 export interface ConsoleDeps {
@@ -89,6 +90,7 @@ export async function registerAdminConsole(app: FastifyInstance, deps: ConsoleDe
       await scope.register(partnerRoutes)
       await scope.register(consoleDocumentRoutes)
       await scope.register(consoleRecordRoutes)
+      await scope.register(viewerRoutes)
       // Any other /admin path: the console's own 404 (with its headers), not the site's page.
       scope.get('/*', { config: { permission: 'read' } }, () => {
         throw new HttpError(404, 'not_found', 'There is no such page in the console.')

@@ -51,6 +51,8 @@ async function state() {
     failed: prisma.notification.count({ where: { failedAt: { not: null } } }),
     admins: prisma.admin.count(),
     sessions: prisma.adminSession.count(),
+    viewerSessions: prisma.accessSession.count(),
+    liveViewerSessions: prisma.accessSession.count({ where: { endedAt: null } }),
     documents: prisma.document.count(),
     versions: prisma.documentVersion.count(),
     removedDocuments: prisma.document.count({ where: { removedAt: { not: null } } }),

@@ -80,6 +80,9 @@ a { color: inherit; text-underline-offset: 0.2em; }
 }
 .field--check { flex-direction: row; align-items: center; gap: 0.5rem; }
 .field--check input { width: 1.1rem; height: 1.1rem; accent-color: var(--ink); }
+.choice { border: 0; padding: 0; margin: 0; min-width: 0; display: grid; gap: 0.4rem; }
+.choice legend { font-weight: 600; font-size: 0.875rem; padding: 0; margin-bottom: 0.35rem; }
+.choice .field--check label { font-weight: 400; }
 .field__error { color: var(--danger); font-weight: 600; font-size: 0.8125rem; margin: 0; }
 .form-grid { display: grid; gap: 1rem; }
 @media (min-width: 700px) { .form-grid--wide { grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); align-items: start; } }

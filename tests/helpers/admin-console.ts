@@ -319,6 +319,13 @@ export function consoleActions(ids: ConsoleRows): ConsoleAction[] {
       form: {},
       file: freshMarkdown,
     },
+    {
+      name: 'change a document’s audience and download',
+      method: 'POST',
+      url: `${doc}/settings`,
+      needs: 'edit',
+      form: { download: 'no' },
+    },
     { name: 'remove a document', method: 'POST', url: `${doc}/remove`, needs: 'edit', form: {} },
     {
       name: 'delete an application',

@@ -54,6 +54,7 @@ async function state() {
     viewerSessions: prisma.accessSession.count(),
     liveViewerSessions: prisma.accessSession.count({ where: { endedAt: null } }),
     documents: prisma.document.count(),
+    inlineOnly: prisma.document.count({ where: { download: false } }),
     versions: prisma.documentVersion.count(),
     removedDocuments: prisma.document.count({ where: { removedAt: { not: null } } }),
     applications: prisma.retailerApplication.count(),

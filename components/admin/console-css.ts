@@ -171,7 +171,9 @@ details.figures table { margin-top: 0.5rem; }
 .nowrap { white-space: nowrap; }
 
 .gate-preview { display: block; width: 100%; height: auto; border-radius: var(--radius-sm); background: var(--ink); }
-.logo-thumb { vertical-align: middle; border-radius: 6px; }
+.gate-preview-box { position: relative; }
+/* Over the preview's monogram square (x 396, y 72, 48 × 48 of the 720 × 360 picture). */
+.gate-preview__logo { position: absolute; left: 55%; top: 20%; width: 6.667%; height: 13.333%; object-fit: contain; background: #fff; border-radius: 29%; }
 .form-check { margin-top: 1rem; }
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1.25rem; margin: 0; }
 .facts dt { font-weight: 600; }

@@ -12,6 +12,7 @@ import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { registerFormBody } from '../http/form-body.server.ts'
+import type { Storage } from '../storage/storage.server.ts'
 import { CSRF_REFUSAL, csrfKey, csrfMatches, csrfToken } from './http/csrf.server.ts'
 import { sendConsolePage } from './http/render.server.tsx'
 import { sessionTokenOf } from './http/session-cookie.server.ts'
@@ -28,6 +29,8 @@ import { type AdminSession, readSession } from './sessions.server.ts'
 export interface ConsoleDeps {
   env: Env
   db: Database
+  /** Where partners' logos go (the `partners` bucket, as `rm5 partners set --logo`). */
+  storage: Storage
   /** The site's key for hashing client addresses (the audit log's client hash). */
   ipKey: Buffer
   mailer?: Mailer

@@ -363,6 +363,14 @@ export function consoleActions(ids: ConsoleRows): ConsoleAction[] {
       form: theme,
     },
     {
+      name: 'upload a partner’s logo',
+      method: 'POST',
+      url: `/admin/partners/${ids.partner}/logo`,
+      needs: 'edit',
+      form: {},
+      file: () => ({ fileName: 'logo.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }),
+    },
+    {
       name: 'ask to remove a partner',
       method: 'POST',
       url: `/admin/partners/${ids.partner}/remove`,

@@ -55,6 +55,7 @@ async function state() {
     liveViewerSessions: prisma.accessSession.count({ where: { endedAt: null } }),
     documents: prisma.document.count(),
     inlineOnly: prisma.document.count({ where: { download: false } }),
+    logos: prisma.partner.count({ where: { logoKey: { not: null } } }),
     versions: prisma.documentVersion.count(),
     removedDocuments: prisma.document.count({ where: { removedAt: { not: null } } }),
     applications: prisma.retailerApplication.count(),

@@ -18,7 +18,7 @@ export function DownloadChoice({ id, allowed }: { id: string; allowed: boolean }
       <legend>Download</legend>
       <div className="field field--check">
         <input id={`${id}-yes`} name="download" type="radio" value="yes" defaultChecked={allowed} />
-        <label htmlFor={`${id}-yes`}>Viewers may save the file</label>
+        <label htmlFor={`${id}-yes`}>Viewers may download it</label>
       </div>
       <div className="field field--check">
         <input id={`${id}-no`} name="download" type="radio" value="no" defaultChecked={!allowed} />

@@ -117,7 +117,7 @@ export function DocumentPage({
         ) : (
           <p>
             {audienceLine(document, codes)}{' '}
-            {document.download ? 'Viewers may save the file.' : 'Shown in the page only.'}
+            {document.download ? 'Viewers may download it.' : 'Shown in the page only.'}
           </p>
         )}
       </section>

@@ -4,10 +4,10 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { signInAsNewOwner } from '../helpers/admin-console.ts'
-import { newCode, rm5 } from '../helpers/cli.ts'
+import { newCode } from '../helpers/cli.ts'
 
 test('ends a session and searches by e-mail with plain forms', async ({ page, browser }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(300_000)
   const label = `no-js viewers ${randomBytes(3).toString('hex')}`
   const code = await newCode('compass', label)
   const viewer = await browser.newPage()
@@ -27,7 +27,6 @@ test('ends a session and searches by e-mail with plain forms', async ({ page, br
   await page.getByLabel('E-mail').fill('nobody@example.com')
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(page.getByText('Nothing is held about nobody@example.com.')).toBeVisible()
-  await rm5(['codes', 'revoke', code.id])
 })
 
 test('an upload to a gate that takes no code needs “Share openly”', async ({ page }) => {
@@ -55,6 +54,6 @@ test('an upload to a gate that takes no code needs “Share openly”', async ({
   await page.getByRole('button', { name: 'Upload', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(page.getByText('Shared openly.')).toBeVisible()
-  const id = /documents\/([0-9a-f]{32})/.exec(page.url())?.[1] as string
-  await rm5(['documents', 'remove', id])
+  await page.getByRole('button', { name: 'Remove document' }).click()
+  await expect(page.getByRole('heading', { name: 'Document removed' })).toBeVisible()
 })

@@ -152,23 +152,23 @@ function PersonPanel({ person, user, canEdit }: { person: Person; user: ConsoleU
           ))}
         </ul>
       ) : null}
-      {canEdit ? (
+      {canEdit && lines.length > 0 ? (
         <div className="actions">
-          <RowAction
-            action={`${NAV_PATH}/revoke`}
-            csrf={user.csrf}
-            label="Sign out everywhere"
-            detail={person.email}
-            fields={{ email: person.email }}
-          />
-          {lines.length > 0 ? (
-            <a
-              className="button button--danger button--sm"
-              href={`${NAV_PATH}/delete?${new URLSearchParams({ email: person.email })}`}
-            >
-              Delete their data…
-            </a>
+          {person.data.sessions > 0 ? (
+            <RowAction
+              action={`${NAV_PATH}/revoke`}
+              csrf={user.csrf}
+              label="Sign out everywhere"
+              detail={person.email}
+              fields={{ email: person.email }}
+            />
           ) : null}
+          <a
+            className="button button--danger button--sm"
+            href={`${NAV_PATH}/delete?${new URLSearchParams({ email: person.email })}`}
+          >
+            Delete their data…
+          </a>
         </div>
       ) : null}
     </section>

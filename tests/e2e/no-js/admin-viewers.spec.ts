@@ -30,7 +30,7 @@ test('ends a session and searches by e-mail with plain forms', async ({ page, br
 })
 
 test('an upload to a gate that takes no code needs “Share openly”', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(300_000)
   await signInAsNewOwner(page)
   const title = `Open notes ${randomBytes(3).toString('hex')}`
   await page.goto('/admin/documents')

@@ -133,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAdminConsole(app, {
     env: deps.env,
     db: deps.db,
+    storage: deps.storage,
     ipKey: app.access.keys.ip,
     mailer: consoleMailer,
     now: deps.access?.now,

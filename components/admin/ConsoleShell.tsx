@@ -13,6 +13,7 @@ const NAV = [
   { href: '/admin/partners', label: 'Partners' },
   { href: '/admin/codes', label: 'Codes' },
   { href: '/admin/documents', label: 'Documents' },
+  { href: '/admin/viewers', label: 'Viewers' },
   { href: '/admin/agreements', label: 'Agreements' },
   { href: '/admin/applications', label: 'Applications and messages' },
   { href: '/admin/notifications', label: 'Notifications' },

@@ -1,7 +1,9 @@
 import { may } from '../../lib/admin/roles.ts'
 import { formatBytes } from '../../lib/figures.ts'
+import type { Partner } from '../../lib/partners.ts'
 import { extent } from '../../server/documents/markdown.server.ts'
 import type { DocumentSummary } from '../../server/documents/store.server.ts'
+import { type CodeChoice, DocumentSettingsForm } from './AudienceFields.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
@@ -18,24 +20,40 @@ export interface VersionRow {
   uploadedAt: Date
 }
 
+/** Whom a document is for, in a sentence (the settings as a viewer-role admin reads them). */
+function audienceLine(document: DocumentSummary, codes: readonly CodeChoice[]) {
+  if (document.public) return 'Shared openly: anyone who opens the gate reads it.'
+  if (document.codeIds.length === 0) return 'Every code of the partner sees it.'
+  const names = document.codeIds.map((id) => codes.find((code) => code.id === id)?.label ?? id.slice(0, 8))
+  return `Only these codes see it: ${names.join(', ')}.`
+}
+
 /** One document: what it is, its versions, and (for an editor) replace and remove. */
 export function DocumentPage({
   user,
   document,
-  partnerName,
+  partner,
+  codes,
   versions,
   maxBytes,
   form,
+  settingsForm,
   done,
 }: {
   user: ConsoleUser
   document: DocumentSummary
-  partnerName: string
+  partner: Pick<Partner, 'slug' | 'name' | 'open'>
+  /** The partner's live codes, for the settings. */
+  codes: readonly CodeChoice[]
   versions: readonly VersionRow[]
   maxBytes: number
+  /** The replace form, refused. */
   form?: FormState
+  /** The settings form, refused. */
+  settingsForm?: FormState
   done?: string
 }) {
+  const partnerName = partner.name
   const canEdit = may(user.role, 'edit') && !document.removedAt
   const kind = document.kind === 'pdf' ? 'PDF' : 'Markdown'
   return (
@@ -85,11 +103,24 @@ export function DocumentPage({
           ]}
         />
       </section>
-      {/*
-        Audience and download settings (public, the codes that see it, download allowed) belong
-        here, as a form posting to /admin/documents/:id/settings with the documents service's own
-        options once it has them (issue 36; server/admin/routes/documents.server.tsx).
-      */}
+      <ErrorSummary form={settingsForm} prefix="settings" />
+      <section className="panel" aria-labelledby="settings-title">
+        <h2 id="settings-title">Audience and download</h2>
+        {canEdit ? (
+          <DocumentSettingsForm
+            document={document}
+            partner={partner}
+            codes={codes}
+            csrf={user.csrf}
+            form={settingsForm}
+          />
+        ) : (
+          <p>
+            {audienceLine(document, codes)}{' '}
+            {document.download ? 'Viewers may download it.' : 'Shown in the page only.'}
+          </p>
+        )}
+      </section>
       {canEdit ? (
         <div className="grid grid--2">
           <section className="panel" aria-labelledby="replace-title">

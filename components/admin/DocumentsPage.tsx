@@ -3,6 +3,7 @@ import { formatBytes } from '../../lib/figures.ts'
 import type { Partner } from '../../lib/partners.ts'
 import { extent } from '../../server/documents/markdown.server.ts'
 import type { DocumentSummary } from '../../server/documents/store.server.ts'
+import { UploadAudienceFields } from './AudienceFields.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'
 import { ErrorSummary, FieldError, type FormState } from './ErrorSummary.tsx'
@@ -27,7 +28,7 @@ export function DocumentsPage({
 }: {
   user: ConsoleUser
   documents: readonly DocumentSummary[]
-  partners: readonly Pick<Partner, 'slug' | 'name'>[]
+  partners: readonly Pick<Partner, 'slug' | 'name' | 'open'>[]
   filter: DocumentsFilter
   maxBytes: number
   form?: FormState
@@ -89,6 +90,7 @@ export function DocumentsPage({
               defaultValue={values.title}
               error={errors.title}
             />
+            <UploadAudienceFields partners={partners} form={form} />
           </UploadForm>
         </section>
       ) : null}

@@ -1,9 +1,18 @@
 import { may } from '../../lib/admin/roles.ts'
-import type { PartnerFields as Fields, PartnerRow } from '../../server/partners/store.server.ts'
+import { formatBytes } from '../../lib/figures.ts'
+import {
+  type PartnerFields as Fields,
+  LOGO_MAX_BYTES,
+  type PartnerRow,
+} from '../../server/partners/store.server.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { ErrorSummary } from './ErrorSummary.tsx'
 import { PartnerFields, type PartnerFormState } from './PartnerFields.tsx'
+import { UploadForm } from './UploadForm.tsx'
+
+/** The logo picker's types (the partners service checks the bytes, whatever the name). */
+const LOGO_ACCEPT = '.png,.jpg,.jpeg,.webp,.svg,image/png,image/jpeg,image/webp,image/svg+xml'
 
 /** The address of the server-drawn gate picture for these values (GatePreview). */
 export const previewUrl = (values: Fields) =>
@@ -35,6 +44,7 @@ export function PartnerPage({
   partner,
   form,
   preview,
+  logoError,
   done,
 }: {
   user: ConsoleUser
@@ -42,6 +52,8 @@ export function PartnerPage({
   form?: PartnerFormState
   /** What the picture shows: the form's values when previewing, else the saved ones. */
   preview: Fields
+  /** The partners service's refusal of an uploaded logo. */
+  logoError?: string
   done?: string
 }) {
   const canEdit = may(user.role, 'edit')
@@ -55,6 +67,7 @@ export function PartnerPage({
       </PageHead>
       {done ? <Notice kind="ok" title={done} /> : null}
       {form ? <ErrorSummary form={form} prefix="partner" /> : null}
+      {logoError ? <ErrorSummary form={{ values: {}, errors: { file: logoError } }} prefix="logo" /> : null}
       <div className="grid grid--2 grid--top">
         <section className="panel" aria-labelledby="theme-title">
           <h2 id="theme-title">Theme</h2>
@@ -92,29 +105,42 @@ export function PartnerPage({
         </section>
         <section className="panel" aria-labelledby="preview-title">
           <h2 id="preview-title">Preview</h2>
-          <img
-            id="partner-preview"
-            className="gate-preview"
-            src={previewUrl(preview)}
-            alt={`The ${preview.name} gate: the name in its tint, and a card with the monogram ${preview.monogram} for ${preview.audience}.`}
-            width={720}
-            height={360}
-          />
-          {partner.logoUrl ? (
-            <p className="small muted">
-              The gate shows this partner's logo in the monogram's place:{' '}
-              <img
-                className="logo-thumb"
-                src={partner.logoUrl}
-                alt={`${partner.name} logo`}
-                width={32}
-                height={32}
-              />{' '}
-              (change it with <code>rm5 partners set {partner.slug} --logo file</code>).
-            </p>
-          ) : null}
+          <div className="gate-preview-box">
+            <img
+              id="partner-preview"
+              className="gate-preview"
+              src={previewUrl(preview)}
+              alt={`The ${preview.name} gate: the name in its tint, and a card with ${partner.logoUrl ? 'its logo' : `the monogram ${preview.monogram}`} for ${preview.audience}.`}
+              width={720}
+              height={360}
+            />
+            {/* The logo over the card's monogram, as the gate shows it in the monogram's place. */}
+            {partner.logoUrl ? (
+              <img className="gate-preview__logo" src={partner.logoUrl} alt="" width={48} height={48} />
+            ) : null}
+          </div>
         </section>
       </div>
+      {canEdit ? (
+        <section className="panel" aria-labelledby="logo-title">
+          <h2 id="logo-title">Logo</h2>
+          <p className="muted small">
+            {partner.logoUrl
+              ? 'The gate shows this logo in the monogram’s place; a new file replaces it.'
+              : 'Without a logo the gate shows the monogram.'}
+          </p>
+          <UploadForm
+            id="logo"
+            action={`${action}/logo`}
+            csrf={user.csrf}
+            maxBytes={LOGO_MAX_BYTES}
+            accept={LOGO_ACCEPT}
+            hint={`A PNG, JPEG, WebP or SVG image; up to ${formatBytes(LOGO_MAX_BYTES)}.`}
+            error={logoError}
+            submit="Upload logo"
+          />
+        </section>
+      ) : null}
       {canEdit ? (
         <section className="panel" aria-labelledby="remove-title">
           <h2 id="remove-title">Remove</h2>

@@ -7,7 +7,7 @@ import { FieldError } from './ErrorSummary.tsx'
 const ACCEPT = '.pdf,.md,.markdown,application/pdf,text/markdown'
 
 /**
- * A document upload form: multipart, posted as is without JavaScript; with it, console.js sends
+ * An upload form (a document, a partner's logo): multipart, posted as is without JavaScript; with it, console.js sends
  * the same form by XHR and shows the upload's progress. The CSRF token is the first field: the
  * server reads it before any byte of the file.
  */
@@ -18,6 +18,8 @@ export function UploadForm({
   maxBytes,
   error,
   submit,
+  accept = ACCEPT,
+  hint,
   children,
 }: {
   id: string
@@ -27,6 +29,10 @@ export function UploadForm({
   /** The file field's error (the service's refusal). */
   error?: string
   submit: string
+  /** What the picker offers (default: PDF and Markdown). */
+  accept?: string
+  /** The file field's hint (default: a PDF or Markdown up to maxBytes). */
+  hint?: string
   /** Fields before the file (gate, title). */
   children?: ReactNode
 }) {
@@ -43,12 +49,12 @@ export function UploadForm({
             id={fileId}
             name="file"
             type="file"
-            accept={ACCEPT}
+            accept={accept}
             aria-invalid={error ? true : undefined}
             aria-describedby={described}
           />
           <p className="field__hint" id={`${fileId}-hint`}>
-            A PDF, or Markdown (.md); up to {formatBytes(maxBytes)}.
+            {hint ?? `A PDF, or Markdown (.md); up to ${formatBytes(maxBytes)}.`}
           </p>
           <FieldError id={fileId} error={error} />
         </div>

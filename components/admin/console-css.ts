@@ -83,6 +83,9 @@ a { color: inherit; text-underline-offset: 0.2em; }
 }
 .field--check { flex-direction: row; align-items: center; gap: 0.5rem; }
 .field--check input { width: 1.1rem; height: 1.1rem; accent-color: var(--ink); }
+.choice { border: 0; padding: 0; margin: 0; min-width: 0; display: grid; gap: 0.4rem; }
+.choice legend { font-weight: 600; font-size: 0.875rem; padding: 0; margin-bottom: 0.35rem; }
+.choice .field--check label { font-weight: 400; }
 .field__error { color: var(--danger); font-weight: 600; font-size: 0.8125rem; margin: 0; }
 .form-grid { display: grid; gap: 1rem; }
 @media (min-width: 700px) { .form-grid--wide { grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); align-items: start; } }
@@ -171,7 +174,9 @@ details.figures table { margin-top: 0.5rem; }
 .nowrap { white-space: nowrap; }
 
 .gate-preview { display: block; width: 100%; height: auto; border-radius: var(--radius-sm); background: var(--ink); }
-.logo-thumb { vertical-align: middle; border-radius: 6px; }
+.gate-preview-box { position: relative; }
+/* Over the preview's monogram square (x 396, y 72, 48 × 48 of the 720 × 360 picture). */
+.gate-preview__logo { position: absolute; left: 55%; top: 20%; width: 6.667%; height: 13.333%; object-fit: contain; background: #fff; border-radius: 29%; }
 .form-check { margin-top: 1rem; }
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1.25rem; margin: 0; }
 .facts dt { font-weight: 600; }

@@ -4,6 +4,7 @@
 // docs/operations.md).
 import { Command } from 'commander'
 import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
+import { cliActor } from '../../server/admin/audit.server.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import type { ViewerData } from '../../server/documents/viewer-data.server.ts'
 import { type CliOutput, stdio } from '../lib/cli.ts'
@@ -26,6 +27,7 @@ function describe(data: ViewerData): string[] {
       (a) => `agreement acceptance: ${a.retailer} version ${a.version}, ${utc(a.acceptedAt)}`,
     ),
     data.emailLinks && `${data.emailLinks} one-time sign-in link(s)`,
+    data.sessions && `${data.sessions} data-room session(s), live or ended`,
     data.notifications && `${data.notifications} document.opened notification(s) naming the address`,
   ].filter((line): line is string => typeof line === 'string')
 }
@@ -106,9 +108,10 @@ one code, use \`rm5 codes deny <code-id> --email <address>\`, or revoke the code
     .summary("Delete a viewer's data (--email); asks first unless --yes")
     .description(
       `Deletes, in one transaction, every row that names the address: docket openings, document views,
-agreement acceptances, one-time sign-in links and the document.opened notifications about them.
-Rows are deleted, not anonymised (docs/operations.md says why). It lists them and asks first,
-unless --yes. It does not end the viewer's sessions: \`rm5 viewers revoke\` does.`,
+agreement acceptances, one-time sign-in links, data-room sessions (a live one ends: they are
+signed out within ${CODE_CACHE_MS / 1000} seconds) and the document.opened notifications about them. Rows are
+deleted, not anonymised (docs/operations.md says why). It lists them and asks first, unless
+--yes. The audit log records the deletion (counts only).`,
     )
     .addOption(emailOption())
     .option('--yes', 'Do not ask (for scripts; without a terminal it is required)')
@@ -129,6 +132,7 @@ unless --yes. It does not end the viewer's sessions: \`rm5 viewers revoke\` does
                 docketViews: 0,
                 documentViews: 0,
                 emailLinks: 0,
+                sessions: 0,
                 acceptances: 0,
                 notifications: 0,
               }),
@@ -140,7 +144,7 @@ unless --yes. It does not end the viewer's sessions: \`rm5 viewers revoke\` does
           if (!(await confirm(`Delete all of it for ${address}? [y/N] `)))
             throw new CliError('nothing deleted')
         }
-        const deleted = await deleteViewerData(prisma, address)
+        const deleted = await deleteViewerData(prisma, cliActor(), address)
         if (options.json) return print(JSON.stringify(deleted))
         for (const line of describe({ ...found, ...deleted, acceptances: found.acceptances })) {
           print(`Deleted ${line}`)

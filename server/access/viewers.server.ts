@@ -1,6 +1,6 @@
 // The data room's signed-in people (decision 045): who holds a live session, and cutting one
-// person off. The rules `rm5 viewers list|revoke` and a console's Viewers page share (one
-// service); every change is written to the audit log in the same transaction.
+// person (or one session) off. The rules `rm5 viewers list|revoke` and the console's Viewers page
+// share (one service); every change is written to the audit log in the same transaction.
 import type { PartnerSlug } from '../../lib/partners.ts'
 import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
@@ -25,14 +25,19 @@ export interface LiveSession {
 /** Sessions that open their partner's pages now (the grant reader's rule), oldest first. */
 export async function listLiveSessions(
   prisma: PrismaClient,
-  options: { retailer?: PartnerSlug },
+  options: {
+    retailer?: PartnerSlug /** Part of the address a link proved, any letter case. */
+    email?: string
+  },
   now: Date,
 ): Promise<LiveSession[]> {
+  const email = options.email?.trim()
   const rows = await prisma.accessSession.findMany({
     where: {
       endedAt: null,
       expiresAt: { gt: now },
       ...(options.retailer ? { retailer: options.retailer } : {}),
+      ...(email ? { email: { contains: email, mode: 'insensitive' as const } } : {}),
     },
     orderBy: { createdAt: 'asc' },
   })
@@ -83,6 +88,20 @@ export async function revokeViewer(
       { action: 'viewer.revoke', target: email.toLowerCase(), details: { sessions: ended } },
       now,
     )
+    return ended
+  })
+}
+
+/** Ends one live session (the console's row action); 0 when it had ended already. */
+export async function revokeSession(
+  prisma: PrismaClient,
+  actor: Actor,
+  id: string,
+  now = new Date(),
+): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    const ended = await endSessions(tx, { ids: [id] }, 'revoked', now)
+    if (ended > 0) await recordAudit(tx, actor, { action: 'viewer.revoke-session', target: id }, now)
     return ended
   })
 }

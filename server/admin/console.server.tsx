@@ -12,6 +12,7 @@ import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { registerFormBody } from '../http/form-body.server.ts'
+import type { Storage } from '../storage/storage.server.ts'
 import { CSRF_REFUSAL, csrfKey, csrfMatches, csrfToken } from './http/csrf.server.ts'
 import { sendConsolePage } from './http/render.server.tsx'
 import { sessionTokenOf } from './http/session-cookie.server.ts'
@@ -22,11 +23,14 @@ import { partnerRoutes } from './routes/partners.server.tsx'
 import { passkeyRoutes } from './routes/passkeys.server.tsx'
 import { consoleRecordRoutes } from './routes/records.server.tsx'
 import { signInRoutes } from './routes/sign-in.server.tsx'
+import { viewerRoutes } from './routes/viewers.server.tsx'
 import { type AdminSession, readSession } from './sessions.server.ts'
 
 export interface ConsoleDeps {
   env: Env
   db: Database
+  /** Where partners' logos go (the `partners` bucket, as `rm5 partners set --logo`). */
+  storage: Storage
   /** The site's key for hashing client addresses (the audit log's client hash). */
   ipKey: Buffer
   mailer?: Mailer
@@ -89,6 +93,7 @@ export async function registerAdminConsole(app: FastifyInstance, deps: ConsoleDe
       await scope.register(partnerRoutes)
       await scope.register(consoleDocumentRoutes)
       await scope.register(consoleRecordRoutes)
+      await scope.register(viewerRoutes)
       // Any other /admin path: the console's own 404 (with its headers), not the site's page.
       scope.get('/*', { config: { permission: 'read' } }, () => {
         throw new HttpError(404, 'not_found', 'There is no such page in the console.')

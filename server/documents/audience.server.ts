@@ -24,6 +24,13 @@ export interface Audience {
 
 export const DEFAULT_AUDIENCE: Audience = { public: false, codeIds: [], download: true }
 
+/**
+ * What storing a document for a partner whose gate takes no code means. The CLI's refusal without
+ * `--public` and the console's "Share openly" field say it in these words.
+ */
+export const openGateWarning = (partner: Pick<Partner, 'slug' | 'name'>) =>
+  `${partner.name}'s gate takes no code: anyone who opens /${partner.slug} would read it.`
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
@@ -42,9 +49,7 @@ export async function documentAudience(
     download: request.download ?? current.download,
   }
   if (partner.open && !audience.public) {
-    throw new DocumentRejected(
-      `${partner.name}'s gate takes no code: anyone who opens /${partner.slug} would read it. Add --public to share it openly.`,
-    )
+    throw new DocumentRejected(`${openGateWarning(partner)} Add --public to share it openly.`)
   }
   if (!partner.open && audience.public) {
     throw new DocumentRejected(

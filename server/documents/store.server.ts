@@ -228,6 +228,41 @@ export class DocumentStore {
     return summary(row)
   }
 
+  /**
+   * Changes whom a document is for and whether it may be saved, without a new version (the
+   * console's settings form; `rm5 documents replace` sets them with a new file).
+   */
+  async setAudience(
+    id: string,
+    request: AudienceRequest,
+    actor?: Actor,
+    now = new Date(),
+  ): Promise<DocumentSummary> {
+    const existing = await this.find(id, { includeRemoved: true })
+    if (!existing) throw new DocumentNotFound(id)
+    if (existing.removedAt) throw new DocumentRejected(`Document ${id} was removed; add it again instead.`)
+    const partner = await findPartner(this.prisma, existing.retailer)
+    if (!partner) throw new DocumentRejected(`Unknown retailer ${existing.retailer}.`)
+    const audience = await documentAudience(this.prisma, partner, request, existing)
+    const row = await this.prisma.$transaction(async (tx) => {
+      const changed = await tx.document.update({
+        where: { id, removedAt: null },
+        data: { ...audience, updatedAt: now },
+        ...SUMMARY,
+      })
+      if (actor) {
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'document.audience', target: id, details: { retailer: existing.retailer, ...audience } },
+          now,
+        )
+      }
+      return changed
+    })
+    return summary(row)
+  }
+
   /** Soft removal: viewers no longer see it; its versions stay for the record. */
   async remove(id: string, now = new Date(), actor?: Actor): Promise<DocumentSummary> {
     const existing = await this.find(id, { includeRemoved: true })

@@ -1,6 +1,7 @@
-// A data-room viewer's personal data, found and deleted by e-mail address (`rm5 viewers`): the
-// openings their grants recorded (docket_views), their document views, their agreement
-// acceptances, their one-time links, and the document.opened notifications that name them.
+// A data-room viewer's personal data, found and deleted by e-mail address (`rm5 viewers` and the
+// console's Viewers page): the openings their grants recorded (docket_views), their document
+// views, their agreement acceptances, their one-time links, their sessions (access_sessions:
+// deleting a live one signs them out too) and the document.opened notifications that name them.
 //
 // Deleted, not anonymised: these rows exist only to say what this person did. A row stripped of
 // its e-mail would be counted as the code's own viewer (the row without an e-mail) in
@@ -8,12 +9,15 @@
 // count as accepted for everyone holding the code without one (agreements.server.ts matches code
 // and e-mail exactly). Deleting an acceptance errs the safe way: the person accepts again if they
 // come back. Totals that outlive the person are not needed: retention deletes these rows anyway.
+import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
 
 export interface ViewerData {
   docketViews: number
   documentViews: number
   emailLinks: number
+  /** Data-room sessions their links opened, live or ended. */
+  sessions: number
   /** document.opened notifications naming the address (pending or sent). */
   notifications: number
   acceptances: { retailer: string; version: number; acceptedAt: Date }[]
@@ -32,10 +36,11 @@ async function naming(db: Prisma.TransactionClient | PrismaClient, email: string
 /** What is held about the address (any letter case). */
 export async function findViewerData(prisma: PrismaClient, email: string): Promise<ViewerData> {
   const where = { email: sameAddress(email) }
-  const [docketViews, documentViews, emailLinks, notifications, acceptances] = await Promise.all([
+  const [docketViews, documentViews, emailLinks, sessions, notifications, acceptances] = await Promise.all([
     prisma.docketView.count({ where }),
     prisma.documentView.count({ where }),
     prisma.emailLink.count({ where }),
+    prisma.accessSession.count({ where }),
     naming(prisma, email),
     prisma.agreementAcceptance.findMany({
       where,
@@ -47,32 +52,49 @@ export async function findViewerData(prisma: PrismaClient, email: string): Promi
     docketViews,
     documentViews,
     emailLinks,
+    sessions,
     notifications: notifications.length,
     acceptances: acceptances.map((row) => ({ ...row.agreement, acceptedAt: row.acceptedAt })),
   }
 }
 
-/** Deletes everything `findViewerData` finds, in one transaction; returns the rows deleted per table. */
+export type DeletedViewerData = Omit<ViewerData, 'acceptances'> & { acceptances: number }
+
+/**
+ * Deletes everything `findViewerData` finds, in one transaction with its audit entry (the counts
+ * only); returns the rows deleted per table.
+ */
 export async function deleteViewerData(
   prisma: PrismaClient,
+  actor: Actor,
   email: string,
-): Promise<Omit<ViewerData, 'acceptances'> & { acceptances: number }> {
+  now = new Date(),
+): Promise<DeletedViewerData> {
   const where = { email: sameAddress(email) }
   return prisma.$transaction(async (tx) => {
     const notifications = await naming(tx, email)
-    const [docketViews, documentViews, emailLinks, acceptances, deletedNotifications] = [
+    const [docketViews, documentViews, emailLinks, sessions, acceptances, deletedNotifications] = [
       await tx.docketView.deleteMany({ where }),
       await tx.documentView.deleteMany({ where }),
       await tx.emailLink.deleteMany({ where }),
+      await tx.accessSession.deleteMany({ where }),
       await tx.agreementAcceptance.deleteMany({ where }),
       await tx.notification.deleteMany({ where: { id: { in: notifications } } }),
     ]
-    return {
+    const deleted = {
       docketViews: docketViews.count,
       documentViews: documentViews.count,
       emailLinks: emailLinks.count,
+      sessions: sessions.count,
       acceptances: acceptances.count,
       notifications: deletedNotifications.count,
     }
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'viewer.delete', target: email.trim().toLowerCase(), details: deleted },
+      now,
+    )
+    return deleted
   })
 }

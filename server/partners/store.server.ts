@@ -188,7 +188,7 @@ export async function setPartnerLogo(
   return toPartner(row)
 }
 
-const LOGO_MAX_BYTES = 512 * 1024
+export const LOGO_MAX_BYTES = 512 * 1024
 
 function imageType(bytes: Buffer): { extension: string; contentType: string } | null {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {

@@ -1,10 +1,11 @@
 // Deletes what the site keeps only for a while (SECURITY.md "Retention"): access attempts, docket
 // openings and document views, notifications delivered or given up, each past its own setting,
-// one-time e-mail links a day after they expired, and data-room sessions with the access
-// attempts. Agreement acceptances are not pruned: they are the record of who accepted which
+// one-time e-mail links a day after they expired, data-room sessions with the access attempts,
+// and the console's sessions and sign-in links once they can no longer be used. Agreement acceptances are not pruned: they are the record of who accepted which
 // version (a viewer's go with `rm5 viewers delete`). The running server prunes at start and every
 // few hours; with several replicas on one database, one of them does it each time (a transaction-level advisory lock that the others do not wait for).
 import type { FastifyInstance } from 'fastify'
+import { SESSION_IDLE_MS } from '../admin/sessions.server.ts'
 import { LOCKS } from '../db/advisory-lock.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 
@@ -24,6 +25,8 @@ export interface Pruned {
   notifications: number
   emailLinks: number
   accessSessions: number
+  adminSessions: number
+  adminSignInLinks: number
 }
 
 export const retentionSettings = (env: {
@@ -64,6 +67,15 @@ export async function pruneOnce(
     const sessions = await tx.accessSession.deleteMany({
       where: { expiresAt: { lt: before(settings.accessAttemptDays) } },
     })
+    // Console sessions idle longer than readSession honours (it deletes the one it meets; an
+    // abandoned one is met by nobody), and sign-in links used or expired: neither opens anything
+    // again, and a reused or late link is refused alike whether its row is there or not.
+    const adminSessions = await tx.adminSession.deleteMany({
+      where: { lastSeenAt: { lt: new Date(now.getTime() - SESSION_IDLE_MS) } },
+    })
+    const adminSignInLinks = await tx.adminSignInLink.deleteMany({
+      where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lt: now } }] },
+    })
     // Pending notifications stay whatever their age: only finished ones go.
     const notificationsBefore = before(settings.notificationDays)
     const notifications = await tx.notification.deleteMany({
@@ -78,6 +90,8 @@ export async function pruneOnce(
       notifications: notifications.count,
       emailLinks: emailLinks.count,
       accessSessions: sessions.count,
+      adminSessions: adminSessions.count,
+      adminSignInLinks: adminSignInLinks.count,
     }
   })
 }

@@ -190,6 +190,10 @@ export async function seedConsoleRows(t: TestApp, removable: string) {
   const message = await t.db.prisma.contactMessage.create({
     data: { name: 'Sam Matrix', email: 'sam@matrix.example', message: 'Hello from the matrix.' },
   })
+  const viewer = 'lee@matrix.example'
+  const session = await t.db.prisma.accessSession.create({
+    data: { retailer: 'circlek', email: viewer, expiresAt: new Date(Date.now() + 3_600_000) },
+  })
   return {
     code,
     notification: notification.id,
@@ -198,6 +202,8 @@ export async function seedConsoleRows(t: TestApp, removable: string) {
     document: document.id,
     application: application.id,
     message: message.id,
+    viewer,
+    session: session.id,
   }
 }
 
@@ -224,6 +230,34 @@ export function consoleActions(ids: ConsoleRows): ConsoleAction[] {
     },
     { name: 'agreements page', method: 'GET', url: '/admin/agreements', needs: 'read' },
     { name: 'passkeys page', method: 'GET', url: '/admin/passkeys', needs: 'read' },
+    { name: 'viewers page', method: 'GET', url: `/admin/viewers?email=${ids.viewer}`, needs: 'read' },
+    {
+      name: 'confirm deleting a viewer’s data',
+      method: 'GET',
+      url: `/admin/viewers/delete?email=${ids.viewer}`,
+      needs: 'edit',
+    },
+    {
+      name: 'end a viewer’s session',
+      method: 'POST',
+      url: `/admin/viewers/sessions/${ids.session}/revoke`,
+      needs: 'edit',
+      form: {},
+    },
+    {
+      name: 'sign a viewer out everywhere',
+      method: 'POST',
+      url: '/admin/viewers/revoke',
+      needs: 'edit',
+      form: { email: ids.viewer },
+    },
+    {
+      name: 'delete a viewer’s data',
+      method: 'POST',
+      url: '/admin/viewers/delete',
+      needs: 'edit',
+      form: { email: ids.viewer },
+    },
     {
       name: 'generate a code',
       method: 'POST',
@@ -285,6 +319,13 @@ export function consoleActions(ids: ConsoleRows): ConsoleAction[] {
       form: {},
       file: freshMarkdown,
     },
+    {
+      name: 'change a document’s audience and download',
+      method: 'POST',
+      url: `${doc}/settings`,
+      needs: 'edit',
+      form: { download: 'no' },
+    },
     { name: 'remove a document', method: 'POST', url: `${doc}/remove`, needs: 'edit', form: {} },
     {
       name: 'delete an application',
@@ -320,6 +361,14 @@ export function consoleActions(ids: ConsoleRows): ConsoleAction[] {
       url: `/admin/partners/${ids.partner}`,
       needs: 'edit',
       form: theme,
+    },
+    {
+      name: 'upload a partner’s logo',
+      method: 'POST',
+      url: `/admin/partners/${ids.partner}/logo`,
+      needs: 'edit',
+      form: {},
+      file: () => ({ fileName: 'logo.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }),
     },
     {
       name: 'ask to remove a partner',

@@ -162,6 +162,8 @@ describeWith(pgbouncer, 'through PgBouncer in transaction mode', () => {
       notifications: 0,
       emailLinks: 0,
       accessSessions: 0,
+      adminSessions: 0,
+      adminSignInLinks: 0,
     })
   })
 

@@ -3,6 +3,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { hashIp, recordAttempt } from '../../server/access/attempts.server.ts'
+import { addAdmin } from '../../server/admin/admins.server.ts'
 import { LOCKS } from '../../server/db/advisory-lock.server.ts'
 import { pruneOnce } from '../../server/retention/prune.server.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
@@ -43,7 +44,15 @@ async function seed(daysAgo: number[]) {
 }
 
 const settings = { accessAttemptDays: 90, docketActivityDays: 365, notificationDays: 30 }
-const none = { docketViews: 0, documentViews: 0, notifications: 0, emailLinks: 0, accessSessions: 0 }
+const none = {
+  docketViews: 0,
+  documentViews: 0,
+  notifications: 0,
+  emailLinks: 0,
+  accessSessions: 0,
+  adminSessions: 0,
+  adminSignInLinks: 0,
+}
 const prune = () => pruneOnce(t.db.prisma, settings, new Date())
 /** A prune's report when no access attempt and only the rows counted here were old enough. */
 const only = (counts: Partial<typeof none>) => ({ ...none, accessAttempts: 0, ...counts })
@@ -149,6 +158,38 @@ describe('retention', () => {
     expect(await prune()).toEqual(only({ accessSessions: 1 }))
     expect(await t.db.prisma.accessSession.count()).toBe(2)
     await t.db.prisma.accessSession.deleteMany()
+  })
+
+  it('deletes console sessions idle past 12 hours and sign-in links used or expired', async () => {
+    await t.db.prisma.accessAttempt.deleteMany()
+    const admin = await addAdmin(
+      t.db.prisma,
+      { label: 'cli@test' },
+      { email: 'ops@example.com', role: 'owner' },
+    )
+    const hours = (n: number) => new Date(Date.now() - n * 3_600_000)
+    await t.db.prisma.adminSession.createMany({
+      data: [12.1, 11.9, 0].map((idle, i) => ({
+        tokenHash: `session-${i}`,
+        adminId: admin.id,
+        method: 'link',
+        createdAt: hours(idle + 1),
+        lastSeenAt: hours(idle),
+      })),
+    })
+    await t.db.prisma.adminSignInLink.createMany({
+      data: [
+        { tokenHash: 'used', usedAt: hours(0.1), expiresAt: hours(-0.1) },
+        { tokenHash: 'expired', expiresAt: hours(0.01) },
+        { tokenHash: 'live', expiresAt: hours(-0.2) },
+      ].map((link) => ({ ...link, adminId: admin.id, createdAt: hours(0.2) })),
+    })
+    expect(await prune()).toEqual(only({ adminSessions: 1, adminSignInLinks: 2 }))
+    const left = await t.db.prisma.adminSession.findMany({ orderBy: { tokenHash: 'asc' } })
+    expect(left.map((row) => row.tokenHash)).toEqual(['session-1', 'session-2'])
+    const links = await t.db.prisma.adminSignInLink.findMany()
+    expect(links.map((row) => row.tokenHash)).toEqual(['live'])
+    await t.db.prisma.admin.deleteMany()
   })
 
   it('keeps agreement acceptances whatever their age: the record of who accepted which version', async () => {

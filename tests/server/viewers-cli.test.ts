@@ -1,6 +1,7 @@
 // `rm5 viewers show|delete --email`: a data-room viewer's rows in every table that names them
 // (docket openings, document views, agreement acceptances, one-time links, document.opened
-// notifications) are found in any letter case and deleted together; other people's stay.
+// notifications, data-room sessions) are found in any letter case and deleted together, with an
+// audit entry naming the shell's user; other people's stay.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { runRm5, runRm5InTerminal } from '../helpers/run-cli.ts'
@@ -47,6 +48,15 @@ async function seed(email: string) {
   await prisma.emailLink.create({
     data: { tokenHash: crypto.randomUUID(), codeId, email, expiresAt: at },
   })
+  // A live session the link opened (sessions store the address as the link proved it, lower case).
+  await prisma.accessSession.create({
+    data: {
+      retailer: 'investor',
+      codeId,
+      email: email.toLowerCase(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
+  })
   await prisma.notification.create({
     data: {
       event: 'document.opened',
@@ -74,6 +84,7 @@ const held = async (email: string) => {
     documentViews: await prisma.documentView.count({ where }),
     acceptances: await prisma.agreementAcceptance.count({ where }),
     emailLinks: await prisma.emailLink.count({ where }),
+    sessions: await prisma.accessSession.count({ where }),
     notifications: (await prisma.notification.findMany({ select: { event: true, payload: true } })).filter(
       (n) => String((n.payload as { email?: string }).email).toLowerCase() === email.toLowerCase(),
     ).length,
@@ -91,6 +102,7 @@ describe('rm5 viewers', () => {
       docketViews: 1,
       documentViews: 2,
       emailLinks: 1,
+      sessions: 1,
       notifications: 1,
       acceptances: [{ retailer: 'investor', version: 1, acceptedAt: '2026-11-25T09:00:00.000Z' }],
     })
@@ -109,6 +121,7 @@ describe('rm5 viewers', () => {
     expect(deleted.code).toBe(0)
     expect(deleted.stdout).toContain('Deleted 1 row(s) of docket openings')
     expect(deleted.stdout).toContain('Deleted 2 row(s) of document views')
+    expect(deleted.stdout).toContain('Deleted 1 data-room session(s), live or ended')
     expect(deleted.stdout).toContain('Deleted agreement acceptance: investor version 1, 2026-11-25 09:00Z')
     console.log(`rm5 viewers delete --email DANA@fund.example --yes:\n${deleted.stdout}`)
     expect(await held('dana@fund.example')).toEqual({
@@ -116,6 +129,7 @@ describe('rm5 viewers', () => {
       documentViews: 0,
       acceptances: 0,
       emailLinks: 0,
+      sessions: 0,
       // The application's notification stays: `rm5 applications delete` owns it.
       notifications: 1,
     })
@@ -124,8 +138,17 @@ describe('rm5 viewers', () => {
       documentViews: 2,
       acceptances: 1,
       emailLinks: 1,
+      sessions: 1,
       notifications: 2,
     })
+    const audit = await t.db.prisma.auditEntry.findMany({ where: { action: 'viewer.delete' } })
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actor: expect.stringMatching(/^cli@/),
+        target: 'dana@fund.example',
+        details: expect.objectContaining({ sessions: 1, documentViews: 2 }),
+      }),
+    ])
     const again = await rm5(['viewers', 'delete', '--email', 'dana@fund.example', '--yes'])
     expect(again.code).toBe(0)
     expect(again.stdout.trim()).toBe('Nothing held about dana@fund.example.')

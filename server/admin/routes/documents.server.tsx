@@ -2,8 +2,8 @@
 // replace, remove, and its engagement page with CSV. Every change goes through the data room's
 // DocumentStore, the one the CLI's `rm5 documents add|replace|remove` opens: the same inspection
 // in the worker pool, the same limits, the same refusals, and an audit entry in the same
-// transaction. Audience and download settings will post to /documents/:id/settings here, with the
-// service's own options.
+// transaction. Audience and download settings are set at upload and changed at
+// /documents/:id/settings with the service's own options (decision 043).
 import { readFile } from 'node:fs/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -11,6 +11,7 @@ import { DocumentPage } from '../../../components/admin/DocumentPage.tsx'
 import { type DocumentsFilter, DocumentsPage } from '../../../components/admin/DocumentsPage.tsx'
 import { EngagementPage } from '../../../components/admin/EngagementPage.tsx'
 import type { FormState } from '../../../components/admin/ErrorSummary.tsx'
+import { listCodes } from '../../access/codes.server.ts'
 import { documentEngagement } from '../../documents/document-engagement.server.ts'
 import { documentRefusal } from '../../documents/refusal.server.ts'
 import type { DocumentSummary } from '../../documents/store.server.ts'
@@ -21,6 +22,12 @@ import { ENGAGEMENT_FIGURES, engagementCsv } from '../engagement-csv.server.ts'
 import { csrfMatches } from '../http/csrf.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { receiveUpload, registerUploads, type Upload } from '../http/upload.server.ts'
+import {
+  settingsAudience,
+  settingsFields,
+  uploadAudience,
+  uploadAudienceFields,
+} from './document-audience-form.server.ts'
 import { EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const listQuery = z
@@ -30,7 +37,9 @@ const listQuery = z
     done: z.enum(['removed']).optional(),
   })
   .catch({})
-const doneQuery = z.object({ done: z.enum(['added', 'replaced', 'removed']).optional() }).catch({})
+const doneQuery = z
+  .object({ done: z.enum(['added', 'replaced', 'removed', 'settings']).optional() })
+  .catch({})
 const csvQuery = z.object({ figures: z.enum(ENGAGEMENT_FIGURES).default('viewers') })
 const uploadFields = z.object({
   retailer: z.string().max(32).default(''),
@@ -41,6 +50,7 @@ const DONE = {
   added: 'Document uploaded',
   replaced: 'New version uploaded',
   removed: 'Document removed',
+  settings: 'Settings saved',
 } as const
 
 /** The refusal the documents service gave, as the file field's error; anything else is a fault. */
@@ -58,6 +68,8 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
   const read = READ
   const edit = EDIT
   const partners = () => app.partners.list()
+  /** A document's partner as served now; a removed partner's documents keep its slug for a name. */
+  const partnerOf = (slug: string) => app.partners.get(slug) ?? { slug, name: slug, open: false }
 
   /** The document by id, removed ones included (their versions stay for the record), or a 404. */
   async function documentOf(request: FastifyRequest): Promise<DocumentSummary> {
@@ -91,12 +103,13 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
   const documentPage = async (
     request: FastifyRequest,
     document: DocumentSummary,
-    extra: { form?: FormState; done?: string } = {},
+    extra: { form?: FormState; settingsForm?: FormState; done?: string } = {},
   ) => (
     <DocumentPage
       user={user(request)}
       document={document}
-      partnerName={app.partners.nameOf(document.retailer)}
+      partner={partnerOf(document.retailer)}
+      codes={(await listCodes(deps.db.prisma, document.retailer)).filter((code) => !code.revokedAt)}
       versions={await store().versions(document.id)}
       maxBytes={maxBytes}
       {...extra}
@@ -140,6 +153,30 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
       .send(engagementCsv(report, query.data.figures))
   })
 
+  app.post('/documents/:id/settings', edit, async (request, reply) => {
+    const document = await documentOf(request)
+    const fields = settingsFields.safeParse(request.body ?? {})
+    const refused = (message: string) =>
+      documentPage(request, document, { settingsForm: { values: {}, errors: { codes: message } } })
+    if (!fields.success) {
+      const message = fields.error.issues[0]?.message ?? 'The form could not be read.'
+      return sendConsolePage(reply, document.title, await refused(message), 400)
+    }
+    try {
+      await store().setAudience(
+        document.id,
+        settingsAudience(fields.data),
+        actor(request),
+        app.adminConsole.now(),
+      )
+    } catch (error) {
+      const refusal = documentRefusal(error, 'it is not in the list of documents.')
+      if (!refusal) throw error
+      return sendConsolePage(reply, document.title, await refused(refusal), 400)
+    }
+    return reply.redirect(`/admin/documents/${document.id}?done=settings`, 303)
+  })
+
   app.post('/documents/:id/remove', edit, async (request, reply) => {
     const document = await documentOf(request)
     await store().remove(document.id, app.adminConsole.now(), actor(request))
@@ -177,13 +214,22 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
     uploads.post('/documents', multipart, async (request, reply) => {
       const outcome = await withUpload(request, async (upload) => {
         const parsed = uploadFields.safeParse(upload.fields)
-        const values = parsed.success ? parsed.data : { retailer: '', title: '' }
+        const audienceFields = uploadAudienceFields.safeParse(upload.fields)
+        const values = {
+          ...(parsed.success ? parsed.data : { retailer: '', title: '' }),
+          ...(audienceFields.success ? audienceFields.data : {}),
+        }
         const errors: Record<string, string> = {}
         if (!parsed.success) errors.title = parsed.error.issues[0]?.message ?? 'The form could not be read.'
-        if (!partners().some((partner) => partner.slug === values.retailer))
-          errors.retailer = 'Choose the partner whose viewers see the document.'
+        if (!audienceFields.success) errors.public = 'The audience fields could not be read.'
+        const partner = partners().find((candidate) => candidate.slug === values.retailer)
+        if (!partner) errors.retailer = 'Choose the partner whose viewers see the document.'
+        const audience =
+          partner && audienceFields.success ? uploadAudience(audienceFields.data, partner) : undefined
+        if (audience && 'error' in audience) errors.public = audience.error
         if (!upload.file) errors.file = 'Choose a PDF or Markdown file to upload.'
-        if (Object.keys(errors).length > 0 || !upload.file) return { form: { values, errors } }
+        if (Object.keys(errors).length > 0 || !upload.file || !audience || 'error' in audience)
+          return { form: { values, errors } }
         const file = upload.file
         try {
           const added = await store().add(
@@ -192,6 +238,7 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
               bytes: await bytesOf({ ...upload, file }),
               fileName: file.fileName,
               title: values.title.trim() || undefined,
+              audience: audience.request,
             },
             actor(request),
           )
@@ -216,7 +263,7 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
             document.id,
             await bytesOf({ ...upload, file }),
             file.fileName,
-            // The audience and download settings stay as they are (the console does not set them yet).
+            // The audience and download settings stay as they are (the settings form changes them).
             {},
             actor(request),
           )

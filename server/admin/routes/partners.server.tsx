@@ -1,6 +1,9 @@
 // /admin/partners: list, add, edit the theme (with a picture of the gate), remove with a confirm
 // step. Every change calls the partners service `rm5 partners` calls (server/partners/store), with
-// the console's admin as the actor; the forms are validated by that service's schema.
+// the console's admin as the actor; the forms are validated by that service's schema. A logo is an
+// upload of its own (multipart, the CSRF token first), stored by `setPartnerLogo`, the function
+// `rm5 partners add|set --logo` calls, which checks the image.
+import { readFile } from 'node:fs/promises'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { z } from 'zod'
@@ -13,20 +16,29 @@ import { HttpError } from '../../http/errors.server.ts'
 import {
   addPartner,
   findPartner,
+  LOGO_MAX_BYTES,
   listPartners,
   PartnerRejected,
   type PartnerRow,
   partnerHoldings,
   removePartner,
   setPartner,
+  setPartnerLogo,
 } from '../../partners/store.server.ts'
 import type { Actor } from '../audit.server.ts'
 import { consoleUser, sessionOf } from '../console.server.tsx'
+import { csrfMatches } from '../http/csrf.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
+import { receiveUpload, registerUploads } from '../http/upload.server.ts'
 import { type PartnerForm, partnerForm, previewValues } from './partner-form.server.ts'
 
-const DONE = { added: 'Partner added', saved: 'Changes saved', removed: 'Partner removed' } as const
-const doneQuery = z.object({ done: z.enum(['added', 'saved', 'removed']).optional() }).catch({})
+const DONE = {
+  added: 'Partner added',
+  saved: 'Changes saved',
+  removed: 'Partner removed',
+  logo: 'Logo saved',
+} as const
+const doneQuery = z.object({ done: z.enum(['added', 'saved', 'removed', 'logo']).optional() }).catch({})
 const slugParams = z.object({ slug: z.string().max(64) })
 const removeForm = z.object({ confirm: z.literal('yes').optional(), force: z.literal('yes').optional() })
 
@@ -144,5 +156,48 @@ export async function partnerRoutes(app: FastifyInstance) {
     }
     await changed()
     return reply.redirect('/admin/partners?done=removed', 303)
+  })
+
+  // The logo: the only multipart route here, in a scope of its own. One byte over the service's
+  // limit is read, so an oversized file gets the service's own sentence.
+  await app.register(async (uploads) => {
+    await registerUploads(uploads, LOGO_MAX_BYTES + 1)
+    const multipart = { config: { permission: 'edit' as const, acceptsMultipart: true } }
+    uploads.post('/partners/:slug/logo', multipart, async (request, reply) => {
+      const partner = await partnerOf(request)
+      const upload = await receiveUpload(request, (token) =>
+        csrfMatches(app.adminConsole.csrfKey, sessionOf(request).tokenHash, token),
+      )
+      let refusal: string | undefined
+      try {
+        if (!upload.file) refusal = 'Choose a PNG, JPEG, WebP or SVG file.'
+        else {
+          const bytes = await readFile(upload.file.path)
+          await setPartnerLogo(
+            prisma,
+            actor(request),
+            app.adminConsole.deps.storage,
+            partner.slug,
+            bytes,
+            now(),
+          )
+        }
+      } catch (error) {
+        if (!(error instanceof PartnerRejected)) throw error
+        refusal = error.message
+      } finally {
+        await upload.dispose()
+      }
+      if (refusal) {
+        return sendConsolePage(
+          reply,
+          partner.name,
+          <PartnerPage user={user(request)} partner={partner} preview={partner} logoError={refusal} />,
+          400,
+        )
+      }
+      await changed()
+      return reply.redirect(`/admin/partners/${partner.slug}?done=logo`, 303)
+    })
   })
 }

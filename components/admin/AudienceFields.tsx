@@ -1,0 +1,136 @@
+// A document's audience and download settings in the console's forms (decision 043): the upload
+// form's "Share openly" and download choice, and the document page's settings form. The rules are
+// the documents service's (server/documents/audience.server.ts); the wording of an open gate's
+// warning is its `openGateWarning`, the one the CLI's refusal without --public gives.
+import type { Partner } from '../../lib/partners.ts'
+import { openGateWarning } from '../../server/documents/audience.server.ts'
+import type { DocumentSummary } from '../../server/documents/store.server.ts'
+import { CsrfField } from './ConsoleDocument.tsx'
+import { FieldError, type FormState } from './ErrorSummary.tsx'
+
+/** A form's download choice as posted: absent keeps what the document has (a new one: allowed). */
+export const DOWNLOAD_CHOICES = ['yes', 'no'] as const
+
+/** Allowed, or shown in the page only: two radios in a fieldset, one ticked. */
+export function DownloadChoice({ id, allowed }: { id: string; allowed: boolean }) {
+  return (
+    <fieldset className="choice">
+      <legend>Download</legend>
+      <div className="field field--check">
+        <input id={`${id}-yes`} name="download" type="radio" value="yes" defaultChecked={allowed} />
+        <label htmlFor={`${id}-yes`}>Viewers may download it</label>
+      </div>
+      <div className="field field--check">
+        <input id={`${id}-no`} name="download" type="radio" value="no" defaultChecked={!allowed} />
+        <label htmlFor={`${id}-no`}>Shown in the page only (no Download button)</label>
+      </div>
+      <p className="field__hint">
+        Without download an honest viewer keeps no copy by habit; a determined one can still save what they
+        see, and every copy carries the watermark naming them.
+      </p>
+    </fieldset>
+  )
+}
+
+/**
+ * The upload form's audience: "Share openly", which a partner whose gate takes no code requires
+ * (its warning said beside it), and the download choice.
+ */
+export function UploadAudienceFields({
+  partners,
+  form,
+}: {
+  partners: readonly Pick<Partner, 'slug' | 'name' | 'open'>[]
+  form?: FormState
+}) {
+  const open = partners.filter((partner) => partner.open)
+  const error = form?.errors.public
+  const hint = open.length > 0 ? open.map(openGateWarning).join(' ') : 'Every gate here takes a code.'
+  return (
+    <>
+      <div className="field">
+        <div className="field field--check">
+          <input
+            id="upload-public"
+            name="public"
+            type="checkbox"
+            value="on"
+            defaultChecked={form?.values.public === 'on'}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={['upload-public-hint', error ? 'upload-public-error' : '']
+              .filter(Boolean)
+              .join(' ')}
+          />
+          <label htmlFor="upload-public">Share openly (only for a gate that takes no code)</label>
+        </div>
+        <p className="field__hint" id="upload-public-hint">
+          {hint}
+        </p>
+        <FieldError id="upload-public" error={error} />
+      </div>
+      <DownloadChoice id="upload-download" allowed={form?.values.download !== 'no'} />
+    </>
+  )
+}
+
+export interface CodeChoice {
+  id: string
+  label: string | null
+}
+
+/**
+ * The document page's settings: the partner's live codes that see it (none ticked: all of them),
+ * or, for a gate that takes no code, the fact that it is shared openly; and the download choice.
+ */
+export function DocumentSettingsForm({
+  document,
+  partner,
+  codes,
+  csrf,
+  form,
+}: {
+  document: Pick<DocumentSummary, 'id' | 'public' | 'codeIds' | 'download'>
+  partner: Pick<Partner, 'slug' | 'name' | 'open'>
+  codes: readonly CodeChoice[]
+  csrf: string
+  form?: FormState
+}) {
+  const chosen = new Set(document.codeIds)
+  return (
+    <form method="post" action={`/admin/documents/${document.id}/settings`} className="form-grid">
+      <CsrfField token={csrf} />
+      {partner.open ? (
+        <p>Shared openly. {openGateWarning(partner)}</p>
+      ) : (
+        <fieldset id="settings-codes" className="choice" aria-describedby="settings-codes-hint">
+          <legend>Who sees it</legend>
+          {codes.length === 0 ? <p className="muted small">{partner.name} has no live code.</p> : null}
+          {codes.map((code) => (
+            <div className="field field--check" key={code.id}>
+              <input
+                id={`settings-codes-${code.id}`}
+                name="codes"
+                type="checkbox"
+                value={code.id}
+                defaultChecked={chosen.has(code.id)}
+              />
+              <label htmlFor={`settings-codes-${code.id}`}>
+                {code.label ?? 'Unlabelled code'} <code>{code.id.slice(0, 8)}</code>
+              </label>
+            </div>
+          ))}
+          <p className="field__hint" id="settings-codes-hint">
+            None ticked: every code of {partner.name} sees it, new ones included.
+          </p>
+          <FieldError id="settings-codes" error={form?.errors.codes} />
+        </fieldset>
+      )}
+      <DownloadChoice id="settings-download" allowed={document.download} />
+      <div className="form-actions">
+        <button className="button button--dark" type="submit">
+          Save settings
+        </button>
+      </div>
+    </form>
+  )
+}

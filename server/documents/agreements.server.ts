@@ -3,6 +3,7 @@
 // version, and an acceptance names the version it accepted, so a new version asks again. `clear`
 // ends the requirement (the rows stay, with what was accepted under them).
 import { createHash } from 'node:crypto'
+import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import { utf8Text } from './validate.server.ts'
 
@@ -54,6 +55,7 @@ export async function currentAgreement(
  */
 export async function setAgreement(
   prisma: PrismaClient,
+  actor: Actor,
   retailer: string,
   body: string,
 ): Promise<{ agreement: AgreementRow; created: boolean }> {
@@ -62,8 +64,16 @@ export async function setAgreement(
     const latest = await prisma.agreement.findFirst({ where: { retailer }, orderBy: { version: 'desc' } })
     if (latest && !latest.clearedAt && latest.sha256 === sha256) return { agreement: latest, created: false }
     try {
-      const agreement = await prisma.agreement.create({
-        data: { retailer, version: (latest?.version ?? 0) + 1, body, sha256 },
+      const agreement = await prisma.$transaction(async (tx) => {
+        const created = await tx.agreement.create({
+          data: { retailer, version: (latest?.version ?? 0) + 1, body, sha256 },
+        })
+        await recordAudit(tx, actor, {
+          action: 'agreement.set',
+          target: retailer,
+          details: { version: created.version, sha256 },
+        })
+        return created
       })
       return { agreement, created: true }
     } catch (error) {
@@ -75,12 +85,22 @@ export async function setAgreement(
 /** Clears the retailer's current agreement; undefined when none was in force. */
 export async function clearAgreement(
   prisma: PrismaClient,
+  actor: Actor,
   retailer: string,
   now = new Date(),
 ): Promise<AgreementRow | undefined> {
   const current = await currentAgreement(prisma, retailer)
   if (!current) return undefined
-  return prisma.agreement.update({ where: { id: current.id }, data: { clearedAt: now } })
+  return prisma.$transaction(async (tx) => {
+    const cleared = await tx.agreement.update({ where: { id: current.id }, data: { clearedAt: now } })
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'agreement.clear', target: retailer, details: { version: cleared.version } },
+      now,
+    )
+    return cleared
+  })
 }
 
 export interface AgreementListing extends AgreementRow {

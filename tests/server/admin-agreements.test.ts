@@ -3,7 +3,8 @@
 // label, else "<partner> access code"), from the one reading both use.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { printAgreements } from '../../scripts/cli/agreements/commands.ts'
-import { recordAcceptance, setAgreement } from '../../server/documents/agreements.server.ts'
+import { cliActor } from '../../server/admin/audit.server.ts'
+import { clearAgreement, recordAcceptance, setAgreement } from '../../server/documents/agreements.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
 import { type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
@@ -16,8 +17,8 @@ beforeAll(async () => {
   t = await createTestApp({ access: { rateLimitPrefix: limitPrefix() } })
   viewer = await signIn(t, `agreements-${suffix}@example.com`, 'viewer')
   const prisma = t.db.prisma
-  const first = (await setAgreement(prisma, 'pizzahut', `# NDA ${suffix}\n\nFirst.`)).agreement
-  const second = (await setAgreement(prisma, 'pizzahut', `# NDA ${suffix}\n\nSecond.`)).agreement
+  const first = (await setAgreement(prisma, cliActor(), 'pizzahut', `# NDA ${suffix}\n\nFirst.`)).agreement
+  const second = (await setAgreement(prisma, cliActor(), 'pizzahut', `# NDA ${suffix}\n\nSecond.`)).agreement
   const labelled = await seedCode(t.db, 'pizzahut', `AGREE-${suffix}-LABEL-0001`, { label: `Dana ${suffix}` })
   const bare = await seedCode(t.db, 'pizzahut', `AGREE-${suffix}-BARE-00001`)
   await recordAcceptance(prisma, first.id, { codeId: labelled, email: null }, 'hash')
@@ -62,4 +63,20 @@ it('filters by gate', async () => {
   })
   expect(page.body).toContain('No agreement for Compass')
   expect(page.body).not.toContain(`Dana ${suffix}`)
+})
+
+it('records setting and clearing an agreement in the audit log, under who did it', async () => {
+  const actor = { label: `legal-${suffix}@example.com`, clientHash: 'client-hash' }
+  const set = await setAgreement(t.db.prisma, actor, 'circlek', `# Terms ${suffix}\n`)
+  // The same text again changes nothing, and so records nothing.
+  await setAgreement(t.db.prisma, actor, 'circlek', `# Terms ${suffix}\n`)
+  const cleared = await clearAgreement(t.db.prisma, actor, 'circlek')
+  const audit = await t.db.prisma.auditEntry.findMany({
+    where: { actor: actor.label },
+    orderBy: { id: 'asc' },
+  })
+  expect(audit.map((row) => [row.action, row.target, row.details, row.clientHash])).toEqual([
+    ['agreement.set', 'circlek', expect.objectContaining({ version: set.agreement.version }), 'client-hash'],
+    ['agreement.clear', 'circlek', { version: cleared?.version }, 'client-hash'],
+  ])
 })

@@ -4,6 +4,7 @@
 // come stamped with the viewer's watermark (read back with PDF.js) and in byte ranges, and the
 // retailer's agreement is accepted with a plain form before the first document.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { cliActor } from '../../server/admin/audit.server.ts'
 import { clearAgreement, setAgreement } from '../../server/documents/agreements.server.ts'
 import type { DocumentSummary } from '../../server/documents/store.server.ts'
 import { DocumentStore } from '../../server/documents/store.server.ts'
@@ -258,9 +259,9 @@ describe('a PDF’s bytes', () => {
 // Each test sets Pizza Hut's agreement it needs and clears it after, so the other tests (and these,
 // in any order) see Pizza Hut's document without one; versions are read, never assumed.
 describe('the agreement', () => {
-  afterEach(() => clearAgreement(t.db.prisma, 'pizzahut'))
+  afterEach(() => clearAgreement(t.db.prisma, cliActor(), 'pizzahut'))
   const setPizzaHut = async (body: string) =>
-    String((await setAgreement(t.db.prisma, 'pizzahut', body)).agreement.version)
+    String((await setAgreement(t.db.prisma, cliActor(), 'pizzahut', body)).agreement.version)
   const form = (fields: Record<string, string>, cookie?: string, accept = 'text/html') =>
     t.app.inject({
       method: 'POST',

@@ -2,6 +2,7 @@
 // document store, agreements, engagement batches and one-time e-mail links.
 import { text } from 'node:stream/consumers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { cliActor } from '../../server/admin/audit.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import {
   clearAgreement,
@@ -140,17 +141,22 @@ describe('agreements', () => {
 
   it('versions a changed text, keeps the same one, and asks again after a new version', async () => {
     expect(await currentAgreement(data.db.prisma, 'circlek')).toBeUndefined()
-    const first = await setAgreement(data.db.prisma, 'circlek', '# NDA\n\nKeep it confidential.\n')
-    expect(first).toMatchObject({ created: true, agreement: { version: 1 } })
-    expect((await setAgreement(data.db.prisma, 'circlek', '# NDA\n\nKeep it confidential.\n')).created).toBe(
-      false,
+    const first = await setAgreement(
+      data.db.prisma,
+      cliActor(),
+      'circlek',
+      '# NDA\n\nKeep it confidential.\n',
     )
+    expect(first).toMatchObject({ created: true, agreement: { version: 1 } })
+    expect(
+      (await setAgreement(data.db.prisma, cliActor(), 'circlek', '# NDA\n\nKeep it confidential.\n')).created,
+    ).toBe(false)
     await recordAcceptance(data.db.prisma, first.agreement.id, viewer, 'hash-a')
     await recordAcceptance(data.db.prisma, first.agreement.id, viewer, 'hash-a')
     expect(await hasAccepted(data.db.prisma, first.agreement.id, viewer)).toBe(true)
     expect(await hasAccepted(data.db.prisma, first.agreement.id, { ...viewer, email: null })).toBe(false)
 
-    const second = await setAgreement(data.db.prisma, 'circlek', '# NDA v2\n')
+    const second = await setAgreement(data.db.prisma, cliActor(), 'circlek', '# NDA v2\n')
     expect(second.agreement.version).toBe(2)
     const current = await currentAgreement(data.db.prisma, 'circlek')
     expect(current?.version).toBe(2)
@@ -164,18 +170,18 @@ describe('agreements', () => {
   })
 
   it('clears the current agreement; a later set starts the next version', async () => {
-    await setAgreement(data.db.prisma, 'pizzahut', 'Terms A')
-    expect((await clearAgreement(data.db.prisma, 'pizzahut'))?.version).toBe(1)
+    await setAgreement(data.db.prisma, cliActor(), 'pizzahut', 'Terms A')
+    expect((await clearAgreement(data.db.prisma, cliActor(), 'pizzahut'))?.version).toBe(1)
     expect(await currentAgreement(data.db.prisma, 'pizzahut')).toBeUndefined()
-    expect(await clearAgreement(data.db.prisma, 'pizzahut')).toBeUndefined()
+    expect(await clearAgreement(data.db.prisma, cliActor(), 'pizzahut')).toBeUndefined()
     // The same text again after a clear is a new requirement.
-    const again = await setAgreement(data.db.prisma, 'pizzahut', 'Terms A')
+    const again = await setAgreement(data.db.prisma, cliActor(), 'pizzahut', 'Terms A')
     expect(again).toMatchObject({ created: true, agreement: { version: 2 } })
   })
 
   it('gives concurrent sets distinct versions', async () => {
     const results = await Promise.all(
-      ['x', 'y', 'z'].map((body) => setAgreement(data.db.prisma, 'compass', body)),
+      ['x', 'y', 'z'].map((body) => setAgreement(data.db.prisma, cliActor(), 'compass', body)),
     )
     expect(results.map((r) => r.agreement.version).sort()).toEqual([1, 2, 3])
   })

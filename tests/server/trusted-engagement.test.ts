@@ -5,6 +5,7 @@
 // shown by `rm5 documents activity` (DOWNLOADS, --json too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BEACON_PATH } from '../../lib/documents/beacon.ts'
+import { cliActor } from '../../server/admin/audit.server.ts'
 import { clearAgreement, setAgreement } from '../../server/documents/agreements.server.ts'
 import type { DocumentSummary } from '../../server/documents/store.server.ts'
 import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
@@ -109,7 +110,7 @@ describe('reading beacons', () => {
     const token = tokenOf(res.body) as string
     // A new agreement while the page is open: the viewer has not accepted it. Cleared after, so
     // the other tests (in any order) open Pizza Hut's document without one.
-    await setAgreement(t.db.prisma, 'pizzahut', '# NDA\n\nKeep it to yourself.\n')
+    await setAgreement(t.db.prisma, cliActor(), 'pizzahut', '# NDA\n\nKeep it to yourself.\n')
     try {
       await t.app.documents.engagement.flush()
       await t.db.prisma.documentView.deleteMany({ where: { documentId: menu.id } })
@@ -118,7 +119,7 @@ describe('reading beacons', () => {
       expect((await beacon(pizzahut, { ...base, page: 0, seconds: 1 })).statusCode).toBe(404)
       expect(await views(menu.id)).toMatchObject({ opens: 0, seconds: 0, rows: 0 })
     } finally {
-      await clearAgreement(t.db.prisma, 'pizzahut')
+      await clearAgreement(t.db.prisma, cliActor(), 'pizzahut')
     }
   })
 })

@@ -1,6 +1,7 @@
 // What each `rm5 agreements` command does, given an open database.
 import { basename } from 'node:path'
 import type { PartnerSlug } from '../../../lib/partners.ts'
+import { cliActor } from '../../../server/admin/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { agreementVersions } from '../../../server/documents/agreement-listing.server.ts'
 import {
@@ -34,7 +35,7 @@ export async function setRetailerAgreement(
   options: { retailer: PartnerSlug; body: string; json: boolean },
 ): Promise<void> {
   const partner = await partnerOf(prisma, options.retailer)
-  const { agreement, created } = await setAgreement(prisma, options.retailer, options.body)
+  const { agreement, created } = await setAgreement(prisma, cliActor(), options.retailer, options.body)
   if (options.json) {
     return io.print(
       JSON.stringify({
@@ -58,7 +59,7 @@ export async function clearRetailerAgreement(
   io: Io,
   options: { retailer: PartnerSlug; json: boolean },
 ): Promise<void> {
-  const cleared = await clearAgreement(prisma, options.retailer, io.now())
+  const cleared = await clearAgreement(prisma, cliActor(), options.retailer, io.now())
   if (options.json)
     return io.print(JSON.stringify({ retailer: options.retailer, cleared: cleared?.version ?? null }))
   io.print(

@@ -28,6 +28,7 @@ import { createMetrics, type Metrics } from './metrics/metrics.server.ts'
 import { registerMetrics } from './metrics/metrics-route.server.ts'
 import { type NotificationOptions, registerNotifications } from './notifications/notifications.server.ts'
 import { registerPartners } from './partners/directory.server.ts'
+import { retentionSettings, type ScheduledPruning, schedulePruning } from './retention/prune.server.ts'
 import { connectRedis } from './redis.server.ts'
 import { agreementRoutes } from './routes/api/agreement.server.ts'
 import { apiRoutes } from './routes/api/index.server.ts'
@@ -107,6 +108,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The partners whose gates are served (`app.partners`, decision 035): before access, which reads them.
   const partners = registerPartners(app, deps.db.prisma, { refreshMs: deps.partnersRefreshMs })
   await registerAccess(app, { env: deps.env, db: deps.db, options: deps.access })
+  // Data past its retention period goes, whoever wrote it (access, documents, notifications).
+  app.decorate(
+    'pruning',
+    schedulePruning(app, {
+      prisma: deps.db.prisma,
+      settings: retentionSettings(deps.env),
+      now: app.access.now,
+    }),
+  )
   // The data room (`app.documents`): documents, agreements, engagement (decision 031).
   const documents = registerDocuments(app, {
     env: deps.env,
@@ -166,5 +176,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps
     metrics: Metrics
+    /** Deleting data past its retention period (server/retention). */
+    pruning: ScheduledPruning
   }
 }

@@ -7,7 +7,6 @@ import type { PartnerSlug } from '../../lib/partners.ts'
 import type { Database } from '../db/database.server.ts'
 import { viewersOf } from '../documents/audience.server.ts'
 import type { Env } from '../env.server.ts'
-import { retentionSettings, type ScheduledPruning, schedulePruning } from '../retention/prune.server.ts'
 import { NO_ACCESS, type PageAccess } from '../vike/page-access.server.ts'
 import type { AttemptTally } from './attempt-tally.server.ts'
 import { type CodeChecker, createCodeChecker } from './check-code.server.ts'
@@ -46,8 +45,6 @@ export interface Access {
   refusedAttempts?: AttemptTally
   /** Openings of guarded pages waiting to be written. */
   activity: DocketActivity
-  /** Deleting data past its retention period (server/retention). */
-  pruning: ScheduledPruning
 }
 
 export async function registerAccess(
@@ -76,11 +73,6 @@ export async function registerAccess(
       notifyWalmart: deps.env.NOTIFY_WALMART_OPENINGS,
       ipKey: keys.ip,
       flushMs: options.activityFlushMs,
-    }),
-    pruning: schedulePruning(app, {
-      prisma: deps.db.prisma,
-      settings: retentionSettings(deps.env),
-      now,
     }),
   }
   app.decorate('access', access)

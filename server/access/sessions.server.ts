@@ -6,7 +6,7 @@
 import { GRANT_MAX_AGE_MS, grantRetailerOf } from '../../lib/access.ts'
 import type { Partner, PartnerSlug } from '../../lib/partners.ts'
 import type { PrismaClient } from '../db/database.server.ts'
-import { emailAllowed } from '../documents/email-links.server.ts'
+import { emailAllowed } from './email-links.server.ts'
 import { type CodeState, isActive } from './codes.server.ts'
 import { cookieValues, type GrantKeys, readSessionId, signSession } from './grant-cookie.server.ts'
 

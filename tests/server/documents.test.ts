@@ -16,7 +16,7 @@ import {
   EMAIL_LINK_TTL_MS,
   emailAllowed,
   useEmailLink,
-} from '../../server/documents/email-links.server.ts'
+} from '../../server/access/email-links.server.ts'
 import { DocumentEngagement } from '../../server/documents/engagement.server.ts'
 import { documentActivity } from '../../server/documents/engagement-report.server.ts'
 import { DocumentNotFound, DocumentStore } from '../../server/documents/store.server.ts'

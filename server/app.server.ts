@@ -1,12 +1,7 @@
 // The Fastify app as a plugin-shaped builder: tests build it and use `inject`; server/main.server.ts
 // adds the listener, signals and embedded services.
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
-import {
-  type AccessOptions,
-  accessPageContext,
-  registerAccess,
-  rendersPerRequest,
-} from './access/access.server.ts'
+import { type AccessOptions, accessPageContext, registerAccess } from './access/access.server.ts'
 import { createMailer } from './access/email-link-mail.server.ts'
 import { registerAdminConsole } from './admin/console.server.tsx'
 import type { Database } from './db/database.server.ts'
@@ -28,8 +23,8 @@ import { createMetrics, type Metrics } from './metrics/metrics.server.ts'
 import { registerMetrics } from './metrics/metrics-route.server.ts'
 import { type NotificationOptions, registerNotifications } from './notifications/notifications.server.ts'
 import { registerPartners } from './partners/directory.server.ts'
-import { retentionSettings, type ScheduledPruning, schedulePruning } from './retention/prune.server.ts'
 import { connectRedis } from './redis.server.ts'
+import { retentionSettings, type ScheduledPruning, schedulePruning } from './retention/prune.server.ts'
 import { agreementRoutes } from './routes/api/agreement.server.ts'
 import { apiRoutes } from './routes/api/index.server.ts'
 import { documentFileRoutes } from './routes/document-file.server.ts'
@@ -163,7 +158,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...deps.pages,
       // Guards see only grants the server verified, never the raw cookie (docs/architecture.md: Access).
       pageContextFor: (request) => accessPageContext(app, request),
-      renderPerRequest: rendersPerRequest,
       notFoundLimiter: notFound,
       services: { documents, partners },
       headersFor: documentPageHeaders(deps.env),

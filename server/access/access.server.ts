@@ -2,7 +2,6 @@
 // The routes (routes.server.ts) and the page guards (through pageContextFor) use `app.access`.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { isGateError, isGateStep, LINK_PAGE_PATH, rendersPerViewer } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import type { Database } from '../db/database.server.ts'
 import { viewersOf } from '../documents/audience.server.ts'
@@ -168,19 +167,4 @@ declare module 'fastify' {
   interface FastifyInstance {
     access: Access
   }
-}
-
-/**
- * Pages rendered for each request, never from the page cache: those that name the viewer
- * (documents, the agreement), the e-mailed link's page (its token is in the query), and a gate
- * reached with `?error=` or `?step=` (a no-JS form post's answer), which is pre-rendered
- * otherwise but must carry the notice or the step in the HTML itself.
- */
-export function rendersPerRequest(request: FastifyRequest): boolean {
-  const [path = '', query] = request.url.split('?', 2)
-  if (rendersPerViewer(path) || path === LINK_PAGE_PATH) return true
-  if (query === undefined || !request.server.partners.get(path.slice(1))) return false
-  // Only the known reasons: any other query keeps the (cheaper) pre-rendered file.
-  const search = new URLSearchParams(query)
-  return isGateError(search.get('error')) || isGateStep(search.get('step'))
 }

@@ -11,8 +11,8 @@
 // once per request. Raw addresses never leave this process's memory.
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
 import { WriteBehind, type WriteBehindLog } from '../db/write-behind.server.ts'
-import type { Outbox } from '../notifications/outbox.server.ts'
 import { clientHash } from '../http/client-hash.server.ts'
+import type { Outbox } from '../notifications/outbox.server.ts'
 import type { VerifiedGrant } from './grants.server.ts'
 
 export const ACTIVITY_FLUSH_MS = 5_000

@@ -3,8 +3,8 @@
 // checks; refused requests tallied (decision 016).
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { clientHash } from '../../server/http/client-hash.server.ts'
 import { createHashCeiling } from '../../server/access/hash-ceiling.server.ts'
+import { clientHash } from '../../server/http/client-hash.server.ts'
 import { countingHasher, limitPrefix, seedCode, verify, verifyForm } from '../helpers/access.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 import { describeWith, redisAt } from '../helpers/required-service.ts'

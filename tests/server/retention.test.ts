@@ -3,8 +3,8 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { recordAttempt } from '../../server/access/attempts.server.ts'
-import { clientHash } from '../../server/http/client-hash.server.ts'
 import { LOCKS } from '../../server/db/advisory-lock.server.ts'
+import { clientHash } from '../../server/http/client-hash.server.ts'
 import { pruneOnce } from '../../server/retention/prune.server.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 

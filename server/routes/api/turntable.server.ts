@@ -1,10 +1,10 @@
-// GET /api/viewer: the 360° viewer's frames, listed from storage on every request (the home page
+// GET /api/turntable: the 360° viewer's frames, listed from storage on every request (the home page
 // is pre-rendered, so the list cannot be baked into it). Answers 200 with { bucket, images } when
-// storage could be listed, even if it holds no frames: the viewer turns that into its spec texts.
+// storage could be listed, even if it holds no frames: the turntable turns that into its spec texts.
 import type { FastifyInstance } from 'fastify'
-import type { ViewerListing } from '../../../lib/viewer/messages.ts'
+import type { TurntableListing } from '../../../lib/turntable/messages.ts'
 import { withTimeout } from '../../storage/storage.server.ts'
-import { listViewerImages } from '../../storage/viewer-images.server.ts'
+import { listTurntableImages } from '../../storage/turntable-images.server.ts'
 
 const LIST_TIMEOUT_MS = 5000
 
@@ -12,26 +12,28 @@ const UNAVAILABLE = {
   error: { code: 'storage_unavailable', message: 'Media storage is temporarily unavailable' },
 }
 
-export async function viewerRoutes(app: FastifyInstance): Promise<void> {
+export async function turntableRoutes(app: FastifyInstance): Promise<void> {
   // Concurrent requests share one listing rather than each sending up to four to S3.
-  let inFlight: Promise<ViewerListing> | undefined
+  let inFlight: Promise<TurntableListing> | undefined
 
   app.get(
-    '/viewer',
+    '/turntable',
     // Each call lists storage; a generous per-IP cap keeps a script from turning that into load.
     { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      inFlight ??= withTimeout(listViewerImages(app.deps.storage), LIST_TIMEOUT_MS, 'viewer listing').finally(
-        () => {
-          inFlight = undefined
-        },
-      )
-      let listing: ViewerListing
+      inFlight ??= withTimeout(
+        listTurntableImages(app.deps.storage),
+        LIST_TIMEOUT_MS,
+        'turntable listing',
+      ).finally(() => {
+        inFlight = undefined
+      })
+      let listing: TurntableListing
       try {
         listing = await inFlight
       } catch (error) {
-        // Named, not hidden behind the generic 5xx text: the viewer shows it as the reason.
-        request.log.warn({ err: error }, 'viewer listing failed')
+        // Named, not hidden behind the generic 5xx text: the turntable shows it as the reason.
+        request.log.warn({ err: error }, 'turntable listing failed')
         return reply
           .code(503)
           .header('cache-control', 'no-store')

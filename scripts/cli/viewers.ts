@@ -14,7 +14,6 @@ import { confirm } from '../lib/confirm.ts'
 import { emailOption } from '../lib/email-option.ts'
 import { partnerOption } from '../lib/partner-args.ts'
 import { utc } from './codes/table.ts'
-import { runIfEntry } from './rm5-program.ts'
 import { listSessions, revokeSessions } from './viewers/sessions.ts'
 
 /** The lines describing what is held, one per kind that has any. */
@@ -152,5 +151,3 @@ unless --yes. It does not end the viewer's sessions: \`rm5 viewers revoke\` does
 }
 
 export const command = () => viewersCommand()
-
-runIfEntry(import.meta.url, command)

@@ -19,13 +19,6 @@ export const DOCUMENTS_PATH = '/docket/documents'
 /** The retailer's agreement, accepted before its first document. */
 export const AGREEMENT_PATH = '/docket/agreement'
 
-/**
- * Pages that name the viewer (watermarks, agreements): rendered for each request from the
- * request's own grants, never kept in the page cache (server/vike/page-cache.server.ts).
- */
-export const rendersPerViewer = (pathname: string) =>
-  pathname === AGREEMENT_PATH || pathname.startsWith(`${DOCUMENTS_PATH}/`)
-
 /** Who holds a verified grant: its gate, its code (null for walmart), and how they are named. */
 export interface AccessViewer {
   retailer: PartnerSlug
@@ -130,7 +123,8 @@ declare global {
       recordOpening?: (retailers: readonly PartnerSlug[]) => void
       /**
        * The verified grants in full (who is viewing), for pages that name the viewer. Set only
-       * for renders made per request (`rendersPerViewer`), never for a render the cache keeps.
+       * for renders made per request (a page with `rendering: 'per-viewer'`, lib/page-rules.ts),
+       * never for a render the cache keeps.
        */
       accessViewers?: readonly AccessViewer[]
     }

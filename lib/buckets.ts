@@ -22,7 +22,7 @@ export type LogicalBucket = keyof typeof PHYSICAL
 export const REQUIRED_BUCKETS = ['360', 'Heros', 'video'] as const satisfies readonly LogicalBucket[]
 
 /** The order in which the 360° viewer looks for a non-empty bucket (docs/original-behaviour.md §7). */
-export const VIEWER_BUCKETS = [
+export const TURNTABLE_BUCKETS = [
   '360',
   '360-images',
   'images',

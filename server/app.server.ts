@@ -1,12 +1,7 @@
 // The Fastify app as a plugin-shaped builder: tests build it and use `inject`; server/main.server.ts
 // adds the listener, signals and embedded services.
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
-import {
-  type AccessOptions,
-  accessPageContext,
-  registerAccess,
-  rendersPerRequest,
-} from './access/access.server.ts'
+import { type AccessOptions, accessPageContext, registerAccess } from './access/access.server.ts'
 import { createMailer } from './access/email-link-mail.server.ts'
 import { registerAdminConsole } from './admin/console.server.tsx'
 import type { Database } from './db/database.server.ts'
@@ -29,6 +24,7 @@ import { registerMetrics } from './metrics/metrics-route.server.ts'
 import { type NotificationOptions, registerNotifications } from './notifications/notifications.server.ts'
 import { registerPartners } from './partners/directory.server.ts'
 import { connectRedis } from './redis.server.ts'
+import { retentionSettings, type ScheduledPruning, schedulePruning } from './retention/prune.server.ts'
 import { agreementRoutes } from './routes/api/agreement.server.ts'
 import { apiRoutes } from './routes/api/index.server.ts'
 import { documentFileRoutes } from './routes/document-file.server.ts'
@@ -107,6 +103,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The partners whose gates are served (`app.partners`, decision 035): before access, which reads them.
   const partners = registerPartners(app, deps.db.prisma, { refreshMs: deps.partnersRefreshMs })
   await registerAccess(app, { env: deps.env, db: deps.db, options: deps.access })
+  // Data past its retention period goes, whoever wrote it (access, documents, notifications).
+  app.decorate(
+    'pruning',
+    schedulePruning(app, {
+      prisma: deps.db.prisma,
+      settings: retentionSettings(deps.env),
+      now: app.access.now,
+    }),
+  )
   // The data room (`app.documents`): documents, agreements, engagement (decision 031).
   const documents = registerDocuments(app, {
     env: deps.env,
@@ -154,7 +159,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...deps.pages,
       // Guards see only grants the server verified, never the raw cookie (docs/architecture.md: Access).
       pageContextFor: (request) => accessPageContext(app, request),
-      renderPerRequest: rendersPerRequest,
       notFoundLimiter: notFound,
       services: { documents, partners },
       headersFor: documentPageHeaders(deps.env),
@@ -167,5 +171,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps
     metrics: Metrics
+    /** Deleting data past its retention period (server/retention). */
+    pruning: ScheduledPruning
   }
 }

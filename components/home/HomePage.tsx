@@ -4,7 +4,7 @@ import { HomeHero } from './HomeHero.tsx'
 import { HomeShowcase } from './HomeShowcase.tsx'
 import { HomeSpecs } from './HomeSpecs.tsx'
 import { HomeTestimonials } from './HomeTestimonials.tsx'
-import { HomeViewer } from './HomeViewer.tsx'
+import { HomeTurntable } from './HomeTurntable.tsx'
 import { HomeWhy } from './HomeWhy.tsx'
 
 /**
@@ -18,7 +18,7 @@ export function HomePage() {
       <HomeHero />
       <HomeSpecs />
       <HomeClaims />
-      <HomeViewer />
+      <HomeTurntable />
       <HomeWhy />
       <HomeShowcase />
       <HomeTestimonials />

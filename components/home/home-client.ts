@@ -5,6 +5,6 @@ import { startIsland } from '../islands/start-island.ts'
 
 startIsland('hero-video', () => import('./HeroVideo.tsx').then((m) => m.HeroVideo))
 startIsland('meet-rm5', () => import('./MeetRm5.tsx').then((m) => m.MeetRm5))
-startIsland('viewer', () => import('../media/viewer/Viewer360.tsx').then((m) => m.Viewer360))
+startIsland('turntable', () => import('../media/turntable/Turntable.tsx').then((m) => m.Turntable))
 startIsland('why-cards', () => import('./WhyCards.tsx').then((m) => m.WhyCards))
 startIsland('showcase-media', () => import('./ShowcaseMedia.tsx').then((m) => m.ShowcaseMedia))

@@ -1,4 +1,5 @@
 import type { Config } from 'vike/types'
 
-// Rendered per request: the token comes from the link's query (server/access: rendersPerRequest).
-export default { prerender: false } satisfies Config
+// The e-mailed link's page: its one-time token comes from the query, so it is rendered for each
+// request and never kept (lib/page-rules.ts).
+export default { rendering: 'per-request' } satisfies Config

@@ -4,14 +4,14 @@ import { DOCKET_PATH, DOCUMENTS_PATH } from '../../lib/access.ts'
 import { safeAgreementNext } from '../../lib/documents.ts'
 import { agreementPageData } from '../../server/documents/page-data.server.ts'
 
-// Server-only, per request. The agreement of the retailer whose document the viewer asked for
-// (`next`, a document page and nothing else), or, without one, of the first retailer of the
-// viewer's grants with an agreement still to accept. Without a grant: the 404 of an unknown path.
-// Nothing left to accept: straight on to the document (or the docket).
+// Server-only, per request, once the guard has let a viewer in. The agreement of the retailer
+// whose document the viewer asked for (`next`, a document page and nothing else), or, without one,
+// of the first retailer of the viewer's grants with an agreement still to accept. Nothing left to
+// accept: straight on to the document (or the docket).
 export default async function onBeforeRender(pageContext: PageContextServer) {
   const room = pageContext.documents
   const viewers = pageContext.accessViewers ?? []
-  if (!room || viewers.length === 0) throw render(404)
+  if (!room) throw render(404)
   let next = safeAgreementNext(pageContext.urlParsed.search.next)
   let candidates = viewers
   if (next) {

@@ -1,4 +1,5 @@
 import type { Config } from 'vike/types'
 
-// Rendered per request: it names its viewer (watermark) and is never kept (lib/access rendersPerViewer).
-export default { prerender: false } satisfies Config
+// It names its viewer (the watermark): rendered for each request with who is viewing, never kept
+// (lib/page-rules.ts). Who may open it: +guard.server.ts.
+export default { rendering: 'per-viewer' } satisfies Config

@@ -1,4 +1,5 @@
 import type { Config } from 'vike/types'
 
-// Rendered per request: it depends on the visitor's access grant (checked in +guard).
-export default { prerender: false } satisfies Config
+// Rendered by the server for each set of verified grants and kept seconds (lib/page-rules.ts):
+// it lists what those grants see. Who may open it: +guard.server.ts.
+export default { rendering: 'kept' } satisfies Config

@@ -1,3 +1,5 @@
 import type { Config } from 'vike/types'
 
-export default { prerender: false } satisfies Config
+// Rendered by the server for a circlek grant and kept seconds (lib/page-rules.ts). Who may open
+// it: +guard.server.ts.
+export default { rendering: 'kept' } satisfies Config

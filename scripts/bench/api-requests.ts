@@ -43,7 +43,7 @@ export const walmartCookie = (url: string) => grantCookie(url, 'walmart', {}, '1
 /** A fresh circlek code, set with the admin CLI against the site's data. */
 export function newCirclekCode(site: { env: NodeJS.ProcessEnv }): string {
   const code = `bench-${randomUUID()}`
-  const cli = ['--import', 'tsx', 'scripts/cli/codes.ts', 'set', 'circlek', '--code', code]
+  const cli = ['bin/rm5.js', 'codes', 'set', 'circlek', '--code', code]
   execFileSync(process.execPath, cli, { cwd: root, env: site.env, stdio: 'ignore' })
   return code
 }

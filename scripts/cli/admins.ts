@@ -7,7 +7,6 @@ import { cliEnv } from '../lib/cli-env.ts'
 import { CliError } from '../lib/cli-error.ts'
 import { jsonOption, valueParser } from '../lib/cli-options.ts'
 import { printListing, utc } from './codes/table.ts'
-import { runIfEntry } from './rm5-program.ts'
 
 /** The service's refusals become one-line CLI errors; anything else stays an error of its own. */
 async function service<T>(work: () => Promise<T>): Promise<T> {
@@ -131,5 +130,3 @@ server (how the first admin gets in). The link goes to SITE_URL.`,
     .action(link)
   return admins
 }
-
-runIfEntry(import.meta.url, command)

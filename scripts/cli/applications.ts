@@ -2,7 +2,6 @@
 import type { RetailerApplication } from '../../server/db/generated/client.ts'
 import { applications } from '../../server/forms/records.server.ts'
 import { type CliRecordSet, recordsCommand } from '../lib/records-cli.ts'
-import { runIfEntry } from './rm5-program.ts'
 
 const cli: CliRecordSet<RetailerApplication> = {
   command: 'applications',
@@ -19,5 +18,3 @@ const cli: CliRecordSet<RetailerApplication> = {
 }
 
 export const command = () => recordsCommand(cli)
-
-runIfEntry(import.meta.url, command)

@@ -2,7 +2,6 @@
 import type { ContactMessage } from '../../server/db/generated/client.ts'
 import { contactMessages } from '../../server/forms/records.server.ts'
 import { type CliRecordSet, recordsCommand } from '../lib/records-cli.ts'
-import { runIfEntry } from './rm5-program.ts'
 
 const cli: CliRecordSet<ContactMessage> = {
   command: 'contact',
@@ -17,5 +16,3 @@ const cli: CliRecordSet<ContactMessage> = {
 }
 
 export const command = () => recordsCommand(cli)
-
-runIfEntry(import.meta.url, command)

@@ -24,7 +24,6 @@ import { CliError } from '../lib/cli-error.ts'
 import { valueParser } from '../lib/cli-options.ts'
 import { onInterrupt } from '../lib/interrupt.ts'
 import { stderrLog } from '../lib/stderr-log.ts'
-import { runIfEntry } from './rm5-program.ts'
 
 const SCHEMA_PATH = 'prisma/schema.prisma'
 // Byte for byte what `prisma migrate dev` writes, so the Prisma CLI accepts the folder as its own.
@@ -252,5 +251,3 @@ pods' init container, so a new release's pods cannot serve before its migration 
     )
   return db
 }
-
-runIfEntry(import.meta.url, command)

@@ -22,7 +22,6 @@ import {
   type UploadSummary,
   uploadAll,
 } from './media/upload.ts'
-import { runIfEntry } from './rm5-program.ts'
 
 const MEDIA_BUCKETS = KNOWN_BUCKETS.filter((bucket) => !isPrivateBucket(bucket))
 
@@ -259,5 +258,3 @@ with the same content are skipped, others replaced; objects not in the backup ar
     .action(restore)
   return media
 }
-
-runIfEntry(import.meta.url, command)

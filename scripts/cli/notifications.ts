@@ -6,7 +6,6 @@ import { cliEnv } from '../lib/cli-env.ts'
 import { CliError } from '../lib/cli-error.ts'
 import { jsonOption, limitOption } from '../lib/cli-options.ts'
 import { printListing, utc } from './codes/table.ts'
-import { runIfEntry } from './rm5-program.ts'
 
 const STATES = ['failed', 'pending', 'delivered'] as const
 
@@ -99,5 +98,3 @@ with a new give-up time; the running server delivers it.`,
     .action(retry)
   return notifications
 }
-
-runIfEntry(import.meta.url, command)

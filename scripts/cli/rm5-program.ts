@@ -1,8 +1,6 @@
 // `rm5 <command>`: every admin command under one program (bin/rm5.js). Only the command being
 // run is loaded, since some pull in Prisma, argon2 or the storage client; the others are listed
 // by their summary, which is all the list and the "did you mean" suggestions need.
-import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Command } from 'commander'
 import { VERSION } from '../../server/version.server.ts'
 import { runMain } from '../lib/cli.ts'
@@ -88,11 +86,4 @@ async function rm5Program(argv: string[]): Promise<Command> {
 
 export async function main(argv: string[]): Promise<never> {
   return runMain(await rm5Program(argv), argv)
-}
-
-/** Runs a command module given to node itself (`node --import tsx scripts/cli/codes.ts …`) as `rm5 codes …`. */
-export function runIfEntry(moduleUrl: string, command: () => Command): void {
-  if (!process.argv[1] || resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return
-  const only = command()
-  void runMain(rootProgram().addCommand(only), [only.name(), ...process.argv.slice(2)])
 }

@@ -15,7 +15,6 @@ import { confirm } from '../lib/confirm.ts'
 import { emailOption } from '../lib/email-option.ts'
 import { partnerOption } from '../lib/partner-args.ts'
 import { utc } from './codes/table.ts'
-import { runIfEntry } from './rm5-program.ts'
 import { listSessions, revokeSessions } from './viewers/sessions.ts'
 
 /** The lines describing what is held, one per kind that has any. */
@@ -156,5 +155,3 @@ deleted, not anonymised (docs/operations.md says why). It lists them and asks fi
 }
 
 export const command = () => viewersCommand()
-
-runIfEntry(import.meta.url, command)

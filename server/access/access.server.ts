@@ -2,12 +2,10 @@
 // The routes (routes.server.ts) and the page guards (through pageContextFor) use `app.access`.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { isGateError, isGateStep, LINK_PAGE_PATH, rendersPerViewer } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import type { Database } from '../db/database.server.ts'
 import { viewersOf } from '../documents/audience.server.ts'
 import type { Env } from '../env.server.ts'
-import { retentionSettings, type ScheduledPruning, schedulePruning } from '../retention/prune.server.ts'
 import { NO_ACCESS, type PageAccess } from '../vike/page-access.server.ts'
 import type { AttemptTally } from './attempt-tally.server.ts'
 import { type CodeChecker, createCodeChecker } from './check-code.server.ts'
@@ -46,8 +44,6 @@ export interface Access {
   refusedAttempts?: AttemptTally
   /** Openings of guarded pages waiting to be written. */
   activity: DocketActivity
-  /** Deleting data past its retention period (server/retention). */
-  pruning: ScheduledPruning
 }
 
 export async function registerAccess(
@@ -76,11 +72,6 @@ export async function registerAccess(
       notifyWalmart: deps.env.NOTIFY_WALMART_OPENINGS,
       ipKey: keys.ip,
       flushMs: options.activityFlushMs,
-    }),
-    pruning: schedulePruning(app, {
-      prisma: deps.db.prisma,
-      settings: retentionSettings(deps.env),
-      now,
     }),
   }
   app.decorate('access', access)
@@ -176,19 +167,4 @@ declare module 'fastify' {
   interface FastifyInstance {
     access: Access
   }
-}
-
-/**
- * Pages rendered for each request, never from the page cache: those that name the viewer
- * (documents, the agreement), the e-mailed link's page (its token is in the query), and a gate
- * reached with `?error=` or `?step=` (a no-JS form post's answer), which is pre-rendered
- * otherwise but must carry the notice or the step in the HTML itself.
- */
-export function rendersPerRequest(request: FastifyRequest): boolean {
-  const [path = '', query] = request.url.split('?', 2)
-  if (rendersPerViewer(path) || path === LINK_PAGE_PATH) return true
-  if (query === undefined || !request.server.partners.get(path.slice(1))) return false
-  // Only the known reasons: any other query keeps the (cheaper) pre-rendered file.
-  const search = new URLSearchParams(query)
-  return isGateError(search.get('error')) || isGateStep(search.get('step'))
 }

@@ -2,16 +2,12 @@
 // client IP (one source can be spotted without storing addresses). Never the code. A checked code
 // is one row; requests refused before any check are tallied (attempt-tally.server.ts), so a row
 // stands for `count` attempts.
-import { createHmac } from 'node:crypto'
 import { z } from 'zod'
 import type { PrismaClient } from '../db/database.server.ts'
 
 export const attemptOutcomes = ['granted', 'denied', 'rate_limited', 'busy', 'error'] as const
 export const attemptOutcome = z.enum(attemptOutcomes)
 export type AttemptOutcome = z.infer<typeof attemptOutcome>
-
-/** HMAC-SHA256(key, ip) in hex: stable per IP while the secret stays, useless without it. */
-export const hashIp = (key: Buffer, ip: string) => createHmac('sha256', key).update(ip).digest('hex')
 
 export async function recordAttempt(
   prisma: PrismaClient,

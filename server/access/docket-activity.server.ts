@@ -9,11 +9,10 @@
 // The client is kept in memory as the address the request came from and normalized and hashed
 // (HMAC, as in access_attempts) only when the batch is written: once per batch key instead of
 // once per request. Raw addresses never leave this process's memory.
-import { normalizeIP } from '@fastify/rate-limit'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
 import { WriteBehind, type WriteBehindLog } from '../db/write-behind.server.ts'
+import { clientHash } from '../http/client-hash.server.ts'
 import type { Outbox } from '../notifications/outbox.server.ts'
-import { hashIp } from './attempts.server.ts'
 import type { VerifiedGrant } from './grants.server.ts'
 
 export const ACTIVITY_FLUSH_MS = 5_000
@@ -73,7 +72,7 @@ export class DocketActivity {
     for (const o of openings) {
       let ipHash = hashes.get(o.ip)
       if (ipHash === undefined) {
-        ipHash = hashIp(this.options.ipKey, normalizeIP(o.ip))
+        ipHash = clientHash(this.options.ipKey, o.ip)
         hashes.set(o.ip, ipHash)
       }
       const key = `${o.codeId ?? o.retailer}\0${o.email ?? ''}\0${o.page}\0${ipHash}`

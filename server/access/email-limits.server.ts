@@ -5,7 +5,7 @@
 
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { hashIp } from './attempts.server.ts'
+import { keyedHash } from '../http/client-hash.server.ts'
 import { createKeyedLimits, type LimitRule } from './limits.server.ts'
 
 export const EMAIL_LIMITS = {
@@ -24,5 +24,5 @@ export function createEmailLimiter(
   const hit = createKeyedLimits(app, EMAIL_LIMITS)
   return async (request, email) =>
     (await hit('perClient', request, `${prefix}ip:${normalizeIP(request.ip)}`)) ??
-    hit('perAddress', request, `${prefix}address:${hashIp(options.key, `email\n${email}`)}`)
+    hit('perAddress', request, `${prefix}address:${keyedHash(options.key, `email\n${email}`)}`)
 }

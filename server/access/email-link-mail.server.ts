@@ -4,9 +4,9 @@
 import nodemailer from 'nodemailer'
 import { LINK_PAGE_PATH } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
-import { EMAIL_LINK_TTL_MS } from '../documents/email-links.server.ts'
 import type { Env } from '../env.server.ts'
 import { DELIVERY_TIMEOUT_MS } from '../notifications/channels.server.ts'
+import { EMAIL_LINK_TTL_MS } from './email-links.server.ts'
 
 export interface LinkMail {
   to: string

@@ -7,7 +7,7 @@
 
 import { EMAIL_PATH } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
-import { EMAIL_LINK_TTL_MS } from '../documents/email-links.server.ts'
+import { EMAIL_LINK_TTL_MS } from './email-links.server.ts'
 import {
   cookieValues,
   type GrantKeys,

@@ -3,17 +3,17 @@
 // to a plain HTML form post, so the gates also work without JavaScript.
 // Cross-site posts are refused app-wide before they get here (server/http/csrf.server.ts).
 
-import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { DOCKET_PATH, type GateError, gateErrorUrl } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
+import { clientHash } from '../http/client-hash.server.ts'
 import { describeError, HttpError, validationError } from '../http/errors.server.ts'
 import { isFormPost, registerFormBody } from '../http/form-body.server.ts'
 import { isHttpsSite } from '../http/security-headers.server.ts'
 import { partnerField } from '../partners/partner-field.server.ts'
 import { AttemptTally } from './attempt-tally.server.ts'
-import { type AttemptOutcome, hashIp, recordAttempt } from './attempts.server.ts'
+import { type AttemptOutcome, recordAttempt } from './attempts.server.ts'
 import { codeState, recordCodeUse } from './codes.server.ts'
 import { emailFormRedirect, emailLinkRoutes } from './email-link-routes.server.ts'
 import { clearGrantSetCookie, grantSetCookie } from './grant-cookie.server.ts'
@@ -75,7 +75,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     parse,
     record(request, retailer, outcome) {
       app.metrics.verifyOutcomes.inc({ retailer, outcome })
-      const ipHash = hashIp(access.keys.ip, normalizeIP(request.ip))
+      const ipHash = clientHash(access.keys.ip, request.ip)
       return recordAttempt(access.db.prisma, { retailer, ipHash, outcome, at: access.now() })
     },
   })
@@ -86,7 +86,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/access/verify', { preValidation: parse(verifyBody) }, async (request, reply) => {
     const body = request.body as VerifyBody
-    const ipHash = hashIp(access.keys.ip, normalizeIP(request.ip))
+    const ipHash = clientHash(access.keys.ip, request.ip)
     const record = (outcome: AttemptOutcome) => {
       app.metrics.verifyOutcomes.inc({ retailer: body.retailer, outcome })
       return recordAttempt(access.db.prisma, { retailer: body.retailer, ipHash, outcome, at: access.now() })

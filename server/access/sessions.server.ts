@@ -6,8 +6,8 @@
 import { GRANT_MAX_AGE_MS, grantRetailerOf } from '../../lib/access.ts'
 import type { Partner, PartnerSlug } from '../../lib/partners.ts'
 import type { PrismaClient } from '../db/database.server.ts'
-import { emailAllowed } from '../documents/email-links.server.ts'
 import { type CodeState, isActive } from './codes.server.ts'
+import { emailAllowed } from './email-links.server.ts'
 import { cookieValues, type GrantKeys, readSessionId, signSession } from './grant-cookie.server.ts'
 
 /** Why a session ended before its time. */

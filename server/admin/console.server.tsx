@@ -6,10 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ConsoleUser } from '../../components/admin/ConsoleShell.tsx'
 import { ProblemPage } from '../../components/admin/ProblemPage.tsx'
 import { may, type Permission, refusal } from '../../lib/admin/roles.ts'
-import { hashIp } from '../access/attempts.server.ts'
 import type { Mailer } from '../access/email-link-mail.server.ts'
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
+import { clientHash } from '../http/client-hash.server.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { registerFormBody } from '../http/form-body.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
@@ -73,7 +73,7 @@ export async function registerAdminConsole(app: FastifyInstance, deps: ConsoleDe
     deps,
     now: deps.now ?? (() => new Date()),
     csrfKey: csrfKey(deps.ipKey),
-    clientHash: (request) => hashIp(deps.ipKey, request.ip),
+    clientHash: (request) => clientHash(deps.ipKey, request.ip),
   }
   await app.register(
     async (scope) => {

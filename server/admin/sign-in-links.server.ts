@@ -1,4 +1,4 @@
-// One-time sign-in links for the console, as the gates' e-mail links (server/documents/
+// One-time sign-in links for the console, as the gates' e-mail links (server/access/
 // email-links.server.ts): a 256-bit token in the link, only its SHA-256 stored, used once by one
 // conditional UPDATE (two clicks at once cannot both win), 15 minutes.
 import { createHash, randomBytes } from 'node:crypto'

@@ -3,14 +3,13 @@
 // share. It holds the store, the one DocumentEngagement of the process (flushed on close) and
 // what each view needs: the viewer's document, the agreement they still have to accept, the
 // rendered Markdown and the stamped PDF.
-import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { AccessViewer } from '../../lib/access.ts'
 import { type DocketDocument, SHARED_OPENLY, viewerName, viewerOf } from '../../lib/documents.ts'
-import { hashIp } from '../access/attempts.server.ts'
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
+import { clientHash } from '../http/client-hash.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
 import { type AgreementRow, currentAgreement, hasAccepted } from './agreements.server.ts'
 import { type Viewers, viewersOf } from './audience.server.ts'
@@ -169,7 +168,7 @@ export class DataRoom {
 
   /** Keyed hash of a client address, as every other record of the site keeps it. */
   clientHash(ip: string): string {
-    return hashIp(this.app.access.keys.ip, normalizeIP(ip))
+    return clientHash(this.app.access.keys.ip, ip)
   }
 
   /** Records that the viewer opened the document: one view, one opening (written in batches). */

@@ -5,12 +5,11 @@
 // with an Idempotency-Key header. Both go through the same CSRF check (app-wide), rate
 // limit, size limits, zod schema (lib/forms), store-once write and notification.
 import { createHash } from 'node:crypto'
-import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod/mini'
 import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency.ts'
-import { hashIp } from '../access/attempts.server.ts'
 import type { Prisma } from '../db/database.server.ts'
+import { clientHash } from '../http/client-hash.server.ts'
 import { HttpError, validationError } from '../http/errors.server.ts'
 import { answersPage, isFormPost, registerFormBody, requireJsonOrForm } from '../http/form-body.server.ts'
 import { idempotencyKeyOf, isIdempotencyKey } from '../http/idempotency.server.ts'
@@ -89,7 +88,7 @@ export async function submissionRoute<S extends z.ZodMiniType, Data extends Reco
 function formKeyOf(app: FastifyInstance, request: FastifyRequest, data: unknown): string {
   const raw = (request.body as Record<string, unknown>)[IDEMPOTENCY_FIELD]
   if (raw === undefined || raw === '') {
-    const client = hashIp(app.access.keys.ip, normalizeIP(request.ip))
+    const client = clientHash(app.access.keys.ip, request.ip)
     const digest = createHash('sha256')
       .update(`${request.routeOptions.url}\n${client}\n${JSON.stringify(data)}`)
       .digest('base64url')

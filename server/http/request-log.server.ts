@@ -2,9 +2,8 @@
 // the client's address hashed with the same key as the access attempts (so an operator can match
 // the two), never the address itself, headers, cookies, query strings or bodies. Off by default:
 // a pre-rendered page costs little, and a line for each would be most of it.
-import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
-import { hashIp } from '../access/attempts.server.ts'
+import { clientHash } from './client-hash.server.ts'
 import { routeLabel } from './route-label.server.ts'
 
 export function registerRequestLog(app: FastifyInstance, ipKey: () => Buffer): void {
@@ -15,7 +14,7 @@ export function registerRequestLog(app: FastifyInstance, ipKey: () => Buffer): v
         route: routeLabel(request, reply),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
-        ipHash: hashIp(ipKey(), normalizeIP(request.ip)).slice(0, 12),
+        ipHash: clientHash(ipKey(), request.ip).slice(0, 12),
       },
       'request',
     )

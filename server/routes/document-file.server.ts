@@ -1,12 +1,11 @@
 // GET /docket/documents/<id>/file: a PDF of the data room as its viewer receives it, stamped with
-// their watermark (decision 031). The same rule as the document's page: a verified grant of the
-// document's retailer, and the retailer's agreement accepted. Everything else (no grant, another
-// retailer's grant, a revoked code, a removed, missing or malformed id, a Markdown document) gets
-// the answer of any unknown path, so no id can be told apart from another by trying it.
+// their watermark (decision 031). The document's one rule, as for its page (server/documents/
+// admission.server.ts); a Markdown document has no file and answers like an unknown path too.
 // One byte range per request on the stamped bytes (the browser's viewer asks for ranges).
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { DOCUMENTS_PATH } from '../../lib/access.ts'
-import { agreementUrl, DOCUMENT_UNAVAILABLE_TITLE, documentPath } from '../../lib/documents.ts'
+import { DOCUMENT_UNAVAILABLE_TITLE } from '../../lib/documents.ts'
+import { admitToDocument } from '../documents/admission.server.ts'
 import { DOCUMENT_FILE_HEADERS } from '../documents/page-headers.server.ts'
 import { isDocumentUnavailable } from '../documents/unavailable.server.ts'
 import { contentRange, parseRange } from './range.server.ts'
@@ -41,15 +40,16 @@ export async function documentFileRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const room = app.documents
       const viewers = await app.access.grants.grantsFor(request.headers.cookie)
-      const opened = await room.open(request.params.id, viewers)
-      if (opened?.document.kind !== 'pdf') return reply.callNotFound()
-      if (await room.pendingAgreement(opened.viewer)) {
+      const admission = await admitToDocument(room, request.params.id, viewers)
+      if (admission?.viewed.document.kind !== 'pdf') return reply.callNotFound()
+      if (admission.agreementFirst) {
         return reply
           .code(302)
           .header('cache-control', DOCUMENT_CACHE_CONTROL)
-          .header('location', agreementUrl(documentPath(opened.document.id)))
+          .header('location', admission.agreementFirst)
           .send()
       }
+      const opened = admission.viewed
       const bytes = await room.stampedPdf(opened).catch((error: unknown) => {
         if (!isDocumentUnavailable(error)) throw error
         return undefined

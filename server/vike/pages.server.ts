@@ -1,6 +1,8 @@
-// Every path that is not an API, media or built file: a page, rendered by Vike. In production a
-// page's answer is kept per URL path and verified grants (page-cache.server.ts), so a page costs
-// Vike's render once; guards run inside Vike only. Development renders every time.
+// Every path that is not an API, media or built file: a page, rendered by Vike. Each page declares
+// how it is rendered (`rendering` in its +config.ts, lib/page-rules.ts), learned here from its
+// first render (page-rules.server.ts). In production a kept page's answer is kept per URL path and
+// verified grants (page-cache.server.ts), so it costs Vike's render once; guards run inside Vike
+// only. Development renders every time.
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Negotiator } from '@fastify/accept-negotiator'
@@ -9,6 +11,7 @@ import { LRUCache } from 'lru-cache'
 import { mayHoldGrant } from '../../lib/access.ts'
 import { brand } from '../../lib/brand.ts'
 import type { FormState } from '../../lib/forms/form-state.ts'
+import { rendersPerRequest } from '../../lib/page-rules.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import { robotsTxt, sitemapXml } from '../../lib/seo/crawler-files.ts'
 import type { NotFoundLimiter } from '../http/not-found-limit.server.ts'
@@ -20,6 +23,7 @@ import {
   type PageCache,
   PRIVATE_PAGE,
 } from './page-cache.server.ts'
+import { createPageRulesBook, type PageRulesBook } from './page-rules.server.ts'
 import { prerenderedPaths } from './prerendered-paths.server.ts'
 import { registerStaticFiles } from './static-files.server.ts'
 
@@ -29,8 +33,6 @@ export interface PagesOptions {
   root: string
   /** The request's verified grants and how to record an opening (server/access). */
   pageContextFor?: (request: FastifyRequest) => Promise<PageAccess> | PageAccess
-  /** True when a page must render from the whole URL, uncached (e.g. a gate showing a no-JS form error). */
-  renderPerRequest?: (request: FastifyRequest) => boolean
   /** Limits 404s per client; a client over it gets 429 before any render (server/http/not-found-limit). */
   notFoundLimiter?: NotFoundLimiter
   /**
@@ -71,8 +73,14 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   const cache =
     options.mode === 'production' ? createPageCache({ privateTtlMs: options.privatePageTtlMs }) : undefined
   const knownPages = prerenderedPaths(path.join(options.root, 'dist/client'))
-  // A changed partner changes its gate and the pages naming it: none is served from before.
-  if (cache) options.services?.partners?.onChange(() => cache.clear())
+  const rules = createPageRulesBook()
+  // A changed partner changes its gate, the pages naming it and which paths are gates: none is
+  // served, nor routed, from before.
+  if (cache)
+    options.services?.partners?.onChange(() => {
+      cache.clear()
+      rules.clear()
+    })
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -82,7 +90,11 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       const pathname = query === -1 ? request.url : request.url.slice(0, query)
       // Unknown API paths answer in the API's JSON shape, not with the HTML error page.
       if (pathname.startsWith('/api/')) return reply.callNotFound()
-      if (!cache || options.renderPerRequest?.(request))
+      if (!cache) return renderUncached(renderPage, options, request, reply)
+      const pageRules = rules.get(pathname)
+      if (!pageRules)
+        return renderFirst(renderPage, cache, rules, options, knownPages, pathname, request, reply)
+      if (rendersPerRequest(pageRules, query === -1 ? '' : request.url.slice(query + 1)))
         return renderUncached(renderPage, options, request, reply)
       // Without a grant cookie there is nothing to verify: a kept public page answers at once.
       if (!mayHoldGrant(request.headers.cookie)) {
@@ -157,7 +169,7 @@ async function renderCached(
   return sendPage(request, reply, page)
 }
 
-/** Gate errors and development: the whole URL, with the request's headers and grants, never kept. */
+/** Pages rendered per request, and development: the whole URL, with the request's headers and grants, never kept. */
 async function renderUncached(
   renderPage: RenderPage,
   options: PagesOptions,
@@ -166,16 +178,65 @@ async function renderUncached(
 ) {
   await options.notFoundLimiter?.refuseIfOver(request)
   const access = (await options.pageContextFor?.(request)) ?? {}
-  const pageContext = await renderPage({
+  const pageContext = await renderPerRequest(renderPage, options, request, access)
+  return sendPerRequest(pageContext, options, request, reply)
+}
+
+function renderPerRequest(
+  renderPage: RenderPage,
+  options: PagesOptions,
+  request: FastifyRequest,
+  access: PageAccess,
+) {
+  return renderPage({
     ...options.services,
     urlOriginal: request.url,
     headersOriginal: request.headers,
     clientIp: request.ip,
     ...access,
   })
+}
+
+function sendPerRequest(
+  pageContext: Rendered,
+  options: PagesOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const extra = options.headersFor?.(request.url.split('?', 1)[0] as string)
   if (extra && pageContext.httpResponse?.statusCode === 200) reply.headers(extra)
   return sendRendered(pageContext, options, request, reply)
+}
+
+/**
+ * The first request for a path: rendered as a per-request render (right for any page), which
+ * tells the page's rules. A page rendered per request keeps that answer; a kept page's answer is
+ * made again as a kept render, as for every later request, and its openings recorded once.
+ */
+async function renderFirst(
+  renderPage: RenderPage,
+  cache: PageCache,
+  rules: PageRulesBook,
+  options: PagesOptions,
+  knownPages: ReadonlySet<string>,
+  pathname: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (!knownPages.has(pathname)) await options.notFoundLimiter?.refuseIfOver(request)
+  const access = (await options.pageContextFor?.(request)) ?? NO_ACCESS
+  const openedBy: PartnerSlug[] = []
+  const pageContext = await renderPerRequest(renderPage, options, request, {
+    ...access,
+    recordOpening: (retailers) => openedBy.push(...retailers),
+  })
+  const learned = rules.learn(pathname, pageContext)
+  const query = request.url.indexOf('?')
+  if (!learned || rendersPerRequest(learned, query === -1 ? '' : request.url.slice(query + 1))) {
+    if (openedBy.length > 0) access.recordOpening?.(openedBy)
+    return sendPerRequest(pageContext, options, request, reply)
+  }
+  return renderCached(renderPage, cache, options, knownPages, pathname, request, reply, access)
 }
 
 type Rendered = Awaited<ReturnType<RenderPage>>

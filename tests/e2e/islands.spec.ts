@@ -9,7 +9,7 @@ import { isHydrated, waitForHydration } from './helpers/hydration.ts'
 // before React attached is replayed once it has (more in slow-scripts/islands.spec.ts).
 
 const ISLANDS: Record<string, string[]> = {
-  '/': ['hero-video', 'meet-rm5', 'viewer', 'why-cards', 'showcase-media'],
+  '/': ['hero-video', 'meet-rm5', 'turntable', 'why-cards', 'showcase-media'],
   '/technology': ['capability-map', 'autonomy-film'],
   '/careers': ['careers-film'],
 }
@@ -42,11 +42,11 @@ for (const [path, islands] of Object.entries(ISLANDS))
 test('an island out of view waits until the visitor comes near it', async ({ page }) => {
   await page.goto('/')
   await waitForHydration(page, 'meet-rm5')
-  const viewer = page.locator('[data-island="viewer"]')
+  const viewer = page.locator('[data-island="turntable"]')
   await expect(viewer).toHaveAttribute('data-island-state', 'waiting')
-  expect(await isHydrated(page, 'viewer')).toBe(false)
-  await page.locator('.viewer').scrollIntoViewIfNeeded()
-  await waitForHydration(page, 'viewer')
+  expect(await isHydrated(page, 'turntable')).toBe(false)
+  await page.locator('.turntable').scrollIntoViewIfNeeded()
+  await waitForHydration(page, 'turntable')
   await expect(viewer).toHaveAttribute('data-island-state', 'hydrated')
 })
 

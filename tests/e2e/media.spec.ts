@@ -7,7 +7,7 @@ import {
   type Response,
   test,
 } from '@playwright/test'
-import { NO_IMAGES_ANYWHERE } from '../../lib/viewer/messages.ts'
+import { NO_IMAGES_ANYWHERE } from '../../lib/turntable/messages.ts'
 import { dragHorizontally } from './helpers/drag.ts'
 import { type EmptyServer, startEmptyServer } from './helpers/empty-server.ts'
 
@@ -211,7 +211,7 @@ test.describe('first load', () => {
     request,
   }) => {
     const html = await (await request.get('/')).text()
-    expect(html).toMatch(/<img class="viewer__image" src="[^"]*\/rm5_1\.jpg"/)
+    expect(html).toMatch(/<img class="turntable__image" src="[^"]*\/rm5_1\.jpg"/)
     expect(html).not.toContain('Loading 360° Viewer...')
     const responses: Response[] = []
     page.on('response', (response) => {
@@ -228,11 +228,11 @@ test.describe('first load', () => {
 })
 
 test.describe('360° viewer', () => {
-  const image = (page: Page) => page.locator('.viewer__image')
+  const image = (page: Page) => page.locator('.turntable__image')
 
   async function ready(page: Page) {
     await page.goto('/')
-    const viewer = page.locator('.viewer')
+    const viewer = page.locator('.turntable')
     await viewer.scrollIntoViewIfNeeded()
     await expect(viewer).toHaveAttribute('data-state', 'ready')
     await expect(page.getByText('Click & Drag to Rotate')).toBeVisible()
@@ -274,17 +274,17 @@ test.describe('360° viewer', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve
     })
-    await page.route('**/api/viewer', async (route) => {
+    await page.route('**/api/turntable', async (route) => {
       await held
       await route.continue()
     })
     await page.goto('/')
-    const stage = page.locator('.viewer__stage')
+    const stage = page.locator('.turntable__stage')
     await stage.scrollIntoViewIfNeeded()
     await expect(page.getByText('Loading 360° Viewer...')).toBeVisible()
     const before = await stage.boundingBox()
     release()
-    await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready')
+    await expect(page.locator('.turntable')).toHaveAttribute('data-state', 'ready')
     const after = await stage.boundingBox()
     expect(after?.height).toBeCloseTo(before?.height ?? 0, 0)
     expect(after?.y).toBeCloseTo(before?.y ?? 0, 0)
@@ -309,13 +309,13 @@ test.describe
         if (message.type() === 'error') errors.push(message.text())
       })
       await page.goto(`${server.baseURL}/`)
-      await page.locator('.viewer').scrollIntoViewIfNeeded()
+      await page.locator('.turntable').scrollIntoViewIfNeeded()
       return errors
     }
 
     test('empty buckets: says no images were found anywhere, and points at the console', async ({ page }) => {
       const errors = await load(page)
-      const alert = page.locator('.viewer').getByRole('alert')
+      const alert = page.locator('.turntable').getByRole('alert')
       await expect(alert).toContainText('Error loading images')
       await expect(alert).toContainText(NO_IMAGES_ANYWHERE)
       await expect(alert).toContainText('Check the browser console for details.')
@@ -325,14 +325,14 @@ test.describe
     test('missing buckets: the same answer', async ({ page }) => {
       await server.storage.client.removeBucket('360')
       await load(page)
-      await expect(page.locator('.viewer').getByRole('alert')).toContainText(NO_IMAGES_ANYWHERE)
+      await expect(page.locator('.turntable').getByRole('alert')).toContainText(NO_IMAGES_ANYWHERE)
     })
 
     test('a bucket with files but no images names that bucket', async ({ page }) => {
       await server.storage.client.makeBucket('360')
       await server.storage.client.putObject('360', 'readme.txt', 'frames go here')
       await load(page)
-      await expect(page.locator('.viewer').getByRole('alert')).toContainText(
+      await expect(page.locator('.turntable').getByRole('alert')).toContainText(
         'No image files found in bucket "360"',
       )
     })
@@ -342,8 +342,8 @@ test.describe
       await server.storage.client.putObject('360', 'frame_1.svg', Buffer.from(jpeg)) // not a frame type
       await server.storage.client.putObject('360', 'frame_2.png', Buffer.from(jpeg))
       await load(page)
-      await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready')
-      await expect(page.locator('.viewer__image')).toHaveAttribute('src', '/media/360/frame_2.png')
+      await expect(page.locator('.turntable')).toHaveAttribute('data-state', 'ready')
+      await expect(page.locator('.turntable__image')).toHaveAttribute('src', '/media/360/frame_2.png')
     })
   })
 

@@ -66,16 +66,16 @@ test.describe('§2 home', () => {
 })
 
 test.describe('§2, §8 the 360° viewer', () => {
-  const viewer = (page: Page) => page.locator('.viewer')
+  const viewer = (page: Page) => page.locator('.turntable')
   const answerViewer = async (page: Page, status: number, body: unknown) =>
-    page.route('**/api/viewer', (route) => route.fulfill({ status, json: body }))
+    page.route('**/api/turntable', (route) => route.fulfill({ status, json: body }))
   const open = async (page: Page) => {
     await page.goto('/')
     await viewer(page).scrollIntoViewIfNeeded()
   }
 
   test("loading: 'Loading 360° Viewer...', then ready: 'Click & Drag to Rotate'", async ({ page }) => {
-    const release = await holdRequests(page, '**/api/viewer')
+    const release = await holdRequests(page, '**/api/turntable')
     await open(page)
     await expect(viewer(page).getByText('Loading 360° Viewer...', { exact: true })).toBeVisible()
     release()

@@ -1,5 +1,5 @@
 // Property-based fuzzing of the GET APIs: /media/{bucket}/{key} paths (every encoding, dot
-// segments, unicode, control characters, ranges and validators) and /api/viewer queries, 10,000+
+// segments, unicode, control characters, ranges and validators) and /api/turntable queries, 10,000+
 // generated requests each. Storage is up, so nothing may answer 5xx; an object is served only
 // for its own exact key, whole or a true slice of it; errors keep the JSON shape and hide internals.
 import fc from 'fast-check'
@@ -173,7 +173,7 @@ describe('fuzzing the GET APIs', () => {
     )
   }, 90_000)
 
-  it('GET /api/viewer with any query and headers', async () => {
+  it('GET /api/turntable with any query and headers', async () => {
     const viewerCase = fc.record({
       method: fc.oneof(
         { weight: 9, arbitrary: fc.constant('GET' as const) },
@@ -198,11 +198,11 @@ describe('fuzzing the GET APIs', () => {
     const sent = await fuzzInBatches(viewerCase, CASES, async (c) => {
       const res = await t.app.inject({
         method: c.method,
-        url: `/api/viewer${c.query}`,
+        url: `/api/turntable${c.query}`,
         headers: c.accept ? { accept: c.accept } : {},
         remoteAddress: randomIp(),
       })
-      const what = `${c.method} /api/viewer${c.query.slice(0, 100)} → ${res.statusCode} ${res.body.slice(0, 200)}`
+      const what = `${c.method} /api/turntable${c.query.slice(0, 100)} → ${res.statusCode} ${res.body.slice(0, 200)}`
       tally.set(res.statusCode, (tally.get(res.statusCode) ?? 0) + 1)
       expectNoLeak(res.body, what)
       if (c.method === 'POST') {
@@ -218,6 +218,8 @@ describe('fuzzing the GET APIs', () => {
     })
     expectPrototypesClean()
     expect(sent).toBeGreaterThanOrEqual(10_000)
-    console.log(`fuzz /api/viewer: ${sent} cases → ${JSON.stringify(Object.fromEntries([...tally].sort()))}`)
+    console.log(
+      `fuzz /api/turntable: ${sent} cases → ${JSON.stringify(Object.fromEntries([...tally].sort()))}`,
+    )
   }, 90_000)
 })

@@ -82,7 +82,7 @@ async function duringCut(mode: CutMode) {
     // All at once, as visitors would send them: pages must not wait behind stalled media.
     const [media, viewer, health, pages, submission] = await Promise.all([
       Promise.all(Array.from({ length: 10 }, () => get(MEDIA))),
-      get('/api/viewer'),
+      get('/api/turntable'),
       get('/healthz'),
       Promise.all(['/', '/company', '/no-such-page', '/docket'].map(get)),
       timed(() =>
@@ -136,7 +136,7 @@ describe('storage cut', () => {
       expect(after.value.statusCode).toBe(200)
       expect(after.value.rawPayload.equals(IMAGE)).toBe(true)
       expect((await get('/healthz')).value.json()).toMatchObject({ status: 'ok' })
-      expect((await get('/api/viewer')).value.statusCode).toBe(200)
+      expect((await get('/api/turntable')).value.statusCode).toBe(200)
 
       console.log(
         `storage cut (${mode}): /media 503 in ${summary(mediaMs)}; pages meanwhile ` +

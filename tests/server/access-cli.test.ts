@@ -6,13 +6,14 @@ import { join } from 'node:path'
 import argon2 from 'argon2'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { hashIp, recordAttempt } from '../../server/access/attempts.server.ts'
+import { recordAttempt } from '../../server/access/attempts.server.ts'
 import { buildApp } from '../../server/app.server.ts'
 import { openDatabase } from '../../server/db/database.server.ts'
 import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { applyMigrations } from '../../server/db/migrate.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
+import { clientHash } from '../../server/http/client-hash.server.ts'
 import { openStorage } from '../../server/storage/storage.server.ts'
 import { cliDatabaseForFile, codesHere } from '../helpers/codes-cli.ts'
 import { logLines } from '../helpers/log-lines.ts'
@@ -249,7 +250,7 @@ describe('managing codes', () => {
   it('attempts: newest first with totals, filtered by retailer', async () => {
     const db = await openDatabase({ DATABASE_URL: testDb.url, DATA_DIR: testDb.env.DATA_DIR }, silentLogger)
     try {
-      const ipHash = hashIp(Buffer.from('k'), '203.0.113.1')
+      const ipHash = clientHash(Buffer.from('k'), '203.0.113.1')
       // Recent: a server started on this database meanwhile prunes attempts past their retention.
       const hourAgo = Date.now() - 3_600_000
       const at = (s: number) => new Date(hourAgo + s * 1000)

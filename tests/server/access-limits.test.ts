@@ -3,8 +3,8 @@
 // checks; refused requests tallied (decision 016).
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { hashIp } from '../../server/access/attempts.server.ts'
 import { createHashCeiling } from '../../server/access/hash-ceiling.server.ts'
+import { clientHash } from '../../server/http/client-hash.server.ts'
 import { countingHasher, limitPrefix, seedCode, verify, verifyForm } from '../helpers/access.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 import { BACKGROUND_WORK } from '../helpers/background-work.ts'
@@ -142,7 +142,7 @@ describe('in memory', () => {
     const { app, hasher } = await appWith()
     const clients = ['203.0.113.60', '203.0.113.61']
     // Only these two clients' rows: other tests of this file write to the same database.
-    const theirs = { ipHash: { in: clients.map((ip) => hashIp(app.access.keys.ip, ip)) } }
+    const theirs = { ipHash: { in: clients.map((ip) => clientHash(app.access.keys.ip, ip)) } }
     try {
       for (const remoteAddress of clients)
         for (let i = 0; i < 10; i++) await verify(app, wrong, { remoteAddress })

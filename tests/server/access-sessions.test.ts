@@ -4,8 +4,8 @@
 // `rm5 viewers list` shows the live sessions only. Against the real Postgres, the CLI as its binary.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setCodeEmailRule } from '../../server/access/code-admin.server.ts'
+import { createEmailLink } from '../../server/access/email-links.server.ts'
 import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
-import { createEmailLink } from '../../server/documents/email-links.server.ts'
 import { grantCookie, issueTestGrant, limitPrefix, seedCode, testClock, verify } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { outputOf, runRm5 } from '../helpers/run-cli.ts'

@@ -148,6 +148,27 @@ describe('every /admin answer', () => {
   })
 })
 
+describe('the audit of a sign-in', () => {
+  it('names one client by one hash, however its address reaches the server', async () => {
+    const signInFrom = async (remoteAddress: string) => {
+      const res = await openLink(t, await linkToken(t, 'ops@example.com'), remoteAddress)
+      expect(res.statusCode).toBe(303)
+      const [entry] = await t.db.prisma.auditEntry.findMany({
+        where: { action: 'session.sign-in' },
+        orderBy: { id: 'desc' },
+        take: 1,
+      })
+      return entry?.clientHash
+    }
+    // A dual-stack listener sees an IPv4 client as an IPv4-mapped IPv6 address.
+    const mapped = await signInFrom('::ffff:192.0.2.77')
+    const plain = await signInFrom('192.0.2.77')
+    expect(mapped).toMatch(/^[0-9a-f]{64}$/)
+    expect(mapped).toBe(plain)
+    expect(await signInFrom('192.0.2.78')).not.toBe(plain)
+  })
+})
+
 describe('asking for links', () => {
   it('is limited per address and per client, like the gates’ e-mail step', async () => {
     const statuses: number[] = []

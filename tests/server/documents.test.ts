@@ -2,6 +2,12 @@
 // document store, agreements, engagement batches and one-time e-mail links.
 import { text } from 'node:stream/consumers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  createEmailLink,
+  EMAIL_LINK_TTL_MS,
+  emailAllowed,
+  useEmailLink,
+} from '../../server/access/email-links.server.ts'
 import { cliActor } from '../../server/admin/audit.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import {
@@ -12,12 +18,6 @@ import {
   recordAcceptance,
   setAgreement,
 } from '../../server/documents/agreements.server.ts'
-import {
-  createEmailLink,
-  EMAIL_LINK_TTL_MS,
-  emailAllowed,
-  useEmailLink,
-} from '../../server/documents/email-links.server.ts'
 import { DocumentEngagement } from '../../server/documents/engagement.server.ts'
 import { documentActivity } from '../../server/documents/engagement-report.server.ts'
 import { DocumentNotFound, DocumentStore } from '../../server/documents/store.server.ts'

@@ -2,9 +2,10 @@
 // deleted by the running server, by one process at a time when several share the database.
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { hashIp, recordAttempt } from '../../server/access/attempts.server.ts'
+import { recordAttempt } from '../../server/access/attempts.server.ts'
 import { addAdmin } from '../../server/admin/admins.server.ts'
 import { LOCKS } from '../../server/db/advisory-lock.server.ts'
+import { clientHash } from '../../server/http/client-hash.server.ts'
 import { pruneOnce } from '../../server/retention/prune.server.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 import { BACKGROUND_WORK } from '../helpers/background-work.ts'
@@ -24,7 +25,7 @@ beforeAll(async () => {
   // Its start-up pruning, begun when the app became ready, holds the lock while it runs: the
   // tests below start once it has finished (retrying until our own prune gets the lock could
   // go first, and leave the app's to take the lock in the middle of a test).
-  await t.app.access.pruning.settled()
+  await t.app.pruning.settled()
 })
 afterAll(async () => {
   await t?.close()
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 async function seed(daysAgo: number[]) {
   await t.db.prisma.accessAttempt.deleteMany()
-  const ipHash = hashIp(Buffer.from('k'), '203.0.113.1')
+  const ipHash = clientHash(Buffer.from('k'), '203.0.113.1')
   for (const days of daysAgo) {
     await recordAttempt(t.db.prisma, {
       retailer: 'circlek',

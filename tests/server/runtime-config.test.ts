@@ -100,7 +100,7 @@ describe('a build started with another domain and brand', () => {
   })
 
   it('points the viewer API and the CSP at the same media address as the pages', async () => {
-    const viewer = (await (await fetch(url('/api/viewer'))).json()) as { images?: string[] }
+    const viewer = (await (await fetch(url('/api/turntable'))).json()) as { images?: string[] }
     expect(JSON.stringify(viewer)).toContain(`${CDN}/360/rm5_1.jpg`)
     const csp = (await fetch(url('/'))).headers.get('content-security-policy') ?? ''
     expect(csp).toContain(CDN)

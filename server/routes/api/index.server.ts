@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { accessRoutes } from '../../access/routes.server.ts'
 import { type DocumentBeaconOptions, documentBeaconRoutes } from './document-beacons.server.ts'
 import { formRoutes } from './forms.server.ts'
-import { viewerRoutes } from './viewer.server.ts'
+import { turntableRoutes } from './turntable.server.ts'
 
 export interface ApiOptions {
   /** The data room's engagement and documents, which the reading beacon reports into. */
@@ -14,6 +14,6 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
   // One line per route module, e.g. `await app.register(applicationRoutes)`.
   await app.register(formRoutes)
   await app.register(accessRoutes)
-  await app.register(viewerRoutes)
+  await app.register(turntableRoutes)
   await app.register(documentBeaconRoutes, options.documentBeacons)
 }

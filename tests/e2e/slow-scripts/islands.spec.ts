@@ -52,17 +52,17 @@ test('the 360° viewer dragged early turns once it has hydrated and has its fram
   baseURL,
 }) => {
   const release = await holdIslands(page, browser, baseURL ?? '', '/')
-  const surface = page.locator('.viewer__surface')
+  const surface = page.locator('.turntable__surface')
   await surface.scrollIntoViewIfNeeded()
-  const image = page.locator('.viewer__image')
+  const image = page.locator('.turntable__image')
   await expect(image).toHaveAttribute('src', /\/rm5_1\.jpg$/)
   await dragHorizontally(page, surface, -46, 5)
-  await expect(state(page, 'viewer')).toHaveAttribute('data-island-state', 'loading')
+  await expect(state(page, 'turntable')).toHaveAttribute('data-island-state', 'loading')
   await expect(image).toHaveAttribute('src', /\/rm5_1\.jpg$/)
   release()
   // 46 px to the left: three frames forward.
   await expect(image).toHaveAttribute('src', /\/rm5_4\.jpg$/)
-  await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready')
+  await expect(page.locator('.turntable')).toHaveAttribute('data-state', 'ready')
 })
 
 test('a hover on the showcase frames made early opens the locker once they hydrate', async ({

@@ -2,40 +2,40 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   compareNames,
-  isViewerImage,
-  selectViewerImages,
+  isTurntableImage,
+  selectTurntableImages,
   spreadEvenly,
-  VIEWER_BUCKET_ORDER,
+  TURNTABLE_BUCKET_ORDER,
 } from './images.ts'
 
 describe('viewer images', () => {
   it('tries the buckets in the spec order', () => {
-    expect(VIEWER_BUCKET_ORDER).toEqual(['360', '360-images', 'images', 'product-images'])
+    expect(TURNTABLE_BUCKET_ORDER).toEqual(['360', '360-images', 'images', 'product-images'])
   })
 
   it('keeps jpg, jpeg, png and webp in any case, and nothing else', () => {
     for (const name of ['a.jpg', 'b.JPG', 'c.jpeg', 'd.JpEg', 'e.png', 'f.PNG', 'g.webp', 'h.WEBP']) {
-      expect(isViewerImage(name), name).toBe(true)
+      expect(isTurntableImage(name), name).toBe(true)
     }
     for (const name of ['a.gif', 'b.svg', 'notes.txt', 'jpg', 'a.jpg.txt', 'x.avif', '.png', '._rm5_1.jpg']) {
-      expect(isViewerImage(name), name).toBe(false)
+      expect(isTurntableImage(name), name).toBe(false)
     }
   })
 
   it('leaves out the hero frames and anything in a folder', () => {
-    expect(isViewerImage('0_66.png')).toBe(false)
-    expect(isViewerImage('0_0.PNG')).toBe(false)
-    expect(isViewerImage('hero/0_66.png')).toBe(false)
-    expect(isViewerImage('shots/rm5_1.jpg')).toBe(false)
-    expect(isViewerImage('10_1.png')).toBe(true)
-    expect(isViewerImage('0_front.png')).toBe(true)
+    expect(isTurntableImage('0_66.png')).toBe(false)
+    expect(isTurntableImage('0_0.PNG')).toBe(false)
+    expect(isTurntableImage('hero/0_66.png')).toBe(false)
+    expect(isTurntableImage('shots/rm5_1.jpg')).toBe(false)
+    expect(isTurntableImage('10_1.png')).toBe(true)
+    expect(isTurntableImage('0_front.png')).toBe(true)
   })
 
   it('leaves out responsive variants (docs/decisions/006)', () => {
-    expect(isViewerImage('rm5_1.w640.avif')).toBe(false)
-    expect(isViewerImage('rm5_1.w640.webp')).toBe(false)
-    expect(isViewerImage('rm5_1.w960.jpg')).toBe(false)
-    expect(selectViewerImages(['rm5_2.jpg', 'rm5_2.w640.jpg', 'rm5_1.jpg', 'rm5_1.w1280.webp'])).toEqual([
+    expect(isTurntableImage('rm5_1.w640.avif')).toBe(false)
+    expect(isTurntableImage('rm5_1.w640.webp')).toBe(false)
+    expect(isTurntableImage('rm5_1.w960.jpg')).toBe(false)
+    expect(selectTurntableImages(['rm5_2.jpg', 'rm5_2.w640.jpg', 'rm5_1.jpg', 'rm5_1.w1280.webp'])).toEqual([
       'rm5_1.jpg',
       'rm5_2.jpg',
     ])
@@ -43,7 +43,7 @@ describe('viewer images', () => {
 
   it('sorts numerically: frame_2 before frame_10', () => {
     const names = ['frame_10.jpg', 'frame_2.jpg', 'frame_1.jpg', 'Frame_3.jpg', 'frame_21.jpg']
-    expect(selectViewerImages(names)).toEqual([
+    expect(selectTurntableImages(names)).toEqual([
       'frame_1.jpg',
       'frame_2.jpg',
       'Frame_3.jpg',
@@ -55,12 +55,12 @@ describe('viewer images', () => {
 
   it('filters, sorts and caps a mixed listing', () => {
     const names = ['rm5_2.jpg', 'readme.md', '0_66.png', 'rm5_10.jpg', 'rm5_1.jpg', 'thumbs.db']
-    expect(selectViewerImages(names)).toEqual(['rm5_1.jpg', 'rm5_2.jpg', 'rm5_10.jpg'])
+    expect(selectTurntableImages(names)).toEqual(['rm5_1.jpg', 'rm5_2.jpg', 'rm5_10.jpg'])
   })
 
   it('caps at 100 frames spread over the whole turn', () => {
     const names = Array.from({ length: 360 }, (_, i) => `deg_${i}.jpg`)
-    const picked = selectViewerImages(names)
+    const picked = selectTurntableImages(names)
     expect(picked).toHaveLength(100)
     expect(picked[0]).toBe('deg_0.jpg')
     expect(picked.at(-1)).toBe('deg_356.jpg')

@@ -6,7 +6,7 @@ export const PRELOAD_REST_DELAY_MS = 100
 
 /**
  * Fetches every frame ahead of the first drag, so turning never waits on the network. The Image
- * objects are kept so the browser keeps them decoded while the viewer lives.
+ * objects are kept so the browser keeps them decoded while the turntable lives.
  */
 export function usePreloadFrames(urls: readonly string[], enabled: boolean): void {
   const kept = useRef<HTMLImageElement[]>([])

@@ -1,5 +1,5 @@
 import { type PointerEvent, useCallback, useRef, useState } from 'react'
-import { dragTo } from '../../../lib/viewer/rotation.ts'
+import { dragTo } from '../../../lib/turntable/rotation.ts'
 
 /**
  * Mouse, touch and pen drags as pointer events (docs/original-behaviour.md §4: a dragging flag from

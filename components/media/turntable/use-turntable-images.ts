@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react'
-import { listingProblem, unexpectedError, type ViewerListing } from '../../../lib/viewer/messages.ts'
+import { listingProblem, type TurntableListing, unexpectedError } from '../../../lib/turntable/messages.ts'
 
-export type ViewerImages =
+export type TurntableImages =
   | { status: 'loading' }
   | { status: 'error'; reason: string }
   | { status: 'ready'; bucket: string; urls: string[] }
 
-export const VIEWER_API = '/api/viewer'
+export const TURNTABLE_API = '/api/turntable'
 
-async function fetchListing(signal: AbortSignal): Promise<ViewerListing> {
-  const response = await fetch(VIEWER_API, { signal, headers: { accept: 'application/json' } })
+async function fetchListing(signal: AbortSignal): Promise<TurntableListing> {
+  const response = await fetch(TURNTABLE_API, { signal, headers: { accept: 'application/json' } })
   const body = (await response.json().catch(() => undefined)) as
-    | (ViewerListing & { error?: { message?: string } })
+    | (TurntableListing & { error?: { message?: string } })
     | undefined
   if (!response.ok || !body || !Array.isArray(body.images)) {
     throw new Error(body?.error?.message ?? `The image list could not be loaded (HTTP ${response.status})`)
@@ -20,12 +20,12 @@ async function fetchListing(signal: AbortSignal): Promise<ViewerListing> {
 }
 
 /**
- * The viewer's frames, asked of the server on mount: the page is pre-rendered, and frames may be
+ * The turntable's frames, asked of the server on mount: the page is pre-rendered, and frames may be
  * uploaded at any time after the build. Until the answer comes, the loading state (which is what
  * the pre-rendered HTML shows) stays.
  */
-export function useViewerImages(): ViewerImages {
-  const [state, setState] = useState<ViewerImages>({ status: 'loading' })
+export function useTurntableImages(): TurntableImages {
+  const [state, setState] = useState<TurntableImages>({ status: 'loading' })
   useEffect(() => {
     const controller = new AbortController()
     fetchListing(controller.signal).then(

@@ -1,10 +1,10 @@
 import { brand } from '../../lib/brand.ts'
 import { Island } from '../islands/Island.tsx'
-import { Viewer360 } from '../media/viewer/Viewer360.tsx'
+import { Turntable } from '../media/turntable/Turntable.tsx'
 import { Section } from '../sections/Section.tsx'
 
-/** The 360° product viewer in its section (the viewer itself is an island). */
-export function HomeViewer() {
+/** The 360° product viewer in its section (the turntable itself is an island). */
+export function HomeTurntable() {
   return (
     <Section
       id="viewer"
@@ -19,8 +19,8 @@ export function HomeViewer() {
         </p>
       }
     >
-      <Island name="viewer">
-        <Viewer360 />
+      <Island name="turntable">
+        <Turntable />
       </Island>
     </Section>
   )

@@ -10,7 +10,7 @@ export function wrapIndex(index: number, delta: number, count: number): number {
 }
 
 export interface DragState {
-  /** Frames turned since the viewer opened, unwrapped (the frame count may not be known yet). */
+  /** Frames turned since the turntable opened, unwrapped (the frame count may not be known yet). */
   turn: number
   /** Pointer x at which the last step was taken (or the drag began). */
   anchorX: number
@@ -30,7 +30,7 @@ export function dragTo(state: DragState, x: number, stepPx: number = DRAG_STEP_P
 export const frameAt = (turn: number, count: number): number => wrapIndex(0, turn, count)
 
 /**
- * Keyboard steps, matching the previous/next buttons beside the viewer (‹ is previous): the usual
+ * Keyboard steps, matching the previous/next buttons beside the turntable (‹ is previous): the usual
  * carousel convention, rather than mirroring the spec's drag direction, so keys and buttons agree.
  */
 export function keyStep(key: string): number | undefined {

@@ -1,22 +1,26 @@
-// GET /api/viewer against a real embedded S3 (s3rver): bucket order, filtering, numeric order,
+// GET /api/turntable against a real embedded S3 (s3rver): bucket order, filtering, numeric order,
 // the cap, and the empty / missing / unavailable storage the viewer turns into its error texts.
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { listingProblem, type ViewerListing } from '../../lib/viewer/messages.ts'
+import { listingProblem, type TurntableListing } from '../../lib/turntable/messages.ts'
 import { type TestApp, testAppForFile } from '../helpers/app.ts'
 
 /** The buckets the viewer looks in, in its order. */
-const VIEWER_BUCKETS = ['360', '360-images', 'images', 'product-images']
+const TURNTABLE_BUCKETS = ['360', '360-images', 'images', 'product-images']
 // Each test starts from storage as the app creates it (an empty `360`, none of the fallbacks), so
 // no test depends on what an earlier one left behind.
 const t = testAppForFile({}, async (app) => {
-  for (const bucket of VIEWER_BUCKETS) await empty(app, bucket, bucket !== '360')
+  for (const bucket of TURNTABLE_BUCKETS) await empty(app, bucket, bucket !== '360')
   if (!(await app.storage.client.bucketExists('360'))) await app.storage.client.makeBucket('360')
 })
 const BYTES = Buffer.from('not really a jpeg')
 
-async function viewer(): Promise<{ status: number; body: ViewerListing; headers: Record<string, unknown> }> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/viewer' })
+async function viewer(): Promise<{
+  status: number
+  body: TurntableListing
+  headers: Record<string, unknown>
+}> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/turntable' })
   return { status: res.statusCode, body: res.json(), headers: res.headers }
 }
 
@@ -34,7 +38,7 @@ async function empty(app: TestApp, bucket: string, remove = false) {
   if (remove) await client.removeBucket(bucket)
 }
 
-describe('GET /api/viewer', () => {
+describe('GET /api/turntable', () => {
   it('reports no bucket at all when storage is empty', async () => {
     const { status, body, headers } = await viewer()
     expect(status).toBe(200)
@@ -129,7 +133,7 @@ describe('GET /api/viewer', () => {
       return stream
     }) as unknown as typeof client.listObjectsV2
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/viewer' })
+      const res = await t.app.inject({ method: 'GET', url: '/api/turntable' })
       expect(res.statusCode).toBe(503)
       expect(res.json()).toEqual({
         error: { code: 'storage_unavailable', message: 'Media storage is temporarily unavailable' },
@@ -142,9 +146,9 @@ describe('GET /api/viewer', () => {
 
 // Counters are in memory here (createTestApp sets no REDIS_URL) and belong to this file's app, and
 // each case uses client addresses no other request in this file uses: the counts are exact.
-describe('GET /api/viewer per-client limit', () => {
+describe('GET /api/turntable per-client limit', () => {
   const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: '/api/viewer', remoteAddress, headers })
+    t.app.inject({ method: 'GET', url: '/api/turntable', remoteAddress, headers })
 
   it('answers 120 requests a minute from one client, then 429 with Retry-After; others still get 200', async () => {
     const client = '203.0.113.120'

@@ -4,8 +4,8 @@
 
 import type { LogicalBucket } from '../../lib/buckets.ts'
 import { isVariantKey } from '../../lib/responsive-images.ts'
-import { selectViewerImages, VIEWER_BUCKET_ORDER } from '../../lib/viewer/images.ts'
-import type { ViewerListing } from '../../lib/viewer/messages.ts'
+import { selectTurntableImages, TURNTABLE_BUCKET_ORDER } from '../../lib/turntable/images.ts'
+import type { TurntableListing } from '../../lib/turntable/messages.ts'
 import type { Storage } from './storage.server.ts'
 
 /** One S3 page: far more than any turn needs, and a bound on the work a request can cause. */
@@ -33,11 +33,14 @@ export async function rootFileNames(storage: Storage, bucket: LogicalBucket): Pr
   return names
 }
 
-export async function listViewerImages(storage: Storage): Promise<ViewerListing> {
-  for (const bucket of VIEWER_BUCKET_ORDER) {
+export async function listTurntableImages(storage: Storage): Promise<TurntableListing> {
+  for (const bucket of TURNTABLE_BUCKET_ORDER) {
     const names = await rootFileNames(storage, bucket)
     if (names.length === 0) continue
-    const images = selectViewerImages(names).map((name) => ({ name, url: storage.publicUrl(bucket, name) }))
+    const images = selectTurntableImages(names).map((name) => ({
+      name,
+      url: storage.publicUrl(bucket, name),
+    }))
     return { bucket, images }
   }
   return { bucket: null, images: [] }

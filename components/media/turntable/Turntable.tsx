@@ -2,20 +2,20 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react'
 import { useHydrated } from 'vike-react/useHydrated'
 import { brand } from '../../../lib/brand.ts'
 import { mediaUrl } from '../../../lib/media.ts'
-import { VIEWER_FIRST_FRAME } from '../../../lib/viewer/images.ts'
+import { TURNTABLE_FIRST_FRAME } from '../../../lib/turntable/images.ts'
 import {
-  VIEWER_CONSOLE_HINT,
-  VIEWER_ERROR_TITLE,
-  VIEWER_HINT,
-  VIEWER_LOADING,
-  VIEWER_NEEDS_SCRIPT,
-} from '../../../lib/viewer/messages.ts'
-import { frameAt, keyStep } from '../../../lib/viewer/rotation.ts'
+  TURNTABLE_CONSOLE_HINT,
+  TURNTABLE_ERROR_TITLE,
+  TURNTABLE_HINT,
+  TURNTABLE_LOADING,
+  TURNTABLE_NEEDS_SCRIPT,
+} from '../../../lib/turntable/messages.ts'
+import { frameAt, keyStep } from '../../../lib/turntable/rotation.ts'
 import { ChevronIcon } from '../icons.tsx'
 import { useInView } from '../use-in-view.ts'
 import { useDragRotate } from './use-drag-rotate.ts'
 import { usePreloadFrames } from './use-preload-frames.ts'
-import { useViewerImages } from './use-viewer-images.ts'
+import { useTurntableImages } from './use-turntable-images.ts'
 
 /**
  * The 360° product viewer (docs/original-behaviour.md §2, §4, §9): frames from the server, turned by dragging (15 px a
@@ -24,8 +24,8 @@ import { useViewerImages } from './use-viewer-images.ts'
  * needs JavaScript; a drag made before the frames arrive turns the vehicle once they have. The
  * stage keeps a 3:2 box through loading, error and ready, so nothing around it moves.
  */
-export function Viewer360() {
-  const images = useViewerImages()
+export function Turntable() {
+  const images = useTurntableImages()
   const hydrated = useHydrated()
   const stage = useRef<HTMLDivElement>(null)
   const near = useInView(stage, '400px', true)
@@ -51,19 +51,19 @@ export function Viewer360() {
   }
 
   return (
-    <div className="viewer" data-state={images.status}>
-      <div ref={stage} className="viewer__stage viewer-stage">
+    <div className="turntable" data-state={images.status}>
+      <div ref={stage} className="turntable__stage turntable-stage">
         {images.status === 'error' ? (
-          <div className="viewer__status viewer__status--error" role="alert">
-            <p className="viewer__error-title">{VIEWER_ERROR_TITLE}</p>
-            <p className="viewer__error-reason">{images.reason}</p>
-            <p className="viewer__error-hint">{VIEWER_CONSOLE_HINT}</p>
+          <div className="turntable__status turntable__status--error" role="alert">
+            <p className="turntable__error-title">{TURNTABLE_ERROR_TITLE}</p>
+            <p className="turntable__error-reason">{images.reason}</p>
+            <p className="turntable__error-hint">{TURNTABLE_CONSOLE_HINT}</p>
           </div>
         ) : (
           <>
             {/* biome-ignore lint/a11y/useSemanticElements: a named group around one image, not a form fieldset */}
             <div
-              className="viewer__surface"
+              className="turntable__surface"
               data-dragging={dragging ? '' : undefined}
               // The arrow keys turn the vehicle while it has focus (once they can: after hydration).
               tabIndex={hydrated ? 0 : undefined}
@@ -75,8 +75,8 @@ export function Viewer360() {
               {...handlers}
             >
               <img
-                className="viewer__image"
-                src={count > 0 ? urls[index] : VIEWER_FIRST_FRAME_URL}
+                className="turntable__image"
+                src={count > 0 ? urls[index] : TURNTABLE_FIRST_FRAME_URL}
                 alt={
                   count > 0 ? `The ${brand.product}, view ${index + 1} of ${count}` : `The ${brand.product}`
                 }
@@ -89,24 +89,24 @@ export function Viewer360() {
               />
             </div>
             {hydrated && images.status === 'loading' && (
-              <div className="viewer__status" role="status">
-                <span className="viewer__spinner" aria-hidden="true" />
-                <p>{VIEWER_LOADING}</p>
+              <div className="turntable__status" role="status">
+                <span className="turntable__spinner" aria-hidden="true" />
+                <p>{TURNTABLE_LOADING}</p>
               </div>
             )}
-            <p className="viewer__hint glass" id={hintId}>
+            <p className="turntable__hint glass" id={hintId}>
               <DragIcon />
-              <span className="viewer__hint-script">
-                {VIEWER_HINT}
+              <span className="turntable__hint-script">
+                {TURNTABLE_HINT}
                 <span className="visually-hidden">, or use the left and right arrow keys</span>
               </span>
-              <span className="viewer__hint-no-script">{VIEWER_NEEDS_SCRIPT}</span>
+              <span className="turntable__hint-no-script">{TURNTABLE_NEEDS_SCRIPT}</span>
             </p>
             {images.status === 'ready' && (
               <>
                 <button
                   type="button"
-                  className="viewer__button viewer__button--prev glass round-button"
+                  className="turntable__button turntable__button--prev glass round-button"
                   onClick={() => step(-1)}
                   aria-label="Previous view"
                 >
@@ -114,7 +114,7 @@ export function Viewer360() {
                 </button>
                 <button
                   type="button"
-                  className="viewer__button viewer__button--next glass round-button"
+                  className="turntable__button turntable__button--next glass round-button"
                   onClick={() => step(1)}
                   aria-label="Next view"
                 >
@@ -151,4 +151,4 @@ function DragIcon() {
 
 const EMPTY: string[] = []
 /** What the HTML shows: the first frame as the demo set and the media CLI name it. */
-const VIEWER_FIRST_FRAME_URL = mediaUrl('360', VIEWER_FIRST_FRAME)
+const TURNTABLE_FIRST_FRAME_URL = mediaUrl('360', TURNTABLE_FIRST_FRAME)

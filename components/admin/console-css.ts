@@ -35,8 +35,9 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .console-brand { display: inline-flex; align-items: center; gap: 0.6rem; font-weight: 700; letter-spacing: -0.02em; text-decoration: none; }
 .console-brand__mark { display: inline-grid; place-items: center; min-width: 2.5rem; height: 2rem; padding: 0 0.4rem; border-radius: 8px; background: var(--accent); color: var(--ink); font-size: 0.8125rem; }
 .console-brand__sub { color: var(--muted-on-dark); font-weight: 500; }
-.console-nav { order: 3; width: 100%; overflow-x: auto; }
-.console-nav ul { display: flex; gap: 0.25rem; margin: 0; padding: 0; list-style: none; }
+/* Every section stays in sight on a phone: the links wrap onto a second row rather than scroll. */
+.console-nav { order: 3; width: 100%; }
+.console-nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem; margin: 0; padding: 0; list-style: none; }
 .console-nav a { display: block; padding: 0.45rem 0.8rem; border-radius: 999px; color: var(--muted-on-dark); font-weight: 550; text-decoration: none; white-space: nowrap; }
 .console-nav a:hover { color: var(--paper); background: rgb(255 255 255 / 0.08); }
 .console-nav a[aria-current="page"] { color: var(--ink); background: var(--accent); }

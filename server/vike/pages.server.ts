@@ -248,7 +248,10 @@ async function sendRendered(
   reply: FastifyReply,
 ) {
   const { httpResponse, errorWhileRendering } = pageContext
-  if (errorWhileRendering) request.log.error({ err: errorWhileRendering }, 'page rendering failed')
+  // A page's `throw render(404)` (a guard refusing an unknown document) reaches here as an error
+  // too; it is an answer the page chose, not a failure.
+  if (errorWhileRendering && pageContext.abortStatusCode === undefined)
+    request.log.error({ err: errorWhileRendering }, 'page rendering failed')
   // A request for an unknown page's pageContext.json (Vike's navigation data, which any client can
   // ask for though the site does not navigate on the client) is answered 200 with is404.
   // A page that answered `render(404)` (an unknown document) counts the same, its pageContext.json too.

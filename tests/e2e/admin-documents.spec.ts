@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, type TestInfo, test } from '@playwright/test'
 import { MIN_DWELL_MS } from '../../lib/documents/reading-clock.ts'
 import { makePdf } from '../helpers/documents.ts'
-import { auditLines, signInAsNewOwner } from './helpers/admin-console.ts'
+import { auditLines, consoleMenu, signInAsNewOwner } from './helpers/admin-console.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
 import { waitForHydration } from './helpers/hydration.ts'
 
@@ -43,7 +43,7 @@ test('an owner uploads a PDF with a progress bar; a viewer reads it; its engagem
   const email = await signInAsNewOwner(page)
   const title = `Console deck ${randomBytes(3).toString('hex')}`
 
-  await page.getByRole('link', { name: 'Documents' }).click()
+  await consoleMenu(page).getByRole('link', { name: 'Documents', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible()
   await page.getByLabel('Partner', { exact: true }).first().selectOption('compass')
   await page.getByLabel('Title').fill(title)
@@ -131,7 +131,7 @@ test('a message is read and deleted behind its confirm step', async ({ page }, t
     data: { name: sender, email: 'sam@asker.example', message: 'Please call me back about pricing.' },
   })
   expect(sent.status()).toBe(201)
-  await page.getByRole('link', { name: 'Applications and messages' }).click()
+  await consoleMenu(page).getByRole('link', { name: 'Applications and messages', exact: true }).click()
   await checkPage(page, testInfo, 'applications')
   await page.getByRole('link', { name: 'Messages', exact: true }).click()
   await page.getByRole('link', { name: sender }).click()

@@ -4,7 +4,7 @@
 // set` made; every new page passes axe and is photographed at 375 px and 1440 px.
 import { writeFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { auditLines, photograph, signInAsNewOwner } from './helpers/admin-console.ts'
+import { auditLines, consoleMenu, photograph, signInAsNewOwner } from './helpers/admin-console.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
 import { rm5 } from './helpers/cli.ts'
 
@@ -15,7 +15,7 @@ test('an owner adds a partner, themes it with a live preview, removes it, and th
   const email = await signInAsNewOwner(page)
   const slug = `e2e-${email.slice(4, 12)}`
 
-  await page.getByRole('link', { name: 'Partners' }).click()
+  await consoleMenu(page).getByRole('link', { name: 'Partners', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Partners' })).toBeVisible()
   // The schema's refusal, in the error summary, with the field marked.
   await page.getByLabel('Slug (the gate is /slug)').fill('Not A Slug')
@@ -55,7 +55,7 @@ test('an owner adds a partner, themes it with a live preview, removes it, and th
   const nda = test.info().outputPath('nda.md')
   await writeFile(nda, '# Non-disclosure\n\nKeep it to yourself.\n')
   await rm5(['agreements', 'set', slug, nda])
-  await page.getByRole('link', { name: 'Agreements' }).click()
+  await consoleMenu(page).getByRole('link', { name: 'Agreements', exact: true }).click()
   await expect(page.getByRole('cell', { name: 'Kroger E2E' }).first()).toBeVisible()
   await expectNoSeriousViolation(page)
   await photograph(page, 'agreements')

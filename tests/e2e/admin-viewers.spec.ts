@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { photograph, signInAsNewOwner } from './helpers/admin-console.ts'
+import { consoleMenu, photograph, signInAsNewOwner } from './helpers/admin-console.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
 
 async function expectNoViolation(page: Page) {
@@ -30,7 +30,7 @@ test('an owner ends a viewer’s live session and looks a person up', async ({ p
   await expect(viewer).toHaveURL(/\/docket$/)
 
   await signInAsNewOwner(page)
-  await page.getByRole('link', { name: 'Viewers' }).click()
+  await consoleMenu(page).getByRole('link', { name: 'Viewers', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Viewers' })).toBeVisible()
   const row = page.locator('tr', { hasText: label })
   await expect(row).toBeVisible()

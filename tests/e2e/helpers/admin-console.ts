@@ -25,7 +25,7 @@ export async function generateCode(
   label: string,
   gate: { slug: string; name: string } = { slug: 'circlek', name: 'Circle K' },
 ): Promise<string> {
-  await page.getByRole('link', { name: 'Codes' }).click()
+  await consoleMenu(page).getByRole('link', { name: 'Codes', exact: true }).click()
   await page.getByLabel('Gate').selectOption(gate.slug)
   await page.getByLabel('Label').fill(label)
   await page.getByRole('button', { name: 'Generate code' }).click()
@@ -37,7 +37,7 @@ export async function generateCode(
 
 /** The audit log's rows naming `who`, as "actor action target" lines, newest first. */
 export async function auditEntries(page: Page, who: string): Promise<{ line: string; target: string }[]> {
-  await page.getByRole('link', { name: 'Audit log' }).click()
+  await consoleMenu(page).getByRole('link', { name: 'Audit log', exact: true }).click()
   await page.getByLabel('Who').fill(who)
   await page.getByRole('button', { name: 'Filter' }).click()
   await expect(page).toHaveURL(new RegExp(`[?&]actor=${encodeURIComponent(who)}`))
@@ -63,3 +63,6 @@ export async function photograph(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 1440, height: 900 })
 }
+
+/** The console's own menu: a section's link there, not a link of the same words in a page's content. */
+export const consoleMenu = (page: Page) => page.getByRole('navigation', { name: 'Console' })

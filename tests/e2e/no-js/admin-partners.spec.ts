@@ -1,7 +1,7 @@
 // The partners pages without JavaScript: the add form posts HTML, the Preview button redraws the
 // gate's picture from the typed theme without saving it, and removing goes through its confirm page.
 import { expect, test } from '@playwright/test'
-import { signInAsNewOwner } from '../helpers/admin-console.ts'
+import { consoleMenu, signInAsNewOwner } from '../helpers/admin-console.ts'
 
 test('without JavaScript an owner adds a partner, previews a theme, saves it and removes the partner', async ({
   page,
@@ -9,7 +9,7 @@ test('without JavaScript an owner adds a partner, previews a theme, saves it and
   test.setTimeout(90_000)
   const email = await signInAsNewOwner(page)
   const slug = `nojs-${email.slice(4, 12)}`
-  await page.getByRole('link', { name: 'Partners' }).click()
+  await consoleMenu(page).getByRole('link', { name: 'Partners', exact: true }).click()
   await page.getByLabel('Slug (the gate is /slug)').fill(slug)
   await page.getByLabel('Name', { exact: true }).fill('No Script Foods')
   await page.getByRole('button', { name: 'Add partner' }).click()

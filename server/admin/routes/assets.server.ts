@@ -29,7 +29,9 @@ function fontFace(clientDir: string | undefined): string {
     return ''
   }
   if (!file) return ''
-  return `@font-face { font-family: "Inter Variable"; font-style: normal; font-display: swap; font-weight: 100 900; src: url("/assets/static/${file}") format("woff2-variations"); }\n`
+  // `optional`: a font that arrives after the first paint is kept for the next page instead of
+  // swapped in, so the console's text (its menu wraps on a phone) never moves under the reader.
+  return `@font-face { font-family: "Inter Variable"; font-style: normal; font-display: optional; font-weight: 100 900; src: url("/assets/static/${file}") format("woff2-variations"); }\n`
 }
 
 export async function consoleAssetRoutes(app: FastifyInstance) {

@@ -35,7 +35,7 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .console-brand { display: inline-flex; align-items: center; gap: 0.6rem; font-weight: 700; letter-spacing: -0.02em; text-decoration: none; }
 .console-brand__mark { display: inline-grid; place-items: center; min-width: 2.5rem; height: 2rem; padding: 0 0.4rem; border-radius: 8px; background: var(--accent); color: var(--ink); font-size: 0.8125rem; }
 .console-brand__sub { color: var(--muted-on-dark); font-weight: 500; }
-/* Every section stays in sight on a phone: the links wrap onto a second row rather than scroll. */
+/* The menu is a row of its own under the brand and the user; on a phone its links wrap rather than scroll. */
 .console-nav { order: 3; width: 100%; }
 .console-nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem; margin: 0; padding: 0; list-style: none; }
 .console-nav a { display: block; padding: 0.45rem 0.8rem; border-radius: 999px; color: var(--muted-on-dark); font-weight: 550; text-decoration: none; white-space: nowrap; }
@@ -45,9 +45,6 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .console-user form { margin: 0; }
 .console-user a { color: var(--paper); font-weight: 600; }
 .console-user a[aria-current="page"] { text-decoration-thickness: 2px; }
-@media (min-width: 1024px) {
-  .console-nav { order: 0; width: auto; }
-}
 
 .console-main { max-width: 1280px; margin: 0 auto; padding: clamp(1.25rem, 0.8rem + 2vw, 2.5rem) clamp(1rem, 0.5rem + 2vw, 2rem) 4rem; }
 .console-main:focus { outline: none; }

@@ -189,12 +189,7 @@ export class DocumentStore {
     request: AudienceRequest = {},
     actor?: Actor,
   ): Promise<DocumentSummary> {
-    const existing = await this.find(id, { includeRemoved: true })
-    if (!existing) throw new DocumentNotFound(id)
-    if (existing.removedAt) throw new DocumentRejected(`Document ${id} was removed; add it again instead.`)
-    const partner = await findPartner(this.prisma, existing.retailer)
-    if (!partner) throw new DocumentRejected(`Unknown retailer ${existing.retailer}.`)
-    const audience = await documentAudience(this.prisma, partner, request, existing)
+    const { existing, audience } = await this.liveWithAudience(id, request)
     const fileName = cleanFileName(uploadedName) || 'document'
     const inspected = await this.inspect(bytes, fileName)
     if (inspected.kind !== existing.kind) {
@@ -228,6 +223,17 @@ export class DocumentStore {
     return summary(row)
   }
 
+  /** A document that is not removed, and the audience a request gives it (replace, setAudience). */
+  private async liveWithAudience(id: string, request: AudienceRequest) {
+    const existing = await this.find(id, { includeRemoved: true })
+    if (!existing) throw new DocumentNotFound(id)
+    if (existing.removedAt) throw new DocumentRejected(`Document ${id} was removed; add it again instead.`)
+    const partner = await findPartner(this.prisma, existing.retailer)
+    if (!partner) throw new DocumentRejected(`Unknown retailer ${existing.retailer}.`)
+    const audience = await documentAudience(this.prisma, partner, request, existing)
+    return { existing, audience }
+  }
+
   /**
    * Changes whom a document is for and whether it may be saved, without a new version (the
    * console's settings form; `rm5 documents replace` sets them with a new file).
@@ -238,12 +244,7 @@ export class DocumentStore {
     actor?: Actor,
     now = new Date(),
   ): Promise<DocumentSummary> {
-    const existing = await this.find(id, { includeRemoved: true })
-    if (!existing) throw new DocumentNotFound(id)
-    if (existing.removedAt) throw new DocumentRejected(`Document ${id} was removed; add it again instead.`)
-    const partner = await findPartner(this.prisma, existing.retailer)
-    if (!partner) throw new DocumentRejected(`Unknown retailer ${existing.retailer}.`)
-    const audience = await documentAudience(this.prisma, partner, request, existing)
+    const { existing, audience } = await this.liveWithAudience(id, request)
     const row = await this.prisma.$transaction(async (tx) => {
       const changed = await tx.document.update({
         where: { id, removedAt: null },

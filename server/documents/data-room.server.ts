@@ -20,7 +20,12 @@ import {
   yieldDocumentJobsToRequests,
 } from './jobs/document-jobs.server.ts'
 import { readingMinutes } from './markdown.server.ts'
-import { createStampedPdfs, type StampedPdfs } from './stamped-pdfs.server.ts'
+import {
+  createStampedPdfs,
+  type OpenStamp,
+  type StampedPdfs,
+  type StampRequest,
+} from './stamped-pdfs.server.ts'
 import { DocumentStore, type DocumentSummary } from './store.server.ts'
 import { DocumentUnavailable } from './unavailable.server.ts'
 import { readViewToken, signViewToken, type ViewToken, viewTokenKey } from './view-token.server.ts'
@@ -132,15 +137,27 @@ export class DataRoom {
     }
   }
 
-  /** The PDF stamped for this viewer (kept a few minutes per version, viewer and day). */
-  stampedPdf({ document, viewer }: ViewedDocument): Promise<Buffer> {
-    return this.limited(document, () =>
-      this.stamps.stamped({
-        objectKey: document.objectKey,
-        text: this.watermarkFor({ document, viewer }),
-        read: () => this.store.readBytes(document),
-      }),
-    )
+  /** Makes the PDF stamped for this viewer, or finds it kept (a few minutes per version, viewer and day). */
+  prepareStampedPdf(viewed: ViewedDocument): Promise<void> {
+    return this.limited(viewed.document, () => this.stamps.prepare(this.stampRequest(viewed)))
+  }
+
+  /** The PDF stamped for this viewer, open for one response (the caller closes it). */
+  openStampedPdf(viewed: ViewedDocument): Promise<OpenStamp> {
+    return this.limited(viewed.document, () => this.stamps.open(this.stampRequest(viewed)))
+  }
+
+  /** Deletes the stamped PDFs and originals kept on disk (the app's close). */
+  closeStamps(): Promise<void> {
+    return this.stamps.close()
+  }
+
+  private stampRequest({ document, viewer }: ViewedDocument): StampRequest {
+    return {
+      objectKey: document.objectKey,
+      text: this.watermarkFor({ document, viewer }),
+      read: () => this.store.read(document),
+    }
   }
 
   /** The signed token of this view, carried by the page and sent back by its reading beacons. */
@@ -216,6 +233,7 @@ export function registerDocuments(
   app.addHook('onClose', async () => {
     await room.engagement.flush()
     await closeDocumentJobs()
+    await room.closeStamps()
   })
   return room
 }

@@ -19,7 +19,7 @@ export async function documentPageData(room: DataRoom, viewed: ViewedDocument): 
   const html = document.kind === 'markdown' ? await room.markdownOf(document) : null
   // The viewer's stamp is made before the page is sent (and kept for the file's requests), so a
   // PDF that cannot be stamped shows the "cannot be shown" page instead of a broken viewer.
-  if (document.kind === 'pdf') await room.stampedPdf(viewed)
+  if (document.kind === 'pdf') await room.prepareStampedPdf(viewed)
   return {
     ...docketDocument(document, viewer.partnerName),
     version: document.version,

@@ -1,12 +1,14 @@
 // GET /docket/documents/<id>/file: a PDF of the data room as its viewer receives it, stamped with
 // their watermark (decision 031). The document's one rule, as for its page (server/documents/
 // admission.server.ts); a Markdown document has no file and answers like an unknown path too.
-// One byte range per request on the stamped bytes (the browser's viewer asks for ranges).
+// One byte range per request on the stamped copy (the browser's viewer asks for ranges), streamed
+// from its file: the request thread never holds the whole PDF.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { DOCUMENTS_PATH } from '../../lib/access.ts'
 import { DOCUMENT_UNAVAILABLE_TITLE } from '../../lib/documents.ts'
 import { admitToDocument } from '../documents/admission.server.ts'
 import { DOCUMENT_FILE_HEADERS } from '../documents/page-headers.server.ts'
+import type { OpenStamp } from '../documents/stamped-pdfs.server.ts'
 import { isDocumentUnavailable } from '../documents/unavailable.server.ts'
 import { contentRange, parseRange } from './range.server.ts'
 
@@ -50,18 +52,7 @@ export async function documentFileRoutes(app: FastifyInstance): Promise<void> {
           .send()
       }
       const opened = admission.viewed
-      const bytes = await room.stampedPdf(opened).catch((error: unknown) => {
-        if (!isDocumentUnavailable(error)) throw error
-        return undefined
-      })
-      if (!bytes) {
-        return reply
-          .code(503)
-          .header('cache-control', DOCUMENT_CACHE_CONTROL)
-          .header('retry-after', '60')
-          .type('text/plain; charset=utf-8')
-          .send(`${DOCUMENT_UNAVAILABLE_TITLE}. Try again in a few minutes.`)
-      }
+      // The answers that need no file come first: nothing is opened that would have to be closed.
       // The Download button's address: saved as a file, and recorded as its own event. A document
       // stored without download is shown inline only, and says so to whoever asks for the file.
       const download = request.query.download === '1'
@@ -72,13 +63,25 @@ export async function documentFileRoutes(app: FastifyInstance): Promise<void> {
           .type('text/plain; charset=utf-8')
           .send('This document can be read here but not downloaded.')
       }
+      const stamp = await room.openStampedPdf(opened).catch((error: unknown) => {
+        if (!isDocumentUnavailable(error)) throw error
+        return undefined
+      })
+      if (!stamp) {
+        return reply
+          .code(503)
+          .header('cache-control', DOCUMENT_CACHE_CONTROL)
+          .header('retry-after', '60')
+          .type('text/plain; charset=utf-8')
+          .send(`${DOCUMENT_UNAVAILABLE_TITLE}. Try again in a few minutes.`)
+      }
       if (download && request.method === 'GET' && !request.headers.range) {
         room.downloaded(opened, room.clientHash(request.ip))
       }
       const disposition = inlineDisposition(opened.document.title)
-      return sendBytes(
+      return sendStamp(
         reply,
-        bytes,
+        stamp,
         request.headers.range,
         download ? disposition.replace(/^inline/, 'attachment') : disposition,
       )
@@ -86,7 +89,13 @@ export async function documentFileRoutes(app: FastifyInstance): Promise<void> {
   )
 }
 
-function sendBytes(reply: FastifyReply, bytes: Buffer, rangeHeader: string | undefined, disposition: string) {
+/** Sends the whole stamped copy or one range of it; the file is closed when the stream ends. */
+async function sendStamp(
+  reply: FastifyReply,
+  { file, size }: OpenStamp,
+  rangeHeader: string | undefined,
+  disposition: string,
+) {
   reply.headers({
     'content-type': 'application/pdf',
     'content-disposition': disposition,
@@ -95,15 +104,14 @@ function sendBytes(reply: FastifyReply, bytes: Buffer, rangeHeader: string | und
     'x-content-type-options': 'nosniff',
     ...DOCUMENT_FILE_HEADERS,
   })
-  const range = parseRange(rangeHeader, bytes.length)
+  const range = parseRange(rangeHeader, size)
   if (range.kind === 'unsatisfiable') {
-    return reply.code(416).header('content-range', `bytes */${bytes.length}`).send()
+    await file.close()
+    return reply.code(416).header('content-range', `bytes */${size}`).send()
   }
-  if (range.kind === 'partial') {
-    return reply
-      .code(206)
-      .header('content-range', contentRange(range, bytes.length))
-      .send(bytes.subarray(range.start, range.end + 1))
-  }
-  return reply.code(200).send(bytes)
+  const { start, end } = range.kind === 'partial' ? range : { start: 0, end: size - 1 }
+  if (range.kind === 'partial') reply.code(206).header('content-range', contentRange(range, size))
+  // Closed with the stream, however it ends (sent, the client gone, a HEAD request's discard).
+  const body = file.createReadStream({ start, end, autoClose: true })
+  return reply.header('content-length', end - start + 1).send(body)
 }

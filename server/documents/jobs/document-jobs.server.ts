@@ -10,7 +10,7 @@ import { childEntry } from '../../process-entry.server.ts'
 import { DocumentRejected } from '../rejected.server.ts'
 import type { PreparedDocument } from '../validate.server.ts'
 import type { WatermarkText } from '../watermark.server.ts'
-import type { DocumentJob, DocumentJobResult } from './document-worker.server.ts'
+import type { DocumentJob, DocumentJobResult, StampInput } from './document-worker.server.ts'
 
 /** Threads at most: documents must never take every core from the pages. */
 export const DOCUMENT_WORKERS = Math.max(1, Math.min(2, availableParallelism() - 1))
@@ -123,11 +123,14 @@ export class DocumentJobs {
     return { ...result.prepared, bytes: Buffer.from(result.prepared.bytes) }
   }
 
-  /** The PDF with this viewer's watermark on every page. */
-  async stamp(bytes: Uint8Array, text: WatermarkText): Promise<Buffer> {
-    const result = await this.run({ task: 'stamp', bytes, text })
+  /**
+   * Writes the PDF open at `input` with this viewer's watermark on every page to `output`, a new
+   * file; its size. The caller keeps `input` open until this settles.
+   */
+  async stamp(input: StampInput, output: string, text: WatermarkText): Promise<number> {
+    const result = await this.run({ task: 'stamp', input, output, text })
     if (result.task !== 'stamp') throw new DocumentJobFailed('failure', `unexpected ${result.task}`)
-    return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength)
+    return result.size
   }
 
   /** Markdown rendered to HTML (for versions stored before their HTML was kept). */

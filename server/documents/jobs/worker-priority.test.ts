@@ -2,7 +2,6 @@
 // from /proc, where each thread of the process has its own nice value.
 import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
-import { makePdf } from '../../../tests/helpers/documents.ts'
 import { DEFAULT_JOB_LIMITS, DocumentJobs } from './document-jobs.server.ts'
 
 /** The nice value of each thread of this process (field 19 of /proc/<pid>/task/<tid>/stat). */
@@ -20,12 +19,12 @@ function threadNices(): Map<number, number> {
 const pools: DocumentJobs[] = []
 afterAll(() => Promise.all(pools.map((pool) => pool.close())))
 
-/** The nice values of the threads a new pool started to stamp one page. */
+/** The nice values of the threads a new pool started for one job. */
 async function nicesOfNewPool(yieldToRequests: boolean): Promise<number[]> {
   const before = threadNices()
   const pool = new DocumentJobs({ ...DEFAULT_JOB_LIMITS, threads: 1, yieldToRequests })
   pools.push(pool)
-  await pool.stamp(await makePdf(1), { viewer: 'Dana', retailer: 'Circle K', date: new Date() })
+  await pool.render('# One job')
   const started = [...threadNices()].filter(([tid]) => !before.has(tid))
   expect(started.length).toBeGreaterThan(0)
   return started.map(([, nice]) => nice)

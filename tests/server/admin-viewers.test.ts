@@ -77,9 +77,17 @@ describe('the page', () => {
   })
 
   it('shows a viewer-role admin the same figures and no action', async () => {
-    const res = await page('/admin/viewers?email=ana@circlek.com', watcher)
+    // A person of its own: with nothing held, the page offers no action to any role.
+    await linkGrant('circlek', 'uma@circlek.com')
+    const url = '/admin/viewers?email=uma@circlek.com'
+    const [asEditor, res] = [await page(url), await page(url, watcher)]
+    // The editor is offered the actions: their absence below is the role's doing.
+    expect(asEditor.body).toContain('Sign out everywhere')
+    const figures = (html: string) => /<dl class="record">[\s\S]*?<\/dl>/.exec(html)?.[0]
     expect(res.statusCode).toBe(200)
-    expect(res.body).toContain('What is held about ana@circlek.com')
+    expect(res.body).toContain('What is held about uma@circlek.com')
+    expect(figures(res.body)).toMatch(/<dt>Data-room sessions \(live or ended\)<\/dt><dd>1<\/dd>/)
+    expect(figures(res.body)).toBe(figures(asEditor.body))
     expect(res.body).not.toContain('Sign out everywhere')
     expect(res.body).not.toContain('End session')
     expect(res.body).not.toContain('Delete their data')

@@ -1,9 +1,11 @@
 // The admin console in Chromium with JavaScript, on the fresh e2e server: the first owner gets in
 // with the link the CLI prints, generates a code (shown once, with a copy button), revokes it, and
 // the audit log lists each step with who did it; every page passes axe; sign-out ends the session.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { auditLines, generateCode, signInAsNewOwner } from './helpers/admin-console.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
+// A client address of its own per test: sign-in is limited per client like the gates.
+import { test } from './helpers/visitor.ts'
 
 test('the first owner signs in with a printed link, generates and revokes a code, and the audit log says who', async ({
   page,

@@ -6,12 +6,14 @@
 // screenshots at 1440 and 375 px.
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, type TestInfo, test } from '@playwright/test'
+import { expect, type Page, type TestInfo } from '@playwright/test'
 import { MIN_DWELL_MS } from '../../lib/documents/reading-clock.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { auditLines, consoleMenu, signInAsNewOwner } from './helpers/admin-console.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
 import { waitForHydration } from './helpers/hydration.ts'
+// A client address of its own per test: sign-in is limited per client like the gates.
+import { test } from './helpers/visitor.ts'
 
 /** No axe violation of any impact (WCAG 2.0 A/AA, 2.1 AA): the console's new pages hold to all of them. */
 async function expectNoViolation(page: Page) {

@@ -6,7 +6,7 @@
 // charts and tables; the audit log names who did each step. The forms run once with JavaScript
 // (as the ops@example.com) and once without (as ops+no-js@example.com, so both can run at once).
 import { randomBytes } from 'node:crypto'
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
 import { MIN_DWELL_MS } from '../../lib/documents/reading-clock.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { randomIp } from '../helpers/form-bodies.ts'
@@ -20,6 +20,8 @@ import {
 import { expectNoSeriousViolation } from './helpers/axe.ts'
 import { rm5 } from './helpers/cli.ts'
 import { waitForHydration } from './helpers/hydration.ts'
+// A client address of its own per test: sign-in is limited per client like the gates.
+import { test } from './helpers/visitor.ts'
 
 const PAGES = 3
 // A file of about three seconds at the emulated upload speed: Chromium reports an upload's progress

@@ -5,12 +5,14 @@
 // an address that is not an admin's gets the refusal page and no console. With JavaScript off too
 // (a context of its own: the provider's fixed port allows one worker, so the tests run in turn).
 import { randomBytes } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { E2E_OIDC_CLIENT, E2E_OIDC_PORT, E2E_PORT } from '../../playwright.config.ts'
 import { startOidcProvider, type TestProvider } from '../helpers/oidc-provider.ts'
 import { auditLines, photograph } from './helpers/admin-console.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
 import { rm5 } from './helpers/cli.ts'
+// A client address of its own per test: sign-in is limited per client like the gates.
+import { test } from './helpers/visitor.ts'
 
 // The origin browsers use (PUBLIC_ORIGIN): the redirect URI registered at the provider.
 const ORIGIN = `http://localhost:${E2E_PORT}`

@@ -3,10 +3,12 @@
 // confirm step, and the audit log says who; the agreements page lists a version `rm5 agreements
 // set` made; every new page passes axe and is photographed at 375 px and 1440 px.
 import { writeFile } from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { auditLines, consoleMenu, photograph, signInAsNewOwner } from './helpers/admin-console.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
 import { rm5 } from './helpers/cli.ts'
+// A client address of its own per test: sign-in is limited per client like the gates.
+import { test } from './helpers/visitor.ts'
 
 test('an owner adds a partner, themes it with a live preview, removes it, and the audit log says who', async ({
   page,

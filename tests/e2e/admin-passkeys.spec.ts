@@ -6,11 +6,13 @@
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { E2E_PORT } from '../../playwright.config.ts'
 import { auditLines, photograph } from './helpers/admin-console.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
 import { rm5 } from './helpers/cli.ts'
+// A client address of its own per test: sign-in is limited per client like the gates.
+import { test } from './helpers/visitor.ts'
 
 const ORIGIN = `http://localhost:${E2E_PORT}`
 

@@ -1,8 +1,10 @@
 // The admin console without JavaScript: every step is a plain form post. The first owner signs in
 // with the printed link, generates a code (shown once; no copy button without a script), revokes
 // it, filters the audit log, downloads its CSV and signs out.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { auditLines, generateCode, signInAsNewOwner } from '../helpers/admin-console.ts'
+// A client address of its own per test: sign-in is limited per client like the gates.
+import { test } from '../helpers/visitor.ts'
 
 test('signs in, generates and revokes a code, reads the audit log and its CSV, signs out', async ({
   page,

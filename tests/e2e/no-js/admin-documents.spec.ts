@@ -1,9 +1,11 @@
 // The console's upload and delete without JavaScript: the upload form is a plain multipart post
 // (no progress bar, the same answer), and deleting a message takes its confirm page.
 import { randomBytes } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { signInAsNewOwner } from '../helpers/admin-console.ts'
 import { rm5 } from '../helpers/cli.ts'
+// A client address of its own per test: sign-in is limited per client like the gates.
+import { test } from '../helpers/visitor.ts'
 
 test('uploads a document, then refuses a second file of another kind as the CLI does', async ({ page }) => {
   test.setTimeout(60_000)

@@ -1,7 +1,9 @@
 // The partners pages without JavaScript: the add form posts HTML, the Preview button redraws the
 // gate's picture from the typed theme without saving it, and removing goes through its confirm page.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { consoleMenu, signInAsNewOwner } from '../helpers/admin-console.ts'
+// A client address of its own per test: sign-in is limited per client like the gates.
+import { test } from '../helpers/visitor.ts'
 
 test('without JavaScript an owner adds a partner, previews a theme, saves it and removes the partner', async ({
   page,

@@ -2,9 +2,11 @@
 // are plain GET and POST forms; an upload to a gate that takes no code without "Share openly" is
 // refused with the open gate's warning in the error summary, and goes through once it is ticked.
 import { randomBytes } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { signInAsNewOwner } from '../helpers/admin-console.ts'
 import { newCode } from '../helpers/cli.ts'
+// A client address of its own per test: sign-in is limited per client like the gates.
+import { test } from '../helpers/visitor.ts'
 
 test('ends a session and searches by e-mail with plain forms', async ({ page, browser }) => {
   test.setTimeout(300_000)

@@ -118,8 +118,13 @@ export function createStampedPdfs(
     // One read for concurrent requests of the same original (a wave of viewers).
     fetchMethod: (_key, _stale, { context }) =>
       made('pdf', async (file) => {
-        const output = await open(file, 'wx', 0o600)
-        await pipeline(await context.read(), output.createWriteStream())
+        const source = await context.read()
+        // pipeline closes both ends however it ends; a file that cannot be made ends the read too.
+        const output = await open(file, 'wx', 0o600).catch((error: unknown) => {
+          source.destroy()
+          throw error
+        })
+        await pipeline(source, output.createWriteStream())
         return (await stat(file)).size
       }),
   })

@@ -67,6 +67,8 @@ describe('server start settings', () => {
       `PATH="$(NODE_LINE=${oldestNodeLine()} bash .ci/node.sh):$PATH" node node_modules/vitest/vitest.mjs run`,
     )
     // The whole suite: the stage passes no filter (no --exclude) to Vitest.
-    expect(ci).toMatch(new RegExp(`^stage "vitest on node ${oldestNodeLine()}" vitest_on_${oldestNodeLine()}$`, 'm'))
+    expect(ci).toMatch(
+      new RegExp(`^stage "vitest on node ${oldestNodeLine()}" vitest_on_${oldestNodeLine()}$`, 'm'),
+    )
   })
 })

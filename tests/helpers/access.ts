@@ -3,6 +3,7 @@
 
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { grantCookieName } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import { insertCode } from '../../server/access/codes.server.ts'
 import { argon2Hasher, type CodeHasher } from '../../server/access/hasher.server.ts'
@@ -64,6 +65,19 @@ export async function issueTestGrant(
 ): Promise<string> {
   const { issuedAt, ...rest } = grant
   return issueGrant(app.access.db.prisma, app.access.keys.cookie, rest, issuedAt)
+}
+
+/** `issueTestGrant` as the cookie a browser sends back: `<retailer>-access=<value>`. */
+export async function testGrantCookie(
+  app: FastifyInstance,
+  grant: Parameters<typeof issueTestGrant>[1],
+): Promise<string> {
+  return `${grantCookieName(grant.retailer)}=${await issueTestGrant(app, grant)}`
+}
+
+/** The retailers whose grants a Cookie header opens now, as the server reads them. */
+export async function grantedRetailers(app: FastifyInstance, cookie: string | undefined): Promise<string[]> {
+  return (await app.access.grants.grantsFor(cookie)).map((grant) => grant.retailer)
 }
 
 export function verify(

@@ -7,6 +7,7 @@ import { signSession } from '../../server/access/grant-cookie.server.ts'
 import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import {
   grantCookie,
+  grantedRetailers,
   issueTestGrant,
   limitPrefix,
   seedCode,
@@ -21,8 +22,7 @@ let t: TestApp
 let circlekCookie: string
 let circlekId: string
 
-const grantsFor = async (cookie: string | undefined) =>
-  (await t.app.access.grants.grantsFor(cookie)).map((grant) => grant.retailer)
+const grantsFor = (cookie: string | undefined) => grantedRetailers(t.app, cookie)
 const cookieValue = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1)
 
 beforeAll(async () => {

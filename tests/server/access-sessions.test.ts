@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setCodeEmailRule } from '../../server/access/code-admin.server.ts'
 import { createEmailLink } from '../../server/access/email-links.server.ts'
 import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
-import { grantCookie, issueTestGrant, limitPrefix, seedCode, testClock, verify } from '../helpers/access.ts'
+import {
+  grantCookie,
+  grantedRetailers,
+  issueTestGrant,
+  limitPrefix,
+  seedCode,
+  testClock,
+  testGrantCookie,
+  verify,
+} from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { outputOf, runRm5 } from '../helpers/run-cli.ts'
 import { injectPost } from '../helpers/submissions.ts'
@@ -21,16 +30,15 @@ let investorCode: string
 
 const rm5 = async (...args: string[]) =>
   outputOf(await runRm5(args, { DATABASE_URL: t.env.DATABASE_URL, DATA_DIR: t.env.DATA_DIR }), args.join(' '))
-const retailers = async (cookie: string) =>
-  (await t.app.access.grants.grantsFor(cookie)).map((grant) => grant.retailer)
+const retailers = (cookie: string) => grantedRetailers(t.app, cookie)
 /** A session opened by a one-time link for `email`, as its cookie. */
-const linkGrant = async (retailer: 'circlek' | 'investor', email: string) =>
-  `${retailer}-access=${await issueTestGrant(t.app, {
+const linkGrant = (retailer: 'circlek' | 'investor', email: string) =>
+  testGrantCookie(t.app, {
     retailer,
     codeId: retailer === 'circlek' ? circlekCode : investorCode,
     issuedAt: clock.now(),
     email,
-  })}`
+  })
 
 beforeAll(async () => {
   t = await createTestApp({ access: { now: clock.now, rateLimitPrefix: limitPrefix() } })

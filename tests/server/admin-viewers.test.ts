@@ -5,7 +5,7 @@
 // console's error summary for an address that is not one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
-import { issueTestGrant, limitPrefix, seedCode, testClock } from '../helpers/access.ts'
+import { grantedRetailers, limitPrefix, seedCode, testClock, testGrantCookie } from '../helpers/access.ts'
 import { post, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
@@ -28,16 +28,15 @@ afterAll(async () => {
 })
 
 /** A session a one-time link opened for `email`, as the cookie a browser holds. */
-const linkGrant = async (retailer: 'circlek' | 'investor', email: string) =>
-  `${retailer}-access=${await issueTestGrant(t.app, {
+const linkGrant = (retailer: 'circlek' | 'investor', email: string) =>
+  testGrantCookie(t.app, {
     retailer,
     codeId: retailer === 'circlek' ? circlekCode : investorCode,
     issuedAt: clock.now(),
     email,
-  })}`
+  })
 const sessionIdOf = (cookie: string) => cookie.split('.')[1] as string
-const retailers = async (cookie: string) =>
-  (await t.app.access.grants.grantsFor(cookie)).map((grant) => grant.retailer)
+const retailers = (cookie: string) => grantedRetailers(t.app, cookie)
 const page = (url: string, as: SignedIn = editor) => t.app.inject({ url, headers: { cookie: as.cookie } })
 const act = (url: string, form: Record<string, string> = {}) =>
   post(t, url, { ...form, _csrf: editor.csrf }, { cookie: editor.cookie })

@@ -17,7 +17,7 @@ import {
 import { documentActivity } from '../../server/documents/engagement-report.server.ts'
 import type { DocumentStore, DocumentSummary } from '../../server/documents/store.server.ts'
 import { BEACON_BODY_LIMIT, BEACON_RATE_LIMIT } from '../../server/routes/api/document-beacons.server.ts'
-import { issueTestGrant, limitPrefix, seedCode } from '../helpers/access.ts'
+import { limitPrefix, seedCode, testGrantCookie } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { expectNoLeak, fuzzInBatches, hostileValue, pollutionJson } from '../helpers/fuzz.ts'
@@ -82,12 +82,12 @@ const grants = new Map<string, string>()
 const openGrant = async (retailer: 'circlek' | 'pizzahut', email: string | null = null) =>
   grants.set(
     `${retailer} ${email}`,
-    `${retailer}-access=${await issueTestGrant(t.app, {
+    await testGrantCookie(t.app, {
       retailer,
       codeId: retailer === 'circlek' ? circlekCode : pizzaCode,
       issuedAt: new Date(),
       email,
-    })}`,
+    }),
   )
 const grant = (retailer: 'circlek' | 'pizzahut', email: string | null = null) =>
   grants.get(`${retailer} ${email}`) as string

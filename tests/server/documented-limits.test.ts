@@ -5,7 +5,7 @@
 // the app's injectable clock: no test waits for a window to pass.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.ts'
-import { grantCookie, limitPrefix, seedCode, testClock, verify } from '../helpers/access.ts'
+import { grantCookie, grantedRetailers, limitPrefix, seedCode, testClock, verify } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { smtpReceiver } from '../helpers/notification-receivers.ts'
 import { freshIp } from '../helpers/submissions.ts'
@@ -115,7 +115,7 @@ describe('docs/admin-cli.md: any grant ends after 12 hours', () => {
       },
     )
     const cookie = grantCookie(res)
-    const retailers = async () => (await t.app.access.grants.grantsFor(cookie)).map((grant) => grant.retailer)
+    const retailers = () => grantedRetailers(t.app, cookie)
     expect(await retailers()).toEqual(['circlek'])
     clock.advance(12 * HOUR_MS - 60_000)
     expect(await retailers()).toEqual(['circlek'])

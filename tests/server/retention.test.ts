@@ -9,6 +9,7 @@ import { clientHash } from '../../server/http/client-hash.server.ts'
 import { pruneOnce } from '../../server/retention/prune.server.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 import { BACKGROUND_WORK } from '../helpers/background-work.ts'
+import { prunedOnly } from '../helpers/pruned.ts'
 
 const DAY = 86_400_000
 let t: TestApp
@@ -45,18 +46,7 @@ async function seed(daysAgo: number[]) {
 }
 
 const settings = { accessAttemptDays: 90, docketActivityDays: 365, notificationDays: 30 }
-const none = {
-  docketViews: 0,
-  documentViews: 0,
-  notifications: 0,
-  emailLinks: 0,
-  accessSessions: 0,
-  adminSessions: 0,
-  adminSignInLinks: 0,
-}
 const prune = () => pruneOnce(t.db.prisma, settings, new Date())
-/** A prune's report when no access attempt and only the rows counted here were old enough. */
-const only = (counts: Partial<typeof none>) => ({ ...none, accessAttempts: 0, ...counts })
 const ago = (days: number) => new Date(Date.now() - days * DAY)
 
 const ages = async () =>
@@ -67,7 +57,7 @@ const ages = async () =>
 describe('retention', () => {
   it('deletes attempts older than the retention period and keeps the rest', async () => {
     await seed([400, 91, 89, 1])
-    expect(await prune()).toEqual({ accessAttempts: 2, ...none })
+    expect(await prune()).toEqual(prunedOnly({ accessAttempts: 2 }))
     expect(await ages()).toEqual([89, 1])
   })
 
@@ -101,7 +91,7 @@ describe('retention', () => {
         notification(45, 'pending'),
       ],
     })
-    expect(await prune()).toEqual(only({ docketViews: 2, notifications: 2 }))
+    expect(await prune()).toEqual(prunedOnly({ docketViews: 2, notifications: 2 }))
     expect(await t.db.prisma.docketView.count()).toBe(1)
     const left = await t.db.prisma.notification.findMany({ orderBy: { createdAt: 'asc' } })
     expect(
@@ -138,7 +128,7 @@ describe('retention', () => {
         expiresAt: ago(days),
       })),
     })
-    expect(await prune()).toEqual(only({ documentViews: 2, emailLinks: 1 }))
+    expect(await prune()).toEqual(prunedOnly({ documentViews: 2, emailLinks: 1 }))
     expect(await t.db.prisma.documentView.count()).toBe(1)
     expect(await t.db.prisma.emailLink.count()).toBe(2)
     await t.db.prisma.documentView.deleteMany()
@@ -156,7 +146,7 @@ describe('retention', () => {
         expiresAt: ago(days),
       })),
     })
-    expect(await prune()).toEqual(only({ accessSessions: 1 }))
+    expect(await prune()).toEqual(prunedOnly({ accessSessions: 1 }))
     expect(await t.db.prisma.accessSession.count()).toBe(2)
     await t.db.prisma.accessSession.deleteMany()
   })
@@ -185,7 +175,7 @@ describe('retention', () => {
         { tokenHash: 'live', expiresAt: hours(-0.2) },
       ].map((link) => ({ ...link, adminId: admin.id, createdAt: hours(0.2) })),
     })
-    expect(await prune()).toEqual(only({ adminSessions: 1, adminSignInLinks: 2 }))
+    expect(await prune()).toEqual(prunedOnly({ adminSessions: 1, adminSignInLinks: 2 }))
     const left = await t.db.prisma.adminSession.findMany({ orderBy: { tokenHash: 'asc' } })
     expect(left.map((row) => row.tokenHash)).toEqual(['session-1', 'session-2'])
     const links = await t.db.prisma.adminSignInLink.findMany()
@@ -206,7 +196,7 @@ describe('retention', () => {
         acceptedAt: ago(4000),
       },
     })
-    expect(await prune()).toEqual(only({}))
+    expect(await prune()).toEqual(prunedOnly({}))
     expect(await t.db.prisma.agreementAcceptance.count()).toBe(1)
   })
 
@@ -220,7 +210,7 @@ describe('retention', () => {
       expect(await prune()).toBeNull()
       expect(await ages()).toEqual([200])
       await other.query('COMMIT')
-      expect(await prune()).toEqual({ accessAttempts: 1, ...none })
+      expect(await prune()).toEqual(prunedOnly({ accessAttempts: 1 }))
     } finally {
       await other.end()
     }

@@ -13,7 +13,9 @@ import { randomIp } from '../helpers/form-bodies.ts'
 import {
   auditEntries,
   consoleMenu,
+  engagementOfOneReading,
   generateCode,
+  passGate,
   photograph,
   signInAsOwner,
 } from './helpers/admin-console.ts'
@@ -119,10 +121,7 @@ async function viewerReads(
   try {
     const gateContext = await open({ javaScriptEnabled: javaScript })
     const atGate = await gateContext.newPage()
-    await atGate.goto(`/${gate.slug}`)
-    await atGate.getByLabel('Access Code', { exact: true }).fill(code)
-    await atGate.getByRole('button', { name: 'Access Docket' }).click()
-    await expect(atGate).toHaveURL(/\/docket$/)
+    await passGate(atGate, gate.slug, code)
     await expect(atGate.getByRole('link', { name: new RegExp(document.title) })).toBeVisible()
 
     let reading = atGate
@@ -183,16 +182,7 @@ for (const javaScript of [true, false]) {
 
       // Beacons are written behind within seconds: the page shows them once they are.
       await page.goto(`/admin/documents/${id}`)
-      await page.getByRole('link', { name: 'Engagement', exact: true }).click()
-      await expect(async () => {
-        await page.reload()
-        await expect(page.getByRole('img', { name: /^Openings: 1 in the last 30 days/ })).toBeVisible({
-          timeout: 1_000,
-        })
-        await expect(page.getByRole('img', { name: /the most read is page 1 with/ })).toBeVisible({
-          timeout: 1_000,
-        })
-      }).toPass({ timeout: 30_000 })
+      await engagementOfOneReading(page)
       const today = new Date().toISOString().slice(0, 10)
       const openings = page.getByRole('table', { name: 'Openings per day' })
       await expect(openings.getByRole('row').filter({ hasText: today }).getByRole('cell').nth(1)).toHaveText(

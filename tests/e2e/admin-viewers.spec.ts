@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
-import { consoleMenu, photograph, signInAsNewOwner } from './helpers/admin-console.ts'
+import { consoleMenu, passGate, photograph, signInAsNewOwner } from './helpers/admin-console.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
 // A client address of its own per test: sign-in is limited per client like the gates.
 import { test } from './helpers/visitor.ts'
@@ -26,10 +26,7 @@ test('an owner ends a viewer’s live session and looks a person up', async ({ p
   const label = `e2e viewers ${randomBytes(3).toString('hex')}`
   const code = await newCode('compass', label)
   const viewer = await browser.newPage()
-  await viewer.goto('/compass')
-  await viewer.getByLabel('Access Code', { exact: true }).fill(code.code)
-  await viewer.getByRole('button', { name: 'Access Docket' }).click()
-  await expect(viewer).toHaveURL(/\/docket$/)
+  await passGate(viewer, 'compass', code.code)
 
   await signInAsNewOwner(page)
   await consoleMenu(page).getByRole('link', { name: 'Viewers', exact: true }).click()

@@ -19,6 +19,31 @@ export async function signInAsOwner(page: Page, email: string): Promise<string> 
   return email
 }
 
+/** A viewer's page passes `gate` with `code` and lands on the docket. */
+export async function passGate(viewer: Page, gate: string, code: string): Promise<void> {
+  await viewer.goto(`/${gate}`)
+  await viewer.getByLabel('Access Code', { exact: true }).fill(code)
+  await viewer.getByRole('button', { name: 'Access Docket' }).click()
+  await expect(viewer).toHaveURL(/\/docket$/)
+}
+
+/**
+ * From a document's page in the console, its engagement page once it shows the one opening and
+ * page 1 as the most read: views are written behind within seconds, so it is reloaded until then.
+ */
+export async function engagementOfOneReading(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Engagement', exact: true }).click()
+  await expect(async () => {
+    await page.reload()
+    await expect(page.getByRole('img', { name: /^Openings: 1 in the last 30 days/ })).toBeVisible({
+      timeout: 1_000,
+    })
+    await expect(page.getByRole('img', { name: /the most read is page 1 with/ })).toBeVisible({
+      timeout: 1_000,
+    })
+  }).toPass({ timeout: 30_000 })
+}
+
 /** Generates a code for a gate (circlek unless named) from the codes page; resolves with the code shown once. */
 export async function generateCode(
   page: Page,

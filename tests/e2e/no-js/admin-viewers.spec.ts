@@ -3,7 +3,7 @@
 // refused with the open gate's warning in the error summary, and goes through once it is ticked.
 import { randomBytes } from 'node:crypto'
 import { expect } from '@playwright/test'
-import { signInAsNewOwner } from '../helpers/admin-console.ts'
+import { passGate, signInAsNewOwner } from '../helpers/admin-console.ts'
 import { newCode } from '../helpers/cli.ts'
 // A client address of its own per test: sign-in is limited per client like the gates.
 import { test } from '../helpers/visitor.ts'
@@ -13,10 +13,7 @@ test('ends a session and searches by e-mail with plain forms', async ({ page, br
   const label = `no-js viewers ${randomBytes(3).toString('hex')}`
   const code = await newCode('compass', label)
   const viewer = await browser.newPage()
-  await viewer.goto('/compass')
-  await viewer.getByLabel('Access Code', { exact: true }).fill(code.code)
-  await viewer.getByRole('button', { name: 'Access Docket' }).click()
-  await expect(viewer).toHaveURL(/\/docket$/)
+  await passGate(viewer, 'compass', code.code)
   await viewer.close()
 
   await signInAsNewOwner(page)

@@ -31,7 +31,7 @@ async function nicesOfNewPool(yieldToRequests: boolean): Promise<number[]> {
 }
 
 describe.runIf(process.platform === 'linux')('document worker priority', () => {
-  it('the server’s pool stamps on a thread below the request thread’s priority', async () => {
+  it('the server’s pool runs its jobs on a thread below the request thread’s priority', async () => {
     expect(await nicesOfNewPool(true)).toContain(10)
     expect(threadNices().get(process.pid)).toBe(0)
   })

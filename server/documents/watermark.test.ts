@@ -1,5 +1,6 @@
+import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib'
 import { describe, expect, it } from 'vitest'
-import { makePdf, pdfPageTexts } from '../../tests/helpers/documents.ts'
+import { makePdf, pdfLinePlaces, pdfPageTexts } from '../../tests/helpers/documents.ts'
 import { watermarkLine, watermarkPdf } from './watermark.server.ts'
 
 const date = new Date('2026-11-25T15:00:00Z')
@@ -18,6 +19,39 @@ describe('watermarkPdf', () => {
       // Twice per page: across the middle and along the foot.
       expect(text.split('dana@circlek.com · Circle K · 2026-11-25')).toHaveLength(3)
     })
+  })
+
+  it('puts both lines inside every page of mixed sizes, one drawing shared by pages of one size', async () => {
+    const original = await PDFDocument.create()
+    original.addPage([595, 842])
+    original.addPage([842, 595])
+    // A visible box that does not start at the origin: the stamp follows it.
+    original.addPage([612, 792]).setCropBox(100, 150, 400, 500)
+    original.addPage([595, 842])
+    const stamped = await watermarkPdf(await original.save(), {
+      viewer: 'dana@circlek.com',
+      retailer: 'Circle K',
+      date,
+    })
+    const places = await pdfLinePlaces(stamped, 'dana@circlek.com · Circle K · 2026-11-25')
+    expect(places).toHaveLength(4)
+    for (const { box, at } of places) {
+      expect(at).toHaveLength(2)
+      const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = box
+      for (const [x, y] of at) {
+        expect(x).toBeGreaterThanOrEqual(x1)
+        expect(x).toBeLessThan(x2)
+        expect(y).toBeGreaterThanOrEqual(y1)
+        expect(y).toBeLessThan(y2)
+      }
+    }
+    const drawings = (await PDFDocument.load(stamped)).getPages().map((page) => {
+      const xobjects = page.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict)
+      return xobjects ? [...xobjects.values()].map(String) : []
+    })
+    drawings.forEach((refs) => expect(refs).toHaveLength(1))
+    expect(drawings[3]).toEqual(drawings[0])
+    expect(new Set(drawings.flat()).size).toBe(3)
   })
 
   it('leaves the original untouched without the stamp', async () => {

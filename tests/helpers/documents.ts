@@ -22,6 +22,35 @@ export async function makePdf(pages: number, title = 'Test document', paddingByt
 
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`
 
+/**
+ * Per page, where PDF.js finds `line` (the origin of each text item holding it, in the page's
+ * space) and the page's visible box ([x1, y1, x2, y2]).
+ */
+export async function pdfLinePlaces(
+  bytes: Uint8Array,
+  line: string,
+): Promise<{ box: number[]; at: [number, number][] }[]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, verbosity: 0 }).promise
+  try {
+    const pages: { box: number[]; at: [number, number][] }[] = []
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n)
+      const items = (await page.getTextContent()).items.filter(
+        (item) => 'str' in item && item.str.includes(line),
+      )
+      pages.push({
+        box: page.view,
+        at: items.map((item) =>
+          'transform' in item ? [item.transform[4], item.transform[5]] : [Number.NaN, Number.NaN],
+        ),
+      })
+    }
+    return pages
+  } finally {
+    await pdf.destroy()
+  }
+}
+
 /** The text of each page, as PDF.js extracts it. */
 export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
   const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, verbosity: 0 }).promise

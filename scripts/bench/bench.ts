@@ -38,7 +38,7 @@ installed) and from a bare Fastify, checks with curl that all three answer alike
 each path with wrk (${THREADS} thread, ${CONNECTIONS} connections) in A/B rounds (site and
 references alternating) and prints a Markdown table: req/s of each, site ÷ nginx and
 site ÷ Fastify (medians of the rounds' ratios). Then the API routes, server RSS (peak over the
-whole run), \`/\` at rest and while ${VIEWERS_AT_ONCE} viewers open a ${DECK_PAGES}-page PDF at once, three memory
+whole run), \`/\` at rest and while ${VIEWERS_AT_ONCE} viewers open a ${DECK_PAGES}-page PDF at once (3 rounds), three memory
 batches and the first-load JS Chromium fetches per page (the public ones, then the console's
 overview and a document's engagement page, signed in as an owner).
 Needs wrk (apt-get install wrk). docs/benchmarks.md says more.
@@ -59,7 +59,12 @@ const ROUNDS: Rounds = {
 }
 const ROUTE_SECONDS = quick ? 2 : 10
 const BATCH_SECONDS = quick ? 3 : 15
-const DOCUMENT_LOAD = { seconds: quick ? 3 : 10, waves: quick ? 2 : 4, headers: { 'accept-encoding': 'br' } }
+const DOCUMENT_LOAD = {
+  seconds: quick ? 3 : 10,
+  waves: quick ? 2 : 4,
+  rounds: quick ? 1 : 3,
+  headers: { 'accept-encoding': 'br' },
+}
 
 /** The process running the embedded Postgres and S3 for a data dir (decision 008), if any. */
 function embeddedServicesPid(dataDir: string | undefined): number | undefined {

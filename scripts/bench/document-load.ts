@@ -4,7 +4,9 @@
 // never one kept from another viewer). Then wrk loads `/` twice, the same way: once with nothing
 // else running, once while waves of 8 viewers open the deck at the same moment (its page, then
 // the whole stamped file, as the browser's viewer fetches it), one wave after another until wrk's
-// run ends, so the whole run is under that load.
+// run ends, so the whole run is under that load. The pair is repeated in rounds, each with viewers
+// of its own, and the ratio is read within each round: on a shared machine the speed available
+// drifts within seconds, and one pair alone reads that drift as much as the site.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -68,27 +70,76 @@ async function openDeck(
   return performance.now() - started
 }
 
-export interface DocumentLoad {
+/** One round: `/` at rest, then under the waves, side by side in time. */
+export interface DocumentLoadRound {
   atRest: WrkResult
   underLoad: WrkResult
   /** Waves of viewers that opened the deck during the loaded run. */
   waves: number
   /** Share of the loaded run during which a wave was opening the deck (1 = all of it). */
   covered: number
-  /** One viewer's open (page and file), median and slowest, in ms. */
+  /** Each viewer's open (page and file) in ms; undefined when answered "cannot be shown". */
+  opens: (number | undefined)[]
+}
+
+export interface DocumentLoad {
+  rounds: DocumentLoadRound[]
+  /** One viewer's open (page and file), median and slowest over every round, in ms. */
   openP50: number
   openMax: number
   /** Opens answered "cannot be shown right now" (the stamp over the pool's time limit). */
   unavailable: number
 }
 
+/** The p99 of `/` under load over its p99 at rest, within one round. */
+export const p99Ratio = (round: DocumentLoadRound) => round.underLoad.p99 / round.atRest.p99
+
+async function loadedRound(
+  site: Running,
+  run: { url: string; headers: Record<string, string>; duration: number },
+  viewers: { documentId: string; cookies: string[]; first: number; client: (n: number) => string },
+): Promise<DocumentLoadRound> {
+  const atRest = await wrk(run)
+  const opens: (number | undefined)[] = []
+  let waves = 0
+  let busyMs = 0
+  let done = false
+  const started = performance.now()
+  const loaded = wrk(run).finally(() => {
+    done = true
+  })
+  let next = viewers.first
+  while (!done && next + VIEWERS_AT_ONCE <= viewers.cookies.length) {
+    const wave = performance.now()
+    const those = Array.from({ length: VIEWERS_AT_ONCE }, (_, i) => next + i)
+    next += VIEWERS_AT_ONCE
+    opens.push(
+      ...(await Promise.all(
+        those.map((n) => openDeck(site, viewers.documentId, viewers.cookies[n] ?? '', viewers.client(n))),
+      )),
+    )
+    waves += 1
+    busyMs += Math.min(performance.now(), started + run.duration * 1000) - wave
+  }
+  const underLoad = await loaded
+  return {
+    atRest,
+    underLoad,
+    waves,
+    covered: Math.round((busyMs / (run.duration * 1000)) * 100) / 100,
+    opens,
+  }
+}
+
 export async function documentLoad(
   site: Running,
-  options: { seconds: number; waves: number; headers: Record<string, string> },
+  options: { seconds: number; waves: number; rounds: number; headers: Record<string, string> },
 ): Promise<DocumentLoad> {
-  // One viewer more than the waves need: the first opens the deck before anything is measured, so
-  // the pool's first thread exists as it does on a server that has ever shown a PDF.
-  const setup = await setUp(site, 1 + options.waves * VIEWERS_AT_ONCE)
+  // Viewers of its own for every round's waves, so every open in every round is a stamp of its
+  // own; and one more: the first opens the deck before anything is measured, so the pool's first
+  // thread exists as it does on a server that has ever shown a PDF.
+  const perRound = options.waves * VIEWERS_AT_ONCE
+  const setup = await setUp(site, 1 + options.rounds * perRound)
   if (setup.pages !== DECK_PAGES) throw new Error(`the deck was stored with ${setup.pages} pages`)
   const cookies: string[] = []
   for (const [n, code] of setup.codes.entries()) {
@@ -99,38 +150,18 @@ export async function documentLoad(
 
   const run = { url: `${site.url}/`, headers: options.headers, duration: options.seconds }
   await wrk({ ...run, duration: 2 })
-  const atRest = await wrk(run)
-
-  const opens: (number | undefined)[] = []
-  let waves = 0
-  let busyMs = 0
-  let done = false
-  const started = performance.now()
-  const loaded = wrk(run).finally(() => {
-    done = true
-  })
-  let next = 1
-  while (!done && next + VIEWERS_AT_ONCE <= cookies.length) {
-    const wave = performance.now()
-    const viewers = Array.from({ length: VIEWERS_AT_ONCE }, (_, i) => next + i)
-    next += VIEWERS_AT_ONCE
-    opens.push(
-      ...(await Promise.all(
-        viewers.map((n) => openDeck(site, setup.documentId, cookies[n] ?? '', client(n))),
-      )),
-    )
-    waves += 1
-    busyMs += Math.min(performance.now(), started + options.seconds * 1000) - wave
+  const rounds: DocumentLoadRound[] = []
+  for (let round = 0; round < options.rounds; round++) {
+    // A round's viewers end where its waves end: a wave never borrows the next round's viewers.
+    const first = 1 + round * perRound
+    const own = cookies.slice(0, first + perRound)
+    rounds.push(await loadedRound(site, run, { documentId: setup.documentId, cookies: own, first, client }))
   }
-  const underLoad = await loaded
-  const shown = opens.filter((ms) => ms !== undefined)
+  const shown = rounds.flatMap((r) => r.opens).filter((ms) => ms !== undefined)
   return {
-    atRest,
-    underLoad,
-    waves,
-    covered: Math.round((busyMs / (options.seconds * 1000)) * 100) / 100,
+    rounds,
     openP50: Math.round(median(shown)),
     openMax: Math.round(Math.max(...shown)),
-    unavailable: opens.length - shown.length,
+    unavailable: rounds.flatMap((r) => r.opens).length - shown.length,
   }
 }

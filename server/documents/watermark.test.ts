@@ -49,7 +49,7 @@ describe('watermarkPdf', () => {
       const xobjects = page.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict)
       return xobjects ? [...xobjects.values()].map(String) : []
     })
-    drawings.forEach((refs) => expect(refs).toHaveLength(1))
+    for (const refs of drawings) expect(refs).toHaveLength(1)
     expect(drawings[3]).toEqual(drawings[0])
     expect(new Set(drawings.flat()).size).toBe(3)
   })

@@ -1,3 +1,4 @@
+import { usePageContext } from 'vike-react/usePageContext'
 import { SiteHead } from '../components/seo/SiteHead.tsx'
 import { SITE_CONFIG_ELEMENT_ID, serializedSiteConfig } from '../lib/site-config.ts'
 import siteCss from './site.css?inline'
@@ -5,13 +6,16 @@ import siteCss from './site.css?inline'
 // Global <head> additions, server-only and shared by every page (vike-react's +Head is
 // cumulative: a page's own +Head, such as a noindex, is added to these).
 export default function Head() {
+  // A page rendered for each view (`rendering: 'per-viewer'`) imports site.css instead, which
+  // Vike links as a built file the browser keeps: 70 KB not repeated in every view (decision 020).
+  const linked = usePageContext().config.rendering === 'per-viewer'
   return (
     <>
       <meta name="theme-color" content="#0b0d10" />
       {/* The whole site's CSS in the page (Vite's ?inline, decision 020): no render-blocking
           stylesheet request before the first paint. Our own CSS, not user input. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own built stylesheet */}
-      <style dangerouslySetInnerHTML={{ __html: siteCss }} />
+      {linked ? null : <style dangerouslySetInnerHTML={{ __html: siteCss }} />}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <SiteHead />
       {/* Data, not code (the CSP does not apply): the site config for the browser's modules. */}

@@ -2,6 +2,8 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { DocumentHead } from '../../components/documents/DocumentHead.tsx'
 import { MarkdownDocument } from '../../components/documents/MarkdownDocument.tsx'
 import { PdfDocument } from '../../components/documents/PdfDocument.tsx'
+// Linked, not inline: this page is rendered for each view (renderer/+Head.tsx, decision 020).
+import '../../renderer/site.css'
 
 // A document of the data room (decision 031): Markdown rendered by the server under the viewer's
 // watermark, or a PDF in the browser's own viewer (stamped by the server). HTML only.

@@ -3,7 +3,8 @@ import { waitForHydration } from './helpers/hydration.ts'
 
 // Each page carries the site's CSS in one <style> (decision 020): no stylesheet request blocks the
 // first paint or follows at hydration, and a link loads the next page whole (server routing),
-// styled by its own inline rules.
+// styled by its own inline rules. Pages rendered for each view link it instead
+// (tests/server/data-room-pages.test.ts).
 
 function cssRequests(page: Page): string[] {
   const urls: string[] = []

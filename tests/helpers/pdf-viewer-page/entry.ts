@@ -1,5 +1,5 @@
 // The browser entry of the PDF viewer's test page (tests/server/pdf-viewer-browser.test.ts): what
-// a document page's +client.ts does (PDF or Markdown), plus the site's stylesheet the page would inline.
+// a document page's +client.ts does (PDF or Markdown), plus the site's stylesheet the page links.
 import '../../../renderer/site.css'
 import { startPdfViewer } from '../../../components/documents/pdf-viewer/start-pdf-viewer.ts'
 import { trackMarkdownReading } from '../../../components/documents/reading/markdown-reading.ts'

@@ -1,9 +1,9 @@
 // PDFs as a viewer receives them: stamped with their watermark (watermark.server.ts) so the file
 // itself names who downloaded it. Stamping runs in the document worker pool (jobs/, decision 034:
-// bounded threads, time and memory limits). The thread that answers requests never holds a whole
-// PDF: the stored original is streamed from storage to a file, the worker reads that file and
-// writes the stamped copy to another, and the response streams it (a deck's copies passing through
-// the request thread's heap made it collect garbage while pages waited).
+// bounded worker processes, time and memory limits). The thread that answers requests never holds
+// a whole PDF: the stored original is streamed from storage to a file, the worker reads that file
+// and writes the stamped copy to another, and the response streams it (a deck's copies passing
+// through the request thread's heap made it collect garbage while pages waited).
 //
 // Both kinds of file are kept on disk, in a folder of this process's own under the temporary
 // directory (0700, files 0600, removed on close; a tmpfs or an emptyDir in the containers):
@@ -11,14 +11,13 @@
 // document version, viewer and day, so the viewer's Range requests and reloads reuse them. Each
 // kind is bounded by bytes, not entries (one large deck must not push the rest out).
 import { randomUUID } from 'node:crypto'
-import { type FileHandle, mkdtemp, open, rm, stat, unlink } from 'node:fs/promises'
+import { type FileHandle, link, mkdtemp, open, rm, stat, unlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { LRUCache } from 'lru-cache'
 import { documentJobs } from './jobs/document-jobs.server.ts'
-import type { StampInput } from './jobs/document-worker.server.ts'
 import type { WatermarkText } from './watermark.server.ts'
 
 /** How long a stamped file is kept for the same viewer. */
@@ -52,8 +51,8 @@ export interface StampedPdfs {
   close(): Promise<void>
 }
 
-/** Writes the stamped copy of the open original to `output` (a new file); its size. */
-export type Stamp = (input: StampInput, output: string, text: WatermarkText) => Promise<number>
+/** Writes the stamped copy of the original at `input` to `output` (a new file); its size. */
+export type Stamp = (input: string, output: string, text: WatermarkText) => Promise<number>
 
 interface KeptFile {
   path: string
@@ -65,26 +64,36 @@ type KeptFiles = LRUCache<string, KeptFile, StampRequest>
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT'
 
 /**
- * A kept file, made if need be, opened. Once open it reads to the end whatever happens to its name;
- * a file the cache no longer holds (too large to keep, or evicted meanwhile) has nobody else to
- * delete it, so it is unlinked here. A file gone before it was opened is made again, once.
+ * A kept file, made if need be, then acquired by `use` (opened, linked) under its name. What was
+ * acquired outlives whatever happens to that name; a file the cache no longer holds (too large to
+ * keep, or evicted meanwhile) has nobody else to delete it, so it is unlinked here. A file gone
+ * before it was acquired is made again, once.
  */
-async function openKept(cache: KeptFiles, key: string, context: StampRequest): Promise<OpenStamp> {
+async function acquireKept<T>(
+  cache: KeptFiles,
+  key: string,
+  context: StampRequest,
+  use: (kept: KeptFile) => Promise<T>,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     const kept = await cache.fetch(key, { context })
     if (!kept) throw new Error('no file was made')
-    let file: FileHandle
+    let acquired: T
     try {
-      file = await open(kept.path, 'r')
+      acquired = await use(kept)
     } catch (error) {
       if (!isMissing(error) || attempt > 0) throw error
       if (cache.peek(key) === kept) cache.delete(key)
       continue
     }
     if (cache.peek(key) !== kept) await unlink(kept.path).catch(() => {})
-    return { file, size: kept.size }
+    return acquired
   }
 }
+
+/** A kept file, made if need be, opened: once open it reads to the end whatever happens to its name. */
+const openKept = (cache: KeptFiles, key: string, context: StampRequest): Promise<OpenStamp> =>
+  acquireKept(cache, key, context, async (kept) => ({ file: await open(kept.path, 'r'), size: kept.size }))
 
 export function createStampedPdfs(
   options: { ttlMs?: number; maxBytes?: number; stamp?: Stamp; dir?: string } = {},
@@ -137,14 +146,15 @@ export function createStampedPdfs(
     // An expired copy leaves the disk when it expires, not when the cache is next touched.
     ttlAutopurge: true,
     // One stamp for concurrent requests of the same key (a viewer's first Range requests).
+    // The worker, another process, reads the original by name: a link of its own to the kept
+    // original, so that an eviction during the job (or its wait in the queue) cannot take it away.
     fetchMethod: async (_key, _stale, { context }) => {
-      const original = await openKept(originals, context.objectKey, context)
+      const input = await newFile('job.pdf')
+      await acquireKept(originals, context.objectKey, context, (kept) => link(kept.path, input))
       try {
-        return await made('stamped.pdf', (file) =>
-          stamp({ fd: original.file.fd, size: original.size }, file, context.text),
-        )
+        return await made('stamped.pdf', (file) => stamp(input, file, context.text))
       } finally {
-        await original.file.close()
+        await unlink(input).catch(() => {})
       }
     },
   })

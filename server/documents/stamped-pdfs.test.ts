@@ -15,7 +15,7 @@ import {
   type StampRequest,
 } from './stamped-pdfs.server.ts'
 
-const jobs = new DocumentJobs({ ...DEFAULT_JOB_LIMITS, threads: 1 })
+const jobs = new DocumentJobs({ ...DEFAULT_JOB_LIMITS, workers: 1 })
 const base = mkdtempSync(path.join(tmpdir(), 'rm5-stamped-test-'))
 const opened: StampedPdfs[] = []
 afterEach(async () => {

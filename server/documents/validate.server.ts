@@ -3,7 +3,7 @@
 // PDF parses, is not encrypted, stays within the object, nesting and page bounds and can be
 // stamped on every page; that Markdown renders within a bounded size; and the title. Active
 // content is removed from a PDF before it is stored. A refusal says what is wrong in one sentence
-// an admin can act on. This runs in a worker thread (jobs/document-jobs.server.ts), never on the
+// an admin can act on. This runs in a worker process (jobs/document-jobs.server.ts), never on the
 // thread that answers requests.
 import { createHash } from 'node:crypto'
 import { PDFDocument } from '@cantoo/pdf-lib'

@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.ts'
 import { type EmbeddedS3, startEmbeddedS3 } from '../../server/storage/embedded.server.ts'
+import { makePdf, pdfPageTexts } from '../helpers/documents.ts'
 import { applicationBody } from '../helpers/form-bodies.ts'
 import { PRODUCTION_NODE_LINE } from '../helpers/node-line.ts'
 import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres.ts'
@@ -308,6 +309,64 @@ describe('the production image', () => {
     expect(docket.status).toBe(200)
     expect(await fetch(url('/docket'), { redirect: 'manual' }).then((r) => r.status)).not.toBe(200)
   })
+
+  it('stamps a document in a worker process below the server’s priority, inside the hardened container', async () => {
+    // The file reaches the container's /tmp (a tmpfs: the root is read-only) through `docker exec`.
+    execFileSync('docker', ['exec', '-i', NAME, 'sh', '-c', 'cat > /tmp/container-deck.pdf'], {
+      input: await makePdf(3, 'Container deck'),
+    })
+    const added = docker(
+      'exec',
+      NAME,
+      'rm5',
+      'documents',
+      'add',
+      'circlek',
+      '/tmp/container-deck.pdf',
+      '--json',
+    )
+    const { id } = JSON.parse(added) as { id: string }
+    const printed = docker('exec', NAME, 'rm5', 'codes', 'generate', 'circlek', '--json')
+    const verified = await fetch(url('/api/access/verify'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SITE_URL },
+      body: JSON.stringify({
+        retailer: 'circlek',
+        accessCode: (JSON.parse(printed) as { code: string }).code,
+      }),
+    })
+    const cookie = verified.headers.get('set-cookie')?.split(';', 1)[0] as string
+    const page = await fetch(url(`/docket/documents/${id}`), { headers: { cookie } })
+    expect(page.status).toBe(200)
+    const file = await fetch(url(`/docket/documents/${id}/file`), { headers: { cookie } })
+    expect(file.status).toBe(200)
+    const texts = await pdfPageTexts(new Uint8Array(await file.arrayBuffer()))
+    expect(texts).toHaveLength(3)
+    for (const text of texts) expect(text).toContain('Circle K')
+    // The server's worker: a process of its own, the server's child, every thread at nice 10.
+    const cmdline = (pid: string) => docker('exec', NAME, 'cat', `/proc/${pid}/cmdline`)
+    // One shell walks /proc: processes may end while it is read (this very exec's own).
+    const workers = docker(
+      'exec',
+      NAME,
+      'sh',
+      '-c',
+      // The pattern does not match the shell's own command line, which holds it as written.
+      "for p in /proc/[0-9]*; do grep -qs 'document-worker[.]mjs' $p/cmdline && basename $p; done; true",
+    )
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+    expect(workers).toHaveLength(1)
+    const worker = workers[0] as string
+    const parent = /^PPid:\s*(\d+)$/m.exec(docker('exec', NAME, 'cat', `/proc/${worker}/status`))?.[1]
+    expect(cmdline(parent as string)).toContain('start.mjs')
+    const nices = docker('exec', NAME, 'sh', '-c', `cat /proc/${worker}/task/*/stat`)
+      .trim()
+      .split('\n')
+      .map((stat) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]))
+    expect(new Set(nices)).toEqual(new Set([10]))
+  }, 120_000)
 
   it('exports applications as JSON through `docker exec … rm5`', async () => {
     const posted = await fetch(url('/api/applications'), {

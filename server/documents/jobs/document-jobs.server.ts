@@ -1,26 +1,31 @@
-// The bounded pool of worker threads that does every document's heavy work (decision 034):
+// The bounded pool of worker processes that does every document's heavy work (decision 034):
 // inspecting uploads, stamping watermarks, rendering Markdown. The thread that answers requests
 // only hands a job over and awaits its answer. Each job has a time limit (queue wait included:
 // it bounds how long a request waits) and each worker a heap limit; the queue is bounded. A job
 // over a limit fails alone, with DocumentJobFailed naming the limit; the worker it ran on is
-// replaced and the process goes on.
+// replaced and the server goes on.
+//
+// Processes, not threads: a worker's heap, its garbage collection and V8's helper threads are its
+// own, so a stamp neither shares the server's helper threads nor makes its pauses longer, and the
+// whole worker can run below the server's priority.
 import { availableParallelism } from 'node:os'
-import { Piscina } from 'piscina'
-import { childEntry } from '../../process-entry.server.ts'
+import { childEntry, childExecArgv } from '../../process-entry.server.ts'
 import { DocumentRejected } from '../rejected.server.ts'
 import type { PreparedDocument } from '../validate.server.ts'
 import type { WatermarkText } from '../watermark.server.ts'
-import type { DocumentJob, DocumentJobResult, StampInput } from './document-worker.server.ts'
+import type { DocumentJob, DocumentJobResult } from './document-worker.server.ts'
+import { JobFailedError, type JobFailure, ProcessPool } from './process-pool.server.ts'
+import { YIELD_TO_REQUESTS_ENV } from './worker-env.server.ts'
 
-/** Threads at most: documents must never take every core from the pages. */
+/** Worker processes at most: documents must never take every core from the pages. */
 export const DOCUMENT_WORKERS = Math.max(1, Math.min(2, availableParallelism() - 1))
 /** A job's time limit, its wait in the queue included. */
 export const DOCUMENT_JOB_TIMEOUT_MS = 20_000
-/** A worker's heap (old generation), in MB: a 25 MiB PDF parses well within it. */
+/** A worker's heap (old generation, `--max-old-space-size`), in MB: a 25 MiB PDF parses well within it. */
 export const DOCUMENT_JOB_HEAP_MB = 192
-/** Jobs waiting for a thread; past this a job is refused at once. */
+/** Jobs waiting for a worker; past this a job is refused at once. */
 export const DOCUMENT_JOB_QUEUE = 32
-/** A second worker is stopped after this long idle (its memory returned); the first stays. */
+/** A second worker is ended after this long idle (its memory returned); the first stays. */
 const IDLE_MS = 60_000
 
 export type JobLimit = 'time' | 'memory' | 'queue' | 'failure'
@@ -39,9 +44,9 @@ export interface JobLimits {
   timeoutMs: number
   heapMb: number
   queue: number
-  threads: number
+  workers: number
   /**
-   * The threads run below normal priority (worker-priority.server.ts): in the server, where the
+   * The workers run below normal priority (worker-priority.server.ts): in the server, where the
    * request thread must win the core; not in a CLI, where the upload is the only work.
    */
   yieldToRequests?: boolean
@@ -51,61 +56,64 @@ export const DEFAULT_JOB_LIMITS: JobLimits = {
   timeoutMs: DOCUMENT_JOB_TIMEOUT_MS,
   heapMb: DOCUMENT_JOB_HEAP_MB,
   queue: DOCUMENT_JOB_QUEUE,
-  threads: DOCUMENT_WORKERS,
+  workers: DOCUMENT_WORKERS,
 }
 
-/** What the worker learns from its pool (Piscina's workerData). */
-export interface DocumentWorkerData {
-  yieldToRequests: boolean
-}
+/** Signals a worker ends by when its memory runs out: V8 aborts at its heap limit, the kernel kills. */
+const OUT_OF_MEMORY: ReadonlySet<string> = new Set(['SIGABRT', 'SIGKILL'])
 
-function failure(error: unknown, limits: JobLimits): DocumentJobFailed {
-  const err = error as { name?: string; code?: string; message?: string }
-  if (err?.name === 'AbortError') return new DocumentJobFailed('time', `time limit ${limits.timeoutMs} ms`)
-  if (err?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return new DocumentJobFailed('memory', `memory limit ${limits.heapMb} MB`)
+function failure(failed: JobFailure, limits: JobLimits): DocumentJobFailed {
+  switch (failed.kind) {
+    case 'time':
+      return new DocumentJobFailed('time', `time limit ${limits.timeoutMs} ms`)
+    case 'ended':
+      if (failed.signal && OUT_OF_MEMORY.has(failed.signal)) {
+        return new DocumentJobFailed('memory', `memory limit ${limits.heapMb} MB`)
+      }
+      return new DocumentJobFailed(
+        'failure',
+        `the worker ended (${failed.signal ?? `exit code ${failed.code}`}): ${lastLine(failed.stderr)}`,
+      )
+    case 'error':
+      return new DocumentJobFailed('failure', failed.message)
+    case 'closed':
+      return new DocumentJobFailed('failure', 'the pool was closed')
   }
-  return new DocumentJobFailed('failure', err?.message ?? String(error))
 }
+
+const lastLine = (text: string) => text.split('\n').filter(Boolean).pop() ?? 'nothing on stderr'
 
 export class DocumentJobs {
-  private readonly pool: Piscina<DocumentJob, DocumentJobResult>
-  /** Jobs running or waiting: past threads + queue, a job is refused at once. */
+  private readonly pool: ProcessPool<DocumentJob, DocumentJobResult>
+  /** Jobs running or waiting: past workers + queue, a job is refused at once. */
   private inFlight = 0
 
   constructor(readonly limits: JobLimits = DEFAULT_JOB_LIMITS) {
-    this.pool = new Piscina({
-      filename: childEntry(import.meta.url, './document-worker.server.ts', 'document-worker'),
-      // One worker stays once the pool exists (it is made on first use): starting one takes a while.
-      minThreads: 1,
-      maxThreads: limits.threads,
-      idleTimeout: IDLE_MS,
-      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
-      workerData: { yieldToRequests: limits.yieldToRequests ?? false } satisfies DocumentWorkerData,
-    })
-    // A worker that dies outside a job (out of memory while starting) is replaced by the pool;
-    // unheard, Piscina's 'error' event would end the process.
-    this.pool.on('error', (error: Error) => {
-      this.lastWorkerError = error
+    this.pool = new ProcessPool({
+      entry: childEntry(import.meta.url, './document-worker.server.ts', 'document-worker'),
+      size: limits.workers,
+      idleMs: IDLE_MS,
+      // The server's own heap cap is not the worker's: the job's limit replaces it.
+      execArgv: [
+        ...childExecArgv().filter((arg) => !arg.startsWith('--max-old-space-size')),
+        `--max-old-space-size=${limits.heapMb}`,
+      ],
+      env: { ...process.env, [YIELD_TO_REQUESTS_ENV]: limits.yieldToRequests ? '1' : '0' },
     })
   }
 
-  /** The last error of a worker outside any job, for the logs of whoever asks. */
-  lastWorkerError: Error | undefined
-
   private async run(job: DocumentJob): Promise<DocumentJobResult> {
-    if (this.inFlight >= this.limits.threads + this.limits.queue) {
+    if (this.inFlight >= this.limits.workers + this.limits.queue) {
       throw new DocumentJobFailed('queue', `queue limit ${this.limits.queue} jobs`)
     }
     this.inFlight += 1
     try {
-      // Bytes are copied to the worker, not transferred: the caller may still hold them.
-      const result = await this.pool.run(job, { signal: AbortSignal.timeout(this.limits.timeoutMs) })
+      const result = await this.pool.run(job, this.limits.timeoutMs)
       if (result.task === 'rejected') throw new DocumentRejected(result.message)
       return result
     } catch (error) {
-      if (error instanceof DocumentRejected) throw error
-      throw failure(error, this.limits)
+      if (error instanceof JobFailedError) throw failure(error.failure, this.limits)
+      throw error
     } finally {
       this.inFlight -= 1
     }
@@ -124,10 +132,10 @@ export class DocumentJobs {
   }
 
   /**
-   * Writes the PDF open at `input` with this viewer's watermark on every page to `output`, a new
-   * file; its size. The caller keeps `input` open until this settles.
+   * Writes the PDF at `input` with this viewer's watermark on every page to `output`, a new
+   * file; its size. The caller keeps `input` until this settles.
    */
-  async stamp(input: StampInput, output: string, text: WatermarkText): Promise<number> {
+  async stamp(input: string, output: string, text: WatermarkText): Promise<number> {
     const result = await this.run({ task: 'stamp', input, output, text })
     if (result.task !== 'stamp') throw new DocumentJobFailed('failure', `unexpected ${result.task}`)
     return result.size
@@ -141,7 +149,7 @@ export class DocumentJobs {
   }
 
   close(): Promise<void> {
-    return this.pool.close({ force: true })
+    return this.pool.close()
   }
 }
 
@@ -154,7 +162,7 @@ export function documentJobs(): DocumentJobs {
   return shared
 }
 
-/** The server's pool yields the CPU to the request thread (called before its first job). */
+/** The server's pool yields the CPU to the server (called before its first job). */
 export function yieldDocumentJobsToRequests(): void {
   sharedLimits = { ...DEFAULT_JOB_LIMITS, yieldToRequests: true }
 }

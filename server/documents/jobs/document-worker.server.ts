@@ -1,25 +1,30 @@
-// The worker thread that does a document's heavy work (jobs/document-jobs.server.ts starts it):
+// The worker process that does a document's heavy work (jobs/document-jobs.server.ts starts it):
 // inspecting an upload (parse, bounds, active content, a trial stamp; Markdown rendered), stamping
 // a viewer's watermark into a PDF, and rendering Markdown stored before HTML was kept per version.
-// A refusal comes back as a value (an Error's class does not cross threads); anything else thrown
-// fails the job. A stamp reads its original from a file the caller holds open and writes the
-// stamped copy to a file: whole PDFs live only in this thread's heap, never the request thread's.
+// A refusal comes back as a value (an Error's class does not cross processes); anything else
+// thrown fails the job. A stamp reads its original from a file the caller keeps until the job
+// ends and writes the stamped copy to a file: whole PDFs live only in this process, never in the
+// server's heap.
 
-import { readSync, writeFileSync } from 'node:fs'
-import { workerData } from 'piscina'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { renderMarkdown } from '../markdown.server.ts'
 import { DocumentRejected } from '../rejected.server.ts'
 import { inspectDocument, type PreparedDocument } from '../validate.server.ts'
 import { type WatermarkText, watermarkPdf } from '../watermark.server.ts'
-import type { DocumentWorkerData } from './document-jobs.server.ts'
-import { yieldToRequests } from './worker-priority.server.ts'
+import { serveJobs } from './process-pool-worker.server.ts'
+import { YIELD_TO_REQUESTS_ENV } from './worker-env.server.ts'
+import { yieldMemoryToRequests, yieldProcessToRequests } from './worker-priority.server.ts'
 
-// Once per thread, when the server's pool starts it: its heavy work never outbids the pages for a core.
-if ((workerData as DocumentWorkerData | undefined)?.yieldToRequests) yieldToRequests()
+// Once per process, when the server's pool starts it: its heavy work never outbids the pages for
+// a core, nor outlives the server when memory runs out.
+if (process.env[YIELD_TO_REQUESTS_ENV] === '1') {
+  yieldProcessToRequests()
+  yieldMemoryToRequests()
+}
 
 export type DocumentJob =
   | { task: 'inspect'; bytes: Uint8Array; fileName: string; maxBytes: number; maxPages: number }
-  | { task: 'stamp'; input: StampInput; output: string; text: WatermarkText }
+  | { task: 'stamp'; input: string; output: string; text: WatermarkText }
   | { task: 'render'; text: string }
 
 export type DocumentJobResult =
@@ -28,27 +33,7 @@ export type DocumentJobResult =
   | { task: 'render'; html: string; words: number }
   | { task: 'rejected'; message: string }
 
-/**
- * An original the caller opened (file descriptors belong to the process, so every thread reads
- * them) and keeps open until the job ends: read by position, so jobs may share one.
- */
-export interface StampInput {
-  fd: number
-  size: number
-}
-
-function readInput({ fd, size }: StampInput): Uint8Array {
-  const bytes = Buffer.allocUnsafe(size)
-  let read = 0
-  while (read < size) {
-    const n = readSync(fd, bytes, read, size - read, read)
-    if (n === 0) throw new Error(`the original ended after ${read} of ${size} bytes`)
-    read += n
-  }
-  return bytes
-}
-
-export default async function run(job: DocumentJob): Promise<DocumentJobResult> {
+async function run(job: DocumentJob): Promise<DocumentJobResult> {
   try {
     switch (job.task) {
       case 'inspect':
@@ -57,7 +42,7 @@ export default async function run(job: DocumentJob): Promise<DocumentJobResult> 
           prepared: await inspectDocument(job.bytes, job.fileName, job.maxBytes, job.maxPages),
         }
       case 'stamp': {
-        const stamped = await watermarkPdf(readInput(job.input), job.text)
+        const stamped = await watermarkPdf(readFileSync(job.input), job.text)
         // 0600, and never over an existing file: the caller names a new one for each stamp.
         writeFileSync(job.output, stamped, { mode: 0o600, flag: 'wx' })
         return { task: 'stamp', size: stamped.length }
@@ -72,3 +57,5 @@ export default async function run(job: DocumentJob): Promise<DocumentJobResult> 
     throw error
   }
 }
+
+serveJobs(run)

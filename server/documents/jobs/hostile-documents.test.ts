@@ -104,7 +104,7 @@ describe('Markdown', () => {
 describe('DocumentJobs', () => {
   const pools: DocumentJobs[] = []
   const pool = (limits: Partial<DocumentJobs['limits']>) => {
-    const jobs = new DocumentJobs({ timeoutMs: 20_000, heapMb: 192, queue: 8, threads: 1, ...limits })
+    const jobs = new DocumentJobs({ timeoutMs: 20_000, heapMb: 192, queue: 8, workers: 1, ...limits })
     pools.push(jobs)
     return jobs
   }

@@ -1,42 +1,68 @@
-// The pool's threads run below the request thread's priority (worker-priority.server.ts): read
-// from /proc, where each thread of the process has its own nice value.
+// The pool's worker processes run below the server's priority, every thread of them, and are the
+// kernel's first choice when memory runs out (worker-priority.server.ts): read from /proc, where
+// each thread has its own nice value.
 import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEFAULT_JOB_LIMITS, DocumentJobs } from './document-jobs.server.ts'
+import { WORKER_OOM_SCORE_ADJ } from './worker-priority.server.ts'
 
-/** The nice value of each thread of this process (field 19 of /proc/<pid>/task/<tid>/stat). */
-function threadNices(): Map<number, number> {
-  const nices = new Map<number, number>()
-  for (const tid of readdirSync(`/proc/${process.pid}/task`)) {
-    const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8')
+/** The nice value of each thread of process `pid` (field 19 of /proc/<pid>/task/<tid>/stat). */
+function threadNices(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
     // Fields after the command name (which may hold spaces) start at field 3.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    nices.set(Number(tid), Number(fields[16]))
+    return Number(fields[16])
+  })
+}
+
+/** This process's children (each thread's `children` file names those it started). */
+function children(): Set<number> {
+  const pids = new Set<number>()
+  for (const tid of readdirSync(`/proc/${process.pid}/task`)) {
+    const listed = readFileSync(`/proc/${process.pid}/task/${tid}/children`, 'utf8').trim()
+    for (const pid of listed.split(/\s+/).filter(Boolean)) pids.add(Number(pid))
   }
-  return nices
+  return pids
 }
 
 const pools: DocumentJobs[] = []
 afterAll(() => Promise.all(pools.map((pool) => pool.close())))
 
-/** The nice values of the threads a new pool started for one job. */
-async function nicesOfNewPool(yieldToRequests: boolean): Promise<number[]> {
-  const before = threadNices()
-  const pool = new DocumentJobs({ ...DEFAULT_JOB_LIMITS, threads: 1, yieldToRequests })
+/** The worker process a new pool started for its jobs. */
+async function newWorker(yieldToRequests: boolean): Promise<number> {
+  const before = children()
+  const pool = new DocumentJobs({ ...DEFAULT_JOB_LIMITS, workers: 1, yieldToRequests })
   pools.push(pool)
+  // A second job after the first: by then the worker has every thread its jobs use.
   await pool.render('# One job')
-  const started = [...threadNices()].filter(([tid]) => !before.has(tid))
-  expect(started.length).toBeGreaterThan(0)
-  return started.map(([, nice]) => nice)
+  await pool.render('# Another')
+  const started = [...children()].filter((pid) => !before.has(pid))
+  expect(started).toHaveLength(1)
+  return started[0] as number
 }
 
+function nicesOf(pid: number): number[] {
+  const nices = threadNices(pid)
+  // Node's main thread, V8's helper threads, libuv's: more than one.
+  expect(nices.length).toBeGreaterThan(1)
+  return nices
+}
+
+const oomScoreAdj = (pid: number) => Number(readFileSync(`/proc/${pid}/oom_score_adj`, 'utf8'))
+
 describe.runIf(process.platform === 'linux')('document worker priority', () => {
-  it('the server’s pool runs its jobs on a thread below the request thread’s priority', async () => {
-    expect(await nicesOfNewPool(true)).toContain(10)
-    expect(threadNices().get(process.pid)).toBe(0)
+  it('the server’s pool runs its jobs in a process below the server’s priority, every thread of it, and first to go when memory runs out', async () => {
+    const worker = await newWorker(true)
+    expect(new Set(nicesOf(worker))).toEqual(new Set([10]))
+    expect(threadNices(process.pid)).not.toContain(10)
+    expect(oomScoreAdj(worker)).toBe(WORKER_OOM_SCORE_ADJ)
+    expect(oomScoreAdj(process.pid)).toBeLessThan(WORKER_OOM_SCORE_ADJ)
   })
 
   it('a CLI’s pool (an upload, nothing else to serve) runs at normal priority', async () => {
-    expect(await nicesOfNewPool(false)).not.toContain(10)
+    const worker = await newWorker(false)
+    expect(new Set(nicesOf(worker))).toEqual(new Set([0]))
+    expect(oomScoreAdj(worker)).toBe(oomScoreAdj(process.pid))
   })
 })

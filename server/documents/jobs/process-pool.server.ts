@@ -146,16 +146,26 @@ export class ProcessPool<Input extends Serializable, Result> {
       }
       this.dispatch()
     })
-    // An 'error' (the process could not start, or a message could not be sent) ends it as well.
-    child.on('error', () => child.kill('SIGKILL'))
-    child.on('exit', (code, signal) => {
+    const ended = (code: number | null, signal: NodeJS.Signals | null) => {
       this.workers.delete(worker)
       clearTimeout(worker.idle)
+      const failure: JobFailure = { kind: 'ended', signal, code, stderr: worker.stderr.trim() }
       const job = worker.job
       worker.job = undefined
-      if (job) this.fail(job, { kind: 'ended', signal, code, stderr: worker.stderr.trim() })
+      if (job) this.fail(job, failure)
+      // A process that ends before it could take a job (its entry cannot load) would end again:
+      // the jobs waiting for it fail as it did, rather than start process after process.
+      if (!worker.ready) for (const waiting of this.queue.splice(0)) this.fail(waiting, failure)
       // Jobs waiting for this process go to another one (a new one if need be).
       if (!this.closed) this.dispatch()
+    }
+    child.on('exit', ended)
+    // An 'error': the process could not start (no 'exit' follows), or a message could not be sent
+    // to it (it is ended: its 'exit' follows).
+    child.on('error', (error) => {
+      worker.stderr = `${worker.stderr}\n${error.message}`.slice(-STDERR_TAIL)
+      if (child.pid === undefined) ended(null, null)
+      else child.kill('SIGKILL')
     })
   }
 
@@ -173,10 +183,11 @@ export class ProcessPool<Input extends Serializable, Result> {
     if (waiting >= 0) this.queue.splice(waiting, 1)
     const worker = job.worker
     this.fail(job, { kind: 'time' })
-    // The job's process is still at it: end it (its exit starts no job, since it has none now).
+    // The job's process is still at it: end it; jobs waiting get another.
     if (worker?.job === job) {
       worker.job = undefined
       void this.end(worker)
+      this.dispatch()
     }
   }
 

@@ -8,7 +8,7 @@
 // Processes, not threads: a worker's heap, its garbage collection and V8's helper threads are its
 // own, so a stamp neither shares the server's helper threads nor makes its pauses longer, and the
 // whole worker can run below the server's priority.
-import { availableParallelism } from 'node:os'
+import { availableParallelism, constants } from 'node:os'
 import { childEntry, childExecArgv } from '../../process-entry.server.ts'
 import { DocumentRejected } from '../rejected.server.ts'
 import type { PreparedDocument } from '../validate.server.ts'
@@ -99,6 +99,9 @@ export class DocumentJobs {
         `--max-old-space-size=${limits.heapMb}`,
       ],
       env: { ...process.env, [YIELD_TO_REQUESTS_ENV]: limits.yieldToRequests ? '1' : '0' },
+      // From its first instruction (its start is work too); the worker then lowers whatever
+      // thread it had started before this reached it (worker-priority.server.ts).
+      priority: limits.yieldToRequests ? constants.priority.PRIORITY_BELOW_NORMAL : undefined,
     })
   }
 

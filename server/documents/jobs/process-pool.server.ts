@@ -9,6 +9,7 @@
 // limit cannot be told from a crash; workerpool tells the end only inside an error's text.
 import { type ChildProcess, fork, type Serializable } from 'node:child_process'
 import type { Socket } from 'node:net'
+import { setPriority } from 'node:os'
 
 export interface ProcessPoolOptions {
   /** The worker's entry module (see process-pool-worker.server.ts for its side). */
@@ -19,6 +20,11 @@ export interface ProcessPoolOptions {
   size: number
   /** A process beyond the first ends after this long without a job. */
   idleMs: number
+  /**
+   * The priority a process starts at (os.setPriority, set on it as soon as it exists, so that the
+   * threads it starts inherit it); none: the parent's.
+   */
+  priority?: number
 }
 
 /** How a job failed: its time limit, its process's end (by signal or exit code), or its own error. */
@@ -126,6 +132,13 @@ export class ProcessPool<Input extends Serializable, Result> {
     const worker: Worker<Input, Result> = { child, ready: false, stderr: '' }
     this.workers.add(worker)
     holdsProcessOpen(child, false)
+    if (this.options.priority !== undefined && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, this.options.priority)
+      } catch {
+        // Ended already: its 'exit' follows.
+      }
+    }
     child.stderr?.setEncoding('utf8')
     child.stderr?.on('data', (text: string) => {
       worker.stderr = (worker.stderr + text).slice(-STDERR_TAIL)

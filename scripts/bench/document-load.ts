@@ -137,7 +137,7 @@ export async function documentLoad(
 ): Promise<DocumentLoad> {
   // Viewers of its own for every round's waves, so every open in every round is a stamp of its
   // own; and one more: the first opens the deck before anything is measured, so the pool's first
-  // thread exists as it does on a server that has ever shown a PDF.
+  // worker process exists as it does on a server that has ever shown a PDF.
   const perRound = options.waves * VIEWERS_AT_ONCE
   const setup = await setUp(site, 1 + options.rounds * perRound)
   if (setup.pages !== DECK_PAGES) throw new Error(`the deck was stored with ${setup.pages} pages`)

@@ -5,10 +5,11 @@
 // hardened as compose and Kubernetes run it (read-only root, tmpfs for /tmp and DATA_DIR, no
 // capabilities, no new privileges), and the documented rotation of the secrets is done on it
 // (docs/self-hosting.md): recreated with new secret files, it must serve again.
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.ts'
 import { type EmbeddedS3, startEmbeddedS3 } from '../../server/storage/embedded.server.ts'
@@ -32,6 +33,9 @@ const CONTAINER_MEMORY = '512m'
 const RECREATE_TIMEOUT_MS = 3 * START_PERIOD_MS
 
 const docker = (...args: string[]) => execFileSync('docker', args, { encoding: 'utf8' })
+/** For a command that reaches the S3 stand-in, which runs in this process: it must not be blocked. */
+const dockerAsync = async (...args: string[]) =>
+  (await promisify(execFile)('docker', args, { encoding: 'utf8' })).stdout
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const state = (format: string) => docker('inspect', '-f', format, NAME).trim()
 
@@ -315,7 +319,7 @@ describe('the production image', () => {
     execFileSync('docker', ['exec', '-i', NAME, 'sh', '-c', 'cat > /tmp/container-deck.pdf'], {
       input: await makePdf(3, 'Container deck'),
     })
-    const added = docker(
+    const added = await dockerAsync(
       'exec',
       NAME,
       'rm5',

@@ -2,6 +2,7 @@
 // client: a load generator whose core is full measures itself, not the server it loads.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { statFields } from '../lib/proc-stat.ts'
 
 let ticksPerSecond: number | undefined
 
@@ -14,9 +15,7 @@ function clockTicks(): number {
 /** User plus system CPU seconds a process has used so far; undefined where /proc cannot tell. */
 export function cpuSecondsOf(pid: number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // The command name, in parentheses, may hold spaces: fields are counted after it (utime is 14th).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const fields = statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'))
     return (Number(fields[11]) + Number(fields[12])) / clockTicks()
   } catch {
     return undefined

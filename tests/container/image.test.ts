@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.ts'
+import { statFields } from '../../scripts/lib/proc-stat.ts'
 import { type EmbeddedS3, startEmbeddedS3 } from '../../server/storage/embedded.server.ts'
 import { makePdf, pdfPageTexts } from '../helpers/documents.ts'
 import { applicationBody } from '../helpers/form-bodies.ts'
@@ -368,7 +369,7 @@ describe('the production image', () => {
     const nices = docker('exec', NAME, 'sh', '-c', `cat /proc/${worker}/task/*/stat`)
       .trim()
       .split('\n')
-      .map((stat) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]))
+      .map((stat) => Number(statFields(stat)[16]))
     expect(new Set(nices)).toEqual(new Set([10]))
   }, 120_000)
 

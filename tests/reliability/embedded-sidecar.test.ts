@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
+import { statFields } from '../../scripts/lib/proc-stat.ts'
 import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
 import { applicationBody } from '../helpers/form-bodies.ts'
 import { until } from '../helpers/notification-receivers.ts'
@@ -48,9 +49,7 @@ async function postmasterPid(dir: string): Promise<number> {
 }
 
 function parentOf(pid: number): number {
-  // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so split after ')'.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  return Number(statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[1])
 }
 
 function commandLine(pid: number): string {

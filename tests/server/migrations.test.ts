@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { statFields } from '../../scripts/lib/proc-stat.ts'
 import { openDatabase } from '../../server/db/database.server.ts'
 import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
@@ -34,8 +35,7 @@ async function query<T extends pg.QueryResultRow>(
 /** Alive and not a zombie (an orphan's exit is reaped by whoever is PID 1, maybe never). */
 function running(pid: number): boolean {
   if (!existsSync(`/proc/${pid}/stat`)) return false
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
+  return statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[0] !== 'Z'
 }
 
 // Everything that defines the shape of the public schema, in a stable order.

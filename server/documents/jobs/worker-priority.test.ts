@@ -3,16 +3,14 @@
 // each thread has its own nice value.
 import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
+import { statFields } from '../../../scripts/lib/proc-stat.ts'
 import { DEFAULT_JOB_LIMITS, DocumentJobs } from './document-jobs.server.ts'
 import { WORKER_OOM_SCORE_ADJ } from './worker-priority.server.ts'
 
 /** The nice value of each thread of process `pid` (field 19 of /proc/<pid>/task/<tid>/stat). */
 function threadNices(pid: number): number[] {
   return readdirSync(`/proc/${pid}/task`).map((tid) => {
-    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
-    // Fields after the command name (which may hold spaces) start at field 3.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return Number(fields[16])
+    return Number(statFields(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'))[16])
   })
 }
 

@@ -15,7 +15,7 @@ import type { PreparedDocument } from '../validate.server.ts'
 import type { WatermarkText } from '../watermark.server.ts'
 import type { DocumentJob, DocumentJobResult } from './document-worker.server.ts'
 import { JobFailedError, type JobFailure, ProcessPool } from './process-pool.server.ts'
-import { YIELD_TO_REQUESTS_ENV } from './worker-env.server.ts'
+import { YIELD_TO_REQUESTS_ENV } from './worker-priority.server.ts'
 
 /** Worker processes at most: documents must never take every core from the pages. */
 export const DOCUMENT_WORKERS = Math.max(1, Math.min(2, availableParallelism() - 1))

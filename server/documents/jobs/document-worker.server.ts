@@ -12,8 +12,11 @@ import { DocumentRejected } from '../rejected.server.ts'
 import { inspectDocument, type PreparedDocument } from '../validate.server.ts'
 import { type WatermarkText, watermarkPdf } from '../watermark.server.ts'
 import { serveJobs } from './process-pool-worker.server.ts'
-import { YIELD_TO_REQUESTS_ENV } from './worker-env.server.ts'
-import { yieldMemoryToRequests, yieldProcessToRequests } from './worker-priority.server.ts'
+import {
+  YIELD_TO_REQUESTS_ENV,
+  yieldMemoryToRequests,
+  yieldProcessToRequests,
+} from './worker-priority.server.ts'
 
 // Once per process, when the server's pool starts it: its heavy work never outbids the pages for
 // a core, nor outlives the server when memory runs out.

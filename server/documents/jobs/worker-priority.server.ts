@@ -1,9 +1,8 @@
 // A document worker process yields the CPU, and under memory pressure its life, to the server
-// that answers requests. On a machine
-// with few cores the worker and the request thread want the same core while a PDF is stamped; at
-// equal priority the scheduler splits it and every page waits longer. Below-normal priority gives
-// the request thread the core first and the stamp whatever is left, which is all of it while the
-// site is quiet.
+// that answers requests. On a machine with few cores the worker and the request thread want the
+// same core while a PDF is stamped; at equal priority the scheduler splits it and every page waits
+// longer. Below-normal priority gives the request thread the core first and the stamp whatever is
+// left, which is all of it while the site is quiet.
 //
 // Linux keeps a nice value per thread (setpriority(2) with a thread id), and a new thread takes
 // its creator's. The process lowers every thread it already has (the main thread, V8's helper
@@ -16,6 +15,12 @@
 // the site goes on.
 import { readdirSync, writeFileSync } from 'node:fs'
 import { constants, setPriority } from 'node:os'
+
+/**
+ * Set to `1` in a worker's environment by the server's pool (a child process's only input before
+ * its first job): the worker yields to the server as below.
+ */
+export const YIELD_TO_REQUESTS_ENV = 'RM5_DOCUMENT_WORKER_YIELDS'
 
 /** Lowers every thread of this process; false where the platform has no per-thread nice value. */
 export function yieldProcessToRequests(): boolean {

@@ -73,9 +73,9 @@ function dbInit() {
 }
 
 /**
- * Compose's `migrate` step and the Kubernetes Job (deploy/kubernetes/migrate-job.yaml) alike: the
- * image's `rm5 db migrate` as the schema's owner, hardened, with database settings only (no
- * cookie, S3 or Redis settings reach it).
+ * Compose's `migrate` step and the Kubernetes Job (deploy/kubernetes/base/migrate-job.yaml)
+ * alike: the image's `rm5 db migrate` as the schema's owner, hardened, with database settings only
+ * (no cookie, S3 or Redis settings reach it).
  */
 function migrate() {
   return spawnSync(

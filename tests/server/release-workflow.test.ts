@@ -102,7 +102,7 @@ describe('the release workflow', () => {
 
   it('publishes the image compose and the kustomization name', () => {
     expect(workflow.env.IMAGE).toBe(`ghcr.io/${expression('github.repository_owner')}/rm5-site`)
-    const kustomization = parse(readFileSync('deploy/kubernetes/kustomization.yaml', 'utf8')) as {
+    const kustomization = parse(readFileSync('deploy/kubernetes/base/kustomization.yaml', 'utf8')) as {
       images: { newName: string }[]
     }
     const compose = parse(readFileSync('docker-compose.yml', 'utf8')) as {

@@ -15,6 +15,8 @@ import { HttpError, registerErrorHandling } from './http/errors.server.ts'
 import { createNotFoundLimiter } from './http/not-found-limit.server.ts'
 import { registerRateLimit } from './http/rate-limit.server.ts'
 import { registerRedirectGuard } from './http/redirects.server.ts'
+import { registerRequestContext } from './http/request-context.server.ts'
+import { registerRequestIdHeader, requestIdFrom } from './http/request-id.server.ts'
 import { registerRequestLog } from './http/request-log.server.ts'
 import { registerSecurityHeaders } from './http/security-headers.server.ts'
 import { BODY_LIMIT_BYTES, transportOptions } from './http/transport.server.ts'
@@ -32,6 +34,7 @@ import { mediaRoutes } from './routes/media.server.ts'
 import { createMediaCache } from './routes/media-cache.server.ts'
 import { databaseCheck, probeRoutes } from './routes/probes.server.ts'
 import type { Storage } from './storage/storage.server.ts'
+import { trustedPeer } from './trust-proxy.server.ts'
 import { type PagesOptions, registerPages } from './vike/pages.server.ts'
 
 export interface AppDeps {
@@ -54,21 +57,30 @@ export interface AppDeps {
 export { BODY_LIMIT_BYTES }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const trusted = trustedPeer(deps.env.TRUST_PROXY)
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(deps.env),
     // Body and header sizes, slow-client timeouts (server/http/transport.server.ts).
     ...transportOptions(),
     // The proxies' addresses (server/trust-proxy.server.ts): request.ip is the nearest untrusted address.
-    trustProxy: deps.env.TRUST_PROXY,
+    trustProxy: trusted,
+    // A trusted proxy's X-Request-Id, else a new id (server/http/request-id.server.ts). Fastify's
+    // requestIdHeader would take the header from any client: off, genReqId applies the trust rule.
+    requestIdHeader: false,
+    genReqId: requestIdFrom(trusted),
     // Requests arriving during a drain are answered by registerDraining in our error shape;
     // Fastify's built-in 503 has a body of its own. It still sends `Connection: close` then.
     return503OnClosing: false,
     // Per-request access lines cost a large share of a pre-rendered page's budget; failures,
     // unknown paths and rejected requests are logged where they happen instead.
-    logController: new LogController({ disableRequestLogging: true }),
+    // Every line of a request carries its id as `requestId`, the header's name in the logs.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     routerOptions: { maxParamLength: 512 },
   })
   app.decorate('deps', deps)
+  // First: every answer names its request, whatever hook or handler answers it.
+  registerRequestIdHeader(app)
+  registerRequestContext(app)
   if (deps.env.TRUST_PROXY === true && deps.env.NODE_ENV === 'production') {
     app.log.warn(
       'TRUST_PROXY=true believes any X-Forwarded-For, so every client can pick its own address and ' +

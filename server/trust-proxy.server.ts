@@ -6,6 +6,7 @@
 // refused: Fastify ignores them (a hop count cannot tell a proxy from a client), and silently
 // trusting nobody would put every visitor behind a proxy into one rate-limit bucket.
 import { isIP } from 'node:net'
+import proxyAddr from '@fastify/proxy-addr'
 import { z } from 'zod'
 
 export const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const
@@ -47,3 +48,17 @@ export const trustProxySchema = z.string().transform((raw, ctx): TrustProxy => {
   }
   return ranges
 })
+
+/** Whether a peer is a trusted proxy: `(address, hop)`, as Fastify and @fastify/proxy-addr ask it. */
+export type TrustedPeer = (address: string, hop: number) => boolean
+
+/**
+ * TRUST_PROXY compiled once into the one rule both Fastify's `trustProxy` (X-Forwarded-For,
+ * -Proto, -Host) and the request id (server/http/request-id.server.ts) apply, the way Fastify
+ * compiles it itself; false when nobody is trusted.
+ */
+export function trustedPeer(trust: TrustProxy): TrustedPeer | false {
+  if (trust === false) return false
+  if (trust === true) return () => true
+  return proxyAddr.compile(trust)
+}

@@ -1,4 +1,5 @@
 import { DOCUMENT_UNAVAILABLE_TITLE } from '../../lib/documents.ts'
+import { ErrorReference } from '../layout/ErrorReference.tsx'
 
 // What a viewer sees when a document's preparation (its watermark, its Markdown) went over the
 // limits of the server's document workers (decision 034): the site's error layout, a way back.
@@ -17,6 +18,7 @@ export function DocumentUnavailable() {
         <a className="button button--accent" href="/docket">
           Back to the docket
         </a>
+        <ErrorReference />
       </div>
     </section>
   )

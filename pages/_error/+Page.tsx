@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { DocumentNotFound } from '../../components/documents/DocumentNotFound.tsx'
 import { DocumentUnavailable } from '../../components/documents/DocumentUnavailable.tsx'
+import { ErrorReference } from '../../components/layout/ErrorReference.tsx'
 import { DOCUMENT_NOT_FOUND, DOCUMENT_UNAVAILABLE } from '../../lib/documents.ts'
 
 export default function Page() {
@@ -23,6 +24,7 @@ export default function Page() {
           <a className="button button--accent" href="/">
             Return to Home
           </a>
+          <ErrorReference />
         </div>
       </section>
     )
@@ -40,6 +42,7 @@ export default function Page() {
         <a className="button button--accent" href="/">
           Return to Home
         </a>
+        <ErrorReference />
       </div>
     </section>
   )

@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { DOCKET_PATH, type GateError, gateErrorUrl } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import { clientHash } from '../http/client-hash.server.ts'
-import { describeError, HttpError, validationError } from '../http/errors.server.ts'
+import { describeError, HttpError, validationError, withRequestId } from '../http/errors.server.ts'
 import { isFormPost, registerFormBody } from '../http/form-body.server.ts'
 import { isHttpsSite } from '../http/security-headers.server.ts'
 import { partnerField } from '../partners/partner-field.server.ts'
@@ -207,7 +207,7 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   return reply
     .status(status)
     .type('application/json; charset=utf-8')
-    .send({ success: false, ...body })
+    .send({ success: false, ...withRequestId(body, request) })
 }
 
 /** The gate a failed no-JS verify post came from, if it names a real one. */

@@ -169,7 +169,7 @@ function sendProblem(scope: FastifyInstance, error: unknown, request: FastifyReq
     : 'Something went wrong on our side. Please try again in a moment.'
   if (error instanceof HttpError && error.headers) reply.headers(error.headers)
   // The passkey script's calls read the message from JSON; a page gets the page.
-  if (request.routeOptions.config?.api) return reply.code(status).send({ message })
+  if (request.routeOptions.config?.api) return reply.code(status).send({ message, requestId: request.id })
   const session = request.adminSession
   return sendConsolePage(
     reply,
@@ -178,6 +178,7 @@ function sendProblem(scope: FastifyInstance, error: unknown, request: FastifyReq
       user={session ? consoleUser(scope, session) : undefined}
       title={TITLES[status] ?? 'Something went wrong'}
       message={message}
+      requestId={request.id}
     />,
     status,
   )

@@ -11,7 +11,7 @@
 // request pipelined behind it already came in, that one's 503 closes the connection instead, so
 // it is answered rather than cut off.
 import type { FastifyInstance } from 'fastify'
-import { describeError, HttpError } from './errors.server.ts'
+import { describeError, HttpError, withRequestId } from './errors.server.ts'
 
 const SHUTTING_DOWN = describeError(
   new HttpError(
@@ -42,7 +42,7 @@ export function registerDraining(app: FastifyInstance): void {
     // and a restart is not one. The body still comes from describeError, the one error shape.
     const { status, body, headers } = SHUTTING_DOWN
     if (headers) reply.headers(headers)
-    reply.code(status).type('application/json; charset=utf-8').send(body)
+    reply.code(status).type('application/json; charset=utf-8').send(withRequestId(body, request))
   })
   app.addHook('onSend', (request, reply, payload, done) => {
     if (draining && !closedByLaterAnswer.has(request.raw.socket)) reply.header('connection', 'close')

@@ -1,4 +1,4 @@
-// One error shape for every JSON error answer: { error: { code, message, fields? } }.
+// One error shape for every JSON error answer: { error: { code, message, fields?, requestId } }.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { $ZodError } from 'zod/v4/core'
 
@@ -18,7 +18,7 @@ export class HttpError extends Error {
 }
 
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: FieldErrors }
+  error: { code: string; message: string; fields?: FieldErrors; requestId?: string }
 }
 
 export const GENERIC_5XX_MESSAGE = 'Something went wrong on our side. Please try again in a moment.'
@@ -92,6 +92,11 @@ export function describeError(error: FastifyError | HttpError | Error): {
   }
 }
 
+/** An error body naming its request, as the answer's X-Request-Id does (for a report to quote). */
+export function withRequestId(body: ErrorBody, request: FastifyRequest): ErrorBody {
+  return { error: { ...body.error, requestId: request.id } }
+}
+
 /** The JSON answer for a failed request (the app's error handler; scoped handlers fall back to it). */
 export function answerJsonError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { status, body, headers } = describeError(error)
@@ -101,7 +106,7 @@ export function answerJsonError(error: FastifyError, request: FastifyRequest, re
     request.log.error({ err: error, req: request }, 'request failed')
   }
   if (headers) reply.headers(headers)
-  return reply.status(status).type('application/json; charset=utf-8').send(body)
+  return reply.status(status).type('application/json; charset=utf-8').send(withRequestId(body, request))
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -5,7 +5,7 @@
 // the site sends browsers is the console's single sign-on provider (decision 051), configured.
 import type { FastifyInstance } from 'fastify'
 import type { Env } from '../env.server.ts'
-import type { ErrorBody } from './errors.server.ts'
+import { type ErrorBody, withRequestId } from './errors.server.ts'
 
 /** A path on this site: one leading slash, then neither `/` nor `\` (which browsers treat alike). */
 const SAME_SITE_PATH = /^\/(?![/\\])/
@@ -47,6 +47,6 @@ export function registerRedirectGuard(app: FastifyInstance, env: Env): void {
     reply.removeHeader('location')
     reply.code(400).type('application/json; charset=utf-8')
     const body: ErrorBody = { error: { code: 'bad_request', message: 'The request is malformed.' } }
-    done(null, JSON.stringify(body))
+    done(null, JSON.stringify(withRequestId(body, request)))
   })
 }

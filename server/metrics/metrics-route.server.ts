@@ -3,6 +3,11 @@
 // outcomes an outsider has no business reading, so their existence is not advertised either.
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import {
+  type DocumentJobEnd,
+  documentJobEnded,
+  documentJobsWaiting,
+} from '../documents/jobs/document-jobs.server.ts'
 import { routeLabel } from '../http/route-label.server.ts'
 import type { Metrics } from './metrics.server.ts'
 
@@ -23,6 +28,19 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     if (reply.statusCode === 429) metrics.rateLimited.inc({ route })
     done()
   })
+
+  // The document pool is the process's, shared with no app: its jobs are heard on its channel.
+  const jobEnded = (message: unknown) => {
+    const end = message as DocumentJobEnd
+    metrics.documentJobs.inc({ kind: end.kind, outcome: end.outcome })
+    // A job refused by a full queue never ran: its zero would only pull the durations down.
+    if (end.outcome !== 'queue') metrics.documentJobDuration.observe({ kind: end.kind }, end.seconds)
+  }
+  documentJobEnded.subscribe(jobEnded)
+  app.addHook('onClose', async () => {
+    documentJobEnded.unsubscribe(jobEnded)
+  })
+  metrics.sources.documentJobsWaiting = documentJobsWaiting
 
   app.get('/metrics', async (request, reply) => {
     if (!authorized(request.headers.authorization)) return reply.callNotFound()

@@ -8,6 +8,8 @@ import { VERSION } from '../version.server.ts'
 export interface MetricSources {
   mediaCache?: () => { hits: number; lookups: number }
   outbox?: () => Promise<{ pending: number; failed: number }>
+  /** Document jobs waiting for a worker process (server/documents/jobs). */
+  documentJobsWaiting?: () => number
 }
 
 export interface Metrics {
@@ -16,6 +18,8 @@ export interface Metrics {
   duration: Histogram<'method' | 'route'>
   rateLimited: Counter<'route'>
   verifyOutcomes: Counter<'retailer' | 'outcome'>
+  documentJobs: Counter<'kind' | 'outcome'>
+  documentJobDuration: Histogram<'kind'>
   sources: MetricSources
 }
 
@@ -51,6 +55,20 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
       labelNames: ['retailer', 'outcome'],
       registers: [registry],
     }),
+    documentJobs: new Counter({
+      name: 'rm5_document_jobs_total',
+      help: 'Document worker jobs ended, by kind (inspect, stamp, render) and outcome (done, rejected, time, memory, queue, failure)',
+      labelNames: ['kind', 'outcome'],
+      registers: [registry],
+    }),
+    // Up to the jobs' time limit (20 s), queue wait included: what the request waited.
+    documentJobDuration: new Histogram({
+      name: 'rm5_document_job_duration_seconds',
+      help: 'Time from handing a document job to the pool to its answer, queue wait included, by kind',
+      labelNames: ['kind'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
+      registers: [registry],
+    }),
   }
 
   // Counted by the media cache itself; the scrape adds what happened since the last one. A hit
@@ -80,6 +98,14 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
       if (!counts) return
       this.set({ state: 'pending' }, counts.pending)
       this.set({ state: 'failed' }, counts.failed)
+    },
+  })
+  new Gauge({
+    name: 'rm5_document_jobs_waiting',
+    help: 'Document jobs waiting for a free worker process (the pool queue)',
+    registers: [registry],
+    collect() {
+      this.set(sources.documentJobsWaiting?.() ?? 0)
     },
   })
   // The usual info metric (always 1; the facts are labels): which release and Node each replica

@@ -141,11 +141,13 @@ async function renderCached(
   if (!knownPages.has(pathname)) await options.notFoundLimiter?.refuseIfOver(request)
   const { pageContext, openedBy } = await cache.once(key, async () => {
     const openedBy: PartnerSlug[] = []
-    // The render sees the path and the grants only (page-cache.server.ts says why).
+    // The render sees the path and the grants only (page-cache.server.ts says why), and the id of
+    // the request that made it, which only an error page shows (never kept: see below).
     const pageContext = await renderPage({
       ...options.services,
       urlOriginal: pathname,
       headersOriginal: {},
+      requestId: request.id,
       accessGrants: grants,
       accessCodes: codes,
       recordOpening: (retailers: readonly PartnerSlug[]) => openedBy.push(...retailers),
@@ -193,6 +195,7 @@ function renderPerRequest(
     urlOriginal: request.url,
     headersOriginal: request.headers,
     clientIp: request.ip,
+    requestId: request.id,
     ...access,
   })
 }

@@ -211,7 +211,13 @@ async function expectNothingLost<O extends Outcome>(outcomes: O[], label: string
   // Every failure is a clear, retryable answer.
   for (const o of failed) {
     expect(o.status, `${label} #${o.n}`).toBe(503)
-    expect(o.body).toEqual({ error: { code: 'database_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE } })
+    expect(o.body).toEqual({
+      error: {
+        code: 'database_unavailable',
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+        requestId: expect.any(String),
+      },
+    })
   }
   // The client retries each failure with the same key: each is stored once, nothing twice.
   const retried = await Promise.all(failed.map((o) => submit(o.n, o.key)))

@@ -84,6 +84,7 @@ describe('in memory', () => {
         error: {
           code: 'rate_limited',
           message: `Too many attempts. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+          requestId: expect.any(String),
         },
       })
       // The right code is refused too while limited: the limit is not a hint about correctness.
@@ -181,7 +182,11 @@ describe('in memory', () => {
       expect(busy.headers['retry-after']).toBe('2')
       expect(busy.json()).toEqual({
         success: false,
-        error: { code: 'busy', message: 'Many codes are being checked right now. Try again in 2 seconds.' },
+        error: {
+          code: 'busy',
+          message: 'Many codes are being checked right now. Try again in 2 seconds.',
+          requestId: expect.any(String),
+        },
       })
       // A no-JS post refused the same way goes back to its gate with the notice and the wait.
       const form = await verifyForm(

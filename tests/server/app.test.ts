@@ -7,7 +7,9 @@ describe('error shape', () => {
   it('answers unknown API routes with the JSON error shape', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/nope', payload: {} })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'No route for POST /api/nope' } })
+    expect(res.json()).toEqual({
+      error: { code: 'not_found', message: 'No route for POST /api/nope', requestId: expect.any(String) },
+    })
   })
 
   it('hides internal errors behind a generic 500 and passes 4xx messages through', async () => {
@@ -27,7 +29,9 @@ describe('error shape', () => {
     expect(boom.body).not.toMatch(/hunter2|secret internal/)
     const teapot = await app.inject({ method: 'GET', url: '/teapot' })
     expect(teapot.statusCode).toBe(418)
-    expect(teapot.json()).toEqual({ error: { code: 'teapot', message: 'I am a teapot' } })
+    expect(teapot.json()).toEqual({
+      error: { code: 'teapot', message: 'I am a teapot', requestId: expect.any(String) },
+    })
     await app.close()
   })
 })

@@ -323,6 +323,7 @@ describe('POST /api/applications: failures', () => {
         error: {
           code: 'database_unavailable',
           message: 'We could not save that right now. Please try again in a moment.',
+          requestId: expect.any(String),
         },
       })
       expect(res.body).not.toMatch(/127\.0\.0\.1|nowhere|P1001|prisma/i)

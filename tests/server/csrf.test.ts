@@ -26,7 +26,11 @@ describe('CSRF protection', () => {
     const res = await post({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })
     expect(res.statusCode).toBe(403)
     expect(res.json()).toEqual({
-      error: { code: 'cross_site_request', message: 'Cross-site requests are not allowed.' },
+      error: {
+        code: 'cross_site_request',
+        message: 'Cross-site requests are not allowed.',
+        requestId: expect.any(String),
+      },
     })
   })
 

@@ -254,7 +254,9 @@ describe('POST /api/documents/beacon', () => {
     for (const [what, pending] of refusals) {
       const res = await pending
       expect(res.statusCode, what).toBe(404)
-      expect(res.json(), what).toEqual({ error: { code: 'not_found', message: 'No such document.' } })
+      expect(res.json(), what).toEqual({
+        error: { code: 'not_found', message: 'No such document.', requestId: expect.any(String) },
+      })
     }
     // A grant of the right retailer among others still names the viewer.
     expect((await beacon(valid, { cookie: `${grant('pizzahut')}; ${ana()}` })).statusCode).toBe(204)

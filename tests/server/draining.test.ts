@@ -96,6 +96,7 @@ describe('draining', () => {
       error: {
         code: 'shutting_down',
         message: 'The server is restarting. Please try again in a moment.',
+        requestId: expect.any(String),
       },
     })
   })

@@ -143,7 +143,7 @@ describe('a hit is served from memory', () => {
     expect(unsatisfiable.statusCode).toBe(416)
     expect(unsatisfiable.headers['content-range']).toBe(`bytes */${IMAGE.length}`)
     expect(unsatisfiable.json()).toEqual({
-      error: { code: 'range_not_satisfiable', message: expect.any(String) },
+      error: { code: 'range_not_satisfiable', message: expect.any(String), requestId: expect.any(String) },
     })
     const staleIfRange = await app.inject({
       url: '/media/360/rm5_1.jpg',

@@ -120,7 +120,9 @@ describe('GET /media/:bucket/*', () => {
     const res = await app.inject({ url: '/media/360/rm5_1.jpg', headers: { range: 'bytes=1000-' } })
     expect(res.statusCode).toBe(416)
     expect(res.headers['content-range']).toBe(`bytes */${IMAGE.length}`)
-    expect(res.json()).toEqual({ error: { code: 'range_not_satisfiable', message: expect.any(String) } })
+    expect(res.json()).toEqual({
+      error: { code: 'range_not_satisfiable', message: expect.any(String), requestId: expect.any(String) },
+    })
   })
 
   it('ignores Range when If-Range names an old version', async () => {
@@ -167,7 +169,9 @@ describe('GET /media/:bucket/*', () => {
   ])('rejects %s with 400', async (url) => {
     const res = await app.inject({ url })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ error: { code: 'invalid_key', message: expect.any(String) } })
+    expect(res.json()).toEqual({
+      error: { code: 'invalid_key', message: expect.any(String), requestId: expect.any(String) },
+    })
   })
 
   it('rejects dot segments that reach the server unnormalised', async () => {

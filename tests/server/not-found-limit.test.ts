@@ -25,7 +25,11 @@ describe('unknown paths', () => {
     const api = await get('/api/does-not-exist', '198.51.100.1')
     expect(api.statusCode).toBe(404)
     expect(api.json()).toEqual({
-      error: { code: 'not_found', message: 'No route for GET /api/does-not-exist' },
+      error: {
+        code: 'not_found',
+        message: 'No route for GET /api/does-not-exist',
+        requestId: expect.any(String),
+      },
     })
     const page = await get('/does-not-exist', '198.51.100.1')
     expect(page.statusCode).toBe(404)

@@ -166,6 +166,7 @@ describe('GET /api/turntable per-client limit', () => {
       error: {
         code: 'rate_limited',
         message: `Too many requests. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+        requestId: expect.any(String),
       },
     })
 

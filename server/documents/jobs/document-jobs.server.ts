@@ -8,7 +8,9 @@
 // Processes, not threads: a worker's heap, its garbage collection and V8's helper threads are its
 // own, so a stamp neither shares the server's helper threads nor makes its pauses longer, and the
 // whole worker can run below the server's priority.
+import { channel } from 'node:diagnostics_channel'
 import { availableParallelism, constants } from 'node:os'
+import { currentRequest, type RequestContext } from '../../http/request-context.server.ts'
 import { childEntry, childExecArgv } from '../../process-entry.server.ts'
 import { DocumentRejected } from '../rejected.server.ts'
 import type { PreparedDocument } from '../validate.server.ts'
@@ -29,6 +31,25 @@ export const DOCUMENT_JOB_QUEUE = 32
 const IDLE_MS = 60_000
 
 export type JobLimit = 'time' | 'memory' | 'queue' | 'failure'
+
+/** What a job does: inspect an upload, stamp a PDF, render Markdown. */
+export type JobKind = DocumentJob['task']
+/** How a job ended: done, its file refused (rejected), or the limit it went over. */
+export type JobOutcome = 'done' | 'rejected' | JobLimit
+
+/** A job's end, as published on `documentJobEnded`. */
+export interface DocumentJobEnd {
+  kind: JobKind
+  outcome: JobOutcome
+  /** From the call to its answer, its wait in the queue included: what its caller waited. */
+  seconds: number
+}
+
+/**
+ * Every job's end (node:diagnostics_channel, free while nobody subscribes): the metrics count
+ * them (server/metrics) without the pool, which the CLI shares, knowing of any app.
+ */
+export const documentJobEnded = channel('rm5:document-job-ended')
 
 /** A job that could not finish: over its time or memory limit, refused by a full queue, or failed. */
 export class DocumentJobFailed extends Error {
@@ -81,6 +102,19 @@ function failure(failed: JobFailure, limits: JobLimits): DocumentJobFailed {
   }
 }
 
+/**
+ * One line per job of a request, on its logger (so with its id). A job over a limit says which
+ * and how its worker ended; a refused file is the file's doing, not a fault.
+ */
+function logJob(request: RequestContext, end: DocumentJobEnd, error: unknown): void {
+  const fields = { job: end.kind, outcome: end.outcome, ms: Math.round(end.seconds * 1000) }
+  if (error instanceof DocumentJobFailed)
+    request.log.warn({ ...fields, detail: error.detail }, 'document job failed')
+  else if (error && !(error instanceof DocumentRejected))
+    request.log.error({ ...fields, err: error }, 'document job failed')
+  else request.log.info(fields, 'document job')
+}
+
 const lastLine = (text: string) => text.split('\n').filter(Boolean).pop() ?? 'nothing on stderr'
 
 export class DocumentJobs {
@@ -105,7 +139,37 @@ export class DocumentJobs {
     })
   }
 
+  /** Jobs waiting for a worker process. */
+  get waiting(): number {
+    return this.pool.waiting
+  }
+
+  /**
+   * A job, its end published and, for a request's job, logged with that request's id: the line
+   * joins the request's own lines and what its worker did.
+   */
   private async run(job: DocumentJob): Promise<DocumentJobResult> {
+    const started = performance.now()
+    const request = currentRequest()
+    let outcome: JobOutcome = 'failure'
+    let failed: unknown
+    try {
+      const result = await this.runLimited(job)
+      outcome = 'done'
+      return result
+    } catch (error) {
+      failed = error
+      if (error instanceof DocumentRejected) outcome = 'rejected'
+      else if (error instanceof DocumentJobFailed) outcome = error.limit
+      throw error
+    } finally {
+      const end: DocumentJobEnd = { kind: job.task, outcome, seconds: (performance.now() - started) / 1000 }
+      if (documentJobEnded.hasSubscribers) documentJobEnded.publish(end)
+      if (request) logJob(request, end, failed)
+    }
+  }
+
+  private async runLimited(job: DocumentJob): Promise<DocumentJobResult> {
     if (this.inFlight >= this.limits.workers + this.limits.queue) {
       throw new DocumentJobFailed('queue', `queue limit ${this.limits.queue} jobs`)
     }
@@ -168,6 +232,11 @@ export function documentJobs(): DocumentJobs {
 /** The server's pool yields the CPU to the server (called before its first job). */
 export function yieldDocumentJobsToRequests(): void {
   sharedLimits = { ...DEFAULT_JOB_LIMITS, yieldToRequests: true }
+}
+
+/** Jobs waiting for a worker in the process's pool (none before its first job). */
+export function documentJobsWaiting(): number {
+  return shared?.waiting ?? 0
 }
 
 /** Stops the shared pool (the app's close, a CLI's end). */

@@ -82,6 +82,11 @@ export class ProcessPool<Input extends Serializable, Result> {
 
   constructor(private readonly options: ProcessPoolOptions) {}
 
+  /** Jobs waiting for a free process. */
+  get waiting(): number {
+    return this.queue.length
+  }
+
   /** Runs `input` on the first free process; fails with JobFailedError. */
   run(input: Input, timeoutMs: number): Promise<Result> {
     if (this.closed) return Promise.reject(new JobFailedError({ kind: 'closed' }))

@@ -43,6 +43,11 @@ test('unknown path shows the 404 page with status 404 and noindex', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible()
   await expect(page.getByText('Oops! Page not found')).toBeVisible()
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+  // The request's id for a report to quote (decision 057), still there once React has hydrated.
+  const requestId = response?.headers()['x-request-id'] ?? ''
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByText(`Reference: ${requestId}`)).toBeVisible()
+  expect(messages.filter((message) => /hydrat/i.test(message))).toEqual([])
   await page.getByRole('link', { name: 'Return to Home' }).click()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Meet the RM5/)

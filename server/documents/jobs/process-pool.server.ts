@@ -220,6 +220,9 @@ export class ProcessPool<Input extends Serializable, Result> {
     if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
     return new Promise((resolve) => {
       child.once('exit', () => resolve())
+      // Held until it has ended: with nothing else left to do, an idle worker's unref'd handles
+      // would let this process stop before the end it awaits (a CLI's or a script's close).
+      holdsProcessOpen(child, true)
       child.kill('SIGKILL')
     })
   }

@@ -1,10 +1,12 @@
 // The process pool on its own (process-pool.server.ts), with a worker written for the test: how a
 // job fails tells its cause (its own error, its process's exit code, an entry that cannot load),
 // and a pool goes on after each. The document limits are in hostile-documents.test.ts.
+import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { childExecArgv } from '../../process-entry.server.ts'
 import { JobFailedError, type JobFailure, ProcessPool } from './process-pool.server.ts'
@@ -97,5 +99,25 @@ describe('ProcessPool', () => {
     process.kill(pid, 'SIGSTOP')
     expect(await failureOf(jobs.run(1, 300))).toEqual({ kind: 'time' })
     expect((await jobs.run(1, 15_000)).pid).not.toBe(pid)
+  })
+
+  it('keeps a script that awaits its close running until its processes have ended', async () => {
+    // As `npm start`'s preparation and the CLI do: a job, then close, with nothing else to wait for.
+    const script = path.join(dir, 'close.mjs')
+    const poolModule = fileURLToPath(new URL('./process-pool.server.ts', import.meta.url))
+    writeFileSync(
+      script,
+      `import { ProcessPool } from ${JSON.stringify(poolModule)}
+const pool = new ProcessPool({ entry: ${JSON.stringify(entry)}, execArgv: ${JSON.stringify(childExecArgv())}, env: process.env, size: 1, idleMs: 60_000 })
+await pool.run(1, 15_000)
+await pool.close()
+console.log('closed')
+`,
+    )
+    // tsx, as the CLI runs from a checkout: the pool is TypeScript Node cannot strip alone.
+    const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+    })
+    expect(run.stdout.trim()).toBe('closed')
   })
 })

@@ -1,6 +1,6 @@
 // The buckets the site knows, by logical name (what URLs, pages and the spec use) and by the
 // physical S3 name. S3 and MinIO only accept lowercase bucket names, but the spec calls the hero
-// bucket `Heros`, so `Heros` stays the public/logical name and lives in the physical bucket `heros`.
+// bucket `Heros`, so `Heros` stays the public, logical name and lives in the physical bucket `heros`.
 // Isomorphic on purpose (no node imports): pages may build /media URLs with it.
 
 const PHYSICAL = {

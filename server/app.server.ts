@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.env.TRUST_PROXY === true && deps.env.NODE_ENV === 'production') {
     app.log.warn(
       'TRUST_PROXY=true believes any X-Forwarded-For, so every client can pick its own address and ' +
-        'escape the rate limits; name your proxies instead (README "Deploying behind a proxy")',
+        'escape the rate limits; name your proxies instead (docs/scaling-and-proxies.md, "Deploying behind a proxy")',
     )
   }
   const metrics = createMetrics({ processMetrics: Boolean(deps.env.METRICS_TOKEN) })

@@ -1,4 +1,5 @@
-// TRUST_PROXY: which peers' X-Forwarded-For the app believes (README "Deploying behind a proxy").
+// TRUST_PROXY: which peers' X-Forwarded-For the app believes (docs/scaling-and-proxies.md,
+// "Deploying behind a proxy").
 // The app takes the nearest address in the chain that is not a trusted proxy as the client, so a
 // client can prepend whatever it likes and still be itself. Proxies are named by address or CIDR
 // range, or by @fastify/proxy-addr's names for whole ranges (loopback, linklocal, uniquelocal =

@@ -8,7 +8,7 @@ export const TURNTABLE_BUCKET_ORDER = TURNTABLE_BUCKETS
 export type TurntableBucket = (typeof TURNTABLE_BUCKETS)[number]
 
 /**
- * The first frame's name in the `360` bucket (scripts/media/demo/viewer-frames.ts): the page's
+ * The first frame's name in the `360` bucket (the demo set in demo-media/360): the page's
  * HTML shows it before the frame list arrives, and as the turntable's still without JavaScript.
  */
 export const TURNTABLE_FIRST_FRAME = 'rm5_1.jpg'

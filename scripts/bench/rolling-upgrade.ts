@@ -1,6 +1,7 @@
 // `npm run bench:rolling-upgrade`: a rolling upgrade from the previous release to this checkout,
-// instance by instance, under a steady wrk load through Caddy (docs/benchmarks.md "Rolling
-// upgrade"). Not part of CI: the previous release needs its own `npm ci` and build (minutes).
+// instance by instance, under a steady wrk load through Caddy (docs/benchmarks.md
+// "npm run bench:rolling-upgrade"). Not part of CI: the previous release needs its own `npm ci`
+// and build (minutes).
 //
 // 1. The previous release's code from git history (`git worktree add` of PREVIOUS_RELEASE into a
 //    temporary folder, or RM5_PREVIOUS_DIR when already built there), its own npm ci and build.

@@ -62,7 +62,7 @@ output (tables, JSON, CSV, a new code); notes, progress and errors go to standar
       'after',
       `
 Run "rm5 <command> --help" for a command's options.
-Configuration comes from the environment (see the README), as for the server: DATABASE_URL or
+Configuration comes from the environment (docs/configuration.md), as for the server: DATABASE_URL or
 DATABASE_HOST…, S3_*, DATA_DIR; a .env file in the project root is read too.`,
     )
     .addHelpText(

@@ -4,7 +4,7 @@
 // slowed by the ceiling on concurrent argon2 checks (hash-ceiling.server.ts) and made hopeless by
 // the codes' strength. Counters live in @fastify/rate-limit's store: Redis when REDIS_URL is set
 // (shared by every instance), memory otherwise. The client address is request.ip, as TRUST_PROXY
-// makes it (README "Deploying behind a proxy").
+// makes it (docs/scaling-and-proxies.md, "Deploying behind a proxy").
 
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'

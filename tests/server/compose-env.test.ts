@@ -1,8 +1,9 @@
-// Compose without editing tracked files (docs/self-hosting.md): `docker-compose config` (the real
-// interpolation: Debian's docker-compose, which .ci/run installs) renders docker-compose.yml with a
-// .env that sets every variable of docs/configuration.md to a value of its own, and each reaches
-// the app's environment with that value. Secrets never come from .env: each is a file of ./secrets
-// that the app reads through NAME_FILE.
+// Compose without editing tracked files (docs/self-hosting.md): `config` (the real interpolation:
+// `docker compose` v2 where installed, as on GitHub's runners, Debian's `docker-compose` v1
+// otherwise, as .ci/run installs) renders docker-compose.yml with a .env that sets every variable
+// of docs/configuration.md to a value of its own, and each reaches the app's environment with that
+// value. Secrets never come from .env: each is a file of ./secrets that the app reads through
+// NAME_FILE. And .env.example copied as .env changes nothing compose would do without it.
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,7 +12,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { envSchema } from '../../server/env.server.ts'
 import { SECRET_VARIABLES } from '../../server/env-sources.server.ts'
-import { commandAt, describeWith } from '../helpers/required-service.ts'
+import { composeAt } from '../helpers/compose.ts'
+import { describeWith } from '../helpers/required-service.ts'
 
 /** The container's own: the image's listener and DATA_DIR, production, migrations left to `migrate`. */
 const CONTAINER_OWN = ['NODE_ENV', 'HOST', 'PORT', 'DATA_DIR', 'MIGRATE_ON_START']
@@ -46,7 +48,7 @@ function readmeVariables(): string[] {
   return [...names]
 }
 
-const compose = commandAt('docker-compose', ['version'], 'Debian: apt-get install docker-compose')
+const compose = composeAt()
 const variables = readmeVariables()
 const secrets = SECRET_VARIABLES.filter(
   (name) => !FROM_ENV_FILE.includes(name) && !NOT_IN_COMPOSE.includes(name),
@@ -64,23 +66,27 @@ interface Rendered {
 }
 let rendered: Rendered
 let dir: string
+const folders: string[] = []
+
+/** docker-compose.yml as Compose renders it in a folder of its own, with `dotenv` as its .env (if any). */
+function render(dotenv: string | null): { dir: string; rendered: Rendered } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rm5-compose-'))
+  folders.push(dir)
+  copyFileSync('docker-compose.yml', path.join(dir, 'docker-compose.yml'))
+  if (dotenv !== null) writeFileSync(path.join(dir, '.env'), dotenv)
+  // The shell's own variables win over .env (REDIS_URL is set for the tests): none but these.
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME }
+  return { dir, rendered: parse(compose.run(['config'], { cwd: dir, env })) as Rendered }
+}
 
 describeWith(compose, 'docker-compose.yml with a .env', () => {
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'rm5-compose-'))
-    copyFileSync('docker-compose.yml', path.join(dir, 'docker-compose.yml'))
     const names = [...variables, 'MIGRATE_DATABASE_HOST', 'MIGRATE_DATABASE_PORT']
-    writeFileSync(path.join(dir, '.env'), names.map((name) => `${name}=${dotenvValue(name)}\n`).join(''))
-    rendered = parse(
-      execFileSync('docker-compose', ['config'], {
-        cwd: dir,
-        encoding: 'utf8',
-        // The shell's own variables win over .env (REDIS_URL is set for the tests): none but PATH.
-        env: { PATH: process.env.PATH },
-      }),
-    ) as Rendered
+    ;({ dir, rendered } = render(names.map((name) => `${name}=${dotenvValue(name)}\n`).join('')))
   })
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  afterAll(() => {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+  })
 
   it('reads the table of docs/configuration.md (the list below is not empty or partial)', () => {
     expect(variables).toEqual(
@@ -117,6 +123,21 @@ describeWith(compose, 'docker-compose.yml with a .env', () => {
     expect(migrate.DATABASE_PORT).toBe(dotenvValue('MIGRATE_DATABASE_PORT'))
     for (const name of ['DATABASE_NAME', 'DATABASE_SSLMODE', 'DATABASE_SSL_CA_FILE'])
       expect(migrate[name], name).toBe(dotenvValue(name))
+  })
+
+  it('.env.example copied as .env keeps every compose default (it sets nothing: examples are comments)', () => {
+    const example = render(readFileSync('.env.example', 'utf8'))
+    const none = render(null)
+    // The folder is part of what compose renders (build context, secret files): the same for both.
+    const inFolder = (model: Rendered, folder: string) =>
+      JSON.parse(JSON.stringify(model).replaceAll(folder, '<dir>')) as Rendered
+    expect(inFolder(example.rendered, example.dir)).toEqual(inFolder(none.rendered, none.dir))
+    // The defaults docker-compose.yml promises, which a copied example once overrode.
+    expect(example.rendered.services.app?.environment).toMatchObject({
+      TRUST_PROXY: 'uniquelocal',
+      DEMO_MEDIA: 'off',
+      SITE_URL: 'http://localhost:3000',
+    })
   })
 
   it('deploy/generate-secrets.sh writes every secret file compose mounts', () => {

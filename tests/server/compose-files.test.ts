@@ -46,7 +46,7 @@ type Service = {
   stop_grace_period?: string
   image?: string
   volumes?: string[]
-  build?: string
+  build?: string | { context: string; args?: Record<string, string> }
   healthcheck?: { test: string[] }
   profiles?: string[]
   depends_on?: Record<string, { condition: string }> | string[]
@@ -137,7 +137,7 @@ describe('compose files', () => {
   })
 
   it('pins the object storage to a version and keeps Caddy ready for TLS', () => {
-    expect(base.services.seaweedfs?.image).toMatch(/^chrislusf\/seaweedfs:\d+\.\d+$/)
+    expect(base.services.seaweedfs?.image).toMatch(/^chrislusf\/seaweedfs:\d+\.\d+(@sha256:[0-9a-f]{64})?$/)
     expect(JSON.stringify(base)).not.toMatch(/minio\//)
     expect(scale.services.proxy?.ports).toEqual(expect.arrayContaining(['80:80', '443:443']))
     expect(scale.services.proxy?.volumes).toContain('caddy-data:/data')
@@ -156,15 +156,20 @@ describe('compose files', () => {
     expect(scale.services.app?.environment?.TRUST_PROXY).toContain(variable)
   })
 
-  it('runs the released image at this version; the build file builds this checkout instead', () => {
+  it('runs the released image at this version, built from this checkout where it cannot be pulled', () => {
     const released = `ghcr.io/rm5/rm5-site:${packageJson.version}`
-    expect(base.services.app?.image).toBe(released)
-    expect(base.services.migrate?.image).toBe(released)
-    expect(base.services.app?.build).toBeUndefined()
-    expect(build.services.app?.build).toMatchObject({
-      context: '.',
-      args: { RM5_COMMIT: variable('RM5_COMMIT') },
-    })
+    // With both `image` and `build`, Compose pulls the image and builds it under that name when the
+    // registry does not have it (docs/self-hosting.md); migrate builds it too (Compose v1 builds
+    // per service, in dependency order, and migrate comes first).
+    for (const name of ['app', 'migrate']) {
+      expect(base.services[name]?.image, name).toBe(released)
+      expect(base.services[name]?.build, name).toEqual({
+        context: '.',
+        args: { RM5_COMMIT: variable('RM5_COMMIT') },
+      })
+    }
+    // The build file: always this checkout, under a name that is not the release's.
+    expect(build.services.app?.image).toBe('rm5-site:local')
     expect(build.services.migrate?.image).toBe(build.services.app?.image)
   })
 
@@ -182,15 +187,24 @@ describe('compose files', () => {
     expect(managed.services['db-init']?.environment?.PGHOST).toMatch(/^\$\{MIGRATE_DATABASE_HOST:\?/)
   })
 
+  it("the bundled Caddy lets the console's largest default upload through", () => {
+    // docs/scaling-and-proxies.md: DOCUMENT_MAX_BYTES (25 MiB by default) plus 1 MiB for the form.
+    const maxSize = readFileSync('deploy/Caddyfile', 'utf8').match(/request_body\s*\{\s*max_size\s+(\d+)MiB/)
+    expect(Number(maxSize?.[1]) * 1024 * 1024).toBeGreaterThanOrEqual(25 * 1024 * 1024 + 1024 * 1024)
+  })
+
   it('checks the app by readiness in compose, so the proxy waits for a replica that can serve', () => {
     expect(base.services.app?.healthcheck?.test.join(' ')).toContain('/readyz')
     expect(scale.services.proxy?.depends_on).toEqual({ app: { condition: 'service_healthy' } })
   })
 
-  it('pins every image to an exact version, and Renovate keeps them current', () => {
+  it('pins every image to an exact version, and Renovate keeps them current (and by digest)', () => {
     for (const [name, service] of Object.entries({ ...base.services, ...scale.services })) {
       if (!service.image || service.build) continue
-      const [repository = '', tag = ''] = service.image.split(':')
+      // Renovate adds the digest next to the tag (renovate.json's pinDigests); nobody writes one.
+      const [reference = '', digest] = service.image.split('@')
+      if (digest !== undefined) expect(digest, name).toMatch(/^sha256:[0-9a-f]{64}$/)
+      const [repository = '', tag = ''] = reference.split(':')
       const parts = VERSION_PARTS[repository]
       expect(parts, `${name}: ${repository} is not in VERSION_PARTS`).toBeDefined()
       const version = tag.split('-')[0] as string
@@ -198,8 +212,15 @@ describe('compose files', () => {
         new RegExp(`^\\d+(\\.\\d+){${(parts as number) - 1}}$`),
       )
     }
-    const renovate = JSON.parse(readFileSync('renovate.json', 'utf8')) as { enabledManagers: string[] }
+    const renovate = JSON.parse(readFileSync('renovate.json', 'utf8')) as {
+      enabledManagers: string[]
+      packageRules: { matchManagers?: string[]; matchPackageNames?: string[]; pinDigests?: boolean }[]
+    }
     expect(renovate.enabledManagers).toEqual(expect.arrayContaining(['docker-compose', 'dockerfile', 'npm']))
+    const pins = (manager: string) =>
+      renovate.packageRules.findLast((rule) => rule.matchManagers?.includes(manager) && 'pinDigests' in rule)
+        ?.pinDigests
+    expect(pins('docker-compose')).toBe(true)
   })
 
   it('runs every container read-only, without capabilities it does not name, and without new privileges', () => {

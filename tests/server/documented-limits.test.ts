@@ -1,5 +1,5 @@
 // The numbers the documentation promises, written here as the documentation writes them (docs/admin-cli.md
-// "Access codes", SECURITY.md's table of limits, docs/operations.md on e-mail links) and never read
+// on access codes, SECURITY.md's table of limits, docs/operations.md on e-mail links) and never read
 // from the constants that implement them: a change of a constant that breaks a promise fails here.
 // Windows are read from the answers' Retry-After (the limits count in real time) and lifetimes from
 // the app's injectable clock: no test waits for a window to pass.

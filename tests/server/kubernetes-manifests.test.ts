@@ -183,7 +183,7 @@ describeWith(kubectl, 'kubectl kustomize deploy/kubernetes, on a clean checkout'
     expect(app.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' })
     // The image's start period: the startup probe allows as long before liveness takes over.
     expect(app.startupProbe.periodSeconds * app.startupProbe.failureThreshold).toBeGreaterThanOrEqual(60)
-    // Longer than the app's drain (server/shutdown) plus the preStop pause.
+    // Longer than the app's drain (server/main.server.ts) plus the preStop pause.
     expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(20)
   })
 

@@ -74,6 +74,18 @@ describe('the release workflow', () => {
     expect(workflow.jobs.image?.needs).toBe('test')
   })
 
+  it('has every tool the tests need: installed by the workflow or checked on the runner, Compose v2 included', () => {
+    const runs = steps('test')
+      .map((step) => step.run ?? '')
+      .join('\n')
+    expect(runs).toMatch(/apt-get install -y -qq caddy nginx pgbouncer wrk/)
+    // On GitHub's ubuntu-24.04 image: Compose is the v2 plugin (`docker compose`), not docker-compose.
+    expect(runs).toContain('docker compose version')
+    for (const tool of ['psql', 'pg_dump', 'pg_restore', 'kubectl', 'google-chrome'])
+      expect(runs, tool).toMatch(new RegExp(`for tool in [^;]*\\b${tool}\\b`))
+    expect(runs).not.toMatch(/docker-compose/)
+  })
+
   it('pushes one image for amd64 and arm64 as X.Y.Z, X.Y and X, with OCI labels, SBOM and provenance', () => {
     const meta = action('image', 'docker/metadata-action')
     expect(meta?.with?.images).toBe(expression('env.IMAGE'))
@@ -105,7 +117,8 @@ describe('the release workflow', () => {
     const kustomization = parse(readFileSync('deploy/kubernetes/base/kustomization.yaml', 'utf8')) as {
       images: { newName: string }[]
     }
-    const compose = parse(readFileSync('docker-compose.yml', 'utf8')) as {
+    // `merge`: the app's image comes from the compose file's `x-site-image` anchor.
+    const compose = parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true }) as {
       services: Record<string, { image?: string }>
     }
     const published = /^ghcr\.io\/[a-z0-9-]+\/rm5-site$/

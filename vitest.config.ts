@@ -13,7 +13,7 @@ export default defineConfig({
       'tests/reliability/**/*.test.ts',
     ],
     exclude: ['node_modules', 'dist', '.data', 'tests/e2e/**'],
-    globalSetup: ['tests/helpers/embedded-postgres-global.ts'],
+    globalSetup: ['tests/helpers/postgres-global.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,15 +1,14 @@
 // A private, migrated database per test file, so test files can run in parallel: a fresh
 // database with a unique name, dropped afterwards, on the server DATABASE_URL names (e.g.
-// postgres://postgres@127.0.0.1:5432/test) or, without it, on the run's embedded Postgres server
-// (tests/helpers/embedded-postgres-global.ts). Either way a real Postgres engine.
+// postgres://postgres@127.0.0.1:5432/test) or, without it, on the run's embedded Postgres server.
+// Either way a real Postgres engine. A migrated one is a clone of the run's template database,
+// which the migrations built once (tests/helpers/postgres-global.ts).
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { inject } from 'vitest'
-import { silentLogger } from '../../server/db/logger.server.ts'
-import { applyMigrations } from '../../server/db/migrate.server.ts'
+import { adminQuery, databaseUrl } from './postgres-admin.ts'
 
 export interface TestDatabase {
   url: string
@@ -21,38 +20,31 @@ export interface TestDatabase {
 }
 
 export interface TestDatabaseOptions {
-  /** Apply prisma/migrations (default true). */
+  /** Start with prisma/migrations applied (default true); false: an empty database. */
   migrate?: boolean
 }
 
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'rm5-test-'))
-  const created = await createOnServer(serverUrl())
-  try {
-    const applied = options.migrate === false ? [] : await applyMigrations(created.url, silentLogger)
-    return {
-      url: created.url,
-      env: { DATABASE_URL: created.url, DATA_DIR: dataDir },
-      applied,
-      async drop() {
-        await created.drop()
-        await rm(dataDir, { recursive: true, force: true })
-      },
-    }
-  } catch (err) {
-    await created.drop().catch(() => {})
-    await rm(dataDir, { recursive: true, force: true })
-    throw err
+  const migrated = options.migrate !== false
+  const template = inject('migratedTemplate')
+  const created = await createOnServer(serverUrl(), migrated ? template.name : undefined)
+  return {
+    url: created.url,
+    env: { DATABASE_URL: created.url, DATA_DIR: dataDir },
+    applied: migrated ? [...template.applied] : [],
+    async drop() {
+      await created.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
   }
 }
 
-async function createOnServer(serverUrl: string) {
+async function createOnServer(serverUrl: string, template?: string) {
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`
-  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`)
   return {
-    url: url.toString(),
+    url: databaseUrl(serverUrl, name),
     // FORCE: a test that forgot to close its pool must not leave the database behind.
     drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   }
@@ -66,15 +58,4 @@ export function serverUrl(): string {
       'No Postgres: set DATABASE_URL, or run through vitest.config.ts (its globalSetup starts one)',
     )
   return url
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  client.on('error', () => {})
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
 }

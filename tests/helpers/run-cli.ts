@@ -1,9 +1,21 @@
-// Runs `bin/rm5.js <args>` as an admin would (a child process, no terminal on standard input), or
-// any other Node script of the checkout, and collects its exit status and both outputs.
+// Runs `rm5 <args>` as an admin would (a child process, no terminal on standard input), or any
+// other Node script of the checkout, and collects its exit status and both outputs.
+//
+// The commands run from the bundle `npm run build` writes (dist/node/rm5.mjs, through
+// rm5-bundled.mjs), the one the Docker image ships, with plain `node`: a build older than the
+// sources is refused (current-build.ts), so the bundle is today's code. `bin/rm5.js` itself,
+// which picks the TypeScript sources in a checkout, is tested on its own (rm5-bin.test.ts).
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
+import { currentBuildRoot } from './current-build.ts'
 
 const root = join(import.meta.dirname, '..', '..')
+
+/** The `rm5` entry the tests run, relative to the checkout, once the build is known current. */
+export function rm5Entry(): string {
+  currentBuildRoot()
+  return 'tests/helpers/rm5-bundled.mjs'
+}
 
 export interface CliRun {
   code: number | null
@@ -42,7 +54,7 @@ export function runRm5(
   env: Record<string, string | undefined>,
   stdin?: string,
 ): Promise<CliRun> {
-  return runNode(['bin/rm5.js', ...args], { NODE_ENV: 'test', ...env }, stdin)
+  return runNode([rm5Entry(), ...args], { NODE_ENV: 'test', ...env }, stdin)
 }
 
 /** Its standard output when the run succeeded; otherwise an error with its status and standard error. */
@@ -66,12 +78,12 @@ export interface TerminalRun {
 const shellWord = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`
 
 /**
- * `bin/rm5.js <args>` on a terminal of its own (util-linux `script` runs it on a pseudo-terminal),
+ * `rm5 <args>` on a terminal of its own (util-linux `script` runs it on a pseudo-terminal),
  * as an admin at a prompt sees it: standard input is a TTY, Ctrl-C can be typed.
  */
 export function runRm5InTerminal(args: string[], env: Record<string, string | undefined>): TerminalRun {
   // The shell prints its pid, then becomes rm5 (exec keeps the pid).
-  const command = `echo "pid $$"; exec ${[process.execPath, 'bin/rm5.js', ...args].map(shellWord).join(' ')}`
+  const command = `echo "pid $$"; exec ${[process.execPath, rm5Entry(), ...args].map(shellWord).join(' ')}`
   const child = spawn('script', ['--quiet', '--return', '--flush', '--command', command, '/dev/null'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', SHELL: '/bin/sh', ...env },

@@ -15,7 +15,7 @@ import { type EmbeddedS3, startEmbeddedS3 } from '../../server/storage/embedded.
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { type PasswordPostgres, startPasswordPostgres } from '../helpers/password-postgres.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
-import { outputOf, runRm5 } from '../helpers/run-cli.ts'
+import { outputOf, rm5Entry, runRm5 } from '../helpers/run-cli.ts'
 
 let server: PasswordPostgres
 let db: { url: string }
@@ -69,7 +69,7 @@ beforeAll(async () => {
   server = await startPasswordPostgres(PASSWORD)
   server.psql('CREATE DATABASE rm5')
   db = { url: `postgres://postgres:${encodeURIComponent(PASSWORD)}@127.0.0.1:${server.port}/rm5` }
-  await run(process.execPath, ['bin/rm5.js', 'db', 'migrate'], {
+  await run(process.execPath, [rm5Entry(), 'db', 'migrate'], {
     env: { ...process.env, DATABASE_URL: db.url, NODE_ENV: 'test' },
   })
   dir = await mkdtemp(join(tmpdir(), 'rm5-backup-'))

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-import { runRm5 } from '../helpers/run-cli.ts'
+import { rm5Entry, runRm5 } from '../helpers/run-cli.ts'
 
 let testDb: TestDatabase
 const sql = async (text: string) => {
@@ -55,7 +55,7 @@ describe('rm5 db wait', () => {
 
   it('waits while a migration is missing and exits 0 once it is applied', async () => {
     await setRolledBack(true)
-    const child = spawn(process.execPath, ['bin/rm5.js', 'db', 'wait', '--timeout', '60'], {
+    const child = spawn(process.execPath, [rm5Entry(), 'db', 'wait', '--timeout', '60'], {
       env: { ...process.env, NODE_ENV: 'test', ...testDb.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

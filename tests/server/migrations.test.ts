@@ -15,6 +15,7 @@ import { silentLogger } from '../../server/db/logger.server.ts'
 import { applyMigrations, migrationStatus, readMigrations } from '../../server/db/migrate.server.ts'
 import { diffSchemas } from '../../server/db/schema-engine.server.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { rm5Entry } from '../helpers/run-cli.ts'
 
 const SLOW = 60_000
 
@@ -401,11 +402,9 @@ describe('embedded Postgres', () => {
       const owner = await startEmbeddedPostgres(dataDir, silentLogger)
       try {
         const { DATABASE_URL: _, ...env } = process.env
-        const { stdout, stderr } = await promisify(execFile)(
-          process.execPath,
-          ['bin/rm5.js', 'db', 'status'],
-          { env: { ...env, DATA_DIR: dataDir } },
-        )
+        const { stdout, stderr } = await promisify(execFile)(process.execPath, [rm5Entry(), 'db', 'status'], {
+          env: { ...env, DATA_DIR: dataDir },
+        })
         expect(stderr).toContain('Using embedded Postgres of the running server')
         expect(stdout).toContain('Database is up to date.')
       } finally {

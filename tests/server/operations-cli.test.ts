@@ -1,4 +1,4 @@
-// The operations commands as an admin runs them (bin/rm5.js in a child process, real Postgres):
+// The operations commands as an admin runs them (rm5 in a child process, real Postgres):
 // docket activity per code, marking a code to notify, the notifications outbox (list, retry), and
 // deleting a person's data with its export first.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'

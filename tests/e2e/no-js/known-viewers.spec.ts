@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { E2E_DATA_DIR, E2E_SMTP_PORT } from '../../../playwright.config.ts'
 import { linkIn } from '../../helpers/email-links.ts'
 import { smtpReceiver, until } from '../../helpers/notification-receivers.ts'
+import { rm5Entry } from '../../helpers/run-cli.ts'
 import { blockingViolationsWithoutJs } from '../helpers/axe-without-js.ts'
 import { holdScripts } from '../helpers/hold-scripts.ts'
 import { waitForHydration } from '../helpers/hydration.ts'
@@ -19,7 +20,7 @@ const SENT = 'If this address may open the docket, we sent a link. It works once
 
 function rm5Codes(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/rm5.js', 'codes', ...args], {
+    const child = spawn(process.execPath, [rm5Entry(), 'codes', ...args], {
       cwd: root,
       // The server's mail settings: `--require-email` is refused where mail is not configured.
       env: {

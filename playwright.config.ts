@@ -18,6 +18,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
+  // A `test.only` left in a commit would silently run one test in CI.
+  forbidOnly: Boolean(process.env.CI),
   workers: process.env.CI ? 2 : 2,
   // No retries: a test that passes only on its second try is a flaky test, and must show.
   retries: 0,

@@ -3,7 +3,8 @@ import { publicPaths } from '../../lib/routes.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
 
 // axe (WCAG 2.0 A/AA and 2.1 AA) on every public page at phone and desktop widths, plus the
-// structure axe cannot judge alone: one h1, landmarks, the skip link and visible focus.
+// structure axe cannot judge alone: one h1, landmarks, the skip link and visible focus. The
+// structure is read from the same load axe judges: one page load for both.
 
 for (const width of [375, 1440]) {
   test.describe(`at ${width} px`, () => {
@@ -13,24 +14,20 @@ for (const width of [375, 1440]) {
     test.use({ viewport: { width, height: width === 375 ? 812 : 900 }, reducedMotion: 'reduce' })
 
     for (const path of publicPaths) {
-      test(`${path} has no serious or critical axe violation`, async ({ page }) => {
+      test(`${path} has one h1, the page landmarks and no serious or critical axe violation`, async ({
+        page,
+      }) => {
         await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+        await expect(page.getByRole('banner')).toHaveCount(1)
+        await expect(page.getByRole('main')).toHaveCount(1)
+        await expect(page.getByRole('contentinfo')).toHaveCount(1)
+        await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
         await page.waitForLoadState('networkidle')
         await expect(page.locator('[data-reveal="waiting"]')).toHaveCount(0)
         await expectNoSeriousViolation(page)
       })
     }
-  })
-}
-
-for (const path of publicPaths) {
-  test(`${path} has one h1 and the page landmarks`, async ({ page }) => {
-    await page.goto(path)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
-    await expect(page.getByRole('banner')).toHaveCount(1)
-    await expect(page.getByRole('main')).toHaveCount(1)
-    await expect(page.getByRole('contentinfo')).toHaveCount(1)
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
   })
 }
 

@@ -10,6 +10,8 @@ export const AGREEMENT_ACCEPT_PATH = '/api/documents/agreement'
 export const documentPath = (id: string) => `${DOCUMENTS_PATH}/${id}`
 export const documentFilePath = (id: string) => `${DOCUMENTS_PATH}/${id}/file`
 /** The file as a download: recorded as its own event (decision 034). */
+/** Page `page` (from 1) of a view-only document, as a picture. */
+export const documentPageImagePath = (id: string, page: number) => `${DOCUMENTS_PATH}/${id}/pages/${page}`
 export const documentDownloadPath = (id: string) => `${documentFilePath(id)}?download=1`
 
 const DOCUMENT_PAGE = new RegExp(`^${DOCUMENTS_PATH}/[0-9a-f]{32}$`)
@@ -70,6 +72,13 @@ export interface DocketDocument {
 }
 
 /** What a document's page shows: the document, and the watermark line naming its viewer. */
+/** One page of a view-only document: the picture's address and size. */
+export interface PageImageLink {
+  url: string
+  width: number
+  height: number
+}
+
 export interface DocumentPageData extends DocketDocument {
   version: number
   /** Who is viewing, as the watermark names them. */
@@ -78,8 +87,10 @@ export interface DocumentPageData extends DocketDocument {
   watermark: string
   /** Markdown: the HTML the server rendered (raw HTML off). */
   html: string | null
-  /** PDF: the stamped file. */
+  /** PDF with download: the stamped file; null for a view-only PDF (never sent: its pageImages are). */
   fileUrl: string | null
+  /** View-only PDF: its pages as pictures, each with its size in pixels; null otherwise. */
+  pageImages: PageImageLink[] | null
   /** The file may be saved (the Download button); false: shown inline only. */
   download: boolean
   /** Signed token of this view: the reading beacons send it back (decision 034). */

@@ -30,6 +30,7 @@ import { retentionSettings, type ScheduledPruning, schedulePruning } from './ret
 import { agreementRoutes } from './routes/api/agreement.server.ts'
 import { apiRoutes } from './routes/api/index.server.ts'
 import { documentFileRoutes } from './routes/document-file.server.ts'
+import { documentPageImageRoutes } from './routes/document-page-image.server.ts'
 import { mediaRoutes } from './routes/media.server.ts'
 import { createMediaCache } from './routes/media-cache.server.ts'
 import { databaseCheck, probeRoutes } from './routes/probes.server.ts'
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(agreementRoutes, { prefix: '/api' })
   await app.register(documentFileRoutes)
+  await app.register(documentPageImageRoutes)
   // The admin console at /admin (decision 041): its own sessions, roles and audit log.
   const consoleMailer = createMailer(deps.env)
   if (consoleMailer) app.addHook('onClose', async () => consoleMailer.close())

@@ -1,12 +1,14 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { DocumentHead } from '../../components/documents/DocumentHead.tsx'
 import { MarkdownDocument } from '../../components/documents/MarkdownDocument.tsx'
+import { PageImagesDocument } from '../../components/documents/PageImagesDocument.tsx'
 import { PdfDocument } from '../../components/documents/PdfDocument.tsx'
 // Linked, not inline: this page is rendered for each view (renderer/+Head.tsx, decision 020).
 import '../../renderer/site.css'
 
 // A document of the data room (decision 031): Markdown rendered by the server under the viewer's
-// watermark, or a PDF in the browser's own viewer (stamped by the server). HTML only.
+// watermark, a PDF in the browser's own viewer (stamped by the server), or a view-only PDF as
+// pictures of its pages (decision 060). HTML only.
 export default function Page() {
   const { documentPage } = usePageContext()
   if (!documentPage) return null
@@ -17,6 +19,8 @@ export default function Page() {
         <div className="container">
           {documentPage.kind === 'markdown' ? (
             <MarkdownDocument document={documentPage} />
+          ) : documentPage.pageImages ? (
+            <PageImagesDocument document={documentPage} />
           ) : (
             <PdfDocument document={documentPage} />
           )}

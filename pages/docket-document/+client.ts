@@ -1,8 +1,13 @@
 // The header's behaviour, then what the document needs: the PDF viewer island on a PDF's page,
-// reading time on a Markdown page (each does nothing where its element is absent).
+// reading time on a view-only PDF's pictures or a Markdown page (each does nothing where its
+// element is absent).
 import '../../renderer/html-only-client.ts'
 import { startPdfViewer } from '../../components/documents/pdf-viewer/start-pdf-viewer.ts'
 import { trackMarkdownReading } from '../../components/documents/reading/markdown-reading.ts'
+import { trackPageImagesReading } from '../../components/documents/reading/page-images-reading.ts'
 
 if (document.querySelector('[data-pdf-viewer]')) startPdfViewer()
-else trackMarkdownReading()
+else {
+  trackPageImagesReading()
+  trackMarkdownReading()
+}

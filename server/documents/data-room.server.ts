@@ -20,6 +20,8 @@ import {
   yieldDocumentJobsToRequests,
 } from './jobs/document-jobs.server.ts'
 import { readingMinutes } from './markdown.server.ts'
+import type { PageShape } from './page-images/page-image-size.server.ts'
+import { createPageImages, type PageImage, type PageImages } from './page-images/page-images.server.ts'
 import {
   createStampedPdfs,
   type OpenStamp,
@@ -52,6 +54,7 @@ export class DataRoom {
   readonly now: () => Date
   readonly prisma: Database['prisma']
   private readonly stamps: StampedPdfs
+  private readonly pageImages: PageImages
   private readonly markdown = new LRUCache<string, string>({
     maxSize: MARKDOWN_CACHE_BYTES,
     sizeCalculation: (html) => Math.max(1, html.length * 2),
@@ -75,6 +78,7 @@ export class DataRoom {
       flushMs: options.engagementFlushMs,
     })
     this.stamps = createStampedPdfs()
+    this.pageImages = createPageImages(this.stamps, { maxPages: env.DOCUMENT_MAX_PAGES })
   }
 
   /** The documents the request's grants see (their partners', their codes'), newest first. */
@@ -147,8 +151,19 @@ export class DataRoom {
     return this.limited(viewed.document, () => this.stamps.open(this.stampRequest(viewed)))
   }
 
-  /** Deletes the stamped PDFs and originals kept on disk (the app's close). */
+  /** A view-only document's page shapes for this viewer's copy (made from the stamp, kept per version). */
+  pageShapes(viewed: ViewedDocument): Promise<PageShape[]> {
+    return this.limited(viewed.document, () => this.pageImages.shapes(this.stampRequest(viewed)))
+  }
+
+  /** A view-only document's page as a picture, watermarked for this viewer (kept like the stamps). */
+  pageImage(viewed: ViewedDocument, page: number): Promise<PageImage> {
+    return this.limited(viewed.document, () => this.pageImages.page(this.stampRequest(viewed), page))
+  }
+
+  /** Deletes the stamped PDFs and originals kept on disk, and the kept page pictures (the app's close). */
   closeStamps(): Promise<void> {
+    this.pageImages.clear()
     return this.stamps.close()
   }
 

@@ -47,6 +47,11 @@ export interface StampedPdfs {
   prepare(request: StampRequest): Promise<void>
   /** The viewer's stamped copy, open: evicting it later does not cut a response short. */
   open(request: StampRequest): Promise<OpenStamp>
+  /**
+   * Runs `use` on the viewer's stamped copy by a file name of its own (for another process to
+   * read: a view-only document's pages are drawn from it), kept until `use` settles.
+   */
+  withFile<T>(request: StampRequest, use: (file: string) => Promise<T>): Promise<T>
   /** Deletes every kept file. */
   close(): Promise<void>
 }
@@ -95,6 +100,10 @@ async function acquireKept<T>(
 const openKept = (cache: KeptFiles, key: string, context: StampRequest): Promise<OpenStamp> =>
   acquireKept(cache, key, context, async (kept) => ({ file: await open(kept.path, 'r'), size: kept.size }))
 
+/** What identifies a viewer's stamped copy: the stored version, who, where, which day. */
+export const stampKey = ({ objectKey, text }: Pick<StampRequest, 'objectKey' | 'text'>): string =>
+  [objectKey, text.viewer, text.retailer, text.date.toISOString().slice(0, 10)].join('\0')
+
 export function createStampedPdfs(
   options: { ttlMs?: number; maxBytes?: number; stamp?: Stamp; dir?: string } = {},
 ): StampedPdfs {
@@ -139,6 +148,22 @@ export function createStampedPdfs(
   })
 
   const maxBytes = options.maxBytes ?? STAMP_CACHE_BYTES
+  /** `use` on a job's own name for the kept file of `key` (a link: an eviction cannot take it away). */
+  const withLink = async <T>(
+    cache: KeptFiles,
+    key: string,
+    context: StampRequest,
+    use: (file: string) => Promise<T>,
+  ): Promise<T> => {
+    const input = await newFile('job.pdf')
+    await acquireKept(cache, key, context, (kept) => link(kept.path, input))
+    try {
+      return await use(input)
+    } finally {
+      await unlink(input).catch(() => {})
+    }
+  }
+
   const stamps: KeptFiles = new LRUCache({
     ...bounded,
     maxSize: maxBytes,
@@ -148,19 +173,11 @@ export function createStampedPdfs(
     // One stamp for concurrent requests of the same key (a viewer's first Range requests).
     // The worker, another process, reads the original by name: a link of its own to the kept
     // original, so that an eviction during the job (or its wait in the queue) cannot take it away.
-    fetchMethod: async (_key, _stale, { context }) => {
-      const input = await newFile('job.pdf')
-      await acquireKept(originals, context.objectKey, context, (kept) => link(kept.path, input))
-      try {
-        return await made('stamped.pdf', (file) => stamp(input, file, context.text))
-      } finally {
-        await unlink(input).catch(() => {})
-      }
-    },
+    fetchMethod: (_key, _stale, { context }) =>
+      withLink(originals, context.objectKey, context, (input) =>
+        made('stamped.pdf', (file) => stamp(input, file, context.text)),
+      ),
   })
-
-  const stampKey = ({ objectKey, text }: StampRequest) =>
-    [objectKey, text.viewer, text.retailer, text.date.toISOString().slice(0, 10)].join('\0')
 
   return {
     async prepare(request) {
@@ -168,6 +185,7 @@ export function createStampedPdfs(
       await file.close()
     },
     open: (request) => openKept(stamps, stampKey(request), request),
+    withFile: (request, use) => withLink(stamps, stampKey(request), request, use),
     async close() {
       stamps.clear()
       originals.clear()

@@ -1,19 +1,19 @@
 // GET /docket/documents/<id>/file: a PDF of the data room as its viewer receives it, stamped with
-// their watermark (decision 031). The document's one rule, as for its page (server/documents/
-// admission.server.ts); a Markdown document has no file and answers like an unknown path too.
+// their watermark (decision 031); a view-only one (stored without download) is refused with 403
+// (decision 060). The document's one rule, as for its page (server/documents/admission.server.ts);
+// a Markdown document has no file and answers like an unknown path too.
 // One byte range per request on the stamped copy (the browser's viewer asks for ranges), streamed
 // from its file: the request thread never holds the whole PDF.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { DOCUMENTS_PATH } from '../../lib/access.ts'
-import { DOCUMENT_UNAVAILABLE_TITLE } from '../../lib/documents.ts'
-import { admitToDocument } from '../documents/admission.server.ts'
 import { DOCUMENT_FILE_HEADERS } from '../documents/page-headers.server.ts'
 import type { OpenStamp } from '../documents/stamped-pdfs.server.ts'
 import { isDocumentUnavailable } from '../documents/unavailable.server.ts'
+import { admittedPdf, DOCUMENT_CACHE_CONTROL, sendUnavailable } from './document-admission.server.ts'
 import { contentRange, parseRange } from './range.server.ts'
 
-/** Never kept by a shared cache, nor by the browser: a stamp names one viewer. */
-export const DOCUMENT_CACHE_CONTROL = 'private, no-store'
+/** The file route's answer for a view-only document. */
+const VIEW_ONLY_REFUSAL = 'This document can be read here but not downloaded.'
 
 /** `inline; filename=…` from a title: ASCII for old clients, the title itself in filename*. */
 export function inlineDisposition(title: string): string {
@@ -40,41 +40,26 @@ export async function documentFileRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string }; Querystring: { download?: string } }>(
     `${DOCUMENTS_PATH}/:id/file`,
     async (request, reply) => {
+      const opened = await admittedPdf(app, request, reply)
+      if (!opened) return reply
       const room = app.documents
-      const viewers = await app.access.grants.grantsFor(request.headers.cookie)
-      const admission = await admitToDocument(room, request.params.id, viewers)
-      if (admission?.viewed.document.kind !== 'pdf') return reply.callNotFound()
-      if (admission.agreementFirst) {
-        return reply
-          .code(302)
-          .header('cache-control', DOCUMENT_CACHE_CONTROL)
-          .header('location', admission.agreementFirst)
-          .send()
-      }
-      const opened = admission.viewed
       // The answers that need no file come first: nothing is opened that would have to be closed.
-      // The Download button's address: saved as a file, and recorded as its own event. A document
-      // stored without download is shown inline only, and says so to whoever asks for the file.
-      const download = request.query.download === '1'
-      if (download && !opened.document.download) {
+      // A document stored without download is view-only: its viewer gets pictures of its pages
+      // (document-page-image.server.ts, decision 060), never the file, inline or not.
+      if (!opened.document.download) {
         return reply
           .code(403)
           .header('cache-control', DOCUMENT_CACHE_CONTROL)
           .type('text/plain; charset=utf-8')
-          .send('This document can be read here but not downloaded.')
+          .send(VIEW_ONLY_REFUSAL)
       }
       const stamp = await room.openStampedPdf(opened).catch((error: unknown) => {
         if (!isDocumentUnavailable(error)) throw error
         return undefined
       })
-      if (!stamp) {
-        return reply
-          .code(503)
-          .header('cache-control', DOCUMENT_CACHE_CONTROL)
-          .header('retry-after', '60')
-          .type('text/plain; charset=utf-8')
-          .send(`${DOCUMENT_UNAVAILABLE_TITLE}. Try again in a few minutes.`)
-      }
+      if (!stamp) return sendUnavailable(reply)
+      // The Download button's address: saved as a file, and recorded as its own event.
+      const download = request.query.download === '1'
       if (download && request.method === 'GET' && !request.headers.range) {
         room.downloaded(opened, room.clientHash(request.ip))
       }

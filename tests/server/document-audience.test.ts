@@ -2,11 +2,12 @@
 // build (real Postgres, the embedded S3). An open gate's documents are stored only with --public
 // and then say "Shared openly" on the docket, on the page and in the stamped file; a document
 // limited to some of a partner's codes is neither listed nor opened for another code of that
-// partner (the same 404 as a missing id); without download it has no Download button and the
-// file route serves it inline only.
+// partner (the same 404 as a missing id); without download it is view-only: its page shows
+// watermarked pictures of its pages and the file route refuses it (decision 060).
 import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
@@ -182,16 +183,51 @@ describe('what viewers get', () => {
     expect(refusedFile.body.replaceAll(limited, 'ID')).toBe(missingFile.body.replaceAll(missingId, 'ID'))
   }, 120_000)
 
-  it('without download: no Download button, the file inline only, a download refused', async () => {
+  it('without download: pictures of its pages, each watermarked, and the file refused inline or not', async () => {
     const page = await get(`/docket/documents/${limited}`, holder)
-    expect(page.body).toContain('Open PDF')
-    expect(page.body).not.toContain('?download=1')
-    const file = await get(`/docket/documents/${limited}/file`, holder)
-    expect(file.statusCode).toBe(200)
-    expect(file.headers['content-disposition']).toMatch(/^inline;/)
-    const download = await get(`/docket/documents/${limited}/file?download=1`, holder)
-    expect(download.statusCode).toBe(403)
-    expect(download.headers['content-disposition']).toBeUndefined()
-    expect(download.body).toContain('not downloaded')
+    expect(page.statusCode).toBe(200)
+    expect(page.body).not.toContain('Open PDF')
+    expect(page.body).not.toContain(`${limited}/file`)
+    // The no-JavaScript page: an <img> per page, sized before it loads, lazy after the first.
+    const images = [...page.body.matchAll(/<img [^>]*>/g)].map(([tag]) => tag)
+    const pictures = images.filter((tag) => tag.includes(`/docket/documents/${limited}/pages/`))
+    expect(pictures).toHaveLength(2)
+    expect(pictures[1]).toContain(`src="/docket/documents/${limited}/pages/2"`)
+    expect(pictures[1]).toContain('alt="Page 2 of 2"')
+    expect(pictures[1]).toContain('loading="lazy"')
+    const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(pictures[1] ?? '') ?? []
+
+    for (const url of [`/docket/documents/${limited}/file`, `/docket/documents/${limited}/file?download=1`]) {
+      const file = await get(url, holder)
+      expect(file.statusCode, url).toBe(403)
+      expect(file.headers['content-disposition']).toBeUndefined()
+      expect(file.body).toContain('not downloaded')
+    }
+
+    const picture = await get(`/docket/documents/${limited}/pages/2`, holder)
+    expect(picture.statusCode).toBe(200)
+    expect(picture.headers['content-type']).toBe('image/webp')
+    expect(picture.headers['cache-control']).toBe('private, no-store')
+    expect(picture.rawPayload.subarray(0, 4).toString()).not.toBe('%PDF')
+    const { data, info } = await sharp(picture.rawPayload)
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    expect([String(info.width), String(info.height)]).toEqual([width, height])
+    // The page itself holds one line at its top; the watermark crosses its middle (decision 031).
+    const middle = data.subarray(
+      Math.floor(info.height * 0.4) * info.width,
+      Math.floor(info.height * 0.6) * info.width,
+    )
+    expect(middle.filter((grey) => grey < 245).length).toBeGreaterThan(500)
+
+    for (const missing of ['3', '0', '01', 'x']) {
+      expect((await get(`/docket/documents/${limited}/pages/${missing}`, holder)).statusCode, missing).toBe(
+        404,
+      )
+    }
+    expect((await get(`/docket/documents/${limited}/pages/1`, otherHolder)).statusCode).toBe(404)
+    // A document with download keeps its file, and has no pictures.
+    expect((await get(`/docket/documents/${openPdf}/pages/1`, walmart)).statusCode).toBe(404)
   }, 120_000)
 })

@@ -3,6 +3,7 @@
 // reading time per page goes out in beacons (components/documents/reading).
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { mostVisiblePage, pageLabel } from '../../../lib/documents/visible-page.ts'
+import { watchPagesOnScreen } from '../reading/pages-on-screen.ts'
 import { trackReading } from '../reading/track-reading.ts'
 import type { PDFDocumentProxy } from './open-pdf.ts'
 import { PdfPage } from './PdfPage.tsx'
@@ -73,25 +74,15 @@ export function PdfPages({
   }, [])
 
   // The current page: the one taking up most of the viewport; it is what the reading time counts.
-  // The observer says which pages are on screen; their visible heights are measured on each
-  // scroll frame (an observer's thresholds alone would leave stale heights between crossings).
+  // Which pages are on screen and how much of each is measured on each scroll frame.
   useEffect(() => {
     const element = list.current
     if (state.status !== 'ready' || !element) return
     const tracker = trackReading({ documentId, version, viewToken })
-    const onScreen = new Set<HTMLElement>()
     let frame = 0
     const measure = () => {
       frame = 0
-      const heights = new Map<number, number>()
-      for (const slot of onScreen) {
-        const box = slot.getBoundingClientRect()
-        heights.set(
-          Number(slot.dataset.page),
-          Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0),
-        )
-      }
-      const page = mostVisiblePage(heights)
+      const page = mostVisiblePage(onScreen.heights())
       tracker.show(page)
       if (page === heading.current) heading.current = null
       if (page !== null) setCurrent(heading.current ?? page)
@@ -108,18 +99,11 @@ export function PdfPages({
         schedule()
       }, SETTLE_MS)
     }
-    const observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (entry.isIntersecting) onScreen.add(entry.target as HTMLElement)
-        else onScreen.delete(entry.target as HTMLElement)
-      }
-      schedule()
-    })
-    for (const slot of element.querySelectorAll<HTMLElement>('[data-page]')) observer.observe(slot)
+    const onScreen = watchPagesOnScreen(element, schedule)
     window.addEventListener('scroll', onScroll, { passive: true })
     window.addEventListener('resize', schedule, { passive: true })
     return () => {
-      observer.disconnect()
+      onScreen.disconnect()
       window.clearTimeout(settling)
       window.removeEventListener('scroll', onScroll)
       window.removeEventListener('resize', schedule)

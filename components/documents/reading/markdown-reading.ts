@@ -2,15 +2,11 @@
 // the page's +client.ts, no React: the page reads the same without it, it only reports the time.
 // The page marks its document with `data-document-reading` plus data-document-id, data-version
 // and data-view-token.
-import { trackReading } from './track-reading.ts'
+import { readingDocument, trackReading } from './track-reading.ts'
 
 export const READING_ATTRIBUTE = 'data-document-reading'
 
 export function trackMarkdownReading(root: ParentNode = document): void {
-  const element = root.querySelector<HTMLElement>(`[${READING_ATTRIBUTE}]`)
-  const documentId = element?.dataset.documentId
-  const version = Number(element?.dataset.version)
-  const viewToken = element?.dataset.viewToken
-  if (!element || !documentId || !viewToken || !Number.isInteger(version) || version < 1) return
-  trackReading({ documentId, version, viewToken }).show(0)
+  const reading = readingDocument(root.querySelector<HTMLElement>(`[${READING_ATTRIBUTE}]`))
+  if (reading) trackReading(reading).show(0)
 }

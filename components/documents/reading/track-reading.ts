@@ -12,6 +12,17 @@ export interface ReadingTracker {
   stop(): void
 }
 
+/** A document's identity as its page marks it (data-document-id, data-version, data-view-token). */
+export function readingDocument(
+  element: HTMLElement | null,
+): { documentId: string; version: number; viewToken: string } | null {
+  const documentId = element?.dataset.documentId
+  const version = Number(element?.dataset.version)
+  const viewToken = element?.dataset.viewToken
+  if (!documentId || !viewToken || !Number.isInteger(version) || version < 1) return null
+  return { documentId, version, viewToken }
+}
+
 /** How often the tracker checks whether a page holds a full report. */
 const DUE_CHECK_MS = 30_000
 const INPUT_EVENTS = ['scroll', 'pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const

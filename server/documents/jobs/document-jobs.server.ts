@@ -1,6 +1,6 @@
 // The bounded pool of worker processes that does every document's heavy work (decision 034):
-// inspecting uploads, stamping watermarks, rendering Markdown. The thread that answers requests
-// only hands a job over and awaits its answer. Each job has a time limit (queue wait included:
+// inspecting uploads, stamping watermarks, drawing view-only pages, rendering Markdown. The thread
+// that answers requests only hands a job over and awaits its answer. Each job has a time limit (queue wait included:
 // it bounds how long a request waits) and each worker a heap limit; the queue is bounded. A job
 // over a limit fails alone, with DocumentJobFailed naming the limit; the worker it ran on is
 // replaced and the server goes on.
@@ -12,6 +12,7 @@ import { channel } from 'node:diagnostics_channel'
 import { availableParallelism, constants } from 'node:os'
 import { currentRequest, type RequestContext } from '../../http/request-context.server.ts'
 import { childEntry, childExecArgv } from '../../process-entry.server.ts'
+import type { PageShape } from '../page-images/page-image-size.server.ts'
 import { DocumentRejected } from '../rejected.server.ts'
 import type { PreparedDocument } from '../validate.server.ts'
 import type { WatermarkText } from '../watermark.server.ts'
@@ -206,6 +207,23 @@ export class DocumentJobs {
     const result = await this.run({ task: 'stamp', input, output, text })
     if (result.task !== 'stamp') throw new DocumentJobFailed('failure', `unexpected ${result.task}`)
     return result.size
+  }
+
+  /** The shape of every page of the PDF at `input` (a view-only document's layout). */
+  async shapes(input: string, maxPages: number): Promise<PageShape[]> {
+    const result = await this.run({ task: 'shapes', input, maxPages })
+    if (result.task !== 'shapes') throw new DocumentJobFailed('failure', `unexpected ${result.task}`)
+    return result.shapes
+  }
+
+  /** Page `page` of the PDF at `input` drawn as a WebP picture (a view-only document's page). */
+  async page(input: string, page: number): Promise<{ bytes: Buffer; width: number; height: number }> {
+    const result = await this.run({ task: 'page', input, page })
+    if (result.task !== 'page') throw new DocumentJobFailed('failure', `unexpected ${result.task}`)
+    return {
+      ...result,
+      bytes: Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength),
+    }
   }
 
   /** Markdown rendered to HTML (for versions stored before their HTML was kept). */

@@ -1,6 +1,7 @@
 // The worker process that does a document's heavy work (jobs/document-jobs.server.ts starts it):
 // inspecting an upload (parse, bounds, active content, a trial stamp; Markdown rendered), stamping
-// a viewer's watermark into a PDF, and rendering Markdown stored before HTML was kept per version.
+// a viewer's watermark into a PDF, drawing a stamped PDF's pages as pictures for a view-only
+// document, and rendering Markdown stored before HTML was kept per version.
 // A refusal comes back as a value (an Error's class does not cross processes); anything else
 // thrown fails the job. A stamp reads its original from a file the caller keeps until the job
 // ends and writes the stamped copy to a file: whole PDFs live only in this process, never in the
@@ -8,9 +9,11 @@
 
 import { readFileSync, writeFileSync } from 'node:fs'
 import { renderMarkdown } from '../markdown.server.ts'
+import type { PageShape } from '../page-images/page-image-size.server.ts'
 import { DocumentRejected } from '../rejected.server.ts'
 import { inspectDocument, type PreparedDocument } from '../validate.server.ts'
 import { type WatermarkText, watermarkPdf } from '../watermark.server.ts'
+import { pageShapes, renderPage } from './page-render.server.ts'
 import { serveJobs } from './process-pool-worker.server.ts'
 import {
   YIELD_TO_REQUESTS_ENV,
@@ -29,11 +32,15 @@ export type DocumentJob =
   | { task: 'inspect'; bytes: Uint8Array; fileName: string; maxBytes: number; maxPages: number }
   | { task: 'stamp'; input: string; output: string; text: WatermarkText }
   | { task: 'render'; text: string }
+  | { task: 'shapes'; input: string; maxPages: number }
+  | { task: 'page'; input: string; page: number }
 
 export type DocumentJobResult =
   | { task: 'inspect'; prepared: PreparedDocument }
   | { task: 'stamp'; size: number }
   | { task: 'render'; html: string; words: number }
+  | { task: 'shapes'; shapes: PageShape[] }
+  | { task: 'page'; bytes: Uint8Array; width: number; height: number }
   | { task: 'rejected'; message: string }
 
 async function run(job: DocumentJob): Promise<DocumentJobResult> {
@@ -54,6 +61,10 @@ async function run(job: DocumentJob): Promise<DocumentJobResult> {
         const { html, words } = renderMarkdown(job.text)
         return { task: 'render', html, words }
       }
+      case 'shapes':
+        return { task: 'shapes', shapes: await pageShapes(job.input, job.maxPages) }
+      case 'page':
+        return { task: 'page', ...(await renderPage(job.input, job.page)) }
     }
   } catch (error) {
     if (error instanceof DocumentRejected) return { task: 'rejected', message: error.message }

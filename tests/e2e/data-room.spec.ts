@@ -15,6 +15,7 @@ const today = new Date().toISOString().slice(0, 10)
 let code: { id: string; code: string }
 let documentId: string
 let pdfId: string
+let viewOnlyId: string
 const title = `Rollout plan ${randomBytes(3).toString('hex')}`
 const pdfTitle = `Pilot deck ${randomBytes(3).toString('hex')}`
 
@@ -33,11 +34,24 @@ test.beforeAll(async () => {
   const deck = testInfo.outputPath('deck.pdf')
   await writeFile(deck, await makePdf(3, 'Pilot deck'))
   pdfId = JSON.parse(await rm5(['documents', 'add', 'compass', deck, '--title', pdfTitle, '--json'])).id
+  viewOnlyId = JSON.parse(
+    await rm5([
+      'documents',
+      'add',
+      'compass',
+      deck,
+      '--title',
+      `View-only ${pdfTitle}`,
+      '--no-download',
+      '--json',
+    ]),
+  ).id
 })
 test.afterAll(async () => {
   test.setTimeout(60_000)
   await rm5(['documents', 'remove', documentId])
   await rm5(['documents', 'remove', pdfId])
+  await rm5(['documents', 'remove', viewOnlyId])
   await rm5(['codes', 'revoke', code.id])
 })
 
@@ -148,4 +162,50 @@ test('a PDF opens in the viewer island, page by page, and its reading reaches rm
       { timeout: 30_000 },
     )
     .toBeGreaterThanOrEqual(1)
+})
+
+test('a view-only PDF reaches the browser as watermarked pictures of its pages, never as a PDF', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  await openDocket(page)
+  // Every response the document's page triggers, its own included: none may be the file.
+  const bodies: Promise<{ url: string; head: string }>[] = []
+  page.on('response', (response) => {
+    bodies.push(
+      response.body().then(
+        (body) => ({ url: response.url(), head: body.subarray(0, 4).toString('latin1') }),
+        () => ({ url: response.url(), head: '' }),
+      ),
+    )
+  })
+  await page.goto(`/docket/documents/${viewOnlyId}`)
+  await expect(page.getByRole('heading', { level: 1, name: `View-only ${pdfTitle}` })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Open PDF' })).toHaveCount(0)
+  const pictures = page.locator('.page-images__image')
+  await expect(pictures).toHaveCount(3)
+  await expect(page.getByRole('img', { name: 'Page 1 of 3' })).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('view-only-1440.png') })
+  await pictures.first().screenshot({ path: testInfo.outputPath('view-only-page-1.png') })
+
+  // Page 1 read for MIN_DWELL_MS, then left for the last page: its beacon goes as the PDF viewer's does.
+  const shown = await page.evaluate(() => performance.now())
+  await page.waitForFunction((since) => performance.now() > since, shown + MIN_DWELL_MS + 500)
+  const leftPageOne = page.waitForRequest(
+    (request) => request.url().endsWith('/api/documents/beacon') && request.postDataJSON()?.page === 1,
+  )
+  await pictures.last().scrollIntoViewIfNeeded()
+  await leftPageOne
+  // Every picture drawn (decoded by the browser), then every response read.
+  await expect
+    .poll(() =>
+      pictures.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)),
+    )
+    .toBe(true)
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: testInfo.outputPath('view-only-375.png') })
+  const responses = await Promise.all(bodies)
+  expect(responses.filter((r) => r.url.includes(`/docket/documents/${viewOnlyId}/pages/`))).toHaveLength(3)
+  expect(responses.filter((r) => r.head === '%PDF')).toEqual([])
 })

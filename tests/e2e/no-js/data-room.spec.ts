@@ -13,6 +13,7 @@ const run = randomBytes(3).toString('hex')
 let code: { id: string; code: string }
 let markdownId: string
 let pdfId: string
+let viewOnlyId: string
 
 test.beforeAll(async () => {
   const testInfo = test.info()
@@ -31,12 +32,24 @@ test.beforeAll(async () => {
   pdfId = JSON.parse(
     await rm5(['documents', 'add', 'partner', pdf, '--title', `Partner deck ${run}`, '--json']),
   ).id
+  viewOnlyId = JSON.parse(
+    await rm5([
+      'documents',
+      'add',
+      'partner',
+      pdf,
+      '--title',
+      `View-only deck ${run}`,
+      '--no-download',
+      '--json',
+    ]),
+  ).id
   await rm5(['agreements', 'set', 'partner', nda])
 })
 test.afterAll(async () => {
   test.setTimeout(60_000)
   await rm5(['agreements', 'clear', 'partner'])
-  for (const id of [markdownId, pdfId]) await rm5(['documents', 'remove', id])
+  for (const id of [markdownId, pdfId, viewOnlyId]) await rm5(['documents', 'remove', id])
   await rm5(['codes', 'revoke', code.id])
 })
 
@@ -73,4 +86,22 @@ test('the agreement is accepted with its form, then the document opens under the
   expect(file.status()).toBe(200)
   expect(file.headers()['content-type']).toBe('application/pdf')
   expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-')
+
+  // A view-only PDF: pictures of its pages in plain HTML, the file refused.
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto(`/docket/documents/${viewOnlyId}`)
+  await expect(page.getByRole('img', { name: 'Page 1 of 3' })).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Page \d of 3$/ })).toHaveCount(3)
+  await expect
+    .poll(() =>
+      page
+        .getByRole('img', { name: 'Page 1 of 3' })
+        .evaluate((image) => (image as HTMLImageElement).naturalWidth),
+    )
+    .toBeGreaterThan(0)
+  expect(await blockingViolationsWithoutJs(page)).toEqual([])
+  await page.screenshot({ path: testInfo.outputPath('view-only-1440.png') })
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.screenshot({ path: testInfo.outputPath('view-only-375.png') })
+  expect((await page.request.get(`/docket/documents/${viewOnlyId}/file`)).status()).toBe(403)
 })

@@ -47,10 +47,10 @@ const codesOption = () =>
     }, 'Give one or more code ids separated by commas, e.g. --codes 3f0c…,9a1d….'),
   )
 
-const DOWNLOAD_HELP = `Without download the file is shown in the page and the browser's viewer only: the Download
-button is gone and the file is never sent as an attachment. This keeps honest viewers from
-keeping a copy by habit; it does not stop a determined one, who can still save or photograph what
-they see. Every copy they make carries the watermark naming them.`
+const DOWNLOAD_HELP = `Without download the document is view-only: its viewers see pictures of its pages, drawn by
+the server with the watermark naming them, and the file itself is never sent. This keeps honest
+viewers from keeping a copy by habit; it does not stop a determined one, who can still save or
+photograph what they see. Every copy they make carries the watermark naming them.`
 
 const titleOption = () =>
   new Option('--title <text>', 'The title viewers see (default: the file name without its extension)')
@@ -98,7 +98,7 @@ The type comes from the content, not the name: a program renamed .pdf is refused
       'For a partner whose gate takes no code (e.g. walmart): anyone who opens the gate reads it; required there',
     )
     .addOption(codesOption())
-    .option('--no-download', 'Show the file in the page only: no Download button, never an attachment')
+    .option('--no-download', 'View-only: pictures of its pages in the page, never the file')
     .addOption(jsonOption('Print the new document as JSON'))
     .addHelpText(
       'after',
@@ -154,7 +154,7 @@ versions stay stored for the record.`,
     .argument('<file>', 'The new file')
     .addOption(codesOption())
     .option('--download', 'Let viewers save the file again')
-    .option('--no-download', 'Show the file in the page only: no Download button, never an attachment')
+    .option('--no-download', 'View-only: pictures of its pages in the page, never the file')
     .addOption(jsonOption('Print the document as JSON'))
     .addHelpText(
       'after',

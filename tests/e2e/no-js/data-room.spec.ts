@@ -56,6 +56,8 @@ test.afterAll(async () => {
 test('the agreement is accepted with its form, then the document opens under the watermark', async ({
   page,
 }, testInfo) => {
+  // Three documents, each prepared in the worker pool on its first view (a view-only one twice).
+  test.setTimeout(90_000)
   await page.goto('/partner')
   await page.getByLabel('Access Code', { exact: true }).fill(code.code)
   await page.getByRole('button', { name: 'Access Docket' }).click()

@@ -57,6 +57,8 @@ export const envSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   /** true: http://endpoint/bucket/key; false: virtual-host style http://bucket.endpoint/key. */
   S3_PATH_STYLE: z.stringbool().default(true),
+  /** Longest wait, in seconds, between two tries to reach storage that was unreachable at start. */
+  STORAGE_RETRY_MAX_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** /media answers objects up to this many bytes from memory; 0 disables the media cache. */
   MEDIA_CACHE_MAX_OBJECT_BYTES: z.coerce.number().int().min(0).default(MIB),
   /** Memory for all cached media objects, in bytes (least recently used evicted); 0 disables. */

@@ -8,6 +8,7 @@ import { type EmbeddedSidecar, startEmbeddedSidecar } from './embedded/sidecar.s
 import { type Env, EnvError, parseEnv, siteConfigOf } from './env.server.ts'
 import { loggerOptions } from './logger.server.ts'
 import { isEntryModule, projectRootOf } from './process-entry.server.ts'
+import { setUpBuckets } from './storage/bucket-setup.server.ts'
 import { openStorage } from './storage/storage.server.ts'
 
 export const projectRoot = projectRootOf(import.meta.url)
@@ -16,10 +17,16 @@ export interface StartOptions {
   mode?: 'production' | 'development'
   /**
    * Runs after services open and before the app listens (migrations, demo media: scripts/run/start.ts
-   * runs them in a child process so their libraries never load into the server). Must stop when
-   * `signal` aborts (SIGTERM during start-up).
+   * runs them in a child process so their libraries never load into the server). `storage` is false
+   * when storage was unreachable (the server starts without it). Must stop when `signal` aborts
+   * (SIGTERM during start-up).
    */
-  beforeListen?: (signal: AbortSignal) => Promise<void>
+  beforeListen?: (signal: AbortSignal, services: { storage: boolean }) => Promise<void>
+  /**
+   * Runs once storage that was unreachable at start has its buckets (demo media into empty
+   * buckets); `signal` aborts when the server stops.
+   */
+  afterStorageReturns?: (signal: AbortSignal) => Promise<void>
 }
 
 export function loadEnvOrExit(): Env {
@@ -51,7 +58,10 @@ export async function startServer(options: StartOptions = {}) {
   let sidecar: EmbeddedSidecar | undefined
   let db: Awaited<ReturnType<typeof openDatabase>> | undefined
   let storage: Awaited<ReturnType<typeof openStorage>> | undefined
+  // Work that goes on while serving (storage's background tries, what follows its return).
+  const background = new AbortController()
   const closeServices = async () => {
+    background.abort(new Error('server stopping'))
     await Promise.allSettled([db?.close(), storage?.close()])
     // Last: in-flight requests have drained and our connections are closed.
     await sidecar?.stop()
@@ -62,9 +72,12 @@ export async function startServer(options: StartOptions = {}) {
     db = await openDatabase(env, log)
     signal.throwIfAborted()
     storage = await openStorage(env, log)
-    await storage.ensureBuckets()
+    const buckets = await setUpBuckets(storage, log, {
+      retryMaxMs: env.STORAGE_RETRY_MAX_SECONDS * 1000,
+      signal: background.signal,
+    })
     signal.throwIfAborted()
-    await options.beforeListen?.(signal)
+    await options.beforeListen?.(signal, { storage: buckets.ready })
     signal.throwIfAborted()
     const mode = options.mode ?? (env.NODE_ENV === 'production' ? 'production' : 'development')
     const app = await buildApp({ env, db, storage, pages: { mode, root: projectRoot } })
@@ -73,6 +86,7 @@ export async function startServer(options: StartOptions = {}) {
     lifecycle.serving(app, closeServices)
     watchSidecar(sidecar, app, lifecycle.stop)
     await app.listen({ port: env.PORT, host: env.HOST })
+    if (!buckets.ready) afterReturn(buckets.made, options.afterStorageReturns, background.signal, log)
     return app
   } catch (error) {
     await closeServices()
@@ -82,6 +96,20 @@ export async function startServer(options: StartOptions = {}) {
     }
     throw error
   }
+}
+
+/** What follows storage's return (its failure is logged: the server keeps serving either way). */
+function afterReturn(
+  made: Promise<boolean>,
+  run: StartOptions['afterStorageReturns'],
+  signal: AbortSignal,
+  log: pino.Logger,
+) {
+  made
+    .then((ready) => (ready ? run?.(signal) : undefined))
+    .catch((error: unknown) => {
+      if (!signal.aborted) log.error({ err: error }, 'setting up storage after its return failed')
+    })
 }
 
 /**

@@ -1,5 +1,8 @@
 // The app's one Redis connection (REDIS_URL): the shared rate-limit counters use it and the
 // readiness probe pings it. Without REDIS_URL there is none and counters stay in memory.
+// Redis away, at start or later, never stops the server: ioredis reconnects in the background
+// (its default backoff, at most 2 s between tries) and the outage is logged once, with the
+// endpoint, and its end once.
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import type { Env } from './env.server.ts'
@@ -14,10 +17,31 @@ export async function connectRedis(app: FastifyInstance, env: Env): Promise<Redi
     enableOfflineQueue: false,
     lazyConnect: true,
   })
-  redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'))
-  await redis.connect().catch((err) => app.log.warn({ err: err.message }, 'redis unavailable at boot'))
+  const endpoint = endpointOf(env.REDIS_URL)
+  let down = false
+  const lost = (err: Error) => {
+    if (down) return
+    down = true
+    app.log.warn(
+      { endpoint, err: err.message },
+      'redis unreachable: limits count in this process until it returns; reconnecting in the background',
+    )
+  }
+  redis.on('error', lost)
+  redis.on('ready', () => {
+    if (!down) return
+    down = false
+    app.log.info({ endpoint }, 'redis reachable again')
+  })
+  await redis.connect().catch(lost)
   app.addHook('onClose', async () => {
     redis.disconnect()
   })
   return redis
+}
+
+/** Scheme, host and port of a Redis URL: never its password. */
+function endpointOf(url: string): string {
+  const { protocol, host } = new URL(url)
+  return `${protocol}//${host}`
 }

@@ -68,7 +68,8 @@ DATABASE_HOST…, S3_*, DATA_DIR; a .env file in the project root is read too.`,
     .addHelpText(
       'afterAll',
       `
-Exit status: 0 on success, 1 when the command fails, 2 for a usage error, 130 when interrupted.`,
+Exit status: 0 on success, 1 when the command fails, 2 for a usage error or unreachable storage,
+130 when interrupted.`,
     )
 }
 

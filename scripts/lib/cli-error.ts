@@ -1,10 +1,22 @@
-/** A failure worth one clear line to the admin, no stack trace; exit code 2 means a usage error. */
+/**
+ * A failure worth one clear line to the admin, no stack trace; exit code 2 means a usage error
+ * (answered with a pointer to --help) unless `usage` says otherwise (a service the command needs is
+ * unreachable: ServiceUnreachable).
+ */
 export class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode = 1,
+    readonly usage = exitCode === 2,
   ) {
     super(message)
+  }
+}
+
+/** A service the command needs (storage) does not answer: exit 2, so scripts can tell it from a failure. */
+export class ServiceUnreachable extends CliError {
+  constructor(message: string) {
+    super(message, 2, false)
   }
 }
 

@@ -2,7 +2,7 @@
 // the embedded store in DATA_DIR (the running server's, or one started for the command).
 import type { Storage } from '../../server/storage/storage.server.ts'
 import { cliEnv } from './cli-env.ts'
-import { CliError } from './cli-error.ts'
+import { CliError, ServiceUnreachable } from './cli-error.ts'
 import { onInterrupt } from './interrupt.ts'
 import { stderrLog } from './stderr-log.ts'
 
@@ -12,12 +12,19 @@ export const STORAGE_HELP =
 export async function withStorage<T>(run: (storage: Storage) => Promise<T>, verbose = false): Promise<T> {
   const env = await cliEnv()
   // Loaded only when run, so that help and usage errors answer at once.
-  const { openStorage } = await import('../../server/storage/storage.server.ts')
+  const [{ openStorage }, { isStorageUnreachable, storageErrorLine }] = await Promise.all([
+    import('../../server/storage/storage.server.ts'),
+    import('../../server/storage/unreachable.server.ts'),
+  ])
   const storage = await openStorage(env, stderrLog(verbose))
   const closed = onInterrupt(() => storage.close())
   try {
-    await storage.ping().catch((error) => {
-      throw new CliError(`Media storage is not reachable: ${(error as Error).message}`)
+    await storage.ping().catch((error: unknown) => {
+      const line = storageErrorLine(error)
+      if (isStorageUnreachable(error)) {
+        throw new ServiceUnreachable(`Storage at ${storage.endpoint} is unreachable: ${line}`)
+      }
+      throw new CliError(`Storage at ${storage.endpoint} refused the request: ${line}`)
     })
     return await run(storage)
   } finally {

@@ -1,5 +1,6 @@
 // The skeleton every admin command runs on (commander): the same help, usage errors and exit
-// status everywhere. Exit status: 0 success, 1 failure, 2 usage error, 130 interrupted.
+// status everywhere. Exit status: 0 success, 1 failure, 2 usage error or a needed service
+// unreachable, 130 interrupted.
 // Standard output carries only a command's own output, so help asked for goes there; every error
 // is one line on standard error, without a stack trace, naming the command that failed.
 import { existsSync } from 'node:fs'
@@ -75,7 +76,7 @@ export async function runCli(root: Command, args: string[], output: CliOutput = 
         ? // "error: unknown option '--jsn'\n(Did you mean --json?)"
           error.message.replace(/^error: /, '').replace(/\n/g, ' ')
         : errorLine(error)
-    if (error instanceof CommanderError || (error instanceof CliError && error.exitCode === 2)) {
+    if (error instanceof CommanderError || (error instanceof CliError && error.usage)) {
       output.err(`${where}: ${line.replace(/\.$/, '')}; see "${where} --help"\n`)
       return 2
     }

@@ -1,11 +1,11 @@
 // `npm run dev`: Vite dev middleware inside Fastify with HMR on the same port.
 import { startServer } from '../../server/main.server.ts'
-import { runPrepare } from '../lib/run-prepare.ts'
+import { preparation } from '../lib/run-prepare.ts'
 
 process.env.NODE_ENV ??= 'development'
 startServer({
   mode: 'development',
-  beforeListen: runPrepare,
+  ...preparation,
 })
   .then((app) => {
     const address = app.server.address()

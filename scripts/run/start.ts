@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { startServer } from '../../server/main.server.ts'
-import { runPrepare } from '../lib/run-prepare.ts'
+import { preparation } from '../lib/run-prepare.ts'
 import { isBuildCurrent } from './build/stamp.ts'
 import { build, root } from './build.ts'
 
@@ -27,7 +27,7 @@ if (!args.has('--no-build') && !isBuildCurrent(root)) await build()
 
 startServer({
   mode: 'production',
-  beforeListen: runPrepare,
+  ...preparation,
 })
   .then((app) => {
     const address = app.server.address()

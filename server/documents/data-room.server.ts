@@ -3,6 +3,7 @@
 // share. It holds the store, the one DocumentEngagement of the process (flushed on close) and
 // what each view needs: the viewer's document, the agreement they still have to accept, the
 // rendered Markdown and the stamped PDF.
+import type { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { AccessViewer } from '../../lib/access.ts'
@@ -10,7 +11,8 @@ import { type DocketDocument, SHARED_OPENLY, viewerName, viewerOf } from '../../
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { clientHash } from '../http/client-hash.server.ts'
-import type { Storage } from '../storage/storage.server.ts'
+import { type Storage, withTimeout } from '../storage/storage.server.ts'
+import { isStorageUnreachable, storageErrorLine } from '../storage/unreachable.server.ts'
 import { type AgreementRow, currentAgreement, hasAccepted } from './agreements.server.ts'
 import { type Viewers, viewersOf } from './audience.server.ts'
 import { DocumentEngagement } from './engagement.server.ts'
@@ -37,6 +39,9 @@ export interface ViewedDocument {
   document: DocumentSummary
   viewer: AccessViewer
 }
+
+/** Budget for storage to start sending a document; past it the viewer is told to come back. */
+const READ_TIMEOUT_MS = 5000
 
 /** Memory for rendered Markdown kept per stored version (content-addressed, so never stale). */
 const MARKDOWN_CACHE_BYTES = 8 * 1024 * 1024
@@ -115,11 +120,21 @@ export class DataRoom {
     return html
   }
 
-  /** A job of the worker pool for this document; one over its limits becomes DocumentUnavailable. */
+  /**
+   * A job of the worker pool for this document; one over its limits, or one that cannot read the
+   * document from storage, becomes DocumentUnavailable (the viewer gets a 503 and comes back).
+   */
   private async limited<T>(document: DocumentSummary, job: () => Promise<T>): Promise<T> {
     try {
       return await job()
     } catch (error) {
+      if (isStorageUnreachable(error)) {
+        this.app.log.warn(
+          { documentId: document.id, error: storageErrorLine(error) },
+          `document ${document.id} cannot be shown: storage is unreachable`,
+        )
+        throw new DocumentUnavailable(document.id)
+      }
       if (!(error instanceof DocumentJobFailed)) throw error
       this.app.log.warn(
         { documentId: document.id, version: document.version, limit: error.limit, detail: error.detail },
@@ -171,7 +186,7 @@ export class DataRoom {
     return {
       objectKey: document.objectKey,
       text: this.watermarkFor({ document, viewer }),
-      read: () => this.store.read(document),
+      read: () => readWithin(this.store.read(document), READ_TIMEOUT_MS),
     }
   }
 
@@ -269,4 +284,15 @@ declare global {
       clientIp?: string
     }
   }
+}
+
+/** The stream `reading` gives, if storage starts sending within `ms`; a stream that comes later is dropped. */
+function readWithin(reading: Promise<Readable>, ms: number): Promise<Readable> {
+  return withTimeout(reading, ms, 'reading a document').catch((error: unknown) => {
+    reading.then(
+      (late) => late.destroy(),
+      () => {},
+    )
+    throw error
+  })
 }

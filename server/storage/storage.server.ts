@@ -21,6 +21,8 @@ type LogFn = { (msg: string): void; (obj: object, msg?: string): void }
 
 export interface Storage {
   client: Minio.Client
+  /** Where storage is reached (an origin, never credentials): what logs and the CLI name in an outage. */
+  endpoint: string
   /** True when backed by the embedded s3rver (this process's or one it attached to). */
   embedded: boolean
   /** The S3 bucket of a logical bucket: S3_BUCKET_PREFIX + its name (lib/buckets.ts). */
@@ -55,12 +57,14 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
   let embedded: EmbeddedS3 | undefined
   let agent: http.Agent
   let client: Minio.Client
+  let endpoint: string
   if (env.S3_ENDPOINT) {
     const url = new URL(env.S3_ENDPOINT)
     if (url.pathname !== '/' && url.pathname !== '') {
       throw new Error('S3_ENDPOINT must be a bare origin such as http://minio:9000 (no path)')
     }
     const useSSL = url.protocol === 'https:'
+    endpoint = url.origin
     agent = useSSL ? new https.Agent(KEEP_ALIVE) : new http.Agent(KEEP_ALIVE)
     client = new Minio.Client({
       endPoint: url.hostname.replace(/^\[(.*)\]$/, '$1'),
@@ -82,6 +86,7 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
     )
   } else {
     embedded = await startEmbeddedS3(env.DATA_DIR, log)
+    endpoint = `http://${EMBEDDED_HOST}:${embedded.port}`
     agent = new http.Agent(KEEP_ALIVE)
     client = new Minio.Client({
       endPoint: EMBEDDED_HOST,
@@ -103,6 +108,7 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
 
   return {
     client,
+    endpoint,
     embedded: embedded !== undefined,
     bucket,
     logical: (name) => logicalBucket(name, prefix),

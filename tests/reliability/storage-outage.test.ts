@@ -1,29 +1,40 @@
 // Object storage cut for real: the app speaks S3 to the embedded s3rver only through a TCP proxy
-// of the test's own. While it is cut, /media and the viewer answer 503 quickly, /healthz stays
-// ready and names storage as degraded, pages and form submissions keep working; once restored,
-// media serve again without a restart.
+// of the test's own. While it is cut, /media, the viewer and a document's file answer 503 quickly,
+// /healthz stays ready and names storage as degraded, pages and form submissions keep working;
+// once restored, media and documents serve again without a restart. Storage (and Redis)
+// unreachable when the server starts: the server process starts all the same, and documents serve
+// once storage comes back (issue 43).
 import { randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../scripts/lib/free-port.ts'
 import { buildApp } from '../../server/app.server.ts'
 import { type Database, openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
+import { DocumentStore, type DocumentSummary } from '../../server/documents/store.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
 import { embeddedCredentials } from '../../server/storage/embedded-auth.server.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
-import { limitPrefix } from '../helpers/access.ts'
+import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
 import { currentBuildRoot } from '../helpers/current-build.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { makePdf } from '../helpers/documents.ts'
 import { applicationBody, randomIp } from '../helpers/form-bodies.ts'
 import { summary, timed } from '../helpers/latency.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
+import { type StartedSite, startSite } from '../helpers/start-process.ts'
 import { openTestStorage } from '../helpers/storage.ts'
 import { type CutMode, startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts'
 
 const IMAGE = Buffer.from('bytes of a media object')
 const MEDIA = '/media/360/rm5_1.jpg'
+const CODE = 'circle-k-outage-01'
+const fileOf = (document: DocumentSummary) => `/docket/documents/${document.id}/file`
+/** A document's 503 while storage is away: the data room's "cannot be shown right now" answer. */
+const DOCUMENT_RETRY_AFTER = '60'
 
 let testDb: TestDatabase
 let db: Database
@@ -31,6 +42,11 @@ let embedded: Storage
 let proxied: Storage
 let proxy: TcpProxy
 let app: FastifyInstance
+/** Where the embedded S3 listens, and the credentials it takes. */
+let s3: { port: number; accessKey: string; secretKey: string }
+/** The grant cookie of a Circle K viewer, and one PDF per kind of cut (a served PDF is kept on disk). */
+let viewer: string
+const documents = {} as Record<CutMode, DocumentSummary>
 
 beforeAll(async () => {
   testDb = await createTestDatabase()
@@ -42,6 +58,7 @@ beforeAll(async () => {
   const { port } = JSON.parse(await readFile(join(env.DATA_DIR, 's3.json'), 'utf8')) as { port: number }
   proxy = await startTcpProxy({ host: '127.0.0.1', port })
   const credentials = await embeddedCredentials(env.DATA_DIR)
+  s3 = { port, ...credentials }
   const proxiedEnv = parseEnv({
     ...testDb.env,
     NODE_ENV: 'test',
@@ -63,9 +80,18 @@ beforeAll(async () => {
     access: { rateLimitPrefix: limitPrefix() },
   })
   await app.ready()
+  await seedCode(db, 'circlek', CODE, { label: 'Dana at Circle K' })
+  viewer = grantCookie(await verify(app, { retailer: 'circlek', accessCode: CODE }))
+  for (const mode of ['refuse', 'blackhole'] as const) {
+    documents[mode] = await app.documents.store.add({
+      retailer: 'circlek',
+      bytes: await makePdf(1, `Deck ${mode}`),
+      fileName: `deck-${mode}.pdf`,
+    })
+  }
   for (const url of ['/', '/company', '/no-such-page', '/docket', MEDIA, '/healthz'])
     await app.inject({ url })
-})
+}, 120_000)
 
 afterAll(async () => {
   await app?.close()
@@ -74,17 +100,21 @@ afterAll(async () => {
   await testDb?.drop()
 })
 
-const get = (url: string) => timed(() => app.inject({ method: 'GET', url, remoteAddress: randomIp() }))
+const get = (url: string, cookie?: string) =>
+  timed(() =>
+    app.inject({ method: 'GET', url, remoteAddress: randomIp(), headers: cookie ? { cookie } : {} }),
+  )
 
 async function duringCut(mode: CutMode) {
   await proxy.cut(mode)
   try {
     // All at once, as visitors would send them: pages must not wait behind stalled media.
-    const [media, viewer, health, pages, submission] = await Promise.all([
+    const [media, turntable, document, health, pages, submission] = await Promise.all([
       Promise.all(Array.from({ length: 10 }, () => get(MEDIA))),
       get('/api/turntable'),
+      get(fileOf(documents[mode]), viewer),
       get('/healthz'),
-      Promise.all(['/', '/company', '/no-such-page', '/docket'].map(get)),
+      Promise.all(['/', '/company', '/no-such-page', '/docket'].map((url) => get(url))),
       timed(() =>
         app.inject({
           method: 'POST',
@@ -95,7 +125,7 @@ async function duringCut(mode: CutMode) {
         }),
       ),
     ])
-    return { media, viewer, health, pages, submission }
+    return { media, turntable, document, health, pages, submission }
   } finally {
     await proxy.restore()
   }
@@ -118,7 +148,12 @@ describe('storage cut', () => {
         })
       }
       const mediaMs = cut.media.map((r) => r.ms)
-      expect(cut.viewer.value.statusCode).toBe(503)
+      expect(cut.turntable.value.statusCode).toBe(503)
+      expect(cut.document.value.statusCode).toBe(503)
+      expect(cut.document.value.headers['retry-after']).toBe(DOCUMENT_RETRY_AFTER)
+      expect(cut.document.value.body).toBe(
+        'This document cannot be shown right now. Try again in a few minutes.',
+      )
       expect(cut.health.value.statusCode).toBe(200)
       expect(cut.health.value.json()).toMatchObject({
         status: 'degraded',
@@ -137,6 +172,9 @@ describe('storage cut', () => {
       expect(after.value.rawPayload.equals(IMAGE)).toBe(true)
       expect((await get('/healthz')).value.json()).toMatchObject({ status: 'ok' })
       expect((await get('/api/turntable')).value.statusCode).toBe(200)
+      const document = (await get(fileOf(documents[mode]), viewer)).value
+      expect(document.statusCode).toBe(200)
+      expect(document.headers['content-type']).toBe('application/pdf')
 
       console.log(
         `storage cut (${mode}): /media 503 in ${summary(mediaMs)}; pages meanwhile ` +
@@ -146,3 +184,148 @@ describe('storage cut', () => {
     }, 30_000)
   }
 })
+
+describe('storage and Redis unreachable at start', () => {
+  // Buckets of a prefix of their own: none of the media buckets exists when storage returns, so
+  // the server has to make them (and fill them with the demo media, DEMO_MEDIA=auto).
+  const PREFIX = 'outage-'
+  let site: StartedSite | undefined
+  let closedPort: TcpProxy | undefined
+  let dataDir: string | undefined
+  let prefixed: Storage | undefined
+
+  afterAll(async () => {
+    site?.process.kill('SIGTERM')
+    await site?.exited
+    await closedPort?.close()
+    await prefixed?.close()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('the server starts, serves pages, answers 503 for documents, and serves them once storage returns', async () => {
+    // Storage's address refuses connections until the test brings the S3 stand-in back on it.
+    closedPort = await startTcpProxy({ host: '127.0.0.1', port: s3.port })
+    await closedPort.cut('refuse')
+    prefixed = await openStorage(
+      parseEnv({ NODE_ENV: 'test', DATA_DIR: testDb.env.DATA_DIR, S3_BUCKET_PREFIX: PREFIX }),
+      quietStorageLog,
+    )
+    // Stored before the outage, so it is in storage when storage comes back.
+    const document = await new DocumentStore(db.prisma, prefixed, { maxBytes: MIB, region: 'us-east-1' }).add(
+      {
+        retailer: 'circlek',
+        bytes: await makePdf(1, 'Outage deck'),
+        fileName: 'outage-deck.pdf',
+      },
+    )
+    dataDir = await mkdtemp(join(tmpdir(), 'rm5-storage-outage-'))
+    const endpoint = `http://127.0.0.1:${closedPort.port}`
+    const redisEndpoint = `redis://127.0.0.1:${await freePort()}`
+    const startedAt = performance.now()
+    site = await startSite(
+      dataDir,
+      {
+        DATABASE_URL: testDb.env.DATABASE_URL,
+        COOKIE_SECRET: 'a-cookie-secret-for-the-outage-test-only',
+        S3_ENDPOINT: endpoint,
+        S3_ACCESS_KEY: s3.accessKey,
+        S3_SECRET_KEY: s3.secretKey,
+        S3_BUCKET_PREFIX: PREFIX,
+        REDIS_URL: redisEndpoint,
+        DEMO_MEDIA: 'auto',
+        // docs/configuration.md: the longest wait between two tries; 1 s keeps the test short.
+        STORAGE_RETRY_MAX_SECONDS: '1',
+        // The production bundle, as the image runs it (where an outage at start used to crash-loop).
+      },
+      'bundle',
+    )
+    const base = `http://127.0.0.1:${site.port}`
+    const fetchFrom = (path: string, init?: RequestInit) => fetch(`${base}${path}`, init)
+
+    // Issue 43: "/ answers 200 within 60 s of start".
+    expect((await fetchFrom('/')).status).toBe(200)
+    const seconds = (performance.now() - startedAt) / 1000
+    expect(seconds).toBeLessThan(60)
+    expect((await fetchFrom('/company')).status).toBe(200)
+    // Ready by decision 037's rule (database and schema); storage and Redis named as degraded.
+    const ready = await fetchFrom('/readyz')
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toMatchObject({
+      status: 'degraded',
+      checks: { database: 'ok', storage: 'down', redis: 'down' },
+    })
+    // Each outage logged once, naming its endpoint and never a secret.
+    const output = site.output()
+    expect(occurrences(output, 'storage unreachable at start')).toBe(1)
+    expect(lineWith(output, 'storage unreachable at start')).toContain(endpoint)
+    expect(occurrences(output, 'redis unreachable')).toBe(1)
+    expect(lineWith(output, 'redis unreachable')).toContain(redisEndpoint)
+    expect(output).not.toContain(s3.secretKey)
+
+    // The gate takes the code once the server has read its partners (every 2 s, and at start).
+    const verify = () =>
+      fetchFrom('/api/access/verify', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ retailer: 'circlek', accessCode: CODE }),
+      })
+    let verified: Response | undefined
+    // At most 8 tries: under the gate's 10 a minute per client.
+    await expect
+      .poll(
+        async () => {
+          verified = await verify()
+          return verified.status
+        },
+        { timeout: 8_000, interval: 1000 },
+      )
+      .toBe(200)
+    const cookie = (verified?.headers.get('set-cookie') ?? '').split(';', 1)[0] ?? ''
+    const file = () => fetchFrom(fileOf(document), { headers: { cookie } })
+    const meanwhile = await file()
+    expect(meanwhile.status).toBe(503)
+    expect(meanwhile.headers.get('retry-after')).toBe(DOCUMENT_RETRY_AFTER)
+    const media = await fetchFrom('/media/360/rm5_1.jpg')
+    expect(media.status).toBe(503)
+    expect(media.headers.get('retry-after')).toBe('5')
+
+    // Storage returns on the same address: no restart.
+    const returnedAt = performance.now()
+    await closedPort.restore()
+    await expect.poll(async () => (await file()).status, { timeout: 30_000, interval: 200 }).toBe(200)
+    const served = await file()
+    expect(served.headers.get('content-type')).toBe('application/pdf')
+    expect(
+      Buffer.from(await served.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
+    // The buckets were made, and the empty ones got the demo media, as at a start with storage up.
+    const client = prefixed.client
+    await expect
+      .poll(
+        async () =>
+          (await client.bucketExists(`${PREFIX}360`)) && (await client.bucketExists(`${PREFIX}video`)),
+        {
+          timeout: 30_000,
+          interval: 200,
+        },
+      )
+      .toBe(true)
+    await expect
+      .poll(() => fetchFrom('/media/360/rm5_1.jpg').then((r) => r.status), { timeout: 60_000 })
+      .toBe(200)
+    expect(site.output()).toContain('storage reachable again')
+    expect(site.process.exitCode).toBeNull()
+    console.log(
+      `storage and Redis unreachable at start: / 200 ${seconds.toFixed(1)} s after start; ` +
+        `documents served ${((performance.now() - returnedAt) / 1000).toFixed(1)} s after storage returned`,
+    )
+  }, 240_000)
+})
+
+const MIB = 1024 * 1024
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1
+
+const lineWith = (text: string, part: string) => text.split('\n').find((line) => line.includes(part)) ?? ''

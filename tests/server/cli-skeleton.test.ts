@@ -96,16 +96,28 @@ describe('failures', () => {
     [['notifications', 'list'], 'rm5 notifications list: Could not reach DATABASE_URL'],
     [['applications', 'list'], 'rm5 applications list: Could not reach DATABASE_URL'],
     [['db', 'status'], 'rm5 db status: '],
-    [['media', 'list', '360'], 'rm5 media list: Media storage is not reachable'],
   ])('%j: exit 1, one line on standard error, no stack trace', async (args, start) => {
-    const run = await runRm5(args, UNREACHABLE)
-    expect(run.code, run.stderr).toBe(1)
-    expect(run.stdout).toBe('')
-    expect(run.stderr.startsWith(start), run.stderr).toBe(true)
-    expect(run.stderr.trim().split('\n')).toHaveLength(1)
-    expect(run.stderr).not.toMatch(/\bat .*:\d+:\d+/)
+    expectOneLineFailure(await runRm5(args, UNREACHABLE), 1, start)
+  })
+
+  // Issue 43: a command that needs storage says plainly that it cannot reach it, and exits 2.
+  it('a command that needs unreachable storage: exit 2, "Storage at <endpoint> is unreachable"', async () => {
+    const run = await runRm5(['media', 'list', '360'], UNREACHABLE)
+    expectOneLineFailure(run, 2, 'rm5 media list: Storage at http://127.0.0.1:1 is unreachable: ')
+    expect(run.stderr).toContain('ECONNREFUSED')
+    // Not a usage error: no pointer to --help, and nothing of the credentials.
+    expect(run.stderr).not.toContain('--help')
+    expect(run.stderr).not.toContain(UNREACHABLE.S3_SECRET_KEY)
   })
 })
+
+function expectOneLineFailure(run: Awaited<ReturnType<typeof runRm5>>, code: number, start: string) {
+  expect(run.code, run.stderr).toBe(code)
+  expect(run.stdout).toBe('')
+  expect(run.stderr.startsWith(start), run.stderr).toBe(true)
+  expect(run.stderr.trim().split('\n')).toHaveLength(1)
+  expect(run.stderr).not.toMatch(/\bat .*:\d+:\d+/)
+}
 
 describe('Ctrl-C at the delete question', () => {
   let dataDir: string

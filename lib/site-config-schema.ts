@@ -6,12 +6,13 @@
 // reads the values the server parsed from the page (lib/site-config-source.browser.ts).
 import { z } from 'zod/mini'
 import { bucketPrefixProblem } from './buckets.ts'
+import { listenOrigin } from './listen-origin.ts'
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max))
 
 export const siteConfigSchema = z.object({
-  /** Canonical site address used in canonical links, sitemaps and social cards. */
-  SITE_URL: z._default(z.url(), 'http://127.0.0.1:3000'),
+  /** Canonical site address used in canonical links, sitemaps, social cards and links; unset: withSiteUrl. */
+  SITE_URL: z.url(),
   /** Base URL of the video streaming provider; a bare playback id becomes {base}/{id}.m3u8. Unset: the video bucket where media is served. */
   VIDEO_BASE_URL: z.optional(z.string().check(z.trim(), z.minLength(1))),
   /** Public base URL for media (a CDN or the storage's public address); unset = served from /media. */
@@ -49,6 +50,15 @@ export function withoutEmptyValues(source: Record<string, string | undefined>): 
   )
 }
 
+/**
+ * The environment with SITE_URL, unset there, as the origin the server listens on (HOST, PORT):
+ * every parse of the environment goes through it, so the server, its pages and the CLI agree.
+ */
+export function withSiteUrl(source: Record<string, string | undefined>): Record<string, string | undefined> {
+  if (source.SITE_URL) return source
+  return { ...source, SITE_URL: listenOrigin(source.HOST, source.PORT) }
+}
+
 /** One line per bad variable, naming it: what stops a process that was misconfigured. */
 export function formatEnvIssues(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
@@ -63,7 +73,7 @@ export function formatEnvIssues(
 
 /** The site config of an environment; throws naming each bad variable. */
 export function parseSiteConfig(source: Record<string, string | undefined>): SiteConfig {
-  const result = siteConfigSchema.safeParse(withoutEmptyValues(source))
+  const result = siteConfigSchema.safeParse(withSiteUrl(withoutEmptyValues(source)))
   if (!result.success) throw new Error(formatEnvIssues(result.error.issues))
   return result.data
 }

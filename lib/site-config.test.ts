@@ -5,11 +5,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseEnv, siteConfigOf } from '../server/env.server.ts'
-import { siteConfigSchema } from './site-config-schema.ts'
+import { parseSiteConfig, siteConfigSchema } from './site-config-schema.ts'
 import { readSiteConfig as readInBrowser } from './site-config-source.browser.ts'
 
 const root = join(import.meta.dirname, '..')
-const NAMES = Object.keys(siteConfigSchema.shape)
+// HOST and PORT too: SITE_URL, unset, is where the server listens.
+const NAMES = [...Object.keys(siteConfigSchema.shape), 'HOST', 'PORT']
 
 /** What a fresh process sees with `overrides` and none of the site config's variables inherited. */
 function pagesView(overrides: Record<string, string>) {
@@ -72,6 +73,17 @@ describe.each([
   })
 })
 
+describe('without SITE_URL', () => {
+  it('pages and the server use the origin the server listens on, a wildcard HOST as the loopback', () => {
+    const listener = { HOST: '0.0.0.0', PORT: '4101' }
+    expect(pagesView(listener).brand.siteUrl).toBe('http://127.0.0.1:4101')
+    expect(parseEnv(listener).SITE_URL).toBe('http://127.0.0.1:4101')
+    expect(parseEnv({ HOST: '::', PORT: '4102' }).SITE_URL).toBe('http://localhost:4102')
+    expect(parseEnv({ HOST: 'rm5.internal', PORT: '80' }).SITE_URL).toBe('http://rm5.internal')
+    expect(parseEnv({}).SITE_URL).toBe('http://127.0.0.1:3000')
+  })
+})
+
 describe('in the browser', () => {
   afterEach(() => {
     Reflect.deleteProperty(globalThis, 'document')
@@ -105,8 +117,9 @@ describe('one reader, one set of defaults', () => {
     expect(readers).toEqual(['lib/site-config-source.ts'])
   })
 
-  it('each default is written once, in the schema', () => {
-    const defaults = Object.values(siteConfigSchema.parse({})).filter(
+  it('each default is written once, in the schema (SITE_URL’s is the listener’s, lib/listen-origin.ts)', () => {
+    const { SITE_URL: _listener, ...config } = parseSiteConfig({})
+    const defaults = Object.values(config).filter(
       (value): value is string => typeof value === 'string' && value.length >= 5,
     )
     const everywhere = [...files, ...sources('server'), ...sources('scripts')]

@@ -1,11 +1,13 @@
 // The one place the process environment is read. Parsed once at boot; a bad value stops the
 // process with the variable named (see formatEnvError), so a misconfigured deployment fails loudly.
 import { z } from 'zod'
+import { LISTEN_DEFAULTS } from '../lib/listen-origin.ts'
 import {
   formatEnvIssues,
   type SiteConfig,
   siteConfigSchema,
   withoutEmptyValues,
+  withSiteUrl,
 } from '../lib/site-config-schema.ts'
 import { adminOidcIssuer, adminOidcProblem } from './admin/oidc-env.server.ts'
 import { DatabaseTlsError, databaseTls, SSL_MODES } from './database-tls.server.ts'
@@ -20,8 +22,8 @@ export const envSchema = z.object({
   /** SITE_URL, BRAND_*, MEDIA_PUBLIC_URL, S3_BUCKET_PREFIX, VIDEO_BASE_URL: what pages and the browser see too. */
   ...siteConfigSchema.shape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(LISTEN_DEFAULTS.PORT),
+  HOST: z.string().min(1).default(LISTEN_DEFAULTS.HOST),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where embedded Postgres, embedded S3 and the generated cookie secret live. */
   DATA_DIR: z.string().min(1).default('.data'),
@@ -129,7 +131,10 @@ export const envSchema = z.object({
   ADMIN_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
 })
 
-export type Env = z.infer<typeof envSchema>
+export type Env = z.infer<typeof envSchema> & {
+  /** SITE_URL was set; otherwise it is where the server listens (lib/site-config-schema.ts withSiteUrl). */
+  readonly siteUrlSet: boolean
+}
 
 export class EnvError extends Error {}
 
@@ -167,9 +172,9 @@ export function parseEnv(
       throw new EnvError(error.message)
     throw error
   }
-  const result = envSchema.safeParse(resolved)
+  const result = envSchema.safeParse(withSiteUrl(resolved))
   if (!result.success) throw new EnvError(formatEnvError(result.error))
-  const env = result.data
+  const env: Env = { ...result.data, siteUrlSet: Boolean(cleaned.SITE_URL) }
   if (env.NODE_ENV === 'production' && env.S3_ENDPOINT && !(env.S3_ACCESS_KEY && env.S3_SECRET_KEY)) {
     throw new EnvError('Invalid environment variable S3_ACCESS_KEY: required with S3_ENDPOINT')
   }

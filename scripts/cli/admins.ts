@@ -2,6 +2,7 @@
 // (docs/operations.md, "The admin console"). `link` is how the first admin gets in without mail.
 import { Command, Option } from 'commander'
 import { ADMIN_ROLES, type AdminRole } from '../../lib/admin/roles.ts'
+import { publicOrigin } from '../../server/http/public-origin.server.ts'
 import { DATABASE_HELP, withDatabase } from '../lib/cli-database.ts'
 import { cliEnv } from '../lib/cli-env.ts'
 import { CliError } from '../lib/cli-error.ts'
@@ -72,7 +73,7 @@ async function link(email: string, values: { json?: boolean }) {
   await withDatabase(async ({ prisma }) => {
     const { issueSignInLink } = await import('../../server/admin/sign-in.server.ts')
     const { cliActor } = await import('../../server/admin/audit.server.ts')
-    const issued = await service(() => issueSignInLink(prisma, cliActor(), env.SITE_URL, email))
+    const issued = await service(() => issueSignInLink(prisma, cliActor(), publicOrigin(env), email))
     if (!issued) throw new CliError(`${email.trim().toLowerCase()} is not an admin (see \`rm5 admins list\`)`)
     if (values.json) console.log(JSON.stringify({ url: issued.url, expiresAt: issued.expiresAt }))
     else {

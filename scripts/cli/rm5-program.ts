@@ -4,6 +4,7 @@
 import { Command } from 'commander'
 import { VERSION } from '../../server/version.server.ts'
 import { runMain } from '../lib/cli.ts'
+import { loadDotenv } from '../lib/dotenv.ts'
 
 interface CommandModule {
   command(): Command
@@ -63,7 +64,8 @@ output (tables, JSON, CSV, a new code); notes, progress and errors go to standar
       `
 Run "rm5 <command> --help" for a command's options.
 Configuration comes from the environment (docs/configuration.md), as for the server: DATABASE_URL or
-DATABASE_HOST…, S3_*, DATA_DIR; a .env file in the project root is read too.`,
+DATABASE_HOST…, S3_*, DATA_DIR; a .env file in the working directory is read too (a variable
+already set wins), as \`npm start\` reads it in the project root.`,
     )
     .addHelpText(
       'afterAll',
@@ -86,5 +88,7 @@ async function rm5Program(argv: string[]): Promise<Command> {
 }
 
 export async function main(argv: string[]): Promise<never> {
+  // Before the command's modules load: some read the site config when imported (scripts/lib/dotenv.ts).
+  loadDotenv()
   return runMain(await rm5Program(argv), argv)
 }

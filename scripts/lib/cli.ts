@@ -3,8 +3,6 @@
 // unreachable, 130 interrupted.
 // Standard output carries only a command's own output, so help asked for goes there; every error
 // is one line on standard error, without a stack trace, naming the command that failed.
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { type Command, CommanderError } from 'commander'
 import { CliError, errorLine } from './cli-error.ts'
 import { exitOnInterrupt } from './interrupt.ts'
@@ -85,12 +83,9 @@ export async function runCli(root: Command, args: string[], output: CliOutput = 
   }
 }
 
-/** Runs `root` as the process: reads .env, handles Ctrl-C, exits with the status once output is out. */
+/** Runs `root` as the process: handles Ctrl-C, exits with the status once output is out. */
 export async function runMain(root: Command, args: string[]): Promise<never> {
   exitOnInterrupt()
-  // The same .env `npm start` reads, so both use the same DATA_DIR / DATABASE_URL.
-  const dotenv = join(import.meta.dirname, '..', '..', '.env')
-  if (existsSync(dotenv)) process.loadEnvFile(dotenv)
   const status = await runCli(root, args)
   // An attached database or storage client may keep the event loop alive after the work is done.
   for (const stream of [process.stdout, process.stderr]) {

@@ -1,8 +1,13 @@
 // `npm run dev`: Vite dev middleware inside Fastify with HMR on the same port.
-import { startServer } from '../../server/main.server.ts'
-import { preparation } from '../lib/run-prepare.ts'
+import { loadDotenv } from '../lib/dotenv.ts'
 
+// Before any import below: they read the site config and keep it (scripts/lib/dotenv.ts).
+loadDotenv()
 process.env.NODE_ENV ??= 'development'
+
+const { startServer } = await import('../../server/main.server.ts')
+const { preparation } = await import('../lib/run-prepare.ts')
+
 startServer({
   mode: 'development',
   ...preparation,

@@ -1,12 +1,7 @@
 // `npm start`: build when the build is missing or stale, migrate, upload demo media when the
 // buckets are empty, then serve the production site (embedded Postgres and S3, in their own
 // process, unless configured).
-import { existsSync } from 'node:fs'
-import path from 'node:path'
-import { startServer } from '../../server/main.server.ts'
-import { preparation } from '../lib/run-prepare.ts'
-import { isBuildCurrent } from './build/stamp.ts'
-import { build, root } from './build.ts'
+import { loadDotenv } from '../lib/dotenv.ts'
 
 const args = new Set(process.argv.slice(2))
 if (args.has('--help')) {
@@ -14,14 +9,19 @@ if (args.has('--help')) {
 
 Builds the site when the build is missing or stale, applies database migrations, uploads the demo
 media when the storage buckets are empty, and serves http://HOST:PORT (default 127.0.0.1:3000).
+Reads .env from the working directory (a variable already set wins; docs/configuration.md).
   --no-build   never build (Docker images ship a current build)`)
   process.exit(0)
 }
 
-// A local .env is honoured (Node's own parser; real env variables win).
-const dotenv = path.join(root, '.env')
-if (existsSync(dotenv)) process.loadEnvFile(dotenv)
+// Before any import below: they read the site config and keep it (scripts/lib/dotenv.ts).
+loadDotenv()
 process.env.NODE_ENV ??= 'production'
+
+const { startServer } = await import('../../server/main.server.ts')
+const { preparation } = await import('../lib/run-prepare.ts')
+const { isBuildCurrent } = await import('./build/stamp.ts')
+const { build, root } = await import('./build.ts')
 
 if (!args.has('--no-build') && !isBuildCurrent(root)) await build()
 

@@ -11,7 +11,7 @@ import type { AttemptTally } from './attempt-tally.server.ts'
 import { type CodeChecker, createCodeChecker } from './check-code.server.ts'
 import { countActiveCodes } from './codes.server.ts'
 import { DocketActivity } from './docket-activity.server.ts'
-import { canSendLinks } from './email-link-mail.server.ts'
+import { mailLinksProblem } from './email-link-mail.server.ts'
 import { createGrantReader, type GrantReader, type VerifiedGrant } from './grants.server.ts'
 import type { HashCeiling } from './hash-ceiling.server.ts'
 import { argon2Hasher, type CodeHasher } from './hasher.server.ts'
@@ -130,7 +130,8 @@ function pageAccess(access: Access, request: FastifyRequest, grants: readonly Ve
 
 /** Codes that require an e-mail open only through a mailed link: say so at start when mail is off. */
 async function warnIfCodesNeedMail(app: FastifyInstance, access: Access) {
-  if (canSendLinks(access.env)) return
+  const problem = mailLinksProblem(access.env)
+  if (!problem) return
   const now = access.now()
   const waiting = await access.db.prisma.accessCode
     .count({
@@ -140,7 +141,7 @@ async function warnIfCodesNeedMail(app: FastifyInstance, access: Access) {
   if (waiting === 0) return
   app.log.warn(
     `${waiting} active access code(s) require an e-mail, but this server cannot send mail: their gates ` +
-      'stop at "cannot send links". Set SMTP_URL, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO (docs/operations.md, "Notifications"), ' +
+      `stop at "cannot send links". To send them, ${problem}; ` +
       'or turn the step off with `rm5 codes require-email <id> --off`.',
   )
 }

@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer'
 import { LINK_PAGE_PATH } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import type { Env } from '../env.server.ts'
+import { mailedLinksProblem, publicOrigin } from '../http/public-origin.server.ts'
 import { DELIVERY_TIMEOUT_MS } from '../notifications/channels.server.ts'
 import { EMAIL_LINK_TTL_MS } from './email-links.server.ts'
 
@@ -21,21 +22,31 @@ export interface LinkMailer {
   close(): void
 }
 
-/** Whether this site can send links: an SMTP server and a sender address are configured. */
-export const canSendLinks = (env: Env) => Boolean(env.SMTP_URL && env.NOTIFY_EMAIL_FROM)
+/**
+ * Why this site cannot mail links, or undefined: it needs an SMTP server and a sender address,
+ * and an origin the reader's browser can reach.
+ */
+export function mailLinksProblem(env: Env): string | undefined {
+  if (!env.SMTP_URL || !env.NOTIFY_EMAIL_FROM)
+    return 'set SMTP_URL, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO (docs/operations.md, "Notifications")'
+  return mailedLinksProblem(env)
+}
 
-/** The gate is named too, so an expired link's page can lead back to it. */
-export const linkUrl = (siteUrl: string, retailer: PartnerSlug, token: string) =>
-  `${new URL(siteUrl).origin}${LINK_PAGE_PATH}?${new URLSearchParams({ token, gate: retailer })}`
+/** Whether this site can send links (mailLinksProblem). */
+export const canSendLinks = (env: Env) => mailLinksProblem(env) === undefined
 
-export function linkMessage(siteUrl: string, { retailer, partnerName: name, token }: LinkMail) {
+/** The gate is named too, so an expired link's page can lead back to it. `origin`: publicOrigin. */
+export const linkUrl = (origin: string, retailer: PartnerSlug, token: string) =>
+  `${origin}${LINK_PAGE_PATH}?${new URLSearchParams({ token, gate: retailer })}`
+
+export function linkMessage(origin: string, { retailer, partnerName: name, token }: LinkMail) {
   const minutes = EMAIL_LINK_TTL_MS / 60_000
   return {
     subject: `Your link to the ${name} docket`,
     text: [
       `Open the ${name} docket with this link:`,
       '',
-      linkUrl(siteUrl, retailer, token),
+      linkUrl(origin, retailer, token),
       '',
       `It works once, within ${minutes} minutes. If it has expired, enter your access code again`,
       'on the gate to get a new one.',
@@ -58,9 +69,9 @@ export interface Mailer {
   close(): void
 }
 
-/** The SMTP path every one-time link takes (the gates', the console's); undefined when not configured. */
+/** The SMTP path every one-time link takes (the gates', the console's); undefined when it cannot (mailLinksProblem). */
 export function createMailer(env: Env): Mailer | undefined {
-  if (!env.SMTP_URL || !env.NOTIFY_EMAIL_FROM) return undefined
+  if (mailLinksProblem(env) || !env.SMTP_URL || !env.NOTIFY_EMAIL_FROM) return undefined
   const from = env.NOTIFY_EMAIL_FROM
   const transport = nodemailer.createTransport({
     url: env.SMTP_URL,
@@ -83,7 +94,7 @@ export function createLinkMailer(env: Env): LinkMailer | undefined {
   const mailer = createMailer(env)
   if (!mailer) return undefined
   return {
-    send: (mail) => mailer.send({ to: mail.to, ...linkMessage(env.SITE_URL, mail) }),
+    send: (mail) => mailer.send({ to: mail.to, ...linkMessage(publicOrigin(env), mail) }),
     close: () => mailer.close(),
   }
 }

@@ -22,7 +22,7 @@ import { UNKNOWN_PARTNER } from '../partners/partner-field.server.ts'
 import type { AttemptOutcome } from './attempts.server.ts'
 import { codeState, isActive, recordCodeUse } from './codes.server.ts'
 import { createEmailLimiter } from './email-limits.server.ts'
-import { canSendLinks, createLinkMailer } from './email-link-mail.server.ts'
+import { canSendLinks, createLinkMailer, mailLinksProblem } from './email-link-mail.server.ts'
 import { createEmailLink, EMAIL_LINK_TOKEN, useEmailLink } from './email-links.server.ts'
 import { pendingCodeId, pendingSetCookie, signPending } from './email-pending-cookie.server.ts'
 import { grantSetCookie } from './grant-cookie.server.ts'
@@ -86,7 +86,7 @@ export function emailLinkRoutes(app: FastifyInstance, deps: EmailLinkDeps): Emai
 
   function unavailable(request: FastifyRequest): never {
     request.log.warn(
-      'an access code requires an e-mail but this site cannot send links: set SMTP_URL, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO (docs/operations.md)',
+      `an access code requires an e-mail but this site cannot send links: ${mailLinksProblem(access.env)}`,
     )
     throw new HttpError(503, 'mail_unavailable', MAIL_UNAVAILABLE_MESSAGE)
   }

@@ -13,6 +13,7 @@ import {
 import { z } from 'zod'
 import type { PrismaClient } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
+import { publicOrigin } from '../http/public-origin.server.ts'
 import { type Actor, recordAudit } from './audit.server.ts'
 import { signedIn } from './sessions.server.ts'
 
@@ -28,7 +29,7 @@ export interface RelyingParty {
 
 /** The console's relying party, or null where passkeys cannot work (an IP-address origin). */
 export function relyingParty(env: Pick<Env, 'PUBLIC_ORIGIN' | 'SITE_URL'>): RelyingParty | null {
-  const url = new URL(env.PUBLIC_ORIGIN ?? env.SITE_URL)
+  const url = new URL(publicOrigin(env))
   if (isIP(url.hostname.replace(/^\[|\]$/g, ''))) return null
   return { id: url.hostname, origin: url.origin, name: 'RM5 admin console' }
 }

@@ -11,8 +11,9 @@ export const SIGN_IN_LINK_PATH = '/admin/sign-in/link'
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
 
-export const signInUrl = (siteUrl: string, token: string) =>
-  `${new URL(siteUrl).origin}${SIGN_IN_LINK_PATH}?${new URLSearchParams({ token })}`
+/** `origin`: the site's public origin (server/http/public-origin.server.ts). */
+export const signInUrl = (origin: string, token: string) =>
+  `${origin}${SIGN_IN_LINK_PATH}?${new URLSearchParams({ token })}`
 
 export async function createSignInLink(prisma: PrismaClient, adminId: string, now = new Date()) {
   const token = randomBytes(32).toString('base64url')

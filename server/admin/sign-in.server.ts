@@ -17,7 +17,8 @@ import {
 export async function issueSignInLink(
   prisma: PrismaClient,
   actor: Actor | null,
-  siteUrl: string,
+  /** The site's public origin (server/http/public-origin.server.ts). */
+  origin: string,
   email: string,
   now = new Date(),
 ) {
@@ -26,7 +27,7 @@ export async function issueSignInLink(
   const { token, expiresAt } = await createSignInLink(prisma, admin.id, now)
   // A printed link is a change worth recording (who let whom in); an e-mailed one is the admin's own.
   if (actor) await recordAudit(prisma, actor, { action: 'admin.link', target: admin.email }, now)
-  return { url: signInUrl(siteUrl, token), expiresAt, email: admin.email }
+  return { url: signInUrl(origin, token), expiresAt, email: admin.email }
 }
 
 export function signInMail(to: string, url: string): Mail {

@@ -4,6 +4,7 @@
 // executable script (Vike's pageContext and JSON-LD blocks are data, which CSP does not execute).
 import type { FastifyInstance } from 'fastify'
 import type { Env } from '../env.server.ts'
+import { publicOrigin } from './public-origin.server.ts'
 
 export interface SecurityHeaderOptions {
   env: Env
@@ -46,7 +47,7 @@ export function contentSecurityPolicy(env: Env, options: { objects?: 'none' | 's
 }
 
 export function isHttpsSite(env: Env): boolean {
-  return (env.PUBLIC_ORIGIN ?? env.SITE_URL).startsWith('https://')
+  return publicOrigin(env).startsWith('https://')
 }
 
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { Permission } from '../../lib/admin/roles.ts'
 import { addAdmin } from '../../server/admin/admins.server.ts'
 import { issueSignInLink } from '../../server/admin/sign-in.server.ts'
+import { publicOrigin } from '../../server/http/public-origin.server.ts'
 import { addPartner, defaultFields } from '../../server/partners/store.server.ts'
 import { seedCode } from './access.ts'
 import type { TestApp } from './app.ts'
@@ -18,7 +19,7 @@ export const cookieOf = (res: LightMyRequestResponse) =>
   String([res.headers['set-cookie'] ?? []].flat()[0] ?? '').split(';', 1)[0] ?? ''
 
 export async function linkToken(t: TestApp, email: string, now?: Date): Promise<string> {
-  const issued = await issueSignInLink(t.db.prisma, { label: 'cli@test' }, t.env.SITE_URL, email, now)
+  const issued = await issueSignInLink(t.db.prisma, { label: 'cli@test' }, publicOrigin(t.env), email, now)
   if (!issued) throw new Error(`${email} is not an admin`)
   return new URL(issued.url).searchParams.get('token') ?? ''
 }

@@ -5,6 +5,7 @@
 // counter (each tries a credential), starting counts apart.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { OIDC_START_PATH, OidcRefusedPage, SignedInPage } from '../../../components/admin/SignInPages.tsx'
+import { publicOrigin } from '../../http/public-origin.server.ts'
 import { clearedFlowCookie, flowCookie, flowOf, oidcFlowKey } from '../http/oidc-flow-cookie.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { sessionCookie } from '../http/session-cookie.server.ts'
@@ -19,7 +20,7 @@ export function oidcSignInRoutes(app: FastifyInstance, limits: { start: Limit; c
   const settings = adminOidcSettings(deps.env)
   if (!settings) return false
   const key = oidcFlowKey(deps.ipKey)
-  const redirectUri = oidcRedirectUri(deps.env.PUBLIC_ORIGIN ?? deps.env.SITE_URL)
+  const redirectUri = oidcRedirectUri(publicOrigin(deps.env))
   const oidc = createOidcSignIn(settings, redirectUri, (reason, error) => {
     // The library's message names what failed (a claim, a status); never a token or an address.
     const err = error instanceof Error ? { err: { message: error.message } } : {}

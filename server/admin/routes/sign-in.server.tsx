@@ -11,8 +11,10 @@ import {
   SignInPage,
 } from '../../../components/admin/SignInPages.tsx'
 import { createEmailLimiter } from '../../access/email-limits.server.ts'
+import { mailLinksProblem } from '../../access/email-link-mail.server.ts'
 import { createKeyedLimits, VERIFY_LIMITS } from '../../access/limits.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
+import { publicOrigin } from '../../http/public-origin.server.ts'
 import { adminEmail } from '../admins.server.ts'
 import { recordAudit } from '../audit.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
@@ -97,7 +99,10 @@ export async function signInRoutes(app: FastifyInstance) {
       )
     }
     const { email } = parsed.data
-    if (!deps.mailer) return reply.redirect('/admin/sign-in?notice=no-mail', 303)
+    if (!deps.mailer) {
+      request.log.warn(`console sign-in link not e-mailed: ${mailLinksProblem(deps.env)}`)
+      return reply.redirect('/admin/sign-in?notice=no-mail', 303)
+    }
     const limited = await emailLimit(request, email)
     if (limited) {
       reply.header('retry-after', String(limited.retryAfter))
@@ -111,7 +116,7 @@ export async function signInRoutes(app: FastifyInstance) {
     const issued = await issueSignInLink(
       deps.db.prisma,
       null,
-      deps.env.SITE_URL,
+      publicOrigin(deps.env),
       email,
       app.adminConsole.now(),
     )

@@ -13,6 +13,7 @@ import { registerCsrfProtection } from './http/csrf.server.ts'
 import { registerDraining } from './http/draining.server.ts'
 import { HttpError, registerErrorHandling } from './http/errors.server.ts'
 import { createNotFoundLimiter } from './http/not-found-limit.server.ts'
+import { siteUrlWarning } from './http/public-origin.server.ts'
 import { registerRateLimit } from './http/rate-limit.server.ts'
 import { registerRedirectGuard } from './http/redirects.server.ts'
 import { registerRequestContext } from './http/request-context.server.ts'
@@ -88,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'escape the rate limits; name your proxies instead (docs/scaling-and-proxies.md, "Deploying behind a proxy")',
     )
   }
+  const siteUrlMissing = siteUrlWarning(deps.env)
+  if (siteUrlMissing) app.log.warn(siteUrlMissing)
   const metrics = createMetrics({ processMetrics: Boolean(deps.env.METRICS_TOKEN) })
   app.decorate('metrics', metrics)
   registerErrorHandling(app)

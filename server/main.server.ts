@@ -6,7 +6,6 @@ import { buildApp } from './app.server.ts'
 import { openDatabase } from './db/database.server.ts'
 import { type EmbeddedSidecar, startEmbeddedSidecar } from './embedded/sidecar.server.ts'
 import { type Env, EnvError, parseEnv, siteConfigOf } from './env.server.ts'
-import { siteUrlWarning } from './http/public-origin.server.ts'
 import { loggerOptions } from './logger.server.ts'
 import { isEntryModule, projectRootOf } from './process-entry.server.ts'
 import { setUpBuckets } from './storage/bucket-setup.server.ts'
@@ -52,8 +51,6 @@ type App = Awaited<ReturnType<typeof buildApp>>
 export async function startServer(options: StartOptions = {}) {
   const env = loadEnvOrExit()
   const log = pino(loggerOptions(env) as pino.LoggerOptions)
-  const siteUrlMissing = siteUrlWarning(env)
-  if (siteUrlMissing) log.warn(siteUrlMissing)
   // Signals are handled from the first moment: a container stopped during a long first start
   // (migrations, demo media) exits cleanly instead of being killed at the end of the grace period.
   const lifecycle = handleSignals(log)

@@ -11,10 +11,10 @@ import { currentBuildRoot } from './current-build.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 
-/** The `rm5` entry the tests run, relative to the checkout, once the build is known current. */
+/** The `rm5` entry the tests run, once the build is known current. */
 export function rm5Entry(): string {
   currentBuildRoot()
-  return 'tests/helpers/rm5-bundled.mjs'
+  return join(root, 'tests/helpers/rm5-bundled.mjs')
 }
 
 export interface CliRun {
@@ -23,15 +23,19 @@ export interface CliRun {
   stderr: string
 }
 
-/** `node <args>` in the checkout with `env` over this process's environment. */
+/**
+ * `node <args>` with `env` over this process's environment (a name set to undefined is left out),
+ * in the checkout or in `cwd` (where .env is read from).
+ */
 export function runNode(
   args: string[],
   env: Record<string, string | undefined>,
   stdin?: string,
+  cwd = root,
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
-      cwd: root,
+      cwd,
       env: { ...process.env, ...env },
       stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })
@@ -53,8 +57,9 @@ export function runRm5(
   args: string[],
   env: Record<string, string | undefined>,
   stdin?: string,
+  cwd?: string,
 ): Promise<CliRun> {
-  return runNode([rm5Entry(), ...args], { NODE_ENV: 'test', ...env }, stdin)
+  return runNode([rm5Entry(), ...args], { NODE_ENV: 'test', ...env }, stdin, cwd)
 }
 
 /** Its standard output when the run succeeded; otherwise an error with its status and standard error. */

@@ -4,6 +4,9 @@
 // starts with the production heap cap and malloc setting (scripts/lib/server-process.ts), without
 // which the memory a test sees is glibc's arenas keeping argon2's blocks, not the server's own.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { freePort } from '../../scripts/lib/free-port.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-process.ts'
 import { currentBuildRoot } from './current-build.ts'
@@ -24,9 +27,24 @@ export async function fillBuckets(dataDir: string): Promise<void> {
   await fillTestStorage(dataDir, objects)
 }
 
+/** Each started with --no-build; the script is found in the checkout wherever the site runs. */
 const ENTRIES = {
-  source: ['--import', 'tsx', 'scripts/run/start.ts', '--no-build'],
-  bundle: ['dist/node/start.mjs', '--no-build'],
+  source: { loader: ['--import', 'tsx'], script: 'scripts/run/start.ts' },
+  bundle: { loader: [], script: 'dist/node/start.mjs' },
+}
+
+/**
+ * A working directory other than the checkout, with `dotenv` as its .env (the site reads .env
+ * from where it runs) and the checkout's prisma/ and node_modules/ (migrations and the TypeScript
+ * loader are found from there too). The caller removes it.
+ */
+export async function workingDirWithDotenv(dotenv: Record<string, string>): Promise<string> {
+  const root = currentBuildRoot()
+  const dir = await mkdtemp(join(tmpdir(), 'rm5-workdir-'))
+  for (const name of ['prisma', 'node_modules']) await symlink(join(root, name), join(dir, name))
+  const lines = Object.entries(dotenv).map(([name, value]) => `${name}=${value}\n`)
+  await writeFile(join(dir, '.env'), lines.join(''))
+  return dir
 }
 
 /**
@@ -38,9 +56,12 @@ export async function startSite(
   extraEnv: NodeJS.ProcessEnv = {},
   entry: keyof typeof ENTRIES = 'source',
   until = 'RM5 site ready at',
+  /** Where it runs (workingDirWithDotenv); the checkout by default. */
+  workingDir?: string,
 ): Promise<StartedSite> {
   // Both entries serve dist/ as it is (--no-build): never an old build's pages.
-  const cwd = currentBuildRoot()
+  const root = currentBuildRoot()
+  const cwd = workingDir ?? root
   const port = await freePort()
   // Empty rather than deleted, so a local .env (which `npm start` reads) cannot fill them in.
   const env: NodeJS.ProcessEnv = { ...process.env }
@@ -53,7 +74,8 @@ export async function startSite(
     'COOKIE_SECRET',
   ])
     env[name] = ''
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...ENTRIES[entry]], {
+  const { loader, script } = ENTRIES[entry]
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...loader, join(root, script), '--no-build'], {
     cwd,
     env: {
       ...env,

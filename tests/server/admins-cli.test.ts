@@ -1,8 +1,11 @@
 // `rm5 admins` end to end: the real CLI process against a real database, then the printed link
 // signing in to the real app; and the CLI's code changes recorded in the audit log as
 // cli@<os user>, as the console's are under the admin's address.
-import { userInfo } from 'node:os'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir, userInfo } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addAdmin, removeAdmin } from '../../server/admin/admins.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import { openLink } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
@@ -72,6 +75,52 @@ describe('rm5 admins', () => {
     expect([role.code, role.stderr]).toEqual([2, expect.stringContaining('Use one of owner, editor, viewer')])
     const address = await rm5(['admins', 'add', 'not-an-address', '--role', 'viewer'])
     expect(address.code).toBe(2)
+  })
+})
+
+describe('the printed link’s address', () => {
+  let dirs: { dotenv: string; bare: string }
+  beforeAll(async () => {
+    await addAdmin(t.db.prisma, { label: 'cli@test' }, { email: 'where@example.com', role: 'viewer' })
+    dirs = {
+      dotenv: await mkdtemp(join(tmpdir(), 'rm5-dotenv-')),
+      bare: await mkdtemp(join(tmpdir(), 'rm5-no-dotenv-')),
+    }
+    await writeFile(join(dirs.dotenv, '.env'), 'SITE_URL=https://dotenv.rm5.example\nPORT=4999\n')
+  })
+  afterAll(async () => {
+    // Gone again: the first test lists the admins.
+    await removeAdmin(t.db.prisma, { label: 'cli@test' }, 'where@example.com')
+    for (const dir of Object.values(dirs ?? {})) await rm(dir, { recursive: true, force: true })
+  })
+
+  /** The origin of `rm5 admins link` run in `cwd` with `env` (undefined: not in the environment). */
+  const linkOrigin = async (env: Record<string, string | undefined>, cwd: string) => {
+    const run = await runRm5(
+      ['admins', 'link', 'where@example.com'],
+      { DATABASE_URL: t.directUrl, DATA_DIR: t.env.DATA_DIR, HOST: undefined, PORT: undefined, ...env },
+      undefined,
+      cwd,
+    )
+    return new URL(outputOf(run, 'link').trim()).origin
+  }
+
+  it('is SITE_URL from the working directory’s .env, unless the environment sets it', {
+    timeout: 60_000,
+  }, async () => {
+    expect(await linkOrigin({ SITE_URL: undefined }, dirs.dotenv)).toBe('https://dotenv.rm5.example')
+    expect(await linkOrigin({ SITE_URL: 'https://env.rm5.example' }, dirs.dotenv)).toBe(
+      'https://env.rm5.example',
+    )
+  })
+
+  it('without SITE_URL, is where the server listens (PORT; a wildcard HOST as the loopback)', {
+    timeout: 60_000,
+  }, async () => {
+    expect(await linkOrigin({ SITE_URL: undefined, PORT: '4101' }, dirs.bare)).toBe('http://127.0.0.1:4101')
+    expect(await linkOrigin({ SITE_URL: undefined, PORT: '4101', HOST: '0.0.0.0' }, dirs.bare)).toBe(
+      'http://127.0.0.1:4101',
+    )
   })
 })
 

@@ -1,13 +1,14 @@
 // One build, any domain and brand (decision 013): the production bundle started with SITE_URL,
-// BRAND_*, MEDIA_PUBLIC_URL and VIDEO_BASE_URL that the build never saw. Pre-rendered pages,
-// HTML-only pages, a gate, a page rendered per request (/docket), the crawler files, the viewer
-// API and the CSP all use them.
+// BRAND_*, MEDIA_PUBLIC_URL and VIDEO_BASE_URL that the build never saw, read from the .env of the
+// directory it runs in, where a variable of the real environment wins (decision 054). Pre-rendered
+// pages, HTML-only pages, a gate, a page rendered per request (/docket), the crawler files, the
+// viewer API and the CSP all use them.
 import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSite } from '../helpers/start-process.ts'
+import { startSite, workingDirWithDotenv } from '../helpers/start-process.ts'
 import { fillTestStorage } from '../helpers/storage.ts'
 
 const SITE = 'https://shop.acme-runtime.example'
@@ -15,8 +16,11 @@ const CDN = 'https://cdn.acme-runtime.example'
 const STREAM = 'https://stream.acme-runtime.example'
 const COMPANY = 'Acme Runtime Stores'
 const PRODUCT = 'Curbie'
+/** In .env too, where the environment's PRODUCT beats it. */
+const LOSING_PRODUCT = 'Dotenv Product'
 
 let dataDir: string
+let workingDir: string
 let server: ChildProcess
 let port: number
 const url = (path: string) => `http://127.0.0.1:${port}${path}`
@@ -24,17 +28,23 @@ const url = (path: string) => `http://127.0.0.1:${port}${path}`
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'rm5-runtime-config-'))
   await fillTestStorage(dataDir, [{ bucket: '360', key: 'rm5_1.jpg', bytes: 'a frame' }])
+  const dotenv = {
+    SITE_URL: SITE,
+    MEDIA_PUBLIC_URL: CDN,
+    VIDEO_BASE_URL: STREAM,
+    BRAND_COMPANY: COMPANY,
+    BRAND_PRODUCT: LOSING_PRODUCT,
+    DEMO_MEDIA: 'off',
+  }
+  workingDir = await workingDirWithDotenv(dotenv)
+  // Only .env sets them (undefined: not inherited), but for the product the environment names.
+  const environment = Object.fromEntries(Object.keys(dotenv).map((name) => [name, undefined]))
   const site = await startSite(
     dataDir,
-    {
-      SITE_URL: SITE,
-      MEDIA_PUBLIC_URL: CDN,
-      VIDEO_BASE_URL: STREAM,
-      BRAND_COMPANY: COMPANY,
-      BRAND_PRODUCT: PRODUCT,
-      DEMO_MEDIA: 'off',
-    },
+    { ...environment, BRAND_PRODUCT: PRODUCT },
     'bundle',
+    undefined,
+    workingDir,
   )
   server = site.process
   port = site.port
@@ -42,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (server && server.exitCode === null) server.kill('SIGKILL')
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  for (const dir of [dataDir, workingDir]) if (dir) await rm(dir, { recursive: true, force: true })
 })
 
 function expectRuntimeValues(html: string, path: string) {
@@ -51,6 +61,7 @@ function expectRuntimeValues(html: string, path: string) {
   expect(html).toContain(COMPANY)
   expect(html).not.toContain('RM5 Robotics')
   expect(html).not.toContain('http://127.0.0.1:3000')
+  expect(html).not.toContain(LOSING_PRODUCT)
 }
 
 describe('a build started with another domain and brand', () => {

@@ -124,7 +124,8 @@ export function command(): Command {
     .summary('Print a one-time sign-in link (15 minutes, works once)')
     .description(
       `Prints a one-time sign-in link for an admin: it works once, within 15 minutes, and needs no mail
-server (how the first admin gets in). The link goes to SITE_URL.`,
+server (how the first admin gets in). The link goes to PUBLIC_ORIGIN, which is SITE_URL's origin
+unless set, and without SITE_URL where the server listens (HOST, PORT).`,
     )
     .argument('<email>', 'The admin', emailArgument)
     .addOption(jsonOption('Print the link and its expiry as JSON'))

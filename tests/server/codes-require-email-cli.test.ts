@@ -135,6 +135,22 @@ describe('without mail configured', () => {
     expect(await db.prisma.accessCode.count()).toBe(before)
   })
 
+  it('in production without SITE_URL, exits 2 naming it: a mailed link could only point at this machine', async () => {
+    const names = ['NODE_ENV', 'SITE_URL', 'HOST', 'PORT']
+    const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]))
+    // The listener's defaults (127.0.0.1:3000) name the origin.
+    setMail({ NODE_ENV: 'production', SITE_URL: undefined, HOST: undefined, PORT: undefined })
+    try {
+      const run = await codesHere(['require-email', 'abcdef12'])
+      expect([run.code, run.stdout]).toEqual([2, ''])
+      expect(run.stderr).toMatch(
+        /--require-email needs mail.*SITE_URL is not set.*http:\/\/127\.0\.0\.1:3000/,
+      )
+    } finally {
+      setMail(saved)
+    }
+  })
+
   it("refuses an open gate's code the same way it refuses any code for it (exit 1)", async () => {
     const run = await codesHere(['generate', 'walmart', '--require-email'])
     expect(run.code).toBe(1)

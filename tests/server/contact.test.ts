@@ -127,6 +127,7 @@ describe('POST /api/contact', () => {
       expect(res.json().error).toEqual({
         code: 'database_unavailable',
         message: 'We could not save that right now. Please try again in a moment.',
+        requestId: expect.any(String),
       })
     } finally {
       await app.close()

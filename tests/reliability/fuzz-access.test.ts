@@ -10,7 +10,6 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertCode } from '../../server/access/codes.server.ts'
 import type { CodeHasher } from '../../server/access/hasher.server.ts'
-import { BODY_LIMIT_BYTES } from '../../server/http/transport.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { randomIp } from '../helpers/form-bodies.ts'
@@ -24,6 +23,7 @@ import {
   refusedAsPollution,
 } from '../helpers/fuzz.ts'
 import { seededGates } from '../helpers/partners.ts'
+import { TRANSPORT } from '../helpers/promised.ts'
 
 const CASES = { batch: 25, runs: 400 } // 10,000 per endpoint
 const RIGHT = 'right-code-fuzz-1'
@@ -155,7 +155,7 @@ function parsed(c: Case): { status: number } | { body: unknown; form: boolean } 
   }
   if (bytes === 0) return { body: undefined, form: false }
   if (type !== 'application/json') return { status: 415 }
-  if (bytes > BODY_LIMIT_BYTES) return { status: 413 }
+  if (bytes > TRANSPORT.bodyBytes) return { status: 413 }
   try {
     const body = JSON.parse(c.text)
     if (refusedAsPollution(c.text)) return { status: 400 }

@@ -8,8 +8,6 @@ import { describe, expect, it } from 'vitest'
 import { applicationSchema, businessTypes, deliveryMethods } from '../../lib/forms/application-schema.ts'
 import { contactSchema } from '../../lib/forms/contact-schema.ts'
 import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency.ts'
-import { FORM_BODY_LIMIT_BYTES } from '../../server/http/form-body.server.ts'
-import { BODY_LIMIT_BYTES } from '../../server/http/transport.server.ts'
 import { testAppForFile } from '../helpers/app.ts'
 import { randomIp } from '../helpers/form-bodies.ts'
 import {
@@ -21,6 +19,7 @@ import {
   pollutionKeys,
   refusedAsPollution,
 } from '../helpers/fuzz.ts'
+import { TRANSPORT } from '../helpers/promised.ts'
 
 const CASES = { batch: 25, runs: 400 } // 10,000 per endpoint
 
@@ -244,7 +243,7 @@ function expectedStatus(c: Case, schema: typeof applicationSchema | typeof conta
   if (bytes > 0 && type !== 'application/json' && type !== 'application/x-www-form-urlencoded') return 415
   if (c.site === 'cross-site') return 403
   if (type !== 'application/json') return 415
-  if (bytes > BODY_LIMIT_BYTES) return 413
+  if (bytes > TRANSPORT.bodyBytes) return 413
   let parsed: unknown
   try {
     parsed = JSON.parse(c.text)
@@ -260,7 +259,7 @@ function expectedStatus(c: Case, schema: typeof applicationSchema | typeof conta
 /** A form post is answered 303 (to the confirmation page) when stored. */
 function expectedFormStatus(c: Case, schema: typeof applicationSchema | typeof contactSchema): number {
   if (c.site === 'cross-site') return 403
-  if (Buffer.byteLength(c.text) > FORM_BODY_LIMIT_BYTES) return 413
+  if (Buffer.byteLength(c.text) > TRANSPORT.formBodyBytes) return 413
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
   if (/[^\u0000-\u007f]/.test(c.text)) return 400
   try {

@@ -1,4 +1,4 @@
-// Every way of cutting a data-room session off reaches every instance within CODE_CACHE_MS
+// Every way of cutting a data-room session off reaches every instance within SESSION_CUTOFF_MS
 // (decision 045): two app instances over one Postgres, Redis and storage, as behind a balancer,
 // each remembering the grant it just honoured. Signing out on A, `rm5 viewers revoke`,
 // `rm5 codes deny` and narrowing a code's domains (the services the CLI calls, from this process:
@@ -8,13 +8,13 @@ import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { denyCodeEmail, setCodeEmailRule } from '../../server/access/code-admin.server.ts'
-import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import { issueGrant } from '../../server/access/sessions.server.ts'
 import { revokeViewer } from '../../server/access/viewers.server.ts'
 import type { Env } from '../../server/env.server.ts'
 import { limitPrefix, seedCode, testClock } from '../helpers/access.ts'
 import { type AppInstance, replicaEnv, startAppInstance } from '../helpers/app-instance.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { SESSION_CUTOFF_MS } from '../helpers/promised.ts'
 import { describeWith, redisAt } from '../helpers/required-service.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -98,7 +98,7 @@ describeWith(redisService, 'cutting a session off, two instances', () => {
       expect(await docket(a, session.cookie)).toBe(200)
       expect(await docket(b, session.cookie)).toBe(200)
       await cut(session, email)
-      clock.advance(CODE_CACHE_MS)
+      clock.advance(SESSION_CUTOFF_MS)
       expect(await docket(a, session.cookie), `${name} on A`).toBe(302)
       expect(await docket(b, session.cookie), `${name} on B`).toBe(302)
     },

@@ -2,7 +2,6 @@
 // receiver on loopback), its use, and the limits, against real Postgres and Redis.
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EMAIL_LIMITS } from '../../server/access/email-limits.server.ts'
 import { linksSettled } from '../../server/access/email-link-routes.server.ts'
 import {
   grantCookie,
@@ -18,6 +17,7 @@ import { mailText, tokenIn } from '../helpers/email-links.ts'
 import { logLines } from '../helpers/log-lines.ts'
 import { createMailingTestApp, type SmtpReceiver } from '../helpers/mailing-app.ts'
 import { until } from '../helpers/notification-receivers.ts'
+import { EMAIL_LINK_LIMITS } from '../helpers/promised.ts'
 
 const CODE = 'circle-k-known-viewers-1'
 const SAME_ANSWER = {
@@ -311,8 +311,8 @@ describe('Redis unreachable', () => {
           headers: { cookie },
           remoteAddress: '203.0.113.77',
         })
-      for (let n = 0; n < EMAIL_LIMITS.perClient.max; n++) expect((await ask(n)).statusCode).toBe(200)
-      const over = await ask(EMAIL_LIMITS.perClient.max)
+      for (let n = 0; n < EMAIL_LINK_LIMITS.perClient.max; n++) expect((await ask(n)).statusCode).toBe(200)
+      const over = await ask(EMAIL_LINK_LIMITS.perClient.max)
       expect(over.statusCode).toBe(429)
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(0)
     } finally {

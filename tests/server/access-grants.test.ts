@@ -2,9 +2,7 @@
 // session id, retailer binding, 12-hour lifetime, and the session and its code in Postgres.
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { GRANT_MAX_AGE_MS } from '../../lib/access.ts'
 import { signSession } from '../../server/access/grant-cookie.server.ts'
-import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import {
   grantCookie,
   grantedRetailers,
@@ -16,6 +14,7 @@ import {
   verifyFresh,
 } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { GRANT_LIFETIME_MS, SESSION_CUTOFF_MS } from '../helpers/promised.ts'
 
 const clock = testClock()
 let t: TestApp
@@ -94,7 +93,7 @@ describe('grants from cookies', () => {
     const app = t.app
     const walmart = grantCookie(await verify(app, { retailer: 'walmart' }))
     expect(await grantsFor(`${circlekCookie}; ${walmart}`)).toEqual(['circlek', 'walmart'])
-    clock.advance(GRANT_MAX_AGE_MS - 60_000)
+    clock.advance(GRANT_LIFETIME_MS - 60_000)
     expect(await grantsFor(`${circlekCookie}; ${walmart}`)).toEqual(['circlek', 'walmart'])
     clock.advance(60_000)
     expect(await grantsFor(`${circlekCookie}; ${walmart}`)).toEqual([])
@@ -128,7 +127,7 @@ describe('code lifecycle ends grants', () => {
       },
     ])
     await t.db.prisma.accessCode.update({ where: { id }, data: { requireEmail: true } })
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     expect(await viewers(plain)).toEqual([])
     expect((await viewers(named)).map((grant) => grant.email)).toEqual(['ana@fund.example'])
   })
@@ -139,7 +138,7 @@ describe('code lifecycle ends grants', () => {
     expect(await grantsFor(cookie)).toEqual(['compass'])
     // Revoked from another process (the codes CLI writes the database directly).
     await t.db.prisma.accessCode.update({ where: { id }, data: { revokedAt: clock.now() } })
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     expect(await grantsFor(cookie)).toEqual([])
   })
 
@@ -157,13 +156,13 @@ describe('code lifecycle ends grants', () => {
     const cookie = grantCookie(await verify(t.app, { retailer: 'partner', accessCode: 'partner-grants-1' }))
     expect(await grantsFor(cookie)).toEqual(['partner'])
     await t.db.prisma.accessCode.delete({ where: { id } })
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     expect(await grantsFor(cookie)).toEqual([])
   })
 
   it('looks a code up once per cache window, however many requests', async () => {
     const cookie = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: 'circle-k-grants-1' }))
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     const original = t.db.prisma.accessCode.findUnique
     let lookups = 0
     t.db.prisma.accessCode.findUnique = ((args: never) => {
@@ -193,9 +192,9 @@ describe('code lifecycle ends grants', () => {
     const forged = `pizzahut-access=${cookieValue(cookie).slice(0, -2)}xx`
     expect(await grantsFor(forged)).toEqual([])
     expect(known(forged)).toBeUndefined()
-    // Revoked from another process: once the code's state is CODE_CACHE_MS old, the database decides again.
+    // Revoked from another process: once the code's state is SESSION_CUTOFF_MS old, the database decides again.
     await t.db.prisma.accessCode.update({ where: { id }, data: { revokedAt: clock.now() } })
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     expect(known(cookie)).toBeUndefined()
     expect(await grantsFor(cookie)).toEqual([])
     expect(known(cookie)).toBeUndefined()
@@ -203,7 +202,7 @@ describe('code lifecycle ends grants', () => {
 
   it('treats a code-backed grant as absent, not as an error, when the database is down', async () => {
     const cookie = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: 'circle-k-grants-1' }))
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     const original = t.db.prisma.accessCode.findUnique
     t.db.prisma.accessCode.findUnique = (() => Promise.reject(new Error('db down'))) as never
     try {

@@ -4,14 +4,13 @@
 // no-JavaScript form flow end to end; each opening of a guarded page is recorded per code
 // (`rm5 codes activity`) and announces the first one of the day for codes marked to notify.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GRANT_MAX_AGE_MS } from '../../lib/access.ts'
 import { freePort } from '../../scripts/lib/free-port.ts'
 import { docketActivity, setCodeNotify } from '../../server/access/docket-activity-report.server.ts'
-import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import { grantCookie, limitPrefix, seedCode, testClock, verify, verifyForm } from '../helpers/access.ts'
 import { createTestApp } from '../helpers/app.ts'
 import { until, webhookReceiver } from '../helpers/notification-receivers.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
+import { GRANT_LIFETIME_MS, SESSION_CUTOFF_MS } from '../helpers/promised.ts'
 
 const CODE = 'circle-k-pages-01'
 const clock = testClock()
@@ -85,7 +84,7 @@ describe('/docket', () => {
 
   it('redirects once the grant is 12 hours old', async () => {
     const cookie = await walmartGrant()
-    clock.advance(GRANT_MAX_AGE_MS)
+    clock.advance(GRANT_LIFETIME_MS)
     const res = await get('/docket', cookie)
     expect(res.statusCode).toBe(302)
   })
@@ -152,11 +151,11 @@ describe('/circlek/proposal', () => {
     const cookie = await circlekGrant()
     expect((await get('/circlek/proposal', cookie)).statusCode).toBe(200)
     await t.db.prisma.accessCode.update({ where: { id: circlekId }, data: { revokedAt: clock.now() } })
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     expect((await get('/circlek/proposal', cookie)).headers.location).toBe('/circlek')
     expect((await get('/docket', cookie)).headers.location).toBe('/')
     await t.db.prisma.accessCode.update({ where: { id: circlekId }, data: { revokedAt: null } })
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
   })
 })
 

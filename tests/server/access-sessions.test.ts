@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { setCodeEmailRule } from '../../server/access/code-admin.server.ts'
 import { createEmailLink } from '../../server/access/email-links.server.ts'
-import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import {
   grantCookie,
   grantedRetailers,
@@ -17,6 +16,7 @@ import {
   verify,
 } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { SESSION_CUTOFF_MS } from '../helpers/promised.ts'
 import { outputOf, runRm5 } from '../helpers/run-cli.ts'
 import { injectPost } from '../helpers/submissions.ts'
 
@@ -109,7 +109,7 @@ describe('cutting one person off', () => {
     expect(await rm5('viewers', 'revoke', '--email', 'DANA@circlek.com')).toContain('Ended 2 session(s)')
 
     // Remembered for at most the cache time, then refused: the bound every instance keeps.
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     for (const cookie of dana) expect(await retailers(cookie)).toEqual([])
     expect(await retailers(lee)).toEqual(['circlek'])
     const after = JSON.parse(await rm5('viewers', 'list', '--retailer', 'circlek', '--json')) as {
@@ -128,7 +128,7 @@ describe('cutting one person off', () => {
     expect(await rm5('codes', 'deny', circlekCode.slice(0, 8), '--email', 'ria@circlek.com')).toContain(
       'Ended 1 live session(s)',
     )
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     expect(await retailers(ria)).toEqual([])
     expect(await retailers(riaElsewhere)).toEqual(['investor'])
     // A link sent before the denial opens nothing now.
@@ -137,7 +137,7 @@ describe('cutting one person off', () => {
 
     // Admitted again: a new session works; the ended one stays ended.
     await rm5('codes', 'deny', circlekCode, '--email', 'ria@circlek.com', '--off')
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     expect(await retailers(await linkGrant('circlek', 'ria@circlek.com'))).toEqual(['circlek'])
     expect(await retailers(ria)).toEqual([])
   })
@@ -158,7 +158,7 @@ describe('cutting one person off', () => {
       requireEmail: true,
       allowDomains: ['compass.example'],
     })
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     expect(await retailers(open)).toEqual([])
     expect(await retailers(outside)).toEqual([])
     expect(await retailers(inside)).toEqual(['compass'])

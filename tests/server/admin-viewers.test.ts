@@ -4,10 +4,10 @@
 // e-mail; the gate stops honouring what was ended. Forms without JavaScript: plain posts, the
 // console's error summary for an address that is not one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import { grantedRetailers, limitPrefix, seedCode, testClock, testGrantCookie } from '../helpers/access.ts'
 import { post, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { SESSION_CUTOFF_MS } from '../helpers/promised.ts'
 
 const clock = testClock(new Date())
 let t: TestApp
@@ -105,7 +105,7 @@ describe('acting on viewers', () => {
       303,
       '/admin/viewers?email=dana%40circlek.com&done=revoked&ended=2',
     ])
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     for (const cookie of dana) expect(await retailers(cookie)).toEqual([])
     expect(await retailers(lee)).toEqual(['circlek'])
     const [entry] = await audit('viewer.revoke')
@@ -128,7 +128,7 @@ describe('acting on viewers', () => {
     expect([res.statusCode, res.headers.location]).toEqual([303, '/admin/viewers?done=session'])
     const again = await act(`/admin/viewers/sessions/${sessionIdOf(here)}/revoke`)
     expect(again.headers.location).toBe('/admin/viewers?done=gone')
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     expect(await retailers(here)).toEqual([])
     expect(await retailers(there)).toEqual(['investor'])
     expect((await audit('viewer.revoke-session')).map((row) => [row.actor, row.target])).toEqual([
@@ -162,7 +162,7 @@ describe('acting on viewers', () => {
     expect(await t.db.prisma.accessSession.count({ where })).toBe(0)
     expect(await t.db.prisma.docketView.count({ where })).toBe(0)
     expect(await t.db.prisma.accessSession.count({ where: { email: 'sam@circlek.com' } })).toBe(1)
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     expect(await retailers(ria)).toEqual([])
     expect(await retailers(sam)).toEqual(['circlek'])
     const [entry] = await audit('viewer.delete')

@@ -2,12 +2,7 @@
 // document store, agreements, engagement batches and one-time e-mail links.
 import { text } from 'node:stream/consumers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  createEmailLink,
-  EMAIL_LINK_TTL_MS,
-  emailAllowed,
-  useEmailLink,
-} from '../../server/access/email-links.server.ts'
+import { createEmailLink, emailAllowed, useEmailLink } from '../../server/access/email-links.server.ts'
 import { cliActor } from '../../server/admin/audit.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import {
@@ -27,6 +22,7 @@ import { messageFor } from '../../server/notifications/messages.server.ts'
 import { Outbox } from '../../server/notifications/outbox.server.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { buildMediaApp } from '../helpers/media-app.ts'
+import { EMAIL_LINK_LIFETIME_MS } from '../helpers/promised.ts'
 import { dataLayerForFile } from '../helpers/storage.ts'
 
 const data = dataLayerForFile()
@@ -282,7 +278,7 @@ describe('one-time e-mail links', () => {
   it('works once, within its life, and stores only the hash of its token', async () => {
     const now = new Date('2026-11-25T12:00:00Z')
     const { token, expiresAt } = await createEmailLink(data.db.prisma, codeId, 'dana@circlek.com', now)
-    expect(expiresAt.getTime() - now.getTime()).toBe(EMAIL_LINK_TTL_MS)
+    expect(expiresAt.getTime() - now.getTime()).toBe(EMAIL_LINK_LIFETIME_MS)
     const rows = await data.db.prisma.emailLink.findMany({ where: { codeId } })
     expect(JSON.stringify(rows)).not.toContain(token)
     const later = new Date(now.getTime() + 60_000)
@@ -298,7 +294,7 @@ describe('one-time e-mail links', () => {
     const now = new Date('2026-11-25T12:00:00Z')
     const { token } = await createEmailLink(data.db.prisma, codeId, 'sam@circlek.com', now)
     expect(
-      await useEmailLink(data.db.prisma, token, new Date(now.getTime() + EMAIL_LINK_TTL_MS)),
+      await useEmailLink(data.db.prisma, token, new Date(now.getTime() + EMAIL_LINK_LIFETIME_MS)),
     ).toBeUndefined()
     expect(await useEmailLink(data.db.prisma, "' OR 1=1 --")).toBeUndefined()
   })

@@ -2,10 +2,10 @@
 // build: the form's own page at the failure's status, the answers kept, the error summary, and the
 // state handed to the island as inert JSON that no answer can break out of.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { APPLICATION_FAILURE } from '../../components/apply/ApplicationForm.tsx'
 import { applicationBody } from '../helpers/form-bodies.ts'
 import { postForm } from '../helpers/form-posts.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
+import { APPLICATION_FAILURE } from '../helpers/promised.ts'
 import { freshIp } from '../helpers/submissions.ts'
 
 let t: ProductionTestApp

@@ -3,9 +3,9 @@
 // pages the server renders for a failed post are tested in form-pages.test.ts (they need a build).
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { FORM_BODY_LIMIT_BYTES } from '../../server/http/form-body.server.ts'
 import { testAppForFile } from '../helpers/app.ts'
 import { formBody, postForm } from '../helpers/form-posts.ts'
+import { TRANSPORT } from '../helpers/promised.ts'
 import { freshIp } from '../helpers/submissions.ts'
 
 const APPLY = '/api/applications'
@@ -162,7 +162,7 @@ describe('a form post', () => {
     expect((await postForm(t.app, CONTACT, longest)).statusCode).toBe(303)
     const oversize = await postForm(t.app, CONTACT, {
       ...message,
-      message: 'x'.repeat(FORM_BODY_LIMIT_BYTES),
+      message: 'x'.repeat(TRANSPORT.formBodyBytes),
     })
     expect(oversize.statusCode).toBe(413)
     expect(oversize.json().error.code).toBe('payload_too_large')

@@ -1,11 +1,11 @@
 // Unknown paths are limited per client IP (60 a minute): a scanner walking a word list gets 429
 // and, once over the limit, no more page renders; everyone else is unaffected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { NOT_FOUND_LIMIT } from '../../server/http/not-found-limit.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { currentBuildRoot } from '../helpers/current-build.ts'
 import { summary, timed } from '../helpers/latency.ts'
+import { NOT_FOUND_LIMIT } from '../helpers/promised.ts'
 
 let t: TestApp
 beforeAll(async () => {

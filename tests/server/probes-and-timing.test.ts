@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LINK_RATE_LIMIT } from '../../server/access/email-link-routes.server.ts'
 import { PrismaClient } from '../../server/db/generated/client.ts'
 import { DocumentStore } from '../../server/documents/store.server.ts'
-import { NOT_FOUND_LIMIT } from '../../server/http/not-found-limit.server.ts'
 import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
+import { NOT_FOUND_LIMIT } from '../helpers/promised.ts'
 
 let t: ProductionTestApp
 let circlek: string

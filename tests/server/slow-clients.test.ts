@@ -5,14 +5,9 @@
 // measure; here it is a condition: the timeout fired.
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  BODY_LIMIT_BYTES,
-  HEADERS_TIMEOUT_MS,
-  MAX_HEADER_BYTES,
-  REQUEST_TIMEOUT_MS,
-} from '../../server/http/transport.server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { sleep, summary } from '../helpers/latency.ts'
+import { TRANSPORT } from '../helpers/promised.ts'
 import { rawGet, rawRequest } from '../helpers/raw-http.ts'
 
 let t: TestApp
@@ -49,7 +44,7 @@ describe.concurrent('slow clients', () => {
     await sampling
     const cutAfter = results.map((r) => r.ms)
     console.log(
-      `slowloris: 100 trickling sockets cut after ${summary(cutAfter)} (headersTimeout ${HEADERS_TIMEOUT_MS} ms); ` +
+      `slowloris: 100 trickling sockets cut after ${summary(cutAfter)} (headersTimeout ${TRANSPORT.headersTimeoutMs} ms); ` +
         `/healthz meanwhile ${summary(healthy)}`,
     )
     for (const res of results) {
@@ -79,7 +74,7 @@ describe.concurrent('slow clients', () => {
       timeoutMs: 40_000,
     })
     console.log(
-      `body trickle cut after ${res.ms.toFixed(0)} ms with ${res.status} (requestTimeout ${REQUEST_TIMEOUT_MS} ms)`,
+      `body trickle cut after ${res.ms.toFixed(0)} ms with ${res.status} (requestTimeout ${TRANSPORT.requestTimeoutMs} ms)`,
     )
     expect(res.status).toBe(408)
     // Cut while the body was still coming.
@@ -89,8 +84,8 @@ describe.concurrent('slow clients', () => {
 })
 
 describe('size limits', () => {
-  it(`answers 431 to headers over ${MAX_HEADER_BYTES} bytes, one big or many small`, async () => {
-    const big = await rawRequest(port, rawGet('/healthz', { 'x-big': 'a'.repeat(MAX_HEADER_BYTES) }))
+  it(`answers 431 to headers over ${TRANSPORT.headerBytes} bytes, one big or many small`, async () => {
+    const big = await rawRequest(port, rawGet('/healthz', { 'x-big': 'a'.repeat(TRANSPORT.headerBytes) }))
     expect(big.status).toBe(431)
     expect(JSON.parse(big.body)).toEqual({
       error: { code: 'headers_too_large', message: 'The request headers are too large.' },
@@ -100,13 +95,13 @@ describe('size limits', () => {
     // Just under the limit is fine: big cookies from other apps on the domain must not lock visitors out.
     const under = await rawRequest(
       port,
-      rawGet('/healthz', { cookie: `x=${'c'.repeat(MAX_HEADER_BYTES - 1024)}` }),
+      rawGet('/healthz', { cookie: `x=${'c'.repeat(TRANSPORT.headerBytes - 1024)}` }),
     )
     expect(under.status).toBe(200)
   })
 
-  it(`answers 413 to a body over ${BODY_LIMIT_BYTES} bytes without reading it`, async () => {
-    const size = BODY_LIMIT_BYTES + 1
+  it(`answers 413 to a body over ${TRANSPORT.bodyBytes} bytes without reading it`, async () => {
+    const size = TRANSPORT.bodyBytes + 1
     const head =
       'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
       `Content-Length: ${size}\r\nConnection: close\r\n\r\n`

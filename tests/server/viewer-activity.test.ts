@@ -2,11 +2,11 @@
 // batch is written (never stored raw), `rm5 codes activity` joins the documents each viewer read,
 // and the grant reader's memory of a Cookie header never outlives a rule (age, expiry, revocation).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { GRANT_MAX_AGE_MS } from '../../lib/access.ts'
 import { docketActivity } from '../../server/access/docket-activity-report.server.ts'
-import { CODE_CACHE_MS, type VerifiedGrant } from '../../server/access/grants.server.ts'
+import type { VerifiedGrant } from '../../server/access/grants.server.ts'
 import { issueTestGrant, limitPrefix, seedCode, testClock } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { GRANT_LIFETIME_MS, SESSION_CUTOFF_MS } from '../helpers/promised.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 
 vi.setConfig({ testTimeout: 120_000 })
@@ -134,7 +134,7 @@ describe('remembered grants', () => {
     const value = await issueTestGrant(t.app, {
       retailer: 'circlek',
       codeId: code,
-      issuedAt: new Date(clock.now().getTime() - GRANT_MAX_AGE_MS + 1_000),
+      issuedAt: new Date(clock.now().getTime() - GRANT_LIFETIME_MS + 1_000),
     })
     expect(await t.app.access.grants.grantsFor(header(value))).toHaveLength(1)
     clock.advance(999)
@@ -156,14 +156,14 @@ describe('remembered grants', () => {
 
   it('end at a code revoked by this process at once, and by another within the code cache', async () => {
     const here = await rememberedThenRevoked('circle-k-viewer-activity-2')
-    clock.advance(CODE_CACHE_MS - 1)
+    clock.advance(SESSION_CUTOFF_MS - 1)
     // Remembered (one lookup per code cache window), until the window ends.
     expect(await t.app.access.grants.grantsFor(here.cookie)).toHaveLength(1)
     t.app.access.grants.forget()
     expect(await t.app.access.grants.grantsFor(here.cookie)).toEqual([])
 
     const elsewhere = await rememberedThenRevoked('circle-k-viewer-activity-3')
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     expect(await t.app.access.grants.grantsFor(elsewhere.cookie)).toEqual([])
   })
 
@@ -176,7 +176,7 @@ describe('remembered grants', () => {
     const retailers = async () => (await t.app.access.grants.grantsFor(both)).map((grant) => grant.retailer)
     expect(await retailers()).toEqual(['walmart'])
     await t.db.prisma.accessCode.update({ where: { id: code }, data: { requireEmail: false } })
-    clock.advance(CODE_CACHE_MS)
+    clock.advance(SESSION_CUTOFF_MS)
     expect(await retailers()).toEqual(['walmart', 'partner'])
   })
 })

@@ -1,6 +1,6 @@
 // The two forms' fields as a visitor fills them, for the no-JS and slow-script specs.
 import { expect, type Locator, type Page } from '@playwright/test'
-import { APPLICATION_FAILURE, APPLICATION_SUCCESS } from '../../../components/apply/ApplicationForm.tsx'
+import { APPLICATION_FAILURE, APPLICATION_SUCCESS } from '../../helpers/promised.ts'
 
 export const applyForm = (page: Page) => page.getByRole('form', { name: 'Retailer application' })
 export const contactForm = (page: Page) => page.getByRole('form', { name: 'Contact form' })

@@ -7,13 +7,16 @@ import {
   type Response,
   test,
 } from '@playwright/test'
-import { NO_IMAGES_ANYWHERE } from '../../lib/turntable/messages.ts'
 import { dragHorizontally } from './helpers/drag.ts'
 import { type EmptyServer, startEmptyServer } from './helpers/empty-server.ts'
 
 // Media on the production build: hero video, the streamed 'Meet the RM5' dialog (native HLS,
 // hls.js and mp4 fallbacks), the 360° viewer (drag, keys, buttons, empty storage), hero frames,
 // parallax and the header animation.
+
+/** docs/original-behaviour.md: the viewer's message when no bucket holds an image. */
+const NO_IMAGES_ANYWHERE =
+  'No images found in any storage bucket. Please check that your images were uploaded correctly to the "360" bucket.'
 
 const currentTime = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime)
 

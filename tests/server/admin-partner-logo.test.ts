@@ -3,7 +3,7 @@
 // check, its size limit, its sentences), is audited under the admin, is served at its /media
 // address and shown over the gate preview's monogram; a refused file changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addPartner, defaultFields, LOGO_MAX_BYTES } from '../../server/partners/store.server.ts'
+import { addPartner, defaultFields } from '../../server/partners/store.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import { type FilePart, postMultipart, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
@@ -49,7 +49,8 @@ describe('refused files', () => {
         fileName: 'big.png',
         bytes: Buffer.concat([
           Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-          Buffer.alloc(LOGO_MAX_BYTES + 1024),
+          // Decision 035: logos up to 512 KiB.
+          Buffer.alloc(512 * 1024 + 1024),
         ]),
       },
       'The logo must be 512 KiB or smaller.',

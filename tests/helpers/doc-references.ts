@@ -180,7 +180,7 @@ export function danglingIn(root: string, file: string, text: string): Dangling[]
   // Anchors: `file.md#anchor` anywhere, `](#anchor)` within a Markdown file.
   for (const match of folded.matchAll(/(?<![\w/.-])((?:[\w.-]+\/)*[\w.-]+\.md)?#([a-z0-9][a-z0-9-]*)\b/g)) {
     const [reference, name, anchor = ''] = match
-    if (!name && !(file.endsWith('.md') && folded[match.index - 1] === '(')) continue
+    if (!name && !(file.endsWith('.md') && folded.slice(match.index - 2, match.index) === '](')) continue
     const target = name ? targetOf(name, file, root) : file
     const anchors = anchorsOf(path.join(root, target))
     if (!anchors) report(match.index, reference, `${target} does not exist`)

@@ -7,7 +7,7 @@ const MINUTE = 60 * SECOND
 const HOUR = 60 * MINUTE
 const KB = 1024
 
-/** SECURITY.md "Sessions opened with a revoked code end within 5 seconds" (every replica). */
+/** Sessions opened with a revoked code end within 5 seconds, on every replica (SECURITY.md). */
 export const SESSION_CUTOFF_MS = 5 * SECOND
 
 /** SECURITY.md: a grant opens a page while its session is "under 12 hours old". */

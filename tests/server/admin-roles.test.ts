@@ -16,7 +16,7 @@ import {
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 /**
- * The role table as the product states it (docs/operations.md "role | may", decision 041), not
+ * The role table as the product states it (the role table of docs/operations.md, decision 041), not
  * as the code reads it: viewer reads, editor also edits, owner also manages the admins.
  */
 const ROLE_TABLE = {

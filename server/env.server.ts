@@ -82,6 +82,8 @@ export const envSchema = z.object({
     .default(25 * MIB),
   /** Most pages a stored PDF may have (decision 034); counted without expanding shared page trees. */
   DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  /** Largest size a stored PDF's streams may inflate to, in MiB (a flate bomb is refused at upload). */
+  DOCUMENT_MAX_INFLATED_MB: z.coerce.number().int().min(1).max(16_384).default(256),
   /** auto: empty media buckets get the demo set at start (once); off: never (decision 014). */
   DEMO_MEDIA: z.enum(['auto', 'off']).default('auto'),
   /** Redis for shared rate limits across instances; unset = in-memory limits. */
@@ -94,6 +96,8 @@ export const envSchema = z.object({
   PUBLIC_ORIGIN: optionalUrl,
   /** The proxies whose X-Forwarded-For the app believes (server/trust-proxy.server.ts); false: none. */
   TRUST_PROXY: trustProxySchema.default(false),
+  /** Days a console session lasts after its sign-in, however much it is used. */
+  ADMIN_SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Days access attempts are kept before the server deletes them (SECURITY.md). */
   ACCESS_ATTEMPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Notifications (docs/decisions/019-notifications-outbox.md): a webhook, e-mail, both or neither. */

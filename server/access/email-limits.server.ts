@@ -18,11 +18,24 @@ export type EmailLimiter = (request: FastifyRequest, email: string) => Promise<{
 
 export function createEmailLimiter(
   app: FastifyInstance,
-  options: { prefix?: string; key: Buffer },
+  options: {
+    prefix?: string
+    key: Buffer
+    /**
+     * Count an address per client too: the console's sign-in, where an address counted alone
+     * lets anyone lock its admin out by asking for links from elsewhere.
+     */
+    addressPerClient?: boolean
+  },
 ): EmailLimiter {
   const prefix = `${options.prefix ?? ''}access-email:`
   const hit = createKeyedLimits(app, EMAIL_LIMITS)
-  return async (request, email) =>
-    (await hit('perClient', request, `${prefix}ip:${normalizeIP(request.ip)}`)) ??
-    hit('perAddress', request, `${prefix}address:${keyedHash(options.key, `email\n${email}`)}`)
+  return async (request, email) => {
+    const client = normalizeIP(request.ip)
+    const address = options.addressPerClient ? `${email}\n${client}` : email
+    return (
+      (await hit('perClient', request, `${prefix}ip:${client}`)) ??
+      hit('perAddress', request, `${prefix}address:${keyedHash(options.key, `email\n${address}`)}`)
+    )
+  }
 }

@@ -10,7 +10,7 @@ import type { PartnerSlug } from '../../lib/partners.ts'
 import { clientHash } from '../http/client-hash.server.ts'
 import { describeError, HttpError, validationError, withRequestId } from '../http/errors.server.ts'
 import { isFormPost, registerFormBody } from '../http/form-body.server.ts'
-import { isHttpsSite } from '../http/security-headers.server.ts'
+import { servedOverHttps } from '../http/security-headers.server.ts'
 import { partnerField } from '../partners/partner-field.server.ts'
 import { AttemptTally } from './attempt-tally.server.ts'
 import { type AttemptOutcome, recordAttempt } from './attempts.server.ts'
@@ -54,9 +54,7 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
   const refused = new AttemptTally(access.db.prisma, app.log)
   access.refusedAttempts = refused
   app.addHook('onClose', () => refused.flush())
-  // Secure cookies when the site is HTTPS, or this request came over HTTPS (per TRUST_PROXY).
-  const httpsSite = isHttpsSite(access.env)
-  const secure = (request: FastifyRequest) => httpsSite || request.protocol === 'https'
+  const secure = (request: FastifyRequest) => servedOverHttps(access.env, request)
 
   // Plain HTML forms post urlencoded bodies; the parser is scoped to these routes.
   await registerFormBody(app, 4096)

@@ -24,7 +24,7 @@ import { passkeyRoutes } from './routes/passkeys.server.tsx'
 import { consoleRecordRoutes } from './routes/records.server.tsx'
 import { signInRoutes } from './routes/sign-in.server.tsx'
 import { viewerRoutes } from './routes/viewers.server.tsx'
-import { type AdminSession, readSession } from './sessions.server.ts'
+import { type AdminSession, readSession, sessionMaxAgeMs } from './sessions.server.ts'
 
 export interface ConsoleDeps {
   env: Env
@@ -124,6 +124,7 @@ async function authorize(scope: FastifyInstance, request: FastifyRequest, reply:
   const session = await readSession(
     scope.adminConsole.deps.db.prisma,
     sessionTokenOf(request, scope.adminConsole.deps.env),
+    sessionMaxAgeMs(scope.adminConsole.deps.env.ADMIN_SESSION_MAX_DAYS),
     scope.adminConsole.now(),
   )
   if (!session) {

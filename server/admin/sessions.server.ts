@@ -1,5 +1,6 @@
 // Console sessions, kept on the server: the cookie holds a random token, the table its SHA-256.
-// A session ends after SESSION_IDLE_MS without a request, or on sign-out; removing an admin
+// A session ends after SESSION_IDLE_MS without a request, after its maximum age from sign-in
+// (ADMIN_SESSION_MAX_DAYS: a stolen cookie kept busy still dies), or on sign-out; removing an admin
 // removes their sessions. lastSeenAt is written at most once a minute per session.
 import { randomBytes } from 'node:crypto'
 import { type AdminRole, isAdminRole } from '../../lib/admin/roles.ts'
@@ -54,9 +55,13 @@ export async function signedIn(
   return token
 }
 
+/** The maximum age of a session from its sign-in, in ms (ADMIN_SESSION_MAX_DAYS). */
+export const sessionMaxAgeMs = (days: number) => days * 24 * 60 * 60_000
+
 export async function readSession(
   prisma: PrismaClient,
   token: string | undefined,
+  maxAgeMs: number,
   now = new Date(),
 ): Promise<AdminSession | undefined> {
   if (!token || !SIGN_IN_TOKEN.test(token)) return undefined
@@ -64,7 +69,7 @@ export async function readSession(
   const row = await prisma.adminSession.findUnique({ where: { tokenHash: hash }, include: { admin: true } })
   if (!row) return undefined
   const idle = now.getTime() - row.lastSeenAt.getTime()
-  if (idle > SESSION_IDLE_MS) {
+  if (idle > SESSION_IDLE_MS || now.getTime() - row.createdAt.getTime() > maxAgeMs) {
     await prisma.adminSession.deleteMany({ where: { id: row.id } })
     return undefined
   }

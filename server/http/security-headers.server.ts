@@ -50,6 +50,13 @@ export function isHttpsSite(env: Env): boolean {
   return publicOrigin(env).startsWith('https://')
 }
 
+/**
+ * Whether a cookie set in answer to this request is `Secure`: the site is HTTPS, or the request
+ * came over HTTPS (itself, or through a proxy TRUST_PROXY believes). Every cookie follows it.
+ */
+export const servedOverHttps = (env: Env, request: { protocol: string }): boolean =>
+  isHttpsSite(env) || request.protocol === 'https'
+
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {
     'x-content-type-options': 'nosniff',

@@ -1,12 +1,15 @@
 // Console sign-in and sessions against the real app, Postgres, Redis and a real SMTP receiver: a
-// link works once and for 15 minutes, a session ends after 12 hours idle and on sign-out, the
-// cookie is the console's own (HttpOnly, SameSite=Strict, __Host- over HTTPS), asking for links
-// is rate limited, and every /admin answer is private, unindexed and under a strict CSP.
+// link works once and for 15 minutes, a session ends after 12 hours idle, 7 days after sign-in
+// and on sign-out, the cookie is the console's own (HttpOnly, SameSite=Strict, Secure and __Host-
+// over HTTPS, directly or through a trusted proxy), asking for links is rate limited without
+// letting anyone lock an admin out and answers before any lookup, and every /admin answer is
+// private, unindexed and under a strict CSP.
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addAdmin } from '../../server/admin/admins.server.ts'
-import { testClock } from '../helpers/access.ts'
+import { limitPrefix, testClock } from '../helpers/access.ts'
 import { cookieOf, csrfIn, linkToken, openLink, post, signIn } from '../helpers/admin-console.ts'
-import type { TestApp } from '../helpers/app.ts'
+import { appBeside, type TestApp } from '../helpers/app.ts'
 import { mailText } from '../helpers/email-links.ts'
 import { createMailingTestApp, type SmtpReceiver } from '../helpers/mailing-app.ts'
 import { until } from '../helpers/notification-receivers.ts'
@@ -85,6 +88,19 @@ describe('a session', () => {
     expect([expired.statusCode, expired.headers.location]).toEqual([303, '/admin/sign-in?notice=expired'])
   })
 
+  it('ends 7 days after sign-in, however busy it is', async () => {
+    const { cookie } = await signIn(t, 'ops@example.com')
+    const sevenDays = 7 * 24 * HOUR
+    // Used every 11 hours: never idle long enough to end that way.
+    for (let used = 0; used + 11 * HOUR < sevenDays; used += 11 * HOUR) {
+      clock.advance(11 * HOUR)
+      expect((await page('/admin', cookie)).statusCode).toBe(200)
+    }
+    clock.advance(11 * HOUR)
+    const ended = await page('/admin', cookie)
+    expect([ended.statusCode, ended.headers.location]).toEqual([303, '/admin/sign-in?notice=expired'])
+  })
+
   it('ends on sign-out: the old cookie opens nothing', async () => {
     const { cookie, csrf } = await signIn(t, 'ops@example.com')
     const out = await post(t, '/admin/sign-out', { _csrf: csrf }, { cookie })
@@ -118,6 +134,38 @@ describe('a session', () => {
     })
     expect(rows.map((row) => row.action)).toEqual(['session.sign-out', 'session.sign-in'])
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.clientHash ?? ''))).toBe(true)
+  })
+})
+
+describe('the cookie behind a TLS proxy', () => {
+  it('is Secure with the __Host- prefix when the request came over HTTPS, as the gate cookie', async () => {
+    const proxied = await appBeside(t, {
+      env: { ...t.env, SITE_URL: 'http://rm5.example', TRUST_PROXY: true },
+      logger: false,
+      access: { now: clock.now, rateLimitPrefix: limitPrefix() },
+    })
+    const signInThrough = async (headers: Record<string, string>) =>
+      proxied.inject({
+        method: 'POST',
+        url: '/admin/sign-in/link',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams({ token: await linkToken(t, 'ops@example.com') }).toString(),
+      })
+    try {
+      const tls = { 'x-forwarded-proto': 'https' }
+      const overTls = await signInThrough(tls)
+      expect(String(overTls.headers['set-cookie'])).toMatch(
+        /^__Host-rm5-admin=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+      )
+      const signedIn = await proxied.inject({ url: '/admin', headers: { cookie: cookieOf(overTls), ...tls } })
+      expect(signedIn.statusCode).toBe(200)
+      const plain = await signInThrough({})
+      expect(String(plain.headers['set-cookie'])).toMatch(
+        /^rm5-admin=[^;]+; Path=\/; HttpOnly; SameSite=Strict$/,
+      )
+    } finally {
+      await proxied.close()
+    }
   })
 })
 
@@ -170,32 +218,55 @@ describe('the audit of a sign-in', () => {
 })
 
 describe('asking for links', () => {
-  it('is limited per address and per client, like the gates’ e-mail step', async () => {
+  const ask = (email: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/admin/sign-in',
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email }).toString(),
+    })
+
+  it('is limited per address from each client, so nobody can lock an admin out', async () => {
     const statuses: number[] = []
-    for (let i = 0; i < 4; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/admin/sign-in',
-        remoteAddress: `198.51.100.${i + 10}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'email=limited%40example.com',
-      })
-      statuses.push(res.statusCode)
-    }
+    for (let i = 0; i < 4; i++) statuses.push((await ask('ops@example.com', '198.51.100.10')).statusCode)
+    // Three links for one address from one client, then that client waits…
     expect(statuses).toEqual([303, 303, 303, 429])
+    // …and the admin, from another client, still gets one.
+    const elsewhere = await ask('ops@example.com', '198.51.100.11')
+    expect([elsewhere.statusCode, elsewhere.headers.location]).toEqual([303, '/admin/sign-in?notice=sent'])
+  })
+
+  it('is limited per client', async () => {
     const client: number[] = []
-    for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/admin/sign-in',
-        remoteAddress: '198.51.100.99',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `email=person${i}%40example.com`,
-      })
-      client.push(res.statusCode)
-    }
+    for (let i = 0; i < 11; i++)
+      client.push((await ask(`person${i}@example.com`, '198.51.100.99')).statusCode)
     expect(client.slice(0, 10).every((status) => status === 303)).toBe(true)
     expect(client[10]).toBe(429)
+  })
+
+  it('answers before the address is looked up, so its timing tells nothing', async () => {
+    // Another connection holds the admins table: any lookup of the address waits for it.
+    const holder = new pg.Client({ connectionString: t.directUrl })
+    await holder.connect()
+    try {
+      await holder.query('BEGIN')
+      await holder.query('LOCK TABLE admins IN ACCESS EXCLUSIVE MODE')
+      const before = smtp.messages.length
+      const answer = await ask('ops@example.com', '198.51.100.30')
+      expect([answer.statusCode, answer.headers.location]).toEqual([303, '/admin/sign-in?notice=sent'])
+      // The link's work started after the answer and now waits on the lock.
+      await until('the lookup waiting on the lock', async () => {
+        const { rows } = await holder.query<{ waiting: number }>(
+          "SELECT count(*)::int AS waiting FROM pg_locks WHERE relation = 'admins'::regclass AND NOT granted",
+        )
+        return (rows[0]?.waiting ?? 0) > 0
+      })
+      await holder.query('COMMIT')
+      await until('the sign-in mail', () => smtp.messages.length > before)
+    } finally {
+      await holder.end()
+    }
   })
 
   it('using links is limited per client, like the gates’ verify call', async () => {

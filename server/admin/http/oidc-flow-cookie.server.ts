@@ -8,7 +8,7 @@ import { parseCookie, stringifySetCookie } from 'cookie'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Env } from '../../env.server.ts'
-import { isHttpsSite } from '../../http/security-headers.server.ts'
+import { servedOverHttps } from '../../http/security-headers.server.ts'
 
 /** How long a sign-in may stay at the provider. */
 export const OIDC_FLOW_TTL_MS = 10 * 60_000
@@ -25,34 +25,38 @@ export type OidcFlow = z.infer<typeof flowSchema>
 export const oidcFlowKey = (ipKey: Buffer) =>
   createHmac('sha256', ipKey).update('rm5 admin oidc flow v1').digest()
 
-const cookieName = (env: Env) => (isHttpsSite(env) ? '__Host-rm5-admin-oidc' : 'rm5-admin-oidc')
+type Request = Pick<FastifyRequest, 'protocol' | 'headers'>
 
-const attributes = (env: Env) =>
-  ({ path: '/', httpOnly: true, sameSite: 'lax', secure: isHttpsSite(env) }) as const
+// Secure and `__Host-` by the session cookie's rule (session-cookie.server.ts).
+const cookieName = (env: Env, request: Request) =>
+  servedOverHttps(env, request) ? '__Host-rm5-admin-oidc' : 'rm5-admin-oidc'
+
+const attributes = (env: Env, request: Request) =>
+  ({ path: '/', httpOnly: true, sameSite: 'lax', secure: servedOverHttps(env, request) }) as const
 
 const IV_BYTES = 12
 const TAG_BYTES = 16
 
-export function flowCookie(env: Env, key: Buffer, flow: OidcFlow): string {
+export function flowCookie(env: Env, request: Request, key: Buffer, flow: OidcFlow): string {
   const iv = randomBytes(IV_BYTES)
   const cipher = createCipheriv('aes-256-gcm', key, iv)
   const sealed = Buffer.concat([cipher.update(JSON.stringify(flow), 'utf8'), cipher.final()])
   const value = Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url')
   return stringifySetCookie({
-    name: cookieName(env),
+    name: cookieName(env, request),
     value,
     maxAge: OIDC_FLOW_TTL_MS / 1000,
-    ...attributes(env),
+    ...attributes(env, request),
   })
 }
 
-export const clearedFlowCookie = (env: Env): string =>
-  stringifySetCookie({ name: cookieName(env), value: '', maxAge: 0, ...attributes(env) })
+export const clearedFlowCookie = (env: Env, request: Request): string =>
+  stringifySetCookie({ name: cookieName(env, request), value: '', maxAge: 0, ...attributes(env, request) })
 
 /** The flow this browser started, or undefined when there is none, it was tampered with or it expired. */
 export function flowOf(request: FastifyRequest, env: Env, key: Buffer, now: Date): OidcFlow | undefined {
   const header = request.headers.cookie
-  const value = header ? parseCookie(header)[cookieName(env)] : undefined
+  const value = header ? parseCookie(header)[cookieName(env, request)] : undefined
   if (!value) return undefined
   const bytes = Buffer.from(value, 'base64url')
   if (bytes.length <= IV_BYTES + TAG_BYTES) return undefined

@@ -34,7 +34,7 @@ export function oidcSignInRoutes(app: FastifyInstance, limits: { start: Limit; c
     await limits.start(request)
     try {
       const { url, flow } = await oidc.start(app.adminConsole.now())
-      reply.header('set-cookie', flowCookie(deps.env, key, flow))
+      reply.header('set-cookie', flowCookie(deps.env, request, key, flow))
       return reply.redirect(url.href, 303)
     } catch (error) {
       if (error instanceof OidcRefusal) return refused(reply, error)
@@ -50,7 +50,7 @@ export function oidcSignInRoutes(app: FastifyInstance, limits: { start: Limit; c
     const callbackUrl = new URL(redirectUri)
     callbackUrl.search = new URL(request.url, 'http://callback').search
     // Used or not, the flow ends here (Fastify adds each set-cookie header to the answer).
-    reply.header('set-cookie', clearedFlowCookie(deps.env))
+    reply.header('set-cookie', clearedFlowCookie(deps.env, request))
     try {
       const token = await oidc.finish(
         deps.db.prisma,
@@ -59,7 +59,7 @@ export function oidcSignInRoutes(app: FastifyInstance, limits: { start: Limit; c
         app.adminConsole.clientHash(request),
         now,
       )
-      reply.header('set-cookie', sessionCookie(deps.env, token))
+      reply.header('set-cookie', sessionCookie(deps.env, request, token))
       return sendConsolePage(reply, 'Signed in', <SignedInPage />, 200, { refresh: '/admin' })
     } catch (error) {
       if (error instanceof OidcRefusal) return refused(reply, error)

@@ -1,6 +1,7 @@
 // /admin/sign-in: a one-time link by e-mail (through the gates' mail path), the link's page (a
 // button: mail scanners fetch links), and sign-out. Asking for a link is limited like the gates'
-// e-mail step (per client and per address); using one like the verify call (per client).
+// e-mail step (per client, and per address from each client, so nobody can lock an admin out);
+// using one like the verify call (per client).
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -20,7 +21,7 @@ import { recordAudit } from '../audit.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from '../http/session-cookie.server.ts'
 import { PasskeyError, relyingParty, signInOptions, signInWithPasskey } from '../passkeys.server.ts'
-import { endSession, readSession } from '../sessions.server.ts'
+import { endSession, readSession, sessionMaxAgeMs } from '../sessions.server.ts'
 import { issueSignInLink, signInMail, signInWithLink } from '../sign-in.server.ts'
 import { SIGN_IN_TOKEN } from '../sign-in-links.server.ts'
 import { oidcSignInRoutes } from './oidc-sign-in.server.tsx'
@@ -33,7 +34,7 @@ const tokenBody = z.object({ token: z.string().regex(SIGN_IN_TOKEN) })
 export async function signInRoutes(app: FastifyInstance) {
   const { deps } = app.adminConsole
   const prefix = `${deps.rateLimitPrefix ?? ''}admin-`
-  const emailLimit = createEmailLimiter(app, { prefix, key: deps.ipKey })
+  const emailLimit = createEmailLimiter(app, { prefix, key: deps.ipKey, addressPerClient: true })
   const linkLimit = createKeyedLimits(app, VERIFY_LIMITS)
   // Using a link and answering with a passkey count together: both try a credential.
   const linkLimited = (request: FastifyRequest) =>
@@ -66,7 +67,9 @@ export async function signInRoutes(app: FastifyInstance) {
 
   app.get('/sign-in', async (request, reply) => {
     // Already signed in: straight to the console.
-    if (await readSession(deps.db.prisma, sessionTokenOf(request, deps.env), app.adminConsole.now())) {
+    const token = sessionTokenOf(request, deps.env)
+    const maxAge = sessionMaxAgeMs(deps.env.ADMIN_SESSION_MAX_DAYS)
+    if (await readSession(deps.db.prisma, token, maxAge, app.adminConsole.now())) {
       return reply.redirect('/admin', 303)
     }
     const { notice } = noticeQuery.parse(request.query)
@@ -83,7 +86,27 @@ export async function signInRoutes(app: FastifyInstance) {
     )
   })
 
-  app.post('/sign-in', async (request, reply) => {
+  const mailer = deps.mailer
+  const linkAsked = new WeakMap<FastifyRequest, string>()
+  // After the answer has been sent (onResponse): a failed lookup or send is logged, never shown.
+  const sendLinkAfterAnswer = async (request: FastifyRequest) => {
+    const email = linkAsked.get(request)
+    if (!email || !mailer) return
+    try {
+      const issued = await issueSignInLink(
+        deps.db.prisma,
+        null,
+        publicOrigin(deps.env),
+        email,
+        app.adminConsole.now(),
+      )
+      if (issued) await mailer.send(signInMail(issued.email, issued.url))
+    } catch (error) {
+      request.log.error({ err: { message: (error as Error).message } }, 'console sign-in mail failed')
+    }
+  }
+
+  app.post('/sign-in', { onResponse: sendLinkAfterAnswer }, async (request, reply) => {
     const parsed = emailBody.safeParse(request.body)
     if (!parsed.success) {
       const given = typeof (request.body as { email?: unknown })?.email === 'string'
@@ -113,19 +136,9 @@ export async function signInRoutes(app: FastifyInstance) {
         429,
       )
     }
-    const issued = await issueSignInLink(
-      deps.db.prisma,
-      null,
-      publicOrigin(deps.env),
-      email,
-      app.adminConsole.now(),
-    )
-    // The same answer whether or not the address is an admin's; a failed send is logged, not shown.
-    if (issued) {
-      deps.mailer.send(signInMail(issued.email, issued.url)).catch((error: Error) => {
-        request.log.error({ err: { message: error.message } }, 'console sign-in mail failed')
-      })
-    }
+    // The same answer for any address, sent before anything about the address is looked up, so
+    // its timing tells nothing either: the link is made and mailed once the answer is out.
+    linkAsked.set(request, email)
     return reply.redirect('/admin/sign-in?notice=sent', 303)
   })
 
@@ -149,7 +162,7 @@ export async function signInRoutes(app: FastifyInstance) {
         )
       : undefined
     if (!token) return sendConsolePage(reply, 'Sign in', <LinkRefusedPage />, 400)
-    reply.header('set-cookie', sessionCookie(deps.env, token))
+    reply.header('set-cookie', sessionCookie(deps.env, request, token))
     return reply.redirect('/admin', 303)
   })
 
@@ -170,7 +183,7 @@ export async function signInRoutes(app: FastifyInstance) {
         app.adminConsole.clientHash(request),
         app.adminConsole.now(),
       )
-      reply.header('set-cookie', sessionCookie(deps.env, token))
+      reply.header('set-cookie', sessionCookie(deps.env, request, token))
       return { location: '/admin' }
     } catch (error) {
       if (error instanceof PasskeyError) throw new HttpError(400, 'passkey_refused', error.message)
@@ -188,7 +201,7 @@ export async function signInRoutes(app: FastifyInstance) {
         { action: 'session.sign-out' },
       )
     }
-    reply.header('set-cookie', clearedSessionCookie(deps.env))
+    reply.header('set-cookie', clearedSessionCookie(deps.env, request))
     return reply.redirect('/admin/sign-in?notice=signed-out', 303)
   })
 }

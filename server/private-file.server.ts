@@ -10,18 +10,25 @@ interface PrivateLog {
 }
 
 /**
- * Others may at most pass through (execute, never list or read): as root, the embedded Postgres
- * runs as the OS user `postgres`, which must reach its folder below DATA_DIR (embedded-os-user).
+ * Besides the owner, only the folder's group may pass through (execute, never list or read), and
+ * only where it was let: as root, the embedded Postgres runs as the OS user `postgres`, whose group
+ * gets DATA_DIR to reach its folder (embedded-os-user). Anyone else gets nothing.
  */
-const OTHERS_MAY = 0o711
+const GROUP_MAY = 0o710
 
-/** Creates `dir` 0700, or tightens an existing one that others could list or write. */
+/** Creates `dir` 0700, or tightens an existing one that others could enter, list or write. */
 export async function ensurePrivateDir(dir: string, log?: PrivateLog): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 })
   const { mode } = await stat(dir)
-  if ((mode & 0o777 & ~OTHERS_MAY) === 0) return
-  await chmod(dir, mode & 0o7777 & (0o7000 | OTHERS_MAY))
-  log?.warn({ dir }, 'folder was readable or writable by other users; removed their access')
+  if ((mode & 0o777 & ~GROUP_MAY) === 0) return
+  await chmod(dir, mode & 0o7777 & (0o7000 | GROUP_MAY))
+  log?.warn({ dir }, 'folder was open to other users; removed their access')
+}
+
+/** Writes `content` to a file only its owner may read (0600, whatever the umask). */
+export async function writePrivateFile(path: string, content: string): Promise<void> {
+  await writeFile(path, content, { mode: 0o600 })
+  await chmod(path, 0o600)
 }
 
 /**

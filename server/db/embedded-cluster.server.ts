@@ -3,7 +3,7 @@
 // loopback port, with a generated password in ${DATA_DIR}/pg-password (0600).
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { closeSync, existsSync, openSync } from 'node:fs'
+import { closeSync, existsSync, fchmodSync, openSync } from 'node:fs'
 import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
@@ -49,6 +49,7 @@ export async function startCluster(
   const folder = join(dataDir, CLUSTER_FOLDER)
   const passwordFile = join(dataDir, PASSWORD_FILE)
   await moveAsideForeignCluster(folder, passwordFile, log)
+  await prepareOwnedFolder(folder, dataDir, runAs)
   if (!existsSync(join(folder, 'PG_VERSION'))) await initCluster(binaries, dataDir, runAs, options, log)
   const password = (await readFile(passwordFile, 'utf8')).trim()
   await stopOrphan(binaries, folder, password, runAs, log)
@@ -74,7 +75,6 @@ async function initCluster(
   log: DbLogger,
 ): Promise<void> {
   const folder = join(dataDir, CLUSTER_FOLDER)
-  await prepareOwnedFolder(folder, dataDir, runAs)
   const password = randomBytes(24).toString('base64url')
   await writeFile(join(dataDir, PASSWORD_FILE), `${password}\n`, { mode: 0o600 })
   // initdb reads the password from a file; as root it runs as `postgres`, who must read it.
@@ -157,9 +157,11 @@ async function serve(
       ? { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' }
       : {}),
   }
-  const logFd = openSync(logPath, 'w')
+  // The log holds the text of failed statements: its owner's only, even when it existed before.
+  const logFd = openSync(logPath, 'w', 0o600)
   let child: ChildProcess
   try {
+    fchmodSync(logFd, 0o600)
     // Detached: Ctrl-C in the terminal reaches the whole foreground group, and the server must
     // keep serving the draining web process; its owner stops it when that is done.
     child = spawn(

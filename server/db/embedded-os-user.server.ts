@@ -32,7 +32,8 @@ export async function postgresRunAs(): Promise<RunAs | undefined> {
 
 /**
  * The folder Postgres owns (mode 0700, as initdb wants it). As root, the user `postgres` gets it,
- * and may pass through (not list) `parent`, the DATA_DIR: mkdtemp and umask 077 make it 0700.
+ * and `parent`, the DATA_DIR, gets its group, which may pass through (not list): 0710, nothing for
+ * anyone else. Done at every start, so a DATA_DIR tightened meanwhile still lets Postgres in.
  */
 export async function prepareOwnedFolder(
   folder: string,
@@ -41,8 +42,9 @@ export async function prepareOwnedFolder(
 ): Promise<void> {
   await mkdir(folder, { recursive: true, mode: 0o700 })
   if (!runAs) return
-  const { mode } = await stat(parent)
-  if ((mode & 0o001) === 0) await chmod(parent, (mode & 0o7777) | 0o001)
+  const { mode, uid } = await stat(parent)
+  await chown(parent, uid, runAs.gid)
+  await chmod(parent, (mode & 0o7700) | 0o010)
   await chown(folder, runAs.uid, runAs.gid)
   await chmod(folder, 0o700)
 }

@@ -8,10 +8,10 @@
 // it; everyone else attaches to that port with the password in ${DATA_DIR}/pg-password. A
 // pg.json whose pid is gone is left over from a crash and is taken over.
 import { randomUUID } from 'node:crypto'
-import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises'
+import { link, readFile, rename, unlink } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { ensurePrivateDir } from '../private-file.server.ts'
+import { ensurePrivateDir, writePrivateFile } from '../private-file.server.ts'
 import {
   answers,
   type ClusterOptions,
@@ -94,7 +94,7 @@ export async function startEmbeddedPostgres(
 // pg.json exists, so exactly one process wins and nobody ever reads a half-written claim.
 async function claim(infoPath: string): Promise<boolean> {
   const tmp = `${infoPath}.${randomUUID()}.tmp`
-  await writeFile(tmp, JSON.stringify({ pid: process.pid, port: null } satisfies OwnerInfo))
+  await writePrivateFile(tmp, JSON.stringify({ pid: process.pid, port: null } satisfies OwnerInfo))
   try {
     await link(tmp, infoPath)
     return true
@@ -185,6 +185,6 @@ async function removeIfUnchanged(infoPath: string, expected: string): Promise<vo
 // Readers never see a half-written pg.json.
 async function writeAtomic(path: string, content: string): Promise<void> {
   const tmp = `${path}.${randomUUID()}.tmp`
-  await writeFile(tmp, content)
+  await writePrivateFile(tmp, content)
   await rename(tmp, path)
 }

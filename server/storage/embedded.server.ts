@@ -3,11 +3,11 @@
 // process (the media CLI while the server runs) must reach the same store, so the owner publishes
 // `${DATA_DIR}/s3.json` ({ port, pid }) and later processes attach to it instead of starting a
 // second server over the same directory.
-import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readFile, rename, rm } from 'node:fs/promises'
 import http from 'node:http'
 import { join } from 'node:path'
 import { importDevDependency } from '../dev-dependency.server.ts'
-import { ensurePrivateDir } from '../private-file.server.ts'
+import { ensurePrivateDir, writePrivateFile } from '../private-file.server.ts'
 import {
   type EmbeddedCredentials,
   embeddedCredentials,
@@ -96,7 +96,7 @@ async function readState(file: string): Promise<StateFile | undefined> {
 /** Write-then-rename so an attaching process never reads a half-written file. */
 async function writeState(file: string, state: StateFile): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`
-  await writeFile(tmp, `${JSON.stringify(state)}\n`)
+  await writePrivateFile(tmp, `${JSON.stringify(state)}\n`)
   await rename(tmp, file)
 }
 

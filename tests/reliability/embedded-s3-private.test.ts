@@ -1,6 +1,6 @@
 // The embedded default on a shared machine (issue 34, point 5): the embedded S3 of a running
 // `npm start` answers only requests signed with its DATA_DIR's credentials, and DATA_DIR with
-// the S3 files in it is readable by its owner only.
+// everything in it (the S3 files, the database, its log, the state files) is its owner's only.
 import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -94,16 +94,23 @@ describe('the embedded S3 of a running site', () => {
     expect(await media.text()).toBe('x')
   })
 
-  it('keeps DATA_DIR, the credentials and the stored files to their owner', async () => {
-    // As root, the embedded Postgres runs as the OS user `postgres`, which may pass through (not list).
-    expect((await stat(dir)).mode & 0o777).toBe(process.getuid?.() === 0 ? 0o701 : 0o700)
+  it('keeps DATA_DIR and everything in it to its owner: folders 0700, files 0600', async () => {
+    // As root, the embedded Postgres runs as the OS user `postgres`, whose group may pass through
+    // DATA_DIR (not list it) to reach its folder; nobody else gets anything.
+    expect((await stat(dir)).mode & 0o777).toBe(process.getuid?.() === 0 ? 0o710 : 0o700)
     expect((await stat(join(dir, CREDENTIALS_FILE))).mode & 0o777).toBe(0o600)
-    const entries = await readdir(join(dir, 's3'), { recursive: true, withFileTypes: true })
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true })
     const files = entries.filter((entry) => entry.isFile())
     expect(files.some((file) => file.name.startsWith(KEY))).toBe(true)
-    for (const entry of entries) {
-      const path = join(entry.parentPath, entry.name)
-      expect({ path, others: (await stat(path)).mode & 0o077 }).toEqual({ path, others: 0 })
-    }
+    // The database's log (the text of failed statements) and the state files among them.
+    expect(files.map((file) => file.name)).toEqual(expect.arrayContaining(['pg.log', 'pg.json', 's3.json']))
+    const modes = await Promise.all(
+      entries.map(async (entry) => {
+        const path = join(entry.parentPath, entry.name)
+        return { path, mode: ((await stat(path)).mode & 0o777).toString(8) }
+      }),
+    )
+    const expected = modes.map(({ path }, i) => ({ path, mode: entries[i]?.isDirectory() ? '700' : '600' }))
+    expect(modes).toEqual(expected)
   })
 })

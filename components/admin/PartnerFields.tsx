@@ -1,3 +1,4 @@
+import { FieldError } from './ErrorSummary.tsx'
 import { TextField } from './TextField.tsx'
 
 export interface PartnerFormState {
@@ -62,9 +63,21 @@ export function PartnerFields({
           type="checkbox"
           value="on"
           defaultChecked={values.open === 'on'}
+          aria-invalid={errors.open ? true : undefined}
+          aria-describedby={errors.open ? 'partner-open-error' : undefined}
         />
         <label htmlFor="partner-open">Open gate: opens with a button, takes no code</label>
+        <FieldError id="partner-open" error={errors.open} />
       </div>
+      {errors.open ? (
+        // The second step of opening a gate with documents for code holders (the CLI's --publish-private).
+        <div className="field field--check form-check">
+          <input id="partner-publish-private" name="publishPrivate" type="checkbox" value="on" />
+          <label htmlFor="partner-publish-private">
+            Open it anyway and publish these documents: anyone who opens the gate reads them
+          </label>
+        </div>
+      ) : null}
     </>
   )
 }

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { mediaUrl } from '../../lib/media.ts'
 import { HEX_COLOUR, type Partner, type PartnerSlug, partnerSlugProblem } from '../../lib/partners.ts'
 import { type Actor, recordAudit } from '../admin/audit.server.ts'
-import type { PrismaClient } from '../db/database.server.ts'
+import type { Prisma, PrismaClient } from '../db/database.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
 
 export const PARTNERS_BUCKET = 'partners'
@@ -140,27 +140,75 @@ export async function addPartner(
   return toPartner(row)
 }
 
+/**
+ * Opening the gate would hand these documents, stored for code holders, to anyone: refused unless
+ * the admin confirms publishing them (`--publish-private`, the console's second step).
+ */
+export class PrivateDocumentsOnOpenGate extends PartnerRejected {
+  constructor(
+    partner: Pick<PartnerRow, 'name' | 'slug'>,
+    readonly documents: readonly { id: string; title: string }[],
+  ) {
+    super(
+      `Opening ${partner.name}'s gate would let anyone who opens /${partner.slug} read ` +
+        `${documents.length} document(s) shared with code holders only: ` +
+        `${documents.map((doc) => `"${doc.title}" (${doc.id})`).join(', ')}. ` +
+        'Remove them first, or confirm that opening the gate publishes them.',
+    )
+  }
+}
+
+export interface SetPartnerOptions {
+  /** Opening the gate publishes its documents that are not shared openly (audited with their ids). */
+  publishPrivate?: boolean
+}
+
 export async function setPartner(
   prisma: PrismaClient,
   actor: Actor,
   slug: PartnerSlug,
   changes: Partial<PartnerFields>,
   now: Date,
+  options: SetPartnerOptions = {},
 ): Promise<PartnerRow> {
-  await requirePartner(prisma, slug)
+  const partner = await requirePartner(prisma, slug)
   const data = partnerFields.partial().parse(changes)
   const row = await prisma.$transaction(async (tx) => {
+    // Read in the transaction that opens the gate, so a document added meanwhile is counted.
+    const published = data.open && !partner.open ? await privateDocuments(tx, slug) : []
+    if (published.length > 0 && !options.publishPrivate) {
+      throw new PrivateDocumentsOnOpenGate(partner, published)
+    }
+    if (published.length > 0) {
+      await tx.document.updateMany({
+        where: { id: { in: published.map((doc) => doc.id) } },
+        data: { public: true, codeIds: [], updatedAt: now },
+      })
+    }
     const saved = await tx.partner.update({ where: { slug }, data: { ...data, updatedAt: now } })
+    const publishedIds = published.map((doc) => doc.id)
     await recordAudit(
       tx,
       actor,
-      { action: 'partner.set', target: slug, details: { fields: Object.keys(data) } },
+      {
+        action: 'partner.set',
+        target: slug,
+        details: { fields: Object.keys(data), ...(published.length > 0 ? { published: publishedIds } : {}) },
+      },
       now,
     )
     return saved
   })
   return toPartner(row)
 }
+
+/** The partner's documents not shared openly (stored for code holders), oldest first. */
+const privateDocuments = (tx: Prisma.TransactionClient, slug: PartnerSlug) =>
+  tx.document.findMany({
+    where: { retailer: slug, removedAt: null, public: false },
+    select: { id: true, title: true },
+    orderBy: { createdAt: 'asc' },
+  })
 
 /** Stores a logo (PNG, JPEG, WebP or SVG) in the `partners` bucket and names it on the partner. */
 export async function setPartnerLogo(

@@ -7,6 +7,7 @@ import { addPartner, defaultFields } from '../../server/partners/store.server.ts
 import { limitPrefix, seedCode } from '../helpers/access.ts'
 import { post, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { runRm5 } from '../helpers/run-cli.ts'
 
 let t: TestApp
 let editor: SignedIn
@@ -118,4 +119,60 @@ it('removes as the CLI does: a confirm step, refused with live codes unless forc
   expect(entry.details).toEqual({ liveCodes: 1, documents: 0 })
   const gone = await t.app.inject({ url: `/admin/partners/${slug}`, headers: { cookie: editor.cookie } })
   expect(gone.statusCode).toBe(404)
+})
+
+/** A Markdown document stored for the partner's code holders (not shared openly); its id. */
+const privateDocument = async (slug: string, title: string) =>
+  (
+    await t.app.documents.store.add({
+      retailer: slug,
+      bytes: Buffer.from(`# ${title}\n\nFor code holders.\n`),
+      fileName: 'notes.md',
+      title,
+    })
+  ).id
+
+const openState = async (slug: string, ids: string[]) => ({
+  open: (await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })).open,
+  public: (await t.db.prisma.document.findMany({ where: { id: { in: ids } } })).map((doc) => doc.public),
+})
+
+const lastSet = async (slug: string) =>
+  t.db.prisma.auditEntry.findFirst({
+    where: { action: 'partner.set', target: slug },
+    orderBy: { id: 'desc' },
+  })
+
+it('`rm5 partners set --open` with documents for code holders exits 2 naming them, unless --publish-private', async () => {
+  const slug = await partnerOfItsOwn()
+  const ids = [await privateDocument(slug, 'Term sheet'), await privateDocument(slug, 'Pricing')]
+  const rm5 = (...args: string[]) =>
+    runRm5(args, { DATABASE_URL: t.directUrl, DATA_DIR: t.env.DATA_DIR, S3_ENDPOINT: '' })
+  const refused = await rm5('partners', 'set', slug, '--open')
+  expect(refused.code).toBe(2)
+  expect(refused.stderr).toContain('"Term sheet"')
+  expect(refused.stderr).toContain('"Pricing"')
+  expect(refused.stderr).toContain('--publish-private')
+  expect(await openState(slug, ids)).toEqual({ open: false, public: [false, false] })
+
+  const confirmed = await rm5('partners', 'set', slug, '--open', '--publish-private')
+  expect(confirmed.code, confirmed.stderr).toBe(0)
+  expect(await openState(slug, ids)).toEqual({ open: true, public: [true, true] })
+  expect((await lastSet(slug))?.details).toMatchObject({ published: ids })
+}, 60_000)
+
+it('the console’s open box errors listing those documents, then opens with the second step, audited', async () => {
+  const slug = await partnerOfItsOwn()
+  const ids = [await privateDocument(slug, 'Board memo')]
+  const theme = { name: 'Kroger Test', tint: '#5aa9ff', ink: '#0b0d10', monogram: 'KT', audience: 'Partners' }
+  const refused = await send(`/admin/partners/${slug}`, { ...theme, open: 'on' })
+  expect(refused.statusCode).toBe(409)
+  expect(refused.body).toContain('&quot;Board memo&quot;')
+  expect(refused.body).toContain('name="publishPrivate"')
+  expect(await openState(slug, ids)).toEqual({ open: false, public: [false] })
+
+  const confirmed = await send(`/admin/partners/${slug}`, { ...theme, open: 'on', publishPrivate: 'on' })
+  expect(confirmed.statusCode).toBe(303)
+  expect(await openState(slug, ids)).toEqual({ open: true, public: [true] })
+  expect(await lastSet(slug)).toMatchObject({ actor: email, details: { published: ids } })
 })

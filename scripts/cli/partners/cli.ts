@@ -167,19 +167,34 @@ Examples:
       .argument('<slug>', 'The partner')
       .option('--name <name>', 'The name the gate shows')
       .option('--open', 'The gate opens with a button, no code')
+      .option(
+        '--publish-private',
+        'With --open: also publish the documents shared with code holders only (refused without it)',
+      )
       .option('--code', 'The gate takes a code again'),
   )
     .addOption(jsonOption('Print the partner as JSON'))
-    .action((slug: string, values: ThemeValues & { open?: boolean; code?: boolean }) => {
-      if (values.open && values.code) throw new CliError('--open and --code do not go together', 2)
-      const changes = fieldsOf(values)
-      if (Object.keys(changes).length === 0 && !values.logo)
-        throw new CliError('Nothing to change: give an option.', 2)
-      return withStore(async (store, prisma) => {
-        const changed = await store.setPartner(prisma, cliActor(), slug, changes, now())
-        report(await withLogo(slug, values.logo, changed), 'Changed', values.json)
-      })
-    })
+    .action(
+      (slug: string, values: ThemeValues & { open?: boolean; code?: boolean; publishPrivate?: boolean }) => {
+        if (values.open && values.code) throw new CliError('--open and --code do not go together', 2)
+        if (values.publishPrivate && !values.open) throw new CliError('--publish-private goes with --open', 2)
+        const changes = fieldsOf(values)
+        if (Object.keys(changes).length === 0 && !values.logo)
+          throw new CliError('Nothing to change: give an option.', 2)
+        return withStore(async (store, prisma) => {
+          const options = { publishPrivate: values.publishPrivate ?? false }
+          const changed = await store
+            .setPartner(prisma, cliActor(), slug, changes, now(), options)
+            .catch((error: unknown) => {
+              // A usage matter: the same command with the flag, or without those documents, works.
+              if (error instanceof store.PrivateDocumentsOnOpenGate)
+                throw new CliError(`${error.message} (--publish-private)`, 2)
+              throw error
+            })
+          report(await withLogo(slug, values.logo, changed), 'Changed', values.json)
+        })
+      },
+    )
 
   partners
     .command('remove')

@@ -23,10 +23,12 @@ const body = z.object({
   monogram: z.string().max(32).default(''),
   audience: z.string().max(200).default(''),
   open: z.string().max(8).optional(),
+  /** The second step of opening a gate with documents for code holders: publish them too. */
+  publishPrivate: z.string().max(8).optional(),
 })
 
 export type PartnerForm =
-  | { ok: true; slug: string; value: PartnerFields; state: PartnerFormState }
+  | { ok: true; slug: string; value: PartnerFields; publishPrivate: boolean; state: PartnerFormState }
   | { ok: false; state: PartnerFormState }
 
 /**
@@ -37,7 +39,7 @@ export function partnerForm(input: unknown, options: { withSlug: boolean }): Par
   const parsed = body.safeParse(input ?? {})
   if (!parsed.success)
     return { ok: false, state: { values: {}, errors: { name: 'The form could not be read.' } } }
-  const { open, ...typed } = parsed.data
+  const { open, publishPrivate, ...typed } = parsed.data
   const defaults = defaultFields(typed.name.trim())
   const strings = options.withSlug
     ? {
@@ -65,7 +67,7 @@ export function partnerForm(input: unknown, options: { withSlug: boolean }): Par
   }
   const state = { values, errors }
   if (!fields.success || Object.keys(errors).length > 0) return { ok: false, state }
-  return { ok: true, slug, value: fields.data, state }
+  return { ok: true, slug, value: fields.data, publishPrivate: publishPrivate === 'on', state }
 }
 
 /** What the preview draws for a form in progress: each field as typed where valid, else its default. */

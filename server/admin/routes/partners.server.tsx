@@ -20,6 +20,7 @@ import {
   listPartners,
   PartnerRejected,
   type PartnerRow,
+  PrivateDocumentsOnOpenGate,
   partnerHoldings,
   removePartner,
   setPartner,
@@ -104,7 +105,13 @@ export async function partnerRoutes(app: FastifyInstance) {
   })
 
   /** The partner's page with the posted form as typed and the picture drawn from it. */
-  const posted = (request: FastifyRequest, reply: FastifyReply, partner: PartnerRow, form: PartnerForm) =>
+  const posted = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    partner: PartnerRow,
+    form: PartnerForm,
+    status = form.ok ? 200 : 400,
+  ) =>
     sendConsolePage(
       reply,
       partner.name,
@@ -114,7 +121,7 @@ export async function partnerRoutes(app: FastifyInstance) {
         form={form.state}
         preview={previewValues(request.body)}
       />,
-      form.ok ? 200 : 400,
+      status,
     )
 
   // Draws the form's values without saving them (the preview without JavaScript).
@@ -127,7 +134,15 @@ export async function partnerRoutes(app: FastifyInstance) {
     const partner = await partnerOf(request)
     const form = partnerForm(request.body, { withSlug: false })
     if (!form.ok) return posted(request, reply, partner, form)
-    await setPartner(prisma, actor(request), partner.slug, form.value, now())
+    try {
+      const options = { publishPrivate: form.publishPrivate }
+      await setPartner(prisma, actor(request), partner.slug, form.value, now(), options)
+    } catch (error) {
+      if (!(error instanceof PrivateDocumentsOnOpenGate)) throw error
+      // The second step: the same form, the documents named, and a box to publish them.
+      const state = { ...form.state, errors: { open: error.message } }
+      return posted(request, reply, partner, { ok: false, state }, 409)
+    }
     await changed()
     return reply.redirect(`/admin/partners/${partner.slug}?done=saved`, 303)
   })

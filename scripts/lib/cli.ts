@@ -6,15 +6,17 @@
 import { type Command, CommanderError } from 'commander'
 import { CliError, errorLine } from './cli-error.ts'
 import { exitOnInterrupt } from './interrupt.ts'
+import { printable } from './printable.ts'
 
 export interface CliOutput {
   out(text: string): void
   err(text: string): void
 }
 
+/** Standard output and error, with stored text's control characters escaped (printable.ts). */
 export const stdio: CliOutput = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
+  out: (text) => process.stdout.write(printable(text)),
+  err: (text) => process.stderr.write(printable(text)),
 }
 
 /** An error raised by commander, with the command it was parsing (for the message's prefix). */

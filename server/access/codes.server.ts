@@ -1,5 +1,6 @@
 // Access codes in Postgres: the queries the verify call, the guards and the codes CLI share.
 // Only argon2id hashes are stored, and only activeCodeHashes (the verify call) ever reads them.
+import { optionalStoredLine } from '../../lib/stored-text.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 
 /** The slice of Prisma these queries need; a transaction client fits too (the CLI's set --replace). */
@@ -82,12 +83,16 @@ export interface NewCode {
   allowDomains?: string[]
 }
 
+/** A code's label, as every code is stored (CLI and console). */
+export const codeLabel = optionalStoredLine(200, 'A label has at most 200 characters.')
+
 export function insertCode(prisma: CodesDb, code: NewCode) {
   return prisma.accessCode.create({
     data: {
       retailer: code.retailer,
       codeHash: code.codeHash,
-      label: code.label ?? null,
+      // Cleaned here, where every code is stored (CLI and console): empty once cleaned is no label.
+      label: code.label ? codeLabel.parse(code.label) || null : null,
       expiresAt: code.expiresAt ?? null,
       notify: code.notify ?? false,
       requireEmail: code.requireEmail ?? false,

@@ -7,7 +7,7 @@
 // thread that answers requests.
 import { createHash } from 'node:crypto'
 import { PDFDocument } from '@cantoo/pdf-lib'
-import { z } from 'zod'
+import { storedLine } from '../../lib/stored-text.ts'
 import { stripActiveContent } from './jobs/active-content.server.ts'
 import { checkObjects, countPages } from './jobs/pdf-structure.server.ts'
 import { renderMarkdown } from './markdown.server.ts'
@@ -48,12 +48,10 @@ export interface PreparedDocument extends InspectedDocument {
   removed: string[]
 }
 
-export const titleSchema = z
-  .string()
-  .trim()
-  .min(1, 'The title is empty.')
-  .max(MAX_TITLE_LENGTH, `The title is longer than ${MAX_TITLE_LENGTH} characters.`)
-  .refine((title) => !/[\p{Cc}\p{Cf}]/u.test(title), 'The title holds control characters.')
+export const titleSchema = storedLine(MAX_TITLE_LENGTH, {
+  empty: 'The title is empty.',
+  long: `The title is longer than ${MAX_TITLE_LENGTH} characters.`,
+})
 
 /** The title, trimmed, or a DocumentRejected saying why not. */
 export function checkTitle(title: string): string {

@@ -65,7 +65,11 @@ describe('checkTitle', () => {
     expect(checkTitle('  Proposal  ')).toBe('Proposal')
     expect(checkTitle('x'.repeat(200))).toHaveLength(200)
   })
-  it.each(['', '   ', 'x'.repeat(201), 'a\u0007b', 'evil\u202Etxt.exe'])('refuses %j', (title) => {
+  it('drops control characters and bidirectional overrides rather than store them', () => {
+    expect(checkTitle('a\u0007b\u001b[2J')).toBe('ab[2J')
+    expect(checkTitle('evil\u202Etxt.exe')).toBe('eviltxt.exe')
+  })
+  it.each(['', '   ', 'x'.repeat(201), '\u0007\u202E'])('refuses %j', (title) => {
     expect(() => checkTitle(title)).toThrow(DocumentRejected)
   })
 })

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { mediaUrl } from '../../lib/media.ts'
 import { HEX_COLOUR, type Partner, type PartnerSlug, partnerSlugProblem } from '../../lib/partners.ts'
+import { storedLine } from '../../lib/stored-text.ts'
 import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
@@ -14,13 +15,7 @@ export const PARTNERS_BUCKET = 'partners'
 /** A refusal the admin can act on (unknown slug, reserved slug, live codes…): a 4xx / exit 1. */
 export class PartnerRejected extends Error {}
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .refine((value) => !/\p{Cc}|\p{Cf}/u.test(value), 'no control characters')
+const text = (max: number) => storedLine(max)
 
 export const partnerFields = z.object({
   name: text(60),

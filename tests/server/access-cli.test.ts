@@ -150,7 +150,7 @@ describe('usage', () => {
 
 // Each command on codes of its own partner, so that the tests pass in any order
 // (vitest --sequence.shuffle): generate on circlek, set on pizzahut, list on compass, revoke on
-// partner; the attempts are rows of their own table.
+// partner, a label's clean-up on investor; the attempts are rows of their own table.
 describe('managing codes', () => {
   it('generate: prints a new ≥100-bit code once and stores only its argon2id hash', async () => {
     const run = await codesHere(['generate', 'circlek', '--label', 'Jane Doe, ops', '--expires', '30d'])
@@ -223,6 +223,29 @@ describe('managing codes', () => {
         'useCount',
       ].sort(),
     )
+  }, 60_000)
+
+  it('a label is stored without control characters, and one stored raw prints as text', async () => {
+    const clear = '\u001b[2J'
+    const retitle = '\u001b]0;owned\u0007'
+    const generated = await codesHere([
+      'generate',
+      'investor',
+      '--label',
+      `Dana${clear}${retitle}, ops`,
+      '--json',
+    ])
+    expect(generated.code, generated.stderr).toBe(0)
+    const { id } = JSON.parse(generated.stdout)
+    const [stored] = await query<{ label: string }>('SELECT label FROM access_codes WHERE id = $1', [id])
+    expect(stored?.label).toBe('Dana[2J]0;owned, ops')
+    // A label stored before the clean-up (or by hand) reaches the terminal as escapes, never raw.
+    await query('UPDATE access_codes SET label = $2 WHERE id = $1', [id, `Dana${clear}${retitle}`])
+    // The real process: what reaches a terminal.
+    const run = await codes(['list', '--retailer', 'investor'])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/)
+    expect(run.stdout).toContain('Dana\\x1b[2J\\x1b]0;owned\\x07')
   }, 60_000)
 
   it('revoke: by id prefix, then by retailer; unknown ids fail', async () => {

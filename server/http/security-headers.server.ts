@@ -19,7 +19,8 @@ function originOf(url: string | undefined): string | undefined {
 
 /**
  * The site's policy. `objects: 'self'` lets a page embed this origin's files in <object> (a data
- * room PDF in the browser's own viewer); everywhere else nothing may be embedded.
+ * room PDF in the browser's own viewer, which Chromium loads as a frame, so `frame-src 'self'`
+ * with it); everywhere else nothing may be embedded.
  */
 export function contentSecurityPolicy(env: Env, options: { objects?: 'none' | 'self' } = {}): string {
   // Media may come from a CDN / MinIO public address or an external streaming provider.
@@ -43,6 +44,7 @@ export function contentSecurityPolicy(env: Env, options: { objects?: 'none' | 's
     "frame-ancestors 'none'",
     "base-uri 'none'",
     `object-src '${options.objects ?? 'none'}'`,
+    ...(options.objects === 'self' ? ["frame-src 'self'"] : []),
   ].join('; ')
 }
 

@@ -177,6 +177,7 @@ describe('a document page', () => {
       ),
     )
     expect(res.headers['content-security-policy']).toContain("object-src 'self'")
+    expect(res.headers['content-security-policy']).toContain("frame-src 'self'")
   })
 
   it('answers every other case exactly as a missing document: the site’s 404, or the docket’s when signed in', async () => {

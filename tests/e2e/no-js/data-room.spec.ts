@@ -76,10 +76,20 @@ test('the agreement is accepted with its form, then the document opens under the
   await expect(page.getByRole('heading', { level: 1, name: `Pilot terms ${run}` })).toBeVisible()
   await expect(page.locator('.watermark__line').first()).toHaveText(`No-JS Sam · Partners · ${today}`)
 
-  // Accepted once: the PDF opens straight away, with a link to the stamped file.
+  // Accepted once: the PDF opens straight away in the browser's own viewer, which the page's
+  // policy allows (Chromium reports a refused frame or object on the console), with a link to
+  // the stamped file.
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+  })
   await page.goto(`/docket/documents/${pdfId}`)
   await expect(page.getByRole('heading', { level: 1, name: `Partner deck ${run}` })).toBeVisible()
   await expect(page.locator('[data-pdf-viewer]')).toHaveAttribute('data-pages', '3')
+  const pdf = page.locator('object.pdf-viewer__object')
+  await expect(pdf).toBeVisible()
+  await expect.poll(async () => (await pdf.boundingBox())?.height ?? 0).toBeGreaterThan(300)
+  expect(refused).toEqual([])
   expect(await blockingViolationsWithoutJs(page)).toEqual([])
   await page.screenshot({ path: testInfo.outputPath('pdf-1440.png') })
   await page.setViewportSize({ width: 375, height: 812 })

@@ -142,8 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       documents: documents.store,
       clientHash: (ip) => documents.clientHash(ip),
       readViewToken: (value) => documents.readViewToken(value),
+      readingTime: (...args) => documents.readingTime(...args),
       pendingAgreement: (viewer) => documents.pendingAgreement(viewer),
-      now: () => documents.now(),
     },
   })
   await app.register(agreementRoutes, { prefix: '/api' })

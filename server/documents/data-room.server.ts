@@ -24,6 +24,7 @@ import {
 import { readingMinutes } from './markdown.server.ts'
 import type { PageShape } from './page-images/page-image-size.server.ts'
 import { createPageImages, type PageImage, type PageImages } from './page-images/page-images.server.ts'
+import { ReadingClocks, type ReadingViewer } from './reading-clocks.server.ts'
 import {
   createStampedPdfs,
   type OpenStamp,
@@ -212,6 +213,14 @@ export class DataRoom {
   }
 
   private viewTokenKey: Buffer | undefined
+
+  /** The seconds of a beacon's report that count for this viewer and document (reading-clocks). */
+  readingTime(documentId: string, viewer: ReadingViewer, token: ViewToken, seconds: number): Promise<number> {
+    this.readingClocks ??= new ReadingClocks(this.prisma, this.app.access.keys.ip)
+    return this.readingClocks.take(documentId, viewer, new Date(token.servedAt), seconds, this.now())
+  }
+
+  private readingClocks: ReadingClocks | undefined
 
   /** Keyed hash of a client address, as every other record of the site keeps it. */
   clientHash(ip: string): string {

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import type { InjectOptions } from 'fastify'
+import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BEACON_PATH, type DocumentBeacon } from '../../lib/documents/beacon.ts'
 import { MAX_REPORT_SECONDS } from '../../lib/documents/reading-clock.ts'
@@ -17,8 +17,8 @@ import {
 import { documentActivity } from '../../server/documents/engagement-report.server.ts'
 import type { DocumentStore, DocumentSummary } from '../../server/documents/store.server.ts'
 import { BEACON_BODY_LIMIT, BEACON_RATE_LIMIT } from '../../server/routes/api/document-beacons.server.ts'
-import { limitPrefix, seedCode, testGrantCookie } from '../helpers/access.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { limitPrefix, seedCode, testClock, testGrantCookie } from '../helpers/access.ts'
+import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { expectNoLeak, fuzzInBatches, hostileValue, pollutionJson } from '../helpers/fuzz.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
@@ -112,7 +112,14 @@ async function tokenFor(documentId: string, version: number, cookie: string | un
 
 async function beacon(
   body: (Omit<DocumentBeacon, 'token'> & { token?: string }) | string,
-  options: { cookie?: string; type?: string; ip?: string; headers?: Record<string, string> } = {},
+  options: {
+    cookie?: string
+    type?: string
+    ip?: string
+    headers?: Record<string, string>
+    /** Another instance over the same database (the test's app unless given). */
+    app?: FastifyInstance
+  } = {},
 ) {
   if (typeof body !== 'string' && body.token === undefined && typeof body.documentId === 'string') {
     body = { ...body, token: await tokenFor(body.documentId, body.version, options.cookie) }
@@ -131,7 +138,7 @@ async function beacon(
     },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   }
-  return t.app.inject(request)
+  return (options.app ?? t.app).inject(request)
 }
 
 const viewerOf = (email: string | null) => ({
@@ -385,6 +392,53 @@ describe('POST /api/documents/beacon', () => {
     expect(sent).toBeGreaterThanOrEqual(2000)
     expect(await rowCount()).toBe(0)
   }, 120_000)
+
+  it('counts no more reading than the time since the first token, across 20 tokens and 2 instances', async () => {
+    const clock = testClock(new Date())
+    const instance = () =>
+      appBeside(t, {
+        logger: false,
+        access: { rateLimitPrefix: limitPrefix() },
+        documents: { now: clock.now, engagementFlushMs: 3_600_000 },
+      })
+    const instances = [await instance(), await instance()]
+    try {
+      const doc = await store.add({
+        retailer: 'circlek',
+        bytes: await makePdf(2, 'clock'),
+        fileName: 'c.pdf',
+      })
+      const [viewer] = await t.app.access.grants.grantsFor(ana())
+      if (!viewer) throw new Error('no grant')
+      // Twenty page loads at once, each with its own token, half on each instance.
+      const tokens = Array.from({ length: 20 }, (_, i) =>
+        instances[i % 2]?.documents.viewToken({ document: doc, viewer }),
+      )
+      // 35 seconds later every token reports the most a beacon may, on both instances.
+      clock.advance(35_000)
+      const answers = await Promise.all(
+        tokens.flatMap((token) =>
+          instances.map((app) =>
+            beacon({ documentId: doc.id, version: 1, page: 1, seconds: 600, token }, { cookie: ana(), app }),
+          ),
+        ),
+      )
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(40).fill(204))
+      // A later page load adds only the time since the first one.
+      clock.advance(10_000)
+      const later = instances[1]?.documents.viewToken({ document: doc, viewer })
+      const last = await beacon(
+        { documentId: doc.id, version: 1, page: 2, seconds: 600, token: later },
+        { cookie: ana(), app: instances[0] },
+      )
+      expect(last.statusCode).toBe(204)
+      for (const app of instances) await app.documents.engagement.flush()
+      const rows = await t.db.prisma.documentView.findMany({ where: { documentId: doc.id } })
+      expect(rows.reduce((sum, row) => sum + row.seconds, 0)).toBe(35 + 10)
+    } finally {
+      await Promise.all(instances.map((app) => app.close()))
+    }
+  })
 
   it('sends reports no larger than the server takes', () => {
     expect(MAX_REPORT_SECONDS).toBeLessThanOrEqual(MAX_SECONDS_PER_REPORT)

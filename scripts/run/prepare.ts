@@ -52,6 +52,7 @@ async function addDemoContent(storage: Storage) {
       mode: env.DEMO_MEDIA,
       maxBytes: env.DOCUMENT_MAX_BYTES,
       maxPages: env.DOCUMENT_MAX_PAGES,
+      maxInflatedBytes: env.DOCUMENT_MAX_INFLATED_MB * 1024 * 1024,
       region: env.S3_REGION,
     }),
   )

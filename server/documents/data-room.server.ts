@@ -78,6 +78,7 @@ export class DataRoom {
     this.store = new DocumentStore(db.prisma, storage, {
       maxBytes: env.DOCUMENT_MAX_BYTES,
       maxPages: env.DOCUMENT_MAX_PAGES,
+      maxInflatedBytes: env.DOCUMENT_MAX_INFLATED_MB * 1024 * 1024,
       region: env.S3_REGION,
     })
     this.engagement = new DocumentEngagement(db.prisma, app.outbox, app.log, {

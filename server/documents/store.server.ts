@@ -14,6 +14,7 @@ import { DOCUMENTS_BUCKET } from './bucket.server.ts'
 import { cleanFileName, titleFromFileName } from './file-name.server.ts'
 import { DOCUMENT_ID, newDocumentId } from './ids.server.ts'
 import { type DocumentJobs, documentJobs } from './jobs/document-jobs.server.ts'
+import { DEFAULT_MAX_INFLATED_BYTES } from './jobs/inflated-size.server.ts'
 import {
   checkTitle,
   DEFAULT_MAX_PAGES,
@@ -124,6 +125,8 @@ export interface DocumentStoreOptions {
   region: string
   /** DOCUMENT_MAX_PAGES (default 1,000). */
   maxPages?: number
+  /** DOCUMENT_MAX_INFLATED_MB in bytes (default 256 MiB). */
+  maxInflatedBytes?: number
   /** Where uploads are inspected; the process's shared pool unless given. */
   jobs?: DocumentJobs
 }
@@ -143,7 +146,12 @@ export class DocumentStore {
   /** The upload checked off this thread (bounds, active content removed, Markdown rendered). */
   private inspect(bytes: Uint8Array, fileName: string): Promise<PreparedDocument> {
     const jobs = this.options.jobs ?? documentJobs()
-    return jobs.inspect(bytes, fileName, this.options.maxBytes, this.options.maxPages ?? DEFAULT_MAX_PAGES)
+    const {
+      maxBytes,
+      maxPages = DEFAULT_MAX_PAGES,
+      maxInflatedBytes = DEFAULT_MAX_INFLATED_BYTES,
+    } = this.options
+    return jobs.inspect(bytes, fileName, maxBytes, maxPages, maxInflatedBytes)
   }
 
   /**

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import { PDFDocument } from '@cantoo/pdf-lib'
 import { storedLine } from '../../lib/stored-text.ts'
 import { stripActiveContent } from './jobs/active-content.server.ts'
+import { checkInflatedSize, DEFAULT_MAX_INFLATED_BYTES } from './jobs/inflated-size.server.ts'
 import { checkObjects, countPages } from './jobs/pdf-structure.server.ts'
 import { renderMarkdown } from './markdown.server.ts'
 import { DocumentRejected } from './rejected.server.ts'
@@ -108,10 +109,11 @@ export async function inspectDocument(
   fileName: string,
   maxBytes: number,
   maxPages = DEFAULT_MAX_PAGES,
+  maxInflatedBytes = DEFAULT_MAX_INFLATED_BYTES,
 ): Promise<PreparedDocument> {
   if (bytes.length === 0) throw new DocumentRejected(`${fileName} is empty.`)
   if (bytes.length > maxBytes) throw fileTooLarge(fileName, maxBytes, bytes.length)
-  if (startsWith(bytes, PDF_MAGIC)) return preparePdf(bytes, fileName, maxPages)
+  if (startsWith(bytes, PDF_MAGIC)) return preparePdf(bytes, fileName, maxPages, maxInflatedBytes)
   const binary = SIGNATURES.find(([prefix]) => startsWith(bytes, prefix))?.[1]
   const text = binary ? undefined : utf8Text(bytes)
   const extension = extensionOf(fileName)
@@ -173,7 +175,12 @@ export function utf8Text(bytes: Uint8Array): string | undefined {
 }
 
 /** Loads, bounds, cleans and test-stamps a PDF: what is stored is what views will stamp. */
-async function preparePdf(bytes: Uint8Array, fileName: string, maxPages: number): Promise<PreparedDocument> {
+async function preparePdf(
+  bytes: Uint8Array,
+  fileName: string,
+  maxPages: number,
+  maxInflatedBytes: number,
+): Promise<PreparedDocument> {
   let pdf: PDFDocument
   try {
     // throwOnInvalidObject: a file that only starts like a PDF is refused, not half-read.
@@ -196,6 +203,7 @@ async function preparePdf(bytes: Uint8Array, fileName: string, maxPages: number)
   try {
     checkObjects(pdf, fileName)
     pages = countPages(pdf, fileName, maxPages)
+    await checkInflatedSize(pdf, fileName, maxInflatedBytes)
     removed = stripActiveContent(pdf)
   } catch (error) {
     if (error instanceof DocumentRejected) throw error

@@ -1,5 +1,7 @@
 // The hostile files of issue 34, built here rather than committed as binaries: PDFs written
 // object by object (with a correct cross-reference table) and a Markdown bomb.
+import { once } from 'node:events'
+import { createDeflate } from 'node:zlib'
 
 /** A PDF from its objects' bodies (object n is bodies[n - 1]; 1 must be the catalog). */
 export function rawPdf(bodies: string[]): Buffer {
@@ -86,6 +88,33 @@ export function xfaPdf(): Buffer {
     CONTENT,
     '<< /S /JavaScript /JS (app.launchURL\\("https://orphan.example/", true\\);) >>',
     `<< /Length ${XFA_SCRIPT.length} >>\nstream\n${XFA_SCRIPT}\nendstream`,
+  ])
+}
+
+/** `mib` MiB of zeros, deflated chunk by chunk (never held whole): 1 GiB makes about 1 MB. */
+async function deflatedZeros(mib: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 })
+  const parts: Buffer[] = []
+  deflate.on('data', (part: Buffer) => parts.push(part))
+  const done = once(deflate, 'end')
+  const zeros = Buffer.alloc(1024 * 1024)
+  for (let i = 0; i < mib; i++) {
+    if (!deflate.write(zeros)) await once(deflate, 'drain')
+  }
+  deflate.end()
+  await done
+  return Buffer.concat(parts)
+}
+
+/** A one-page PDF with an unused Flate stream that inflates to `mib` MiB (a flate bomb). */
+export async function flateBombPdf(mib: number): Promise<Buffer> {
+  const bomb = (await deflatedZeros(mib)).toString('latin1')
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /B 5 0 R >> >> >>',
+    CONTENT,
+    `<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Filter /FlateDecode /Length ${bomb.length} >>\nstream\n${bomb}\nendstream`,
   ])
 }
 

@@ -22,6 +22,7 @@ export async function withDocuments<T>(
       const store = new DocumentStore(prisma, storage, {
         maxBytes: env.DOCUMENT_MAX_BYTES,
         maxPages: env.DOCUMENT_MAX_PAGES,
+        maxInflatedBytes: env.DOCUMENT_MAX_INFLATED_MB * 1024 * 1024,
         region: env.S3_REGION,
       })
       try {

@@ -193,8 +193,9 @@ export class DocumentJobs {
     fileName: string,
     maxBytes: number,
     maxPages: number,
+    maxInflatedBytes: number,
   ): Promise<PreparedDocument> {
-    const result = await this.run({ task: 'inspect', bytes, fileName, maxBytes, maxPages })
+    const result = await this.run({ task: 'inspect', bytes, fileName, maxBytes, maxPages, maxInflatedBytes })
     if (result.task !== 'inspect') throw new DocumentJobFailed('failure', `unexpected ${result.task}`)
     return { ...result.prepared, bytes: Buffer.from(result.prepared.bytes) }
   }

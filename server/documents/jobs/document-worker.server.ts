@@ -29,7 +29,14 @@ if (process.env[YIELD_TO_REQUESTS_ENV] === '1') {
 }
 
 export type DocumentJob =
-  | { task: 'inspect'; bytes: Uint8Array; fileName: string; maxBytes: number; maxPages: number }
+  | {
+      task: 'inspect'
+      bytes: Uint8Array
+      fileName: string
+      maxBytes: number
+      maxPages: number
+      maxInflatedBytes: number
+    }
   | { task: 'stamp'; input: string; output: string; text: WatermarkText }
   | { task: 'render'; text: string }
   | { task: 'shapes'; input: string; maxPages: number }
@@ -49,7 +56,13 @@ async function run(job: DocumentJob): Promise<DocumentJobResult> {
       case 'inspect':
         return {
           task: 'inspect',
-          prepared: await inspectDocument(job.bytes, job.fileName, job.maxBytes, job.maxPages),
+          prepared: await inspectDocument(
+            job.bytes,
+            job.fileName,
+            job.maxBytes,
+            job.maxPages,
+            job.maxInflatedBytes,
+          ),
         }
       case 'stamp': {
         const stamped = await watermarkPdf(readFileSync(job.input), job.text)

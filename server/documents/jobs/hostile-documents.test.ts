@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { makePdf } from '../../../tests/helpers/documents.ts'
 import {
   activeContentPdf,
+  flateBombPdf,
   markdownBomb,
   noMediaBoxPdf,
   PLAIN_LINK,
@@ -16,6 +17,7 @@ import { DocumentRejected, inspectDocument } from '../validate.server.ts'
 import { DocumentJobFailed, DocumentJobs } from './document-jobs.server.ts'
 
 const MAX = 25 * 1024 * 1024
+const INFLATED = 256 * 1024 * 1024
 
 describe('inspectDocument refuses hostile PDFs', () => {
   it.each([
@@ -166,8 +168,24 @@ describe('DocumentJobs', () => {
 
   it('passes refusals through as DocumentRejected', async () => {
     const jobs = pool({})
-    await expect(jobs.inspect(noMediaBoxPdf(), 'scan.pdf', MAX, 1000)).rejects.toBeInstanceOf(
+    await expect(jobs.inspect(noMediaBoxPdf(), 'scan.pdf', MAX, 1000, INFLATED)).rejects.toBeInstanceOf(
       DocumentRejected,
     )
   })
+
+  it('refuses a flate bomb (about 1 MB inflating to 1 GiB) over DOCUMENT_MAX_INFLATED_MB, in a worker', async () => {
+    const bomb = await flateBombPdf(1024)
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024)
+    const jobs = pool({})
+    // The default limit, 256 MiB, stated here.
+    await expect(jobs.inspect(bomb, 'bomb.pdf', MAX, 1000, 256 * 1024 * 1024)).rejects.toThrow(
+      'bomb.pdf inflates to more than 256 MiB (a compression bomb?); the limit is 256 MiB (DOCUMENT_MAX_INFLATED_MB).',
+    )
+    // A document under the limit is stored as before.
+    await expect(
+      jobs.inspect(await makePdf(2), 'deck.pdf', MAX, 1000, 256 * 1024 * 1024),
+    ).resolves.toMatchObject({
+      kind: 'pdf',
+    })
+  }, 60_000)
 })

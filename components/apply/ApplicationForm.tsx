@@ -37,8 +37,10 @@ export function ApplicationForm({ state }: { state: FormState }) {
     fields: applicationFields,
     initial: state,
   })
-  if (form.status === 'sent') {
-    return (
+  // The spec's form goes idle, submitting, idle, and resets on success (§4): the confirmation is
+  // shown above the same form, rendered anew (empty) for another application.
+  const confirmation =
+    form.status === 'sent' ? (
       <div className="application-form panel">
         <FormConfirmation
           title={APPLICATION_SUCCESS}
@@ -49,8 +51,16 @@ export function ApplicationForm({ state }: { state: FormState }) {
           <p>Thank you. Your application is stored and our partnerships team has been told.</p>
         </FormConfirmation>
       </div>
-    )
-  }
+    ) : null
+  return (
+    <>
+      {confirmation}
+      <ApplicationPostForm form={form} key={form.sentCount} />
+    </>
+  )
+}
+
+function ApplicationPostForm({ form }: { form: ReturnType<typeof useEnhancedForm<ApplicationField>> }) {
   return (
     <PostForm
       form={form}

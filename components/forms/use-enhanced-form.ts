@@ -31,6 +31,8 @@ export function useEnhancedForm<F extends string>(options: EnhancedFormOptions<F
   const [status, setStatus] = useState<Status>('idle')
   /** What the fields start with: the server's values, none after a confirmation. */
   const [defaults, setDefaults] = useState(initial.values)
+  /** Successful submissions so far: a form kept on the page after one is rendered anew (empty). */
+  const [sentCount, setSentCount] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
   const confirmationRef = useRef<HTMLDivElement>(null)
@@ -94,6 +96,7 @@ export function useEnhancedForm<F extends string>(options: EnhancedFormOptions<F
       setMessage(undefined)
       setStatus('sent')
       setDefaults({})
+      setSentCount((count) => count + 1)
       focusNext.current = 'confirmation'
       return
     }
@@ -111,12 +114,14 @@ export function useEnhancedForm<F extends string>(options: EnhancedFormOptions<F
   return {
     id: options.id,
     defaultOf: (field: F) => defaults[field] ?? '',
-    key: initial.key ?? '',
+    // A new submission after a success is not the last one retried: the server keys it by its answers.
+    key: sentCount > 0 ? '' : (initial.key ?? ''),
     errors,
     summary: summary.filter((f) => errors[f]).map((f) => ({ field: f, message: errors[f] as string })),
     message,
     status,
     submitting: status === 'submitting',
+    sentCount,
     formRef,
     summaryRef,
     confirmationRef,

@@ -1,2 +1,8 @@
-// HTML-only page (decision 020): no React in the browser, only the header's behaviour.
+// HTML-only page with one island (decisions 020, 022): the application form, empty, below the
+// confirmation. It is a working HTML form from first paint; React takes it over when reached.
 import '../../renderer/html-only-client.ts'
+import { startIsland } from '../../components/islands/start-island.ts'
+
+startIsland('application-form', () =>
+  import('../apply/ApplicationFormIsland.tsx').then((m) => m.ApplicationFormIsland),
+)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page, type Request } from '@playwright/test'
+import { expect, type Locator, type Page, type Request } from '@playwright/test'
 import { rolloutPhases } from '../../lib/content/rollout.ts'
 import { businessTypes, deliveryMethods } from '../../lib/forms/application-schema.ts'
 import { exportJson } from './helpers/cli.ts'
@@ -49,6 +49,13 @@ async function fillValid(page: Page, company: string) {
   for (const [label, value] of Object.entries(values(company))) await form.getByLabel(label).fill(value)
   await form.getByLabel('Business type').selectOption('Convenience Store')
   await form.getByLabel('How do you deliver today?').selectOption(deliveryMethods[2])
+}
+
+/** Every field of the application form as the empty form has it. */
+async function expectEmpty(form: Locator) {
+  for (const label of Object.keys(values(''))) await expect(form.getByLabel(label)).toHaveValue('')
+  await expect(form.getByLabel('Business type')).toHaveValue('')
+  await expect(form.getByLabel('How do you deliver today?')).toHaveValue('')
 }
 
 async function expectValuesKept(page: Page, company: string) {
@@ -202,6 +209,9 @@ test.describe('application form', () => {
     release()
     await expectApplicationSucceeded(page)
     await expect(page).toHaveURL(/\/apply$/)
+    // The spec's form resets on success (§4): still on the page, empty, under the spec's sentence.
+    await expect(page.getByText("Application submitted successfully! We'll be in touch soon.")).toBeVisible()
+    await expectEmpty(form)
 
     // The same body the HTML form posts, asking for a JSON answer.
     expect(sent?.headers()['content-type']).toBe('application/x-www-form-urlencoded;charset=UTF-8')

@@ -24,7 +24,7 @@ test.slow()
 
 test('/apply: an application posts, lands on the confirmation, is stored, and a reload posts nothing', async ({
   page,
-}) => {
+}, testInfo) => {
   const company = `No-JS Market ${randomUUID().slice(0, 8)}`
   await page.goto('/apply')
   await typeAnswers(applyForm(page), applicationAnswers(company))
@@ -33,6 +33,14 @@ test('/apply: an application posts, lands on the confirmation, is stored, and a 
   await expectApplicationSucceeded(page)
   const confirmation = applicationConfirmation(page)
   await expect(confirmation).toContainText('Your application is stored')
+  // The spec's form resets on success (§4): the page after the post has its sentence and the form, empty.
+  await expect(page.getByText("Application submitted successfully! We'll be in touch soon.")).toBeVisible()
+  await expect(applyForm(page).getByLabel('Company name')).toHaveValue('')
+  await expect(applyForm(page).getByLabel('Work e-mail')).toHaveValue('')
+  await expect(applyForm(page).getByRole('button', { name: 'Submit application' })).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('received-1440.png'), fullPage: true })
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.screenshot({ path: testInfo.outputPath('received-375.png'), fullPage: true })
 
   const rows = async () => (await exportJson('applications')).filter((row) => row.companyName === company)
   expect(await rows()).toEqual([

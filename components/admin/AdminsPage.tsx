@@ -73,7 +73,15 @@ export function AdminsPage({
           rowKey={(row) => row.id}
           columns={[
             { header: 'E-mail', cell: (row) => row.email },
-            { header: 'Role', cell: (row) => <span className="badge">{row.role}</span> },
+            {
+              header: 'Role',
+              cell: (row) =>
+                row.email === user.email ? (
+                  <span className="badge">{row.role}</span>
+                ) : (
+                  <RoleForm csrf={user.csrf} email={row.email} role={row.role} />
+                ),
+            },
             { header: 'Added', cell: (row) => utcTime(row.createdAt) },
             { header: 'Passkeys', cell: (row) => row.passkeys, num: true },
             {
@@ -97,5 +105,29 @@ export function AdminsPage({
         />
       </section>
     </ConsoleShell>
+  )
+}
+
+/** `rm5 admins set <email> --role <role>` for one row: the role chosen, then "Change". */
+function RoleForm({ csrf, email, role }: { csrf: string; email: string; role: string }) {
+  const id = `role-${email.replace(/[^a-z0-9]/gi, '-')}`
+  return (
+    <form method="post" action="/admin/admins/role" className="role-form">
+      <CsrfField token={csrf} />
+      <input type="hidden" name="email" value={email} />
+      <label className="visually-hidden" htmlFor={id}>
+        Role of {email}
+      </label>
+      <select id={id} name="role" defaultValue={role}>
+        {ADMIN_ROLES.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <button className="button button--dark button--sm" type="submit">
+        Change<span className="visually-hidden"> the role of {email}</span>
+      </button>
+    </form>
   )
 }

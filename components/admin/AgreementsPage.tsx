@@ -1,23 +1,47 @@
+import { may } from '../../lib/admin/roles.ts'
+import { formatBytes } from '../../lib/figures.ts'
+import type { Partner } from '../../lib/partners.ts'
 import type { AgreementVersion } from '../../server/documents/agreement-listing.server.ts'
-import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
-import { DataTable } from './DataTable.tsx'
+import { MAX_AGREEMENT_BYTES } from '../../server/documents/agreements.server.ts'
+import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { DataTable, RowAction } from './DataTable.tsx'
+import { ErrorSummary } from './ErrorSummary.tsx'
 import { utcTime } from './format.ts'
+import { gateOptions, SelectField } from './SelectField.tsx'
+import { UploadForm } from './UploadForm.tsx'
 
-/** The agreements' versions and who accepted which, as `rm5 agreements list` shows them. */
+/**
+ * The agreements' versions and who accepted which, as `rm5 agreements list` shows them; for
+ * editors, `rm5 agreements set` (a Markdown file: the first version, or the next one replacing it)
+ * and `clear`.
+ */
 export function AgreementsPage({
   user,
   versions,
   gates,
+  partners,
   retailer,
   names,
+  done,
+  error,
+  chosen,
 }: {
   user: ConsoleUser
   versions: AgreementVersion[]
   /** The gates to filter by: every partner with an agreement version. */
   gates: readonly { slug: string; name: string }[]
+  /** The served partners: the gates an agreement can be set for. */
+  partners: readonly Pick<Partner, 'slug' | 'name'>[]
   retailer?: string
   names: (slug: string) => string
+  /** What the last post did. */
+  done?: string
+  /** The set form's refusal. */
+  error?: string
+  /** The gate the set form names. */
+  chosen?: string
 }) {
+  const canEdit = may(user.role, 'edit')
   // A newer version replaces an older one; clearing ends the newest.
   const newest = new Map<string, number>()
   for (const version of versions)
@@ -31,6 +55,36 @@ export function AgreementsPage({
         title="Agreements"
         lead="What each gate's viewers accept before their first document, version by version, and who accepted which."
       />
+      {done ? <Notice kind="ok" title={done} /> : null}
+      <ErrorSummary form={error ? { values: {}, errors: { file: error } } : undefined} prefix="agreement" />
+      {canEdit ? (
+        <section className="panel" aria-labelledby="set-agreement-title">
+          <h2 id="set-agreement-title">Set or replace an agreement</h2>
+          <p className="muted small">
+            A Markdown file. A text other than the one in force becomes its next version, and every viewer of
+            the gate accepts it again before their next document; the same text changes nothing.
+          </p>
+          <UploadForm
+            id="agreement"
+            action="/admin/agreements"
+            csrf={user.csrf}
+            maxBytes={MAX_AGREEMENT_BYTES}
+            error={error}
+            submit="Set agreement"
+            accept=".md,.markdown,.txt,text/markdown,text/plain"
+            hint={`Markdown (.md), UTF-8 text; up to ${formatBytes(MAX_AGREEMENT_BYTES)}.`}
+          >
+            <SelectField
+              id="agreement-retailer"
+              name="retailer"
+              label="Gate"
+              prompt="Choose a gate"
+              options={gateOptions(partners)}
+              defaultValue={chosen}
+            />
+          </UploadForm>
+        </section>
+      ) : null}
       <form className="panel filters" method="get" action="/admin/agreements" aria-label="Filter by gate">
         <div className="field">
           <label htmlFor="agreements-retailer">Gate</label>
@@ -51,7 +105,8 @@ export function AgreementsPage({
         <h2 id="versions-title">Versions</h2>
         {versions.length === 0 ? (
           <p className="muted">
-            No agreement{retailer ? ` for ${names(retailer)}` : ' yet'}. Set one with{' '}
+            No agreement{retailer ? ` for ${names(retailer)}` : ' yet'}.{' '}
+            {canEdit ? 'Set one above, or' : 'An editor sets one here, or'} with{' '}
             <code>rm5 agreements set &lt;gate&gt; &lt;file.md&gt;</code>.
           </p>
         ) : (
@@ -76,6 +131,21 @@ export function AgreementsPage({
               },
               { header: 'Accepted by', cell: (row) => row.acceptances.length, num: true },
               { header: 'SHA-256', cell: (row) => <code>{row.sha256.slice(0, 12)}</code> },
+              canEdit && {
+                header: 'Action',
+                cell: (row) =>
+                  !row.clearedAt && row.version === newest.get(row.retailer) ? (
+                    <RowAction
+                      action="/admin/agreements/clear"
+                      csrf={user.csrf}
+                      label="Clear"
+                      detail={`the agreement of ${names(row.retailer)}`}
+                      danger
+                      confirm={`Clear the agreement of ${names(row.retailer)}? Its viewers open documents without one; acceptances stay listed.`}
+                      fields={{ retailer: row.retailer }}
+                    />
+                  ) : null,
+              },
             ]}
           />
         )}

@@ -7,23 +7,31 @@ import { openGateWarning } from '../../server/documents/audience.server.ts'
 import type { DocumentSummary } from '../../server/documents/store.server.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { FieldError, type FormState } from './ErrorSummary.tsx'
+import { Radio } from './SelectField.tsx'
 
 /** A form's download choice as posted: absent keeps what the document has (a new one: allowed). */
 export const DOWNLOAD_CHOICES = ['yes', 'no'] as const
+
+/** The upload form's audience: every code of the partner (the default), or the ticked ones. */
+export const UPLOAD_AUDIENCES = ['all', 'some'] as const
+
+const DOWNLOAD = [
+  { value: 'yes', label: 'Viewers may download it' },
+  { value: 'no', label: 'Shown in the page only (no Download button)' },
+]
+const WHO = [
+  { value: 'all', label: 'Every code of the partner, new ones included' },
+  { value: 'some', label: 'Only the codes ticked below' },
+]
 
 /** Allowed, or shown in the page only: two radios in a fieldset, one ticked. */
 export function DownloadChoice({ id, allowed }: { id: string; allowed: boolean }) {
   return (
     <fieldset className="choice">
       <legend>Download</legend>
-      <div className="field field--check">
-        <input id={`${id}-yes`} name="download" type="radio" value="yes" defaultChecked={allowed} />
-        <label htmlFor={`${id}-yes`}>Viewers may download it</label>
-      </div>
-      <div className="field field--check">
-        <input id={`${id}-no`} name="download" type="radio" value="no" defaultChecked={!allowed} />
-        <label htmlFor={`${id}-no`}>Shown in the page only (no Download button)</label>
-      </div>
+      {DOWNLOAD.map((option) => (
+        <Radio key={option.value} id={id} name="download" option={option} chosen={allowed ? 'yes' : 'no'} />
+      ))}
       <p className="field__hint">
         Without download an honest viewer keeps no copy by habit; a determined one can still save what they
         see, and every copy carries the watermark naming them.
@@ -32,22 +40,81 @@ export function DownloadChoice({ id, allowed }: { id: string; allowed: boolean }
   )
 }
 
+/** A live code of a partner, as an upload's audience offers it. */
+export interface PartnerCode extends CodeChoice {
+  retailer: string
+}
+
+interface UploadAudienceProps {
+  partners: readonly Pick<Partner, 'slug' | 'name' | 'open'>[]
+  codes: readonly PartnerCode[]
+  form?: FormState
+}
+
+/** One code's box, labelled with its label and the start of its id. */
+function CodeBox({ id, code, checked }: { id: string; code: CodeChoice; checked: boolean }) {
+  return (
+    <div className="field field--check">
+      <input id={`${id}-${code.id}`} name="codes" type="checkbox" value={code.id} defaultChecked={checked} />
+      <label htmlFor={`${id}-${code.id}`}>
+        {code.label ?? 'Unlabelled code'} <code>{code.id.slice(0, 8)}</code>
+      </label>
+    </div>
+  )
+}
+
+/**
+ * Who sees a new document, as `rm5 documents add [--codes]` chooses: every code of the partner,
+ * or the ticked ones. Without JavaScript every partner's codes are listed under its name; the
+ * ticked codes must be the chosen partner's (the documents service refuses others by name).
+ */
+function UploadCodes({ partners, codes, form }: UploadAudienceProps) {
+  const some = form?.values.who === 'some'
+  const ticked = new Set((form?.values.codes ?? '').split(',').filter(Boolean))
+  const error = form?.errors.codes
+  const withCodes = partners.filter((partner) => codes.some((code) => code.retailer === partner.slug))
+  return (
+    <fieldset
+      id="upload-codes"
+      className="choice choice--wide"
+      aria-describedby={error ? 'upload-codes-error' : undefined}
+    >
+      <legend>Who sees it</legend>
+      {WHO.map((option) => (
+        <Radio key={option.value} id="upload-who" name="who" option={option} chosen={some ? 'some' : 'all'} />
+      ))}
+      <FieldError id="upload-codes" error={error} />
+      {withCodes.length === 0 ? (
+        <p className="field__hint">No partner has a live code yet.</p>
+      ) : (
+        <div className="code-groups">
+          {withCodes.map((partner) => (
+            <div key={partner.slug} className="code-group">
+              <p className="code-group__name">{partner.name}</p>
+              {codes
+                .filter((code) => code.retailer === partner.slug)
+                .map((code) => (
+                  <CodeBox key={code.id} id="upload-codes" code={code} checked={ticked.has(code.id)} />
+                ))}
+            </div>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  )
+}
+
 /**
  * The upload form's audience: "Share openly", which a partner whose gate takes no code requires
- * (its warning said beside it), and the download choice.
+ * (its warning said beside it), the codes that see it, and the download choice.
  */
-export function UploadAudienceFields({
-  partners,
-  form,
-}: {
-  partners: readonly Pick<Partner, 'slug' | 'name' | 'open'>[]
-  form?: FormState
-}) {
+export function UploadAudienceFields({ partners, codes, form }: UploadAudienceProps) {
   const open = partners.filter((partner) => partner.open)
   const error = form?.errors.public
   const hint = open.length > 0 ? open.map(openGateWarning).join(' ') : 'Every gate here takes a code.'
   return (
     <>
+      <UploadCodes partners={partners} codes={codes} form={form} />
       <div className="field">
         <div className="field field--check">
           <input
@@ -106,18 +173,7 @@ export function DocumentSettingsForm({
           <legend>Who sees it</legend>
           {codes.length === 0 ? <p className="muted small">{partner.name} has no live code.</p> : null}
           {codes.map((code) => (
-            <div className="field field--check" key={code.id}>
-              <input
-                id={`settings-codes-${code.id}`}
-                name="codes"
-                type="checkbox"
-                value={code.id}
-                defaultChecked={chosen.has(code.id)}
-              />
-              <label htmlFor={`settings-codes-${code.id}`}>
-                {code.label ?? 'Unlabelled code'} <code>{code.id.slice(0, 8)}</code>
-              </label>
-            </div>
+            <CodeBox key={code.id} id="settings-codes" code={code} checked={chosen.has(code.id)} />
           ))}
           <p className="field__hint" id="settings-codes-hint">
             None ticked: every code of {partner.name} sees it, new ones included.

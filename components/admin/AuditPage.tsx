@@ -21,10 +21,13 @@ const details = (value: unknown) =>
 export function AuditPage({
   user,
   rows,
+  targets,
   filter,
 }: {
   user: ConsoleUser
   rows: AuditRow[]
+  /** An entry's target in words (auditTargetNames), by entry id; absent: the target as stored. */
+  targets: ReadonlyMap<string, string>
   filter: AuditFilterValues
 }) {
   const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][])
@@ -73,7 +76,7 @@ export function AuditPage({
               { header: 'When', cell: (row) => utcTime(row.at), nowrap: true },
               { header: 'Who', cell: (row) => row.actor },
               { header: 'What', cell: (row) => <code>{row.action}</code> },
-              { header: 'On', cell: (row) => row.target ?? '—' },
+              { header: 'On', cell: (row) => targets.get(row.id) ?? row.target ?? '—' },
               { header: 'Details', cell: (row) => details(row.details) },
               { header: 'Client', cell: (row) => (row.clientHash ? row.clientHash.slice(0, 12) : '—') },
             ]}

@@ -6,11 +6,15 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode
   /** Right-aligned figures. */
   num?: boolean
-  /** Kept on one line (times, sizes): the table scrolls sideways on a phone instead. */
+  /** Kept on one line (times, sizes) where the table is a table (a phone stacks its rows). */
   nowrap?: boolean
 }
 
-/** Every table of the console: column headers with scope, rows keyed, scrolling sideways on a phone. */
+/**
+ * Every table of the console: column headers with scope, rows keyed. On a phone each row is a
+ * stack of its cells, each led by its column's name (`data-label`, drawn by the stylesheet), so
+ * nothing scrolls sideways and a row's action stays on screen.
+ */
 export function DataTable<Row>({
   rows,
   columns,
@@ -24,7 +28,8 @@ export function DataTable<Row>({
 }) {
   const shown = columns.filter((column): column is Column<Row> => column !== false)
   return (
-    // Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too.
+    // Between a phone and a wide screen a wide table may scroll sideways: focusable and named, so a
+    // keyboard can scroll it too.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus
     <section className="table-wrap" tabIndex={0} aria-label={caption ?? 'Table'}>
       <table>
@@ -44,6 +49,7 @@ export function DataTable<Row>({
               {shown.map((column) => (
                 <td
                   key={column.header}
+                  data-label={column.header}
                   className={
                     [column.num && 'num', column.nowrap && 'nowrap'].filter(Boolean).join(' ') || undefined
                   }

@@ -3,11 +3,12 @@ import { formatBytes } from '../../lib/figures.ts'
 import type { Partner } from '../../lib/partners.ts'
 import { extent } from '../../server/documents/markdown.server.ts'
 import type { DocumentSummary } from '../../server/documents/store.server.ts'
-import { UploadAudienceFields } from './AudienceFields.tsx'
+import { type PartnerCode, UploadAudienceFields } from './AudienceFields.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'
-import { ErrorSummary, FieldError, type FormState } from './ErrorSummary.tsx'
+import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
 import { utcTime } from './format.ts'
+import { gateOptions, SelectField } from './SelectField.tsx'
 import { TextField } from './TextField.tsx'
 import { UploadForm } from './UploadForm.tsx'
 
@@ -21,6 +22,7 @@ export function DocumentsPage({
   user,
   documents,
   partners,
+  codes,
   filter,
   maxBytes,
   form,
@@ -29,6 +31,8 @@ export function DocumentsPage({
   user: ConsoleUser
   documents: readonly DocumentSummary[]
   partners: readonly Pick<Partner, 'slug' | 'name' | 'open'>[]
+  /** The partners' live codes: the upload's audience. */
+  codes: readonly PartnerCode[]
   filter: DocumentsFilter
   maxBytes: number
   form?: FormState
@@ -61,26 +65,15 @@ export function DocumentsPage({
             error={errors.file}
             submit="Upload"
           >
-            <div className="field">
-              <label htmlFor="upload-retailer">Partner</label>
-              <select
-                id="upload-retailer"
-                name="retailer"
-                defaultValue={values.retailer ?? filter.partner ?? ''}
-                aria-invalid={errors.retailer ? true : undefined}
-                aria-describedby={errors.retailer ? 'upload-retailer-error' : undefined}
-              >
-                <option value="" disabled>
-                  Choose a partner
-                </option>
-                {partners.map((partner) => (
-                  <option key={partner.slug} value={partner.slug}>
-                    {partner.name} (/{partner.slug})
-                  </option>
-                ))}
-              </select>
-              <FieldError id="upload-retailer" error={errors.retailer} />
-            </div>
+            <SelectField
+              id="upload-retailer"
+              name="retailer"
+              label="Partner"
+              prompt="Choose a partner"
+              options={gateOptions(partners)}
+              defaultValue={values.retailer ?? filter.partner}
+              error={errors.retailer}
+            />
             <TextField
               id="upload-title"
               name="title"
@@ -90,7 +83,7 @@ export function DocumentsPage({
               defaultValue={values.title}
               error={errors.title}
             />
-            <UploadAudienceFields partners={partners} form={form} />
+            <UploadAudienceFields partners={partners} codes={codes} form={form} />
           </UploadForm>
         </section>
       ) : null}

@@ -2,7 +2,7 @@ import type { Overview } from '../../server/admin/overview.server.ts'
 import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
 import { DailyChart } from './DailyChart.tsx'
 import { DataTable } from './DataTable.tsx'
-import { utcTime } from './format.ts'
+import { expiryTime } from './format.ts'
 
 export function OverviewPage({ user, data }: { user: ConsoleUser; data: Overview }) {
   const attention =
@@ -48,7 +48,7 @@ export function OverviewPage({ user, data }: { user: ConsoleUser; data: Overview
               {data.expiringCodes.map((code) => (
                 <li key={code.id}>
                   Code {code.label ? `“${code.label}”` : code.id.slice(0, 8)} for {code.retailer} expires{' '}
-                  {utcTime(code.expiresAt)} — <a href="/admin/codes">codes</a>
+                  {expiryTime(code.expiresAt)} — <a href="/admin/codes">codes</a>
                 </li>
               ))}
               {data.unacceptedAgreements.map((row) => (

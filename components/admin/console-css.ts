@@ -110,6 +110,25 @@ td.num, th.num { text-align: right; }
 td.num, td.nowrap { white-space: nowrap; }
 td code { white-space: nowrap; }
 tbody tr:last-child td { border-bottom: 0; }
+/* A phone: each row a card of label-and-value lines, the action last and on screen. */
+@media (max-width: 640px) {
+  .table-wrap { overflow-x: visible; }
+  .table-wrap table, .table-wrap tbody, .table-wrap tr, .table-wrap td { display: block; width: 100%; }
+  .table-wrap thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .table-wrap tr { padding: 0.6rem 0; border-bottom: 1px solid var(--line); }
+  .table-wrap tbody tr:last-child { border-bottom: 0; }
+  .table-wrap td { display: grid; grid-template-columns: minmax(6.5rem, 35%) minmax(0, 1fr); gap: 0.75rem; padding: 0.2rem 0; border-bottom: 0; text-align: left; overflow-wrap: anywhere; }
+  .table-wrap td::before { content: attr(data-label); font-size: 0.75rem; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--muted); padding-top: 0.1rem; }
+  .table-wrap td.num, .table-wrap td.nowrap, .table-wrap td code, .table-wrap td .nowrap { white-space: normal; text-align: left; }
+  .table-wrap td:empty { display: none; }
+}
+.role-form { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; margin: 0; }
+.role-form select { min-height: 32px; padding: 0.2rem 0.5rem; border: 1px solid #c9cec8; border-radius: 8px; background: var(--paper); font: inherit; font-size: 0.8125rem; }
+.choice--wide { grid-column: 1 / -1; }
+.code-groups { display: grid; gap: 0.75rem 1.5rem; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); margin-top: 0.25rem; padding: 0.75rem; border: 1px solid var(--line); border-radius: var(--radius-sm); background: var(--paper-2); }
+.code-group { display: grid; gap: 0.3rem; align-content: start; }
+.code-group__name { margin: 0; font-weight: 650; font-size: 0.8125rem; }
+.code-group .field--check label { font-weight: 400; }
 .badge { display: inline-block; padding: 0.1rem 0.55rem; border-radius: 999px; font-size: 0.75rem; font-weight: 650; background: var(--paper-3); color: var(--ink); white-space: nowrap; }
 .badge--ok { background: #dff5e3; color: #0f5323; }
 .badge--warn { background: #fff1c2; color: #6b4b00; }

@@ -1,7 +1,8 @@
-// `rm5 admins add|list|remove|link`: the people who may sign in to the console at /admin
+// `rm5 admins add|set|list|remove|link`: the people who may sign in to the console at /admin
 // (docs/operations.md, "The admin console"). `link` is how the first admin gets in without mail.
 import { Command, Option } from 'commander'
 import { ADMIN_ROLES, type AdminRole } from '../../lib/admin/roles.ts'
+import type { Actor } from '../../server/admin/audit.server.ts'
 import { publicOrigin } from '../../server/http/public-origin.server.ts'
 import { DATABASE_HELP, withDatabase } from '../lib/cli-database.ts'
 import { cliEnv } from '../lib/cli-env.ts'
@@ -25,19 +26,38 @@ const emailArgument = (value: string) => {
   return value
 }
 
-async function add(email: string, values: { role: AdminRole; json?: boolean }) {
-  await withDatabase(async ({ prisma }) => {
+type AdminsService = typeof import('../../server/admin/admins.server.ts')
+type PrismaOf = Parameters<Parameters<typeof withDatabase>[0]>[0]['prisma']
+
+/** A change through the admins service, as the CLI's actor, its refusals one-line errors. */
+async function change<T>(work: (admins: AdminsService, prisma: PrismaOf, actor: Actor) => Promise<T>) {
+  return withDatabase(async ({ prisma }) => {
     const [admins, { cliActor }] = await Promise.all([
       import('../../server/admin/admins.server.ts'),
       import('../../server/admin/audit.server.ts'),
     ])
-    const row = await service(() => admins.addAdmin(prisma, cliActor(), { email, role: values.role }))
-    if (values.json) console.log(JSON.stringify(row))
-    else {
-      console.log(`Added ${row.email} as ${row.role}.`)
-      console.log(`Sign-in: /admin/sign-in by e-mail, or a one-time link now: rm5 admins link ${row.email}`)
-    }
+    return service(() => work(admins, prisma, cliActor()))
   })
+}
+
+async function add(email: string, values: { role: AdminRole; json?: boolean }) {
+  const row = await change((admins, prisma, actor) =>
+    admins.addAdmin(prisma, actor, { email, role: values.role }),
+  )
+  if (values.json) console.log(JSON.stringify(row))
+  else {
+    console.log(`Added ${row.email} as ${row.role}.`)
+    console.log(`Sign-in: /admin/sign-in by e-mail, or a one-time link now: rm5 admins link ${row.email}`)
+  }
+}
+
+async function set(email: string, values: { role: AdminRole; json?: boolean }) {
+  const row = await change((admins, prisma, actor) =>
+    admins.setAdminRole(prisma, actor, { email, role: values.role }),
+  )
+  if (values.json) console.log(JSON.stringify(row))
+  else if (!row.changed) console.log(`${row.email} is ${row.role} already: nothing changed.`)
+  else console.log(`${row.email} is now ${row.role}, from their next request on.`)
 }
 
 async function list(values: { json?: boolean }) {
@@ -57,15 +77,9 @@ async function list(values: { json?: boolean }) {
 }
 
 async function remove(email: string, values: { json?: boolean }) {
-  await withDatabase(async ({ prisma }) => {
-    const [admins, { cliActor }] = await Promise.all([
-      import('../../server/admin/admins.server.ts'),
-      import('../../server/admin/audit.server.ts'),
-    ])
-    await service(() => admins.removeAdmin(prisma, cliActor(), email))
-    if (values.json) console.log(JSON.stringify({ removed: email.trim().toLowerCase() }))
-    else console.log(`Removed ${email.trim().toLowerCase()}; their sessions and passkeys are gone.`)
-  })
+  await change((admins, prisma, actor) => admins.removeAdmin(prisma, actor, email))
+  if (values.json) console.log(JSON.stringify({ removed: email.trim().toLowerCase() }))
+  else console.log(`Removed ${email.trim().toLowerCase()}; their sessions and passkeys are gone.`)
 }
 
 async function link(email: string, values: { json?: boolean }) {
@@ -83,6 +97,16 @@ async function link(email: string, values: { json?: boolean }) {
   })
 }
 
+const roleOption = () =>
+  new Option('--role <role>', `One of ${ADMIN_ROLES.join(', ')}`)
+    .makeOptionMandatory()
+    .argParser(
+      valueParser(
+        (value) => ((ADMIN_ROLES as readonly string[]).includes(value) ? value : null),
+        `Use one of ${ADMIN_ROLES.join(', ')}.`,
+      ),
+    )
+
 export function command(): Command {
   const admins = new Command('admins')
     .description(
@@ -96,18 +120,16 @@ export function command(): Command {
     .command('add')
     .summary('Add an admin with a role')
     .argument('<email>', 'Their e-mail address (they sign in with it)', emailArgument)
-    .addOption(
-      new Option('--role <role>', `One of ${ADMIN_ROLES.join(', ')}`)
-        .makeOptionMandatory()
-        .argParser(
-          valueParser(
-            (value) => ((ADMIN_ROLES as readonly string[]).includes(value) ? value : null),
-            `Use one of ${ADMIN_ROLES.join(', ')}.`,
-          ),
-        ),
-    )
+    .addOption(roleOption())
     .addOption(jsonOption('Print the new admin as JSON'))
     .action(add)
+  admins
+    .command('set')
+    .summary("Change an admin's role (the last owner keeps theirs)")
+    .argument('<email>', 'The admin', emailArgument)
+    .addOption(roleOption())
+    .addOption(jsonOption('Print the admin and their role as JSON'))
+    .action(set)
   admins
     .command('list')
     .summary('List admins: e-mail, role, added, passkeys')

@@ -35,6 +35,22 @@ export function mailLinksProblem(env: Env): string | undefined {
 /** Whether this site can send links (mailLinksProblem). */
 export const canSendLinks = (env: Env) => mailLinksProblem(env) === undefined
 
+/**
+ * Why a code may not require an e-mail here, or undefined when it may: such a code opens only
+ * through a mailed link, so without mail the gate would dead-end at "cannot send links". The CLI
+ * (`--require-email`, exit 2) and the console's codes page both refuse in these words: mail itself
+ * first, with an example; once it is set, what else stops the links (mailLinksProblem).
+ */
+export function requireEmailRefusal(env: Env): string | undefined {
+  if (canSendLinks(env)) return undefined
+  const fix =
+    env.SMTP_URL && env.NOTIFY_EMAIL_FROM
+      ? mailLinksProblem(env)
+      : 'set SMTP_URL (e.g. smtp://user:password@smtp.example.com:587), NOTIFY_EMAIL_FROM and ' +
+        'NOTIFY_EMAIL_TO for the server and the rm5 command (docs/operations.md, "Notifications")'
+  return `A code that requires an e-mail needs mail, and this site cannot send it: ${fix}, then try again.`
+}
+
 /** The gate is named too, so an expired link's page can lead back to it. `origin`: publicOrigin. */
 export const linkUrl = (origin: string, retailer: PartnerSlug, token: string) =>
   `${origin}${LINK_PAGE_PATH}?${new URLSearchParams({ token, gate: retailer })}`

@@ -46,7 +46,11 @@ export async function addAdmin(
   const email = parseAdminEmail(input.email)
   if (!isAdminRole(input.role)) throw new AdminError('The role is owner, editor or viewer.')
   const existing = await prisma.admin.findUnique({ where: { email } })
-  if (existing) throw new AdminError(`${email} is already an admin (${existing.role}).`, 409)
+  if (existing)
+    throw new AdminError(
+      `${email} is already an admin (${existing.role}): change their role with \`rm5 admins set\` or on the Admins page.`,
+      409,
+    )
   const row = await prisma.$transaction(async (tx) => {
     const created = await tx.admin.create({ data: { email, role: input.role } })
     await recordAudit(tx, actor, { action: 'admin.add', target: email, details: { role: input.role } })
@@ -71,6 +75,35 @@ export async function findAdmin(prisma: PrismaClient, email: string) {
   const parsed = adminEmail.safeParse(email)
   if (!parsed.success) return null
   return prisma.admin.findUnique({ where: { email: parsed.data } })
+}
+
+/**
+ * Gives an admin another role (`rm5 admins set --role`, the console's admins page). The last
+ * owner keeps theirs, as with removing. Their sessions stay: the role is read on every request.
+ */
+export async function setAdminRole(
+  prisma: PrismaClient,
+  actor: Actor,
+  input: { email: string; role: string },
+): Promise<{ email: string; role: AdminRole; changed: boolean }> {
+  const email = parseAdminEmail(input.email)
+  const role = input.role
+  if (!isAdminRole(role)) throw new AdminError('The role is owner, editor or viewer.')
+  return prisma.$transaction(async (tx) => {
+    const admin = await tx.admin.findUnique({ where: { email } })
+    if (!admin) throw new AdminError(`${email} is not an admin.`, 404)
+    if (admin.role === role) return { email, role, changed: false }
+    if (admin.role === 'owner' && (await tx.admin.count({ where: { role: 'owner' } })) === 1) {
+      throw new AdminError(`${email} is the last owner: make another admin an owner first.`, 409)
+    }
+    await tx.admin.update({ where: { id: admin.id }, data: { role } })
+    await recordAudit(tx, actor, {
+      action: 'admin.role',
+      target: email,
+      details: { from: admin.role, to: role },
+    })
+    return { email, role, changed: true }
+  })
 }
 
 /** Removes an admin with their sessions, links and passkeys; the audit log keeps their address. */

@@ -16,7 +16,9 @@ import type { Storage } from '../storage/storage.server.ts'
 import { CSRF_REFUSAL, csrfKey, csrfMatches, csrfToken } from './http/csrf.server.ts'
 import { sendConsolePage } from './http/render.server.tsx'
 import { sessionTokenOf } from './http/session-cookie.server.ts'
+import { agreementRoutes } from './routes/agreements.server.tsx'
 import { consoleAssetRoutes } from './routes/assets.server.ts'
+import { codeRoutes } from './routes/codes.server.tsx'
 import { consoleDocumentRoutes } from './routes/documents.server.tsx'
 import { consolePageRoutes } from './routes/pages.server.tsx'
 import { partnerRoutes } from './routes/partners.server.tsx'
@@ -89,6 +91,8 @@ export async function registerAdminConsole(app: FastifyInstance, deps: ConsoleDe
       await scope.register(consoleAssetRoutes)
       await scope.register(signInRoutes)
       await scope.register(consolePageRoutes)
+      await scope.register(codeRoutes)
+      await scope.register(agreementRoutes)
       await scope.register(passkeyRoutes)
       await scope.register(partnerRoutes)
       await scope.register(consoleDocumentRoutes)

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { mediaUrl } from '../../lib/media.ts'
+import { partnerContrastProblem } from '../../lib/partner-contrast.ts'
 import { HEX_COLOUR, type Partner, type PartnerSlug, partnerSlugProblem } from '../../lib/partners.ts'
 import { storedLine } from '../../lib/stored-text.ts'
 import { type Actor, recordAudit } from '../admin/audit.server.ts'
@@ -14,6 +15,14 @@ export const PARTNERS_BUCKET = 'partners'
 
 /** A refusal the admin can act on (unknown slug, reserved slug, live codes…): a 4xx / exit 1. */
 export class PartnerRejected extends Error {}
+
+/** Colours the gate could not be read in (a usage error: exit 2), with the measured ratio. */
+export class PartnerColoursRejected extends PartnerRejected {}
+
+function checkContrast(colours: { tint: string; ink: string }): void {
+  const problem = partnerContrastProblem(colours)
+  if (problem) throw new PartnerColoursRejected(problem.message)
+}
 
 const text = (max: number) => storedLine(max)
 
@@ -124,6 +133,7 @@ export async function addPartner(
   const existing = await prisma.partner.findUnique({ where: { slug } })
   if (existing && !existing.removedAt) throw new PartnerRejected(`The partner "${slug}" exists already.`)
   const data = { ...partnerFields.parse(fields), updatedAt: now, removedAt: null }
+  checkContrast(data)
   const row = await prisma.$transaction(async (tx) => {
     // A removed partner's slug comes back as the same row: its old codes and documents stay hidden.
     const saved = existing
@@ -168,6 +178,7 @@ export async function setPartner(
 ): Promise<PartnerRow> {
   const partner = await requirePartner(prisma, slug)
   const data = partnerFields.partial().parse(changes)
+  checkContrast({ tint: data.tint ?? partner.tint, ink: data.ink ?? partner.ink })
   const row = await prisma.$transaction(async (tx) => {
     // Read in the transaction that opens the gate, so a document added meanwhile is counted.
     const published = data.open && !partner.open ? await privateDocuments(tx, slug) : []

@@ -274,6 +274,28 @@ export function consoleActions(ids: ConsoleRows): ConsoleAction[] {
       form: {},
     },
     {
+      name: 'deny an e-mail on a code',
+      method: 'POST',
+      url: '/admin/codes/email',
+      needs: 'edit',
+      form: { code: ids.code, email: 'denied@matrix.example', rule: 'deny' },
+    },
+    {
+      name: 'set an agreement',
+      method: 'POST',
+      url: '/admin/agreements',
+      needs: 'edit',
+      form: { retailer: 'circlek' },
+      file: freshMarkdown,
+    },
+    {
+      name: 'clear an agreement',
+      method: 'POST',
+      url: '/admin/agreements/clear',
+      needs: 'edit',
+      form: { retailer: 'circlek' },
+    },
+    {
       name: 'retry a notification',
       method: 'POST',
       url: `/admin/notifications/${ids.notification}/retry`,
@@ -416,6 +438,13 @@ export function consoleActions(ids: ConsoleRows): ConsoleAction[] {
       url: '/admin/admins',
       needs: 'admins',
       form: { email: `new-${ids.code.slice(0, 8)}@example.com`, role: 'viewer' },
+    },
+    {
+      name: 'change an admin’s role',
+      method: 'POST',
+      url: '/admin/admins/role',
+      needs: 'admins',
+      form: { email: ids.removable, role: 'editor' },
     },
     {
       name: 'remove an admin',

@@ -1,21 +1,24 @@
 // The console's agreements page against the real app and Postgres: every version with who accepted
 // it, each viewer named as `rm5 agreements list` names them (the proved e-mail, else the code's
-// label, else "<partner> access code"), from the one reading both use.
+// label, else "<partner> access code"), from the one reading both use; and an editor sets, replaces
+// and clears one from the page, as `rm5 agreements set|clear` do, each a 303 and audited.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { printAgreements } from '../../scripts/cli/agreements/commands.ts'
 import { cliActor } from '../../server/admin/audit.server.ts'
 import { clearAgreement, recordAcceptance, setAgreement } from '../../server/documents/agreements.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
-import { type SignedIn, signIn } from '../helpers/admin-console.ts'
+import { post, postMultipart, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp
 let viewer: SignedIn
+let editor: SignedIn
 const suffix = Math.random().toString(36).slice(2, 8)
 
 beforeAll(async () => {
   t = await createTestApp({ access: { rateLimitPrefix: limitPrefix() } })
   viewer = await signIn(t, `agreements-${suffix}@example.com`, 'viewer')
+  editor = await signIn(t, `agreements-editor-${suffix}@example.com`, 'editor')
   const prisma = t.db.prisma
   const first = (await setAgreement(prisma, cliActor(), 'pizzahut', `# NDA ${suffix}\n\nFirst.`)).agreement
   const second = (await setAgreement(prisma, cliActor(), 'pizzahut', `# NDA ${suffix}\n\nSecond.`)).agreement
@@ -79,4 +82,44 @@ it('records setting and clearing an agreement in the audit log, under who did it
     ['agreement.set', 'circlek', expect.objectContaining({ version: set.agreement.version }), 'client-hash'],
     ['agreement.clear', 'circlek', { version: cleared?.version }, 'client-hash'],
   ])
+})
+
+it('an editor sets, replaces and clears an agreement from the page, each a 303 and audited', async () => {
+  const headers = { cookie: editor.cookie }
+  const upload = (text: string, fileName = 'nda.md') =>
+    postMultipart(
+      t,
+      '/admin/agreements',
+      { _csrf: editor.csrf, retailer: 'investor' },
+      { fileName, bytes: Buffer.from(text) },
+      headers,
+    )
+  const first = await upload(`# Investor NDA ${suffix}\n\nFirst.`)
+  expect(first.statusCode).toBe(303)
+  expect(first.headers.location).toMatch(/^\/admin\/agreements\?retailer=investor&done=set&version=\d+$/)
+  const shown = await t.app.inject({ url: String(first.headers.location), headers })
+  expect(shown.body).toMatch(/Version \d+ set: every viewer accepts it before their next document/)
+  const replaced = await upload(`# Investor NDA ${suffix}\n\nSecond.`)
+  expect(replaced.headers.location).toContain('done=set')
+  const same = await upload(`# Investor NDA ${suffix}\n\nSecond.`)
+  expect(same.headers.location).toContain('done=same')
+
+  // The CLI's own check refuses what is not text.
+  const empty = await upload('   ', 'empty.md')
+  expect(empty.statusCode).toBe(400)
+  expect(empty.body).toContain('empty.md holds no text.')
+
+  const cleared = await post(
+    t,
+    '/admin/agreements/clear',
+    { _csrf: editor.csrf, retailer: 'investor' },
+    headers,
+  )
+  expect(cleared.statusCode).toBe(303)
+  expect(cleared.headers.location).toContain('done=cleared')
+  const audit = await t.db.prisma.auditEntry.findMany({
+    where: { actor: `agreements-editor-${suffix}@example.com`, target: 'investor' },
+    orderBy: { id: 'asc' },
+  })
+  expect(audit.map((row) => row.action)).toEqual(['agreement.set', 'agreement.set', 'agreement.clear'])
 })

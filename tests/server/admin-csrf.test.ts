@@ -54,6 +54,8 @@ async function state() {
     viewerSessions: prisma.accessSession.count(),
     liveViewerSessions: prisma.accessSession.count({ where: { endedAt: null } }),
     documents: prisma.document.count(),
+    agreements: prisma.agreement.count(),
+    clearedAgreements: prisma.agreement.count({ where: { clearedAt: { not: null } } }),
     inlineOnly: prisma.document.count({ where: { download: false } }),
     logos: prisma.partner.count({ where: { logoKey: { not: null } } }),
     versions: prisma.documentVersion.count(),
@@ -146,7 +148,7 @@ it('the same posts with the session’s own token and no foreign origin go throu
     { _csrf: owner.csrf },
     { cookie: owner.cookie, 'sec-fetch-site': 'same-origin' },
   )
-  expect([res.statusCode, res.headers.location]).toEqual([303, '/admin/codes?revoked=1'])
+  expect([res.statusCode, res.headers.location]).toEqual([303, '/admin/codes?done=revoked'])
 })
 
 it('a cross-site sign-in attempt is refused too', async () => {

@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openGateWarning } from '../../server/documents/audience.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
-import { freshMarkdown, post, postMultipart, type SignedIn, signIn } from '../helpers/admin-console.ts'
+import {
+  freshMarkdown,
+  multipartBody,
+  post,
+  postMultipart,
+  type SignedIn,
+  signIn,
+} from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp
@@ -63,6 +70,63 @@ describe('at upload', () => {
       public: true,
       download: true,
     })
+  })
+
+  it('limits a new document to the ticked codes of its partner, as `--codes` does', async () => {
+    const [one, two, elsewhere] = await Promise.all([
+      seedCode(t.db, 'circlek', 'circle-k-upload-codes-1', { label: 'Buyer' }),
+      seedCode(t.db, 'circlek', 'circle-k-upload-codes-2', { label: 'Finance' }),
+      seedCode(t.db, 'pizzahut', 'pizza-hut-upload-codes-1', { label: 'Pizza buyer' }),
+    ])
+    const form = await page('/admin/documents')
+    expect(form.body).toContain('Only the codes ticked below')
+    expect(form.body).toContain(`value="${one}"`)
+    // Boxes are fields sent once each, in the form's order (the CSRF token first).
+    const uploadWith = (fields: [string, string][]) => {
+      const body = multipartBody(
+        [['_csrf', editor.csrf], ['retailer', 'circlek'], ...fields],
+        freshMarkdown(),
+      )
+      return t.app.inject({
+        method: 'POST',
+        url: '/admin/documents',
+        headers: { 'content-type': body.contentType, cookie: editor.cookie },
+        payload: body.payload,
+      })
+    }
+    const limited = await uploadWith([
+      ['title', 'For one code'],
+      ['who', 'some'],
+      ['codes', one],
+    ])
+    expect(limited.statusCode).toBe(303)
+    expect(await t.app.documents.store.find(idIn(limited.headers.location))).toMatchObject({ codeIds: [one] })
+    const both = await uploadWith([
+      ['who', 'some'],
+      ['codes', one],
+      ['codes', two],
+    ])
+    const stored = await t.app.documents.store.find(idIn(both.headers.location))
+    expect([...(stored?.codeIds ?? [])].sort()).toEqual([one, two].sort())
+    // Boxes ticked but "every code" chosen: every code it is.
+    const every = await uploadWith([
+      ['who', 'all'],
+      ['codes', one],
+    ])
+    expect(await t.app.documents.store.find(idIn(every.headers.location))).toMatchObject({ codeIds: [] })
+
+    const before = await t.db.prisma.document.count()
+    const none = await uploadWith([['who', 'some']])
+    expect(none.statusCode).toBe(400)
+    expect(none.body).toContain('href="#upload-codes"')
+    expect(none.body).toContain('Tick the codes of Circle K that see it, or choose every code.')
+    const foreign = await uploadWith([
+      ['who', 'some'],
+      ['codes', elsewhere],
+    ])
+    expect(foreign.statusCode).toBe(400)
+    expect(foreign.body).toContain(elsewhere)
+    expect(await t.db.prisma.document.count()).toBe(before)
   })
 
   it('stores a document shown in the page only when asked', async () => {

@@ -176,3 +176,29 @@ it('the console’s open box errors listing those documents, then opens with the
   expect(await openState(slug, ids)).toEqual({ open: true, public: [true] })
   expect(await lastSet(slug)).toMatchObject({ actor: email, details: { published: ids } })
 })
+
+// Issue 44: the gate's name is drawn in the tint on its dark background (#0b0d10), the monogram's
+// letters in the ink on the tint; each needs at least 3:1 (WCAG, large text). #00005f measures
+// 1.08:1, written rounded down.
+const TOO_DARK =
+  "The tint #00005f has a contrast of 1.0:1 against the gate's background (#0b0d10); it needs at least 3:1"
+
+it('refuses a tint unreadable on the gate, with the measured ratio, in the console and the CLI (exit 2)', async () => {
+  const slug = await partnerOfItsOwn()
+  const theme = { name: 'Kroger', tint: '#00005f', ink: '#ffffff', monogram: 'KR', audience: 'Grocery' }
+  const refused = await send(`/admin/partners/${slug}`, theme)
+  expect(refused.statusCode).toBe(400)
+  expect(refused.body).toContain(TOO_DARK.replaceAll("'", '&#x27;'))
+  const ink = await send(`/admin/partners/${slug}`, { ...theme, tint: '#1f6feb', ink: '#2f7ffb' })
+  expect(ink.statusCode).toBe(400)
+  expect(ink.body).toMatch(/The text colour #2f7ffb has a contrast of 1\.\d:1 against the tint #1f6feb/)
+  expect((await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })).tint).toBe('#5aa9ff')
+
+  const rm5 = (...args: string[]) => runRm5(args, { DATABASE_URL: t.directUrl, DATA_DIR: t.env.DATA_DIR })
+  const added = await rm5('partners', 'add', newSlug(), '--name', 'X', '--tint', '#00005f')
+  expect([added.code, added.stdout]).toEqual([2, ''])
+  expect(added.stderr).toContain(TOO_DARK)
+  const set = await rm5('partners', 'set', slug, '--tint', '#00005f')
+  expect([set.code, set.stderr]).toEqual([2, expect.stringContaining(TOO_DARK)])
+  expect((await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })).tint).toBe('#5aa9ff')
+}, 60_000)

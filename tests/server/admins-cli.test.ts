@@ -33,7 +33,7 @@ describe('rm5 admins', () => {
     const again = await rm5(['admins', 'add', 'ops@example.com', '--role', 'viewer'])
     expect([again.code, again.stderr.trim()]).toEqual([
       1,
-      'rm5 admins add: ops@example.com is already an admin (owner).',
+      'rm5 admins add: ops@example.com is already an admin (owner): change their role with `rm5 admins set` or on the Admins page.',
     ])
     outputOf(await rm5(['admins', 'add', 'look@example.com', '--role', 'viewer']), 'add viewer')
     const listed = JSON.parse(outputOf(await rm5(['admins', 'list', '--json']), 'list'))
@@ -68,6 +68,29 @@ describe('rm5 admins', () => {
       ['ops@example.com', 'session.sign-in', null],
       [cli, 'admin.remove', 'look@example.com'],
     ])
+  })
+
+  it('changes a role with `set`, audited', { timeout: 60_000 }, async () => {
+    outputOf(await rm5(['admins', 'add', 'grow@example.com', '--role', 'viewer']), 'add viewer')
+    expect(outputOf(await rm5(['admins', 'set', 'Grow@example.com', '--role', 'editor']), 'set')).toContain(
+      'grow@example.com is now editor',
+    )
+    expect(outputOf(await rm5(['admins', 'set', 'grow@example.com', '--role', 'editor']), 'again')).toContain(
+      'nothing changed',
+    )
+    expect(await t.db.prisma.admin.findUnique({ where: { email: 'grow@example.com' } })).toMatchObject({
+      role: 'editor',
+    })
+    const audit = await t.db.prisma.auditEntry.findMany({
+      where: { action: 'admin.role', target: 'grow@example.com' },
+    })
+    expect(audit.map((row) => [row.actor, row.details])).toEqual([[cli, { from: 'viewer', to: 'editor' }]])
+    const bad = await rm5(['admins', 'set', 'grow@example.com', '--role', 'god'])
+    expect(bad.code).toBe(2)
+    const nobody = await rm5(['admins', 'set', 'nobody@example.com', '--role', 'viewer'])
+    expect([nobody.code, nobody.stderr]).toEqual([1, expect.stringContaining('is not an admin')])
+    // The file's first test lists every admin: this one leaves none behind.
+    outputOf(await rm5(['admins', 'remove', 'grow@example.com']), 'remove')
   })
 
   it('refuses a bad role or address before opening anything (exit 2)', async () => {

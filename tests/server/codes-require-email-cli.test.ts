@@ -127,7 +127,7 @@ describe('without mail configured', () => {
       expect(run.code).toBe(2)
       expect(run.stdout).toBe('')
       expect(run.stderr).toMatch(
-        /--require-email needs mail.*set SMTP_URL .*, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO/,
+        /A code that requires an e-mail needs mail.*set SMTP_URL .*, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO/,
       )
     } finally {
       setMail(MAIL)

@@ -16,6 +16,7 @@ import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { describeEmailRule } from './allow-domains.ts'
 import { codeStrength, STRENGTH_RULE } from './code-strength.ts'
+import { describeExpiry } from './expires.ts'
 import { table, utc } from './table.ts'
 
 export const MAX_CODE_LENGTH = 256
@@ -69,7 +70,7 @@ export async function addCode(
   io.print(`  id:       ${created.id}`)
   if (generated) io.print(`  code:     ${code}`)
   io.print(`  label:    ${created.label ?? '-'}`)
-  io.print(`  expires:  ${utc(created.expiresAt, 'never')}`)
+  io.print(`  expires:  ${created.expiresAt ? describeExpiry(created.expiresAt, utc) : 'never'}`)
   if (created.notify) io.print('  notify:   its first opening each day sends access.granted')
   if (created.requireEmail) {
     io.print(
@@ -112,9 +113,11 @@ export async function printCodes(
         {
           header: 'EXPIRES',
           value: (r) =>
-            r.expiresAt && r.expiresAt.getTime() <= now.getTime()
-              ? `${utc(r.expiresAt)} (expired)`
-              : utc(r.expiresAt, 'never'),
+            !r.expiresAt
+              ? 'never'
+              : r.expiresAt.getTime() <= now.getTime()
+                ? `${describeExpiry(r.expiresAt, utc)} (expired)`
+                : describeExpiry(r.expiresAt, utc),
         },
         { header: 'REVOKED', value: (r) => utc(r.revokedAt) },
         { header: 'LAST USED', value: (r) => utc(r.lastUsedAt, 'never') },

@@ -19,3 +19,13 @@ export function parseExpires(value: string, now: Date): Date | null {
   // "--expires 2026-03-31" reads as "valid until March 31", so it ends at that day's close.
   return DATE.test(text) ? new Date(start.getTime() + UNIT_MS.d) : start
 }
+
+/**
+ * An expiry as the admin gave it: an instant at midnight UTC is the end of the day before (what
+ * `--expires 2026-12-31` and the console's date field store), said as that date; any other
+ * instant is written by `time`.
+ */
+export function describeExpiry(date: Date, time: (date: Date) => string): string {
+  if (date.getTime() % UNIT_MS.d !== 0) return time(date)
+  return `${new Date(date.getTime() - UNIT_MS.d).toISOString().slice(0, 10)} (end of day, UTC)`
+}

@@ -3,7 +3,7 @@
 // without an e-mail, or for an address outside the new domains, stop opening the docket within
 // the grant reader's cache time.
 import { setCodeEmailRule } from '../../../server/access/code-admin.server.ts'
-import { canSendLinks, mailLinksProblem } from '../../../server/access/email-link-mail.server.ts'
+import { requireEmailRefusal } from '../../../server/access/email-link-mail.server.ts'
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
 import { cliActor } from '../../../server/admin/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
@@ -12,20 +12,10 @@ import { CliError } from '../../lib/cli-error.ts'
 import { describeEmailRule } from './allow-domains.ts'
 import { type Io, resolveId } from './commands.ts'
 
-/**
- * A code that requires an e-mail opens only through a mailed link: without mail configured the gate
- * would dead-end at "cannot send links". Refused as a usage error (exit 2), saying what to set.
- */
+/** A code that requires an e-mail without mail configured: refused as a usage error (exit 2). */
 export async function checkMailConfigured(): Promise<void> {
-  const env = await cliEnv()
-  if (canSendLinks(env)) return
-  // Mail itself first, with an example; once it is set, what else stops the links (mailLinksProblem).
-  const fix =
-    env.SMTP_URL && env.NOTIFY_EMAIL_FROM
-      ? mailLinksProblem(env)
-      : 'set SMTP_URL (e.g. smtp://user:password@smtp.example.com:587), NOTIFY_EMAIL_FROM and ' +
-        'NOTIFY_EMAIL_TO for the server and this command (docs/operations.md, "Notifications")'
-  throw new CliError(`--require-email needs mail, and this site cannot send it: ${fix}, then run it again`, 2)
+  const refusal = requireEmailRefusal(await cliEnv())
+  if (refusal) throw new CliError(refusal, 2)
 }
 
 export async function setRequireEmail(

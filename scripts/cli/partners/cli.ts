@@ -24,8 +24,10 @@ const colourOption = (flag: string, what: string) =>
 /** The options `add` and `set` share (each a field of the partner). */
 function themeOptions(command: Command): Command {
   return command
-    .addOption(colourOption('--tint', "The gate's accent colour, read on the dark hero (≥ 3:1 contrast)"))
-    .addOption(colourOption('--ink', 'Text colour on the tint (default #0b0d10)'))
+    .addOption(
+      colourOption('--tint', "The gate's accent colour, read on the dark hero (≥ 3:1 contrast, checked)"),
+    )
+    .addOption(colourOption('--ink', 'Text colour on the tint (default #0b0d10; ≥ 3:1 against it, checked)'))
     .option('--monogram <letters>', 'Up to 3 letters shown in the card (default: the initials of the name)')
     .option('--audience <text>', 'The line above the card\'s title: who the gate is for (default "Partners")')
     .option('--logo <file>', 'A logo (PNG, JPEG, WebP or SVG, up to 512 KiB) shown instead of the monogram')
@@ -59,7 +61,7 @@ export function partnersCommand(output: CliOutput = stdio): Command {
   const print = (line = '') => output.out(`${line}\n`)
   const now = () => new Date()
 
-  /** Runs a store call, turning its refusals into one-line errors (exit 1). */
+  /** Runs a store call, turning its refusals into one-line errors (exit 1; unreadable colours: 2). */
   async function withStore<T>(
     work: (store: Awaited<ReturnType<typeof load>>, prisma: PrismaClient) => Promise<T>,
   ) {
@@ -68,6 +70,7 @@ export function partnersCommand(output: CliOutput = stdio): Command {
       try {
         return await work(store, prisma)
       } catch (error) {
+        if (error instanceof store.PartnerColoursRejected) throw new CliError(error.message, 2)
         if (error instanceof store.PartnerRejected) throw new CliError(error.message)
         if (error instanceof Error && error.name === 'ZodError')
           throw new CliError(`Invalid value: ${error.message}`)

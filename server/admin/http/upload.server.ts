@@ -23,12 +23,14 @@ export interface UploadedFile {
 }
 
 export interface Upload {
-  fields: Record<string, string>
+  /** Each field as sent; a name sent more than once (ticked boxes) holds its values in order. */
+  fields: Record<string, string | string[]>
   file?: UploadedFile
   dispose(): Promise<void>
 }
 
-const FIELD_LIMITS = { fields: 8, fieldSize: 4096, files: 1, parts: 10, headerPairs: 100 }
+/** Room for a form's fields and a box per code of a partner (the upload's audience), each small. */
+const FIELD_LIMITS = { fields: 256, fieldSize: 4096, files: 1, parts: 258, headerPairs: 100 }
 
 /** Registers the multipart parser in a scope holding upload routes only. */
 export async function registerUploads(scope: FastifyInstance, maxFileBytes: number): Promise<void> {
@@ -58,7 +60,9 @@ export async function receiveUpload(
       }
       first = false
       if (part.type === 'field') {
-        upload.fields[part.fieldname] = String(part.value)
+        const earlier = upload.fields[part.fieldname]
+        const value = String(part.value)
+        upload.fields[part.fieldname] = earlier === undefined ? value : [earlier, value].flat()
         continue
       }
       // A form submitted without a chosen file still sends an empty part with no name.

@@ -1,5 +1,6 @@
 // The console's "Generate a code" form, validated on the server with the rules the CLI's options
-// apply (a gate that takes a code, an expiry date, domains only with an e-mail requirement).
+// apply (a gate that takes a code, an expiry date, domains only with an e-mail requirement, an
+// e-mail requirement only where mail can be sent).
 import { z } from 'zod'
 import { DOMAIN_HINT, parseDomain } from '../../../scripts/cli/codes/allow-domains.ts'
 import { parseExpires } from '../../../scripts/cli/codes/expires.ts'
@@ -26,8 +27,16 @@ export type CodeForm =
     }
   | { ok: false; state: { values: Record<string, string>; errors: Record<string, string> } }
 
-/** `gates`: the slugs of the partners whose gates take a code, as served now. */
-export function codeForm(body: unknown, now: Date, gates: readonly string[]): CodeForm {
+/**
+ * `gates`: the slugs of the partners whose gates take a code, as served now. `mailRefusal`: why
+ * this site cannot require an e-mail (requireEmailRefusal), if it cannot.
+ */
+export function codeForm(
+  body: unknown,
+  now: Date,
+  gates: readonly string[],
+  options: { mailRefusal?: string } = {},
+): CodeForm {
   const parsed = fields.safeParse(body ?? {})
   const values = parsed.success ? { ...parsed.data, requireEmail: parsed.data.requireEmail ?? '' } : {}
   const errors: Record<string, string> = {}
@@ -40,6 +49,7 @@ export function codeForm(body: unknown, now: Date, gates: readonly string[]): Co
   else if (expiresAt && expiresAt.getTime() <= now.getTime())
     errors.expires = 'The expiry date is in the past.'
   const requireEmail = data.requireEmail === 'on'
+  if (requireEmail && options.mailRefusal) errors.requireEmail = options.mailRefusal
   const domains = data.allowDomains
     .split(',')
     .map((part) => part.trim())

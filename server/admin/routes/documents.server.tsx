@@ -71,6 +71,9 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
   /** A document's partner as served now; a removed partner's documents keep its slug for a name. */
   const partnerOf = (slug: string) => app.partners.get(slug) ?? { slug, name: slug, open: false }
 
+  const isLive = (code: { revokedAt: Date | null; expiresAt: Date | null }, now: Date) =>
+    !code.revokedAt && (!code.expiresAt || code.expiresAt.getTime() > now.getTime())
+
   /** The document by id, removed ones included (their versions stay for the record), or a 404. */
   async function documentOf(request: FastifyRequest): Promise<DocumentSummary> {
     const { id } = request.params as { id: string }
@@ -88,6 +91,7 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
       user={user(request)}
       documents={await store().list({ retailer: filter.partner, includeRemoved: filter.removed })}
       partners={partners()}
+      codes={(await listCodes(deps.db.prisma)).filter((code) => isLive(code, app.adminConsole.now()))}
       filter={filter}
       maxBytes={maxBytes}
       {...extra}
@@ -215,9 +219,11 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
       const outcome = await withUpload(request, async (upload) => {
         const parsed = uploadFields.safeParse(upload.fields)
         const audienceFields = uploadAudienceFields.safeParse(upload.fields)
+        const { codes: ticked = [], ...audienceValues } = audienceFields.success ? audienceFields.data : {}
         const values = {
           ...(parsed.success ? parsed.data : { retailer: '', title: '' }),
-          ...(audienceFields.success ? audienceFields.data : {}),
+          ...audienceValues,
+          codes: ticked.join(','),
         }
         const errors: Record<string, string> = {}
         if (!parsed.success) errors.title = parsed.error.issues[0]?.message ?? 'The form could not be read.'
@@ -226,7 +232,7 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
         if (!partner) errors.retailer = 'Choose the partner whose viewers see the document.'
         const audience =
           partner && audienceFields.success ? uploadAudience(audienceFields.data, partner) : undefined
-        if (audience && 'error' in audience) errors.public = audience.error
+        if (audience && 'error' in audience) errors[audience.field] = audience.error
         if (!upload.file) errors.file = 'Choose a PDF or Markdown file to upload.'
         if (Object.keys(errors).length > 0 || !upload.file || !audience || 'error' in audience)
           return { form: { values, errors } }

@@ -1,24 +1,19 @@
 // The console's pages and their form posts. Each handler reads or calls the same service the CLI
 // uses; the permission each needs is declared on the route and checked in console.server.tsx.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AdminsPage } from '../../../components/admin/AdminsPage.tsx'
-import { AgreementsPage } from '../../../components/admin/AgreementsPage.tsx'
 import { AuditPage } from '../../../components/admin/AuditPage.tsx'
-import { CodesPage } from '../../../components/admin/CodesPage.tsx'
 import { NotificationsPage } from '../../../components/admin/NotificationsPage.tsx'
 import { OverviewPage } from '../../../components/admin/OverviewPage.tsx'
 import { csvRecord } from '../../../scripts/lib/csv.ts'
-import { CodeRuleError, createAccessCode, revokeAccessCodes } from '../../access/code-admin.server.ts'
-import { listCodes } from '../../access/codes.server.ts'
-import { agreementVersions } from '../../documents/agreement-listing.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
 import { listNotifications, retryNotifications, stateOf } from '../../notifications/admin.server.ts'
-import { AdminError, addAdmin, listAdmins, removeAdmin } from '../admins.server.ts'
+import { AdminError, addAdmin, listAdmins, removeAdmin, setAdminRole } from '../admins.server.ts'
 import { listAudit } from '../audit.server.ts'
+import { auditTargetNames } from '../audit-targets.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { overview } from '../overview.server.ts'
-import { type CodeForm, codeForm } from './code-form.server.ts'
 import { EDIT, OWNER, READ, routeKit } from './route-kit.server.ts'
 
 const uuid = z.object({ id: z.uuid() })
@@ -30,8 +25,8 @@ const auditQuery = z
     since: z.iso.date().optional().or(z.literal('')),
   })
   .catch({})
-const agreementsQuery = z.object({ retailer: z.string().max(64).optional() }).catch({})
 const adminForm = z.object({ email: z.string().max(254), role: z.string().max(16) })
+const ADMIN_DONE = { added: 'Admin added', removed: 'Admin removed', role: 'Role changed' } as const
 
 export async function consolePageRoutes(app: FastifyInstance) {
   const { deps } = app.adminConsole
@@ -48,58 +43,6 @@ export async function consolePageRoutes(app: FastifyInstance) {
       <OverviewPage user={user(request)} data={await overview(prisma, app.adminConsole.now())} />,
     ),
   )
-
-  // The gates a code can open: served partners whose gate is not open (read from app.partners,
-  // which follows `rm5 partners` changes).
-  const codeGates = () => app.partners.list().filter((partner) => !partner.open)
-  const codesPage = async (request: FastifyRequest, extra: Partial<Parameters<typeof CodesPage>[0]> = {}) => (
-    <CodesPage
-      user={user(request)}
-      rows={await listCodes(prisma)}
-      gates={codeGates()}
-      names={(slug) => app.partners.nameOf(slug)}
-      now={app.adminConsole.now()}
-      {...extra}
-    />
-  )
-  app.get('/codes', read, async (request, reply) => {
-    const revoked = (request.query as { revoked?: unknown }).revoked === '1' ? 'yes' : undefined
-    return sendConsolePage(reply, 'Codes', await codesPage(request, { revoked }))
-  })
-  app.post('/codes', edit, async (request, reply) => {
-    const form: CodeForm = codeForm(
-      request.body,
-      app.adminConsole.now(),
-      codeGates().map((gate) => gate.slug),
-    )
-    if (!form.ok) return sendConsolePage(reply, 'Codes', await codesPage(request, { form: form.state }), 400)
-    try {
-      const { created, code } = await createAccessCode(prisma, actor(request), {
-        ...form.value,
-        replace: false,
-      })
-      // Answered with the page itself, never a redirect: the code must not travel in a URL.
-      return sendConsolePage(
-        reply,
-        'Codes',
-        await codesPage(request, {
-          generated: { id: created.id, code: code as string, retailer: created.retailer },
-        }),
-      )
-    } catch (error) {
-      if (!(error instanceof CodeRuleError)) throw error
-      const state = {
-        values: form.state.values,
-        errors: { expires: error.message.replace(/^--expires/, 'Expiry') },
-      }
-      return sendConsolePage(reply, 'Codes', await codesPage(request, { form: state }), 400)
-    }
-  })
-  app.post('/codes/:id/revoke', edit, async (request, reply) => {
-    const { id } = uuid.parse(request.params)
-    await revokeAccessCodes(prisma, actor(request), { id }, app.adminConsole.now())
-    return reply.redirect('/admin/codes?revoked=1', 303)
-  })
 
   app.get('/notifications', read, async (request, reply) => {
     const { state } = stateQuery.parse(request.query)
@@ -135,29 +78,6 @@ export async function consolePageRoutes(app: FastifyInstance) {
     return reply.redirect(`/admin/notifications?retried=${ids.length}`, 303)
   })
 
-  // The versions and acceptances `rm5 agreements list` prints, from the same reading.
-  app.get('/agreements', read, async (request, reply) => {
-    const retailer = agreementsQuery.parse(request.query).retailer || undefined
-    const [versions, all] = await Promise.all([
-      agreementVersions(prisma, retailer),
-      retailer
-        ? prisma.agreement.findMany({ select: { retailer: true }, distinct: ['retailer'] })
-        : undefined,
-    ])
-    const slugs = [...new Set((all ?? versions).map((row) => row.retailer))].sort()
-    return sendConsolePage(
-      reply,
-      'Agreements',
-      <AgreementsPage
-        user={user(request)}
-        versions={versions}
-        retailer={retailer}
-        gates={slugs.map((slug) => ({ slug, name: app.partners.nameOf(slug) }))}
-        names={(slug) => app.partners.nameOf(slug)}
-      />,
-    )
-  })
-
   const auditRows = (request: FastifyRequest, limit: number) => {
     const filter = auditQuery.parse(request.query)
     const since = filter.since ? new Date(`${filter.since}T00:00:00Z`) : undefined
@@ -168,7 +88,12 @@ export async function consolePageRoutes(app: FastifyInstance) {
     return sendConsolePage(
       reply,
       'Audit log',
-      <AuditPage user={user(request)} rows={await rows} filter={filter} />,
+      <AuditPage
+        user={user(request)}
+        rows={await rows}
+        targets={await auditTargetNames(prisma, await rows, (slug) => app.partners.nameOf(slug))}
+        filter={filter}
+      />,
     )
   })
   app.get('/audit.csv', read, async (request, reply) => {
@@ -199,40 +124,53 @@ export async function consolePageRoutes(app: FastifyInstance) {
   ) => <AdminsPage user={user(request)} rows={await listAdmins(prisma)} {...extra} />
   app.get('/admins', owner, async (request, reply) => {
     const done = (request.query as { done?: unknown }).done
-    const message = done === 'added' ? 'Admin added' : done === 'removed' ? 'Admin removed' : undefined
+    const message = ADMIN_DONE[done as keyof typeof ADMIN_DONE]
     return sendConsolePage(reply, 'Admins', await adminsPage(request, { done: message }))
   })
-  app.post('/admins', owner, async (request, reply) => {
-    const form = adminForm.safeParse(request.body)
-    try {
-      if (!form.success) throw new AdminError('Enter an e-mail address and a role.')
-      await addAdmin(prisma, actor(request), form.data)
-    } catch (error) {
-      if (!(error instanceof AdminError)) throw error
-      const values = form.success ? form.data : undefined
-      return sendConsolePage(
-        reply,
-        'Admins',
-        await adminsPage(request, { error: error.message, values }),
-        400,
+  /** An owner's change to the admins: done, then the page saying so; or the page with the refusal. */
+  const adminChange = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: keyof typeof ADMIN_DONE,
+    work: () => Promise<unknown>,
+  ) =>
+    Promise.resolve()
+      .then(work)
+      .then(
+        () => reply.redirect(`/admin/admins?done=${done}`, 303),
+        async (error) => {
+          if (!(error instanceof AdminError)) throw error
+          const values = adminForm.partial().safeParse(request.body).data
+          const page = await adminsPage(request, {
+            error: error.message,
+            values: done === 'added' ? values : undefined,
+          })
+          return sendConsolePage(reply, 'Admins', page, error.status)
+        },
       )
-    }
-    return reply.redirect('/admin/admins?done=added', 303)
-  })
-  app.post('/admins/remove', owner, async (request, reply) => {
-    const form = adminForm.pick({ email: true }).safeParse(request.body)
-    try {
-      if (!form.success) throw new AdminError('Name the admin to remove.')
-      await removeAdmin(prisma, actor(request), form.data.email)
-    } catch (error) {
-      if (!(error instanceof AdminError)) throw error
-      return sendConsolePage(
-        reply,
-        'Admins',
-        await adminsPage(request, { error: error.message }),
-        error.status,
-      )
-    }
-    return reply.redirect('/admin/admins?done=removed', 303)
-  })
+  const formOf = <T,>(schema: z.ZodType<T>, request: FastifyRequest, refusal: string): T => {
+    const form = schema.safeParse(request.body)
+    if (!form.success) throw new AdminError(refusal)
+    return form.data
+  }
+  app.post('/admins', owner, (request, reply) =>
+    adminChange(request, reply, 'added', () =>
+      addAdmin(prisma, actor(request), formOf(adminForm, request, 'Enter an e-mail address and a role.')),
+    ),
+  )
+  // `rm5 admins set <email> --role <role>`.
+  app.post('/admins/role', owner, (request, reply) =>
+    adminChange(request, reply, 'role', () =>
+      setAdminRole(prisma, actor(request), formOf(adminForm, request, 'Name the admin and the role.')),
+    ),
+  )
+  app.post('/admins/remove', owner, (request, reply) =>
+    adminChange(request, reply, 'removed', () =>
+      removeAdmin(
+        prisma,
+        actor(request),
+        formOf(adminForm.pick({ email: true }), request, 'Name the admin to remove.').email,
+      ),
+    ),
+  )
 }

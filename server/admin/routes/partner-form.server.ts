@@ -2,6 +2,7 @@
 // (partnerFields) and slug rule, with a sentence per field for the error summary.
 import { z } from 'zod'
 import type { PartnerFormState } from '../../../components/admin/PartnerFields.tsx'
+import { partnerContrastProblem } from '../../../lib/partner-contrast.ts'
 import { partnerSlugProblem } from '../../../lib/partners.ts'
 import { defaultFields, type PartnerFields, partnerFields } from '../../partners/store.server.ts'
 
@@ -65,6 +66,8 @@ export function partnerForm(input: unknown, options: { withSlug: boolean }): Par
       if (MESSAGES[name]) errors[name] ??= MESSAGES[name]
     }
   }
+  const contrast = fields.success ? partnerContrastProblem(fields.data) : undefined
+  if (contrast) errors[contrast.field] ??= contrast.message
   const state = { values, errors }
   if (!fields.success || Object.keys(errors).length > 0) return { ok: false, state }
   return { ok: true, slug, value: fields.data, publishPrivate: publishPrivate === 'on', state }

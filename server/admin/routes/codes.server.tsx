@@ -1,0 +1,143 @@
+// /admin/codes: the list, "Generate a code", revoking, and denying or admitting an e-mail on a
+// code: the services `rm5 codes generate|revoke|deny` call (server/access/code-admin.server.ts),
+// with the console's admin as the actor. Every post answers 303; a new code reaches the page after
+// the redirect in a one-time sealed cookie (http/flash.server.ts), never in the URL, so a reload
+// neither repeats the post nor shows the code again.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { CodesPage, type GeneratedCode } from '../../../components/admin/CodesPage.tsx'
+import type { FormState } from '../../../components/admin/ErrorSummary.tsx'
+import { email } from '../../../lib/forms/fields.ts'
+import {
+  CodeRuleError,
+  createAccessCode,
+  denyCodeEmail,
+  revokeAccessCodes,
+} from '../../access/code-admin.server.ts'
+import { listCodes } from '../../access/codes.server.ts'
+import { requireEmailRefusal } from '../../access/email-link-mail.server.ts'
+import { sessionOf } from '../console.server.tsx'
+import { type FlashScope, setFlash, takeFlash } from '../http/flash.server.ts'
+import { sendConsolePage } from '../http/render.server.tsx'
+import { type CodeForm, codeForm } from './code-form.server.ts'
+import { EDIT, READ, routeKit } from './route-kit.server.ts'
+
+const uuid = z.object({ id: z.uuid() })
+const DONE = {
+  generated: 'Code generated',
+  revoked: 'Code revoked',
+  denied: 'E-mail denied',
+  allowed: 'E-mail admitted again',
+} as const
+const doneQuery = z
+  .object({ done: z.enum(['generated', 'revoked', 'denied', 'allowed']).optional() })
+  .catch({})
+const generatedCode = z.object({ id: z.uuid(), code: z.string().max(200), retailer: z.string().max(64) })
+const emailForm = z.object({
+  code: z.uuid('Choose the code.'),
+  email: email(),
+  rule: z.enum(['deny', 'allow'], 'Say whether to deny or admit the address.'),
+})
+
+export async function codeRoutes(app: FastifyInstance) {
+  const { deps } = app.adminConsole
+  const prisma = deps.db.prisma
+  const now = () => app.adminConsole.now()
+  const { user, actor } = routeKit(app)
+  const flashScope = (request: FastifyRequest): FlashScope => ({
+    env: deps.env,
+    ipKey: deps.ipKey,
+    sessionTokenHash: sessionOf(request).tokenHash,
+    path: '/admin/codes',
+  })
+
+  // The gates a code can open: served partners whose gate is not open (read from app.partners,
+  // which follows `rm5 partners` changes).
+  const codeGates = () => app.partners.list().filter((partner) => !partner.open)
+  const codesPage = async (
+    request: FastifyRequest,
+    extra: { form?: FormState; emailForm?: FormState; generated?: GeneratedCode; done?: string } = {},
+  ) => (
+    <CodesPage
+      user={user(request)}
+      rows={await listCodes(prisma)}
+      gates={codeGates()}
+      names={(slug) => app.partners.nameOf(slug)}
+      now={now()}
+      {...extra}
+    />
+  )
+  const refused = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    extra: Parameters<typeof codesPage>[1],
+  ) => sendConsolePage(reply, 'Codes', await codesPage(request, extra), 400)
+
+  app.get('/codes', READ, async (request, reply) => {
+    const { done } = doneQuery.parse(request.query)
+    const generated = takeFlash(request, reply, flashScope(request), generatedCode)
+    return sendConsolePage(
+      reply,
+      'Codes',
+      await codesPage(request, { generated, done: done && !generated ? DONE[done] : undefined }),
+    )
+  })
+
+  app.post('/codes', EDIT, async (request, reply) => {
+    const form: CodeForm = codeForm(
+      request.body,
+      now(),
+      codeGates().map((gate) => gate.slug),
+      {
+        mailRefusal: requireEmailRefusal(deps.env),
+      },
+    )
+    if (!form.ok) return refused(request, reply, { form: form.state })
+    try {
+      const { created, code } = await createAccessCode(prisma, actor(request), {
+        ...form.value,
+        replace: false,
+      })
+      setFlash(reply, flashScope(request), { id: created.id, code, retailer: created.retailer })
+      return reply.redirect('/admin/codes?done=generated', 303)
+    } catch (error) {
+      if (!(error instanceof CodeRuleError)) throw error
+      const state = {
+        values: form.state.values,
+        errors: { expires: error.message.replace(/^--expires/, 'Expiry') },
+      }
+      return refused(request, reply, { form: state })
+    }
+  })
+
+  app.post('/codes/:id/revoke', EDIT, async (request, reply) => {
+    const { id } = uuid.parse(request.params)
+    await revokeAccessCodes(prisma, actor(request), { id }, now())
+    return reply.redirect('/admin/codes?done=revoked', 303)
+  })
+
+  // `rm5 codes deny <id> --email <address> [--off]`.
+  app.post('/codes/email', EDIT, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>
+    const values = Object.fromEntries(
+      ['code', 'email', 'rule'].map((name) => [
+        name,
+        typeof body[name] === 'string' ? String(body[name]).slice(0, 254) : '',
+      ]),
+    )
+    const parsed = emailForm.safeParse(body)
+    if (!parsed.success) {
+      const errors: Record<string, string> = {}
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message
+      return refused(request, reply, { emailForm: { values, errors } })
+    }
+    const lift = parsed.data.rule === 'allow'
+    try {
+      await denyCodeEmail(prisma, actor(request), parsed.data.code, parsed.data.email, { lift }, now())
+    } catch (error) {
+      if (!(error instanceof CodeRuleError)) throw error
+      return refused(request, reply, { emailForm: { values, errors: { code: error.message } } })
+    }
+    return reply.redirect(`/admin/codes?done=${lift ? 'allowed' : 'denied'}`, 303)
+  })
+}

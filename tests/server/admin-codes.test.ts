@@ -1,0 +1,132 @@
+// The console's codes page against the real app and Postgres (issue 44): every post answers 303 to
+// a page saying what happened; a new code is shown on the page after the redirect once, and never
+// travels in a URL, so a reload neither repeats the post nor shows the code again; a code that
+// needs an e-mail is refused without mail, in the CLI's words; an address is denied and admitted
+// again on a code, audited with the admin.
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { setAgreement } from '../../server/documents/agreements.server.ts'
+import { limitPrefix } from '../helpers/access.ts'
+import { cookieOf, post, type SignedIn, signIn } from '../helpers/admin-console.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+let t: TestApp
+let editor: SignedIn
+let other: SignedIn
+const email = `codes-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+beforeAll(async () => {
+  // No SMTP_URL: this site cannot send the one-time links a code that needs an e-mail would ask for.
+  t = await createTestApp({ access: { rateLimitPrefix: limitPrefix() } })
+  editor = await signIn(t, email, 'editor')
+  other = await signIn(t, `other-${email}`, 'editor')
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const send = (url: string, form: Record<string, string>, who = editor) =>
+  post(t, url, { ...form, _csrf: who.csrf }, { cookie: who.cookie })
+const page = (cookie: string) => t.app.inject({ url: '/admin/codes', headers: { cookie } })
+const codesLabelled = (label: string) => t.db.prisma.accessCode.count({ where: { label } })
+const CODE_IN_PAGE = /<code id="new-code">([^<]+)<\/code>/
+
+it('generates with a 303; the code is shown once, then a reload shows no code and adds none', async () => {
+  const label = `prg-${Math.random().toString(36).slice(2, 8)}`
+  const res = await send('/admin/codes', { retailer: 'circlek', label })
+  expect([res.statusCode, res.headers.location]).toEqual([303, '/admin/codes?done=generated'])
+  const flash = cookieOf(res)
+  expect(flash).toMatch(/^rm5-admin-flash=./)
+  expect(String(res.headers['set-cookie'])).toMatch(/Path=\/admin\/codes.*HttpOnly.*SameSite=Strict/i)
+
+  const shown = await t.app.inject({
+    url: '/admin/codes?done=generated',
+    headers: { cookie: `${editor.cookie}; ${flash}` },
+  })
+  const code = CODE_IN_PAGE.exec(shown.body)?.[1] ?? ''
+  expect(code).toMatch(/\S{8,}/)
+  expect(shown.body).toContain('This is the only time the code is shown.')
+  // The cookie is spent by this GET: the browser drops it, so the page never shows the code again.
+  expect(String(shown.headers['set-cookie'])).toMatch(/^rm5-admin-flash=;.*Max-Age=0/i)
+  expect(String(res.headers.location) + String(shown.headers['set-cookie'])).not.toContain(code)
+
+  const reloaded = await t.app.inject({
+    url: '/admin/codes?done=generated',
+    headers: { cookie: editor.cookie },
+  })
+  expect(reloaded.statusCode).toBe(200)
+  expect(reloaded.body).not.toContain(code)
+  expect(reloaded.body).toContain('Code generated')
+  expect(await codesLabelled(label)).toBe(1)
+
+  // Another admin's session cannot open it, even with the cookie.
+  const elsewhere = await page(`${other.cookie}; ${flash}`)
+  expect(elsewhere.body).not.toContain(code)
+})
+
+it('refuses a code that needs an e-mail without mail, in the CLI’s words, and stores nothing', async () => {
+  const label = `mail-${Math.random().toString(36).slice(2, 8)}`
+  const res = await send('/admin/codes', { retailer: 'circlek', label, requireEmail: 'on' })
+  expect(res.statusCode).toBe(400)
+  expect(res.body).toMatch(
+    /A code that requires an e-mail needs mail, and this site cannot send it: set SMTP_URL/,
+  )
+  expect(res.body).toContain('NOTIFY_EMAIL_FROM')
+  expect(await codesLabelled(label)).toBe(0)
+})
+
+it('shows an expiry as the date typed, the end of that day in UTC', async () => {
+  const label = `expiry-${Math.random().toString(36).slice(2, 8)}`
+  const res = await send('/admin/codes', { retailer: 'circlek', label, expires: '2099-12-31' })
+  expect(res.statusCode).toBe(303)
+  const body = (await page(editor.cookie)).body
+  expect(body).toContain('2099-12-31 (end of day, UTC)')
+  expect(body).not.toContain('2100-01-01 00:00 UTC')
+})
+
+it('denies an address on a code and admits it again, each a 303 and audited with the admin', async () => {
+  const label = `deny-${Math.random().toString(36).slice(2, 8)}`
+  await send('/admin/codes', { retailer: 'circlek', label })
+  const { id } = await t.db.prisma.accessCode.findFirstOrThrow({ where: { label } })
+  const viewer = 'sam@partner.example'
+
+  const bad = await send('/admin/codes/email', { code: id, email: 'not an address', rule: 'deny' })
+  expect(bad.statusCode).toBe(400)
+  expect(bad.body).toContain('There is a problem')
+
+  const denied = await send('/admin/codes/email', { code: id, email: viewer, rule: 'deny' })
+  expect([denied.statusCode, denied.headers.location]).toEqual([303, '/admin/codes?done=denied'])
+  expect((await t.db.prisma.accessCode.findUniqueOrThrow({ where: { id } })).deniedEmails).toEqual([viewer])
+  const allowed = await send('/admin/codes/email', { code: id, email: viewer, rule: 'allow' })
+  expect([allowed.statusCode, allowed.headers.location]).toEqual([303, '/admin/codes?done=allowed'])
+  expect((await t.db.prisma.accessCode.findUniqueOrThrow({ where: { id } })).deniedEmails).toEqual([])
+  const audit = await t.db.prisma.auditEntry.findMany({
+    where: { actor: email, target: id },
+    orderBy: { at: 'asc' },
+  })
+  expect(audit.map((entry) => entry.action)).toEqual(['code.generate', 'code.deny-email', 'code.allow-email'])
+})
+
+it('the audit log names what each entry points at, not its id', async () => {
+  const label = `named-${Math.random().toString(36).slice(2, 8)}`
+  await send('/admin/codes', { retailer: 'circlek', label })
+  const { id } = await t.db.prisma.accessCode.findFirstOrThrow({ where: { label } })
+  const document = await t.app.documents.store.add(
+    {
+      retailer: 'pizzahut',
+      bytes: Buffer.from(`# ${label}\n\nText.\n`),
+      fileName: 'named.md',
+      title: `Deck ${label}`,
+    },
+    { label: email },
+  )
+  await setAgreement(t.db.prisma, { label: email }, 'compass', `# Terms ${label}\n`)
+  const log = await t.app.inject({
+    url: `/admin/audit?actor=${encodeURIComponent(email)}`,
+    headers: { cookie: editor.cookie },
+  })
+  expect(log.body).toContain(`code “${label}” of Circle K`)
+  expect(log.body).toContain(`“Deck ${label}” of Pizza Hut`)
+  expect(log.body).toContain('<td data-label="On">Compass</td>')
+  expect(log.body).not.toContain(`<td data-label="On">${id}</td>`)
+  expect(log.body).not.toContain(`<td data-label="On">${document.id}</td>`)
+})

@@ -4,6 +4,9 @@ import { isPartnerSlug, type PartnerSlug, PROPOSAL_PARTNER } from './partners.ts
 
 export const VERIFY_PATH = '/api/access/verify'
 export const LOGOUT_PATH = '/api/access/logout'
+/** A gate reached after signing out (the logout's 303) says "You are signed out". */
+export const SIGNED_OUT_NOTICE = 'signed-out'
+export const SIGNED_OUT_QUERY = `notice=${SIGNED_OUT_NOTICE}`
 /** Where the gate's e-mail step posts the viewer's work address (codes that require one). */
 export const EMAIL_PATH = '/api/access/email'
 /** Where the link page's button posts the one-time token. */

@@ -1,12 +1,12 @@
-import type { CSSProperties } from 'react'
 import type { PageContextServer } from 'vike/types'
 import { usePageContext } from 'vike-react/usePageContext'
 import { Island } from '../../components/islands/Island.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
-import { brand } from '../../lib/brand.ts'
+import { SIGNED_OUT_NOTICE } from '../../lib/access.ts'
 import type { Partner } from '../../lib/partners.ts'
 import { GateCard } from './GateCard.tsx'
 import { GateContinue } from './GateContinue.tsx'
+import { GateTitle, gateStyle } from './GateTheme.tsx'
 import { PARTNER_ATTRIBUTE } from './partner-attribute.ts'
 
 // HTML-only page (decision 020) whose card is an island (decision 022): see +client.ts. Its form
@@ -20,25 +20,21 @@ export default function Page() {
   const { routeParams, urlParsed, partners, accessGrants = [] } = usePageContext() as PageContextServer
   const partner = partners?.get(routeParams.retailer ?? '') as Partner
   const signedIn = accessGrants.includes(partner.slug)
-  const style = { '--gate-tint': partner.tint, '--gate-tint-ink': partner.ink } as CSSProperties
+  const signedOut = urlParsed.search.notice === SIGNED_OUT_NOTICE && !signedIn
   return (
     <div
-      className={signedIn ? 'gate gate--signed-in' : 'gate'}
-      style={style}
+      className={signedIn ? 'gate gate--signed-in' : signedOut ? 'gate gate--signed-out' : 'gate'}
+      style={gateStyle(partner)}
       data-retailer={partner.slug}
       {...{ [PARTNER_ATTRIBUTE]: JSON.stringify(partner) }}
     >
-      <PageHero
-        page="access"
-        eyebrow="Private docket"
-        title={
-          <>
-            <span className="gate__name">{partner.name}</span> <span className="gate__times">×</span>{' '}
-            {brand.product}
-          </>
-        }
-        compact
-      >
+      <PageHero page="access" eyebrow="Private docket" title={<GateTitle partner={partner} />} compact>
+        {signedOut ? (
+          <div className="gate__signed-out" role="status">
+            <p className="gate__signed-out-title">You are signed out</p>
+            <p>Your data room sessions on this browser have ended. Your code opens the docket again.</p>
+          </div>
+        ) : null}
         {signedIn ? <GateContinue partner={partner} /> : null}
         <Island name="gate">
           <GateCard partner={partner} search={urlParsed.search} />

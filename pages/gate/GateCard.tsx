@@ -3,6 +3,7 @@ import { brand } from '../../lib/brand.ts'
 import type { Partner } from '../../lib/partners.ts'
 import { EmailForm, StepMessage } from './EmailStep.tsx'
 import { GateForm, noticeFromQuery } from './GateForm.tsx'
+import { GateCardHead } from './GateTheme.tsx'
 import { type GateStepView, stepFromQuery, stepTitles } from './gate-steps.ts'
 import type { Notice } from './notices.ts'
 
@@ -33,21 +34,9 @@ export function GateCard({ partner, search }: { partner: Partner; search: Record
             : `${name} teams open the docket directly: no access code needed.`}
       </p>
       <section className="gate-card" aria-labelledby="gate-card-title">
-        <div className="gate-card__head">
-          {partner.logoUrl ? (
-            <img className="gate-card__logo" src={partner.logoUrl} alt="" width={48} height={48} />
-          ) : (
-            <span className="gate-card__monogram" aria-hidden="true">
-              {partner.monogram}
-            </span>
-          )}
-          <div>
-            <p className="gate-card__kicker caps-label">{partner.audience}</p>
-            <h2 className="gate-card__title" id="gate-card-title">
-              {title}
-            </h2>
-          </div>
-        </div>
+        <GateCardHead partner={partner} titleId="gate-card-title">
+          {title}
+        </GateCardHead>
         {view.step === 'code' ? (
           <GateForm
             retailer={retailer}

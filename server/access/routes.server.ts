@@ -5,7 +5,7 @@
 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { DOCKET_PATH, type GateError, gateErrorUrl } from '../../lib/access.ts'
+import { DOCKET_PATH, type GateError, gateErrorUrl, SIGNED_OUT_QUERY } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import { clientHash } from '../http/client-hash.server.ts'
 import { describeError, HttpError, validationError, withRequestId } from '../http/errors.server.ts'
@@ -169,7 +169,9 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     const gates = retailer ? [retailer] : [...new Set(held.map((session) => session.retailer))]
     reply.header('cache-control', 'no-store')
     for (const gate of gates) reply.header('set-cookie', clearGrantSetCookie(gate, secure(request)))
-    if (isFormPost(request)) return reply.code(303).header('location', '/').send()
+    // The docket's Sign out lands on the gate it was signed in at, which says so.
+    const landing = gates[0] ? `/${gates[0]}?${SIGNED_OUT_QUERY}` : '/'
+    if (isFormPost(request)) return reply.code(303).header('location', landing).send()
     return { success: true }
   })
 }

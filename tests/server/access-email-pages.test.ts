@@ -59,6 +59,16 @@ describe('the link page', () => {
     expect(res.body).toMatch(/<meta name="robots" content="noindex[^"]*"/)
   })
 
+  it('wears its partner’s name, colours and monogram, as its gate does (issue 44)', async () => {
+    const res = await get(`/access/link?token=${TOKEN}&gate=circlek`)
+    // Circle K as the migration seeds it: tint #ff6b2c, ink #0b0d10, monogram CK.
+    expect(res.body).toContain('<span class="gate__name">Circle K</span>')
+    expect(res.body).toMatch(/style="--gate-tint:#ff6b2c;--gate-tint-ink:#0b0d10"/)
+    expect(res.body).toContain('class="gate-card__monogram" aria-hidden="true">CK</span>')
+    const unnamed = await get(`/access/link?token=${TOKEN}`)
+    expect(unnamed.body).not.toContain('<span class="gate__name">')
+  })
+
   it('says a used or expired link cannot be used, and leads back to its gate', async () => {
     const res = await get('/access/link?error=expired&gate=circlek')
     expect(res.body).toContain('This link has expired or was already used; ask for a new one.')
@@ -67,5 +77,15 @@ describe('the link page', () => {
     const odd = await get('/access/link?token=%3Cscript%3E')
     expect(odd.body).toContain('This link cannot be used')
     expect(odd.body).not.toContain('<script>')
+  })
+})
+
+describe('the gate after signing out', () => {
+  it('says "You are signed out", rendered for that request; the plain gate does not', async () => {
+    const res = await get('/circlek?notice=signed-out')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('private, no-store')
+    expect(res.body).toContain('You are signed out')
+    expect((await get('/circlek')).body).not.toContain('You are signed out')
   })
 })

@@ -64,8 +64,9 @@ describe('signing out', () => {
       'content-type': 'application/x-www-form-urlencoded',
       cookie,
     })
+    // It lands on a gate it was signed in at, which says so.
     expect(res.statusCode).toBe(303)
-    expect(res.headers.location).toBe('/')
+    expect(res.headers.location).toBe('/walmart?notice=signed-out')
     const cleared = ([] as string[]).concat(res.headers['set-cookie'] ?? [])
     expect(cleared.map((header) => header.split('=')[0]).sort()).toEqual(['circlek-access', 'walmart-access'])
     expect(cleared.every((header) => header.includes('Max-Age=0'))).toBe(true)

@@ -2,7 +2,13 @@
 // with the link the CLI prints, generates a code (shown once, with a copy button), revokes it, and
 // the audit log lists each step with who did it; every page passes axe; sign-out ends the session.
 import { expect } from '@playwright/test'
-import { auditLines, generateCode, signInAsNewOwner } from './helpers/admin-console.ts'
+import {
+  auditLines,
+  consoleMenu,
+  generateCode,
+  photograph,
+  signInAsNewOwner,
+} from './helpers/admin-console.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
 // A client address of its own per test: sign-in is limited per client like the gates.
 import { test } from './helpers/visitor.ts'
@@ -51,4 +57,41 @@ test('the first owner signs in with a printed link, generates and revokes a code
   await expect(page.getByText('You are signed out.')).toBeVisible()
   await page.goto('/admin')
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+})
+
+test('a reload after "Generate code" adds none; at 375 px the tables are stacked rows with their actions on screen', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const email = await signInAsNewOwner(page)
+  const label = `Phone row, e2e ${email.slice(4, 12)}`
+  const code = await generateCode(page, label)
+  // Post/redirect/get: the reload asks for the page again, posts nothing and shows no code.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Code generated' })).toBeVisible()
+  await expect(page.getByText(code)).toHaveCount(0)
+  await expect(page.locator('tbody tr', { hasText: label })).toHaveCount(1)
+  await photograph(page, 'codes')
+
+  await page.setViewportSize({ width: 375, height: 800 })
+  const row = page.locator('tbody tr', { hasText: label })
+  const revoke = row.getByRole('button', { name: `Revoke code ${label}` })
+  await revoke.scrollIntoViewIfNeeded()
+  const box = await revoke.boundingBox()
+  expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true)
+  // Nothing scrolls sideways: not the page, not a table inside its card.
+  const overflow = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    tables: [...document.querySelectorAll('.table-wrap')].map((wrap) => wrap.scrollWidth - wrap.clientWidth),
+  }))
+  expect(overflow.page).toBeLessThanOrEqual(375)
+  expect(Math.max(0, ...overflow.tables)).toBe(0)
+  await expect(row.locator('td[data-label="Label"]')).toContainText(label)
+
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await auditLines(page, email)
+  await expect(page.getByRole('cell', { name: `code “${label}” of Circle K` }).first()).toBeVisible()
+  await photograph(page, 'audit')
+  await consoleMenu(page).getByRole('link', { name: 'Documents', exact: true }).click()
+  await photograph(page, 'upload')
 })

@@ -19,15 +19,20 @@ export interface ContrastProblem {
   message: string
 }
 
+/** Why the tint is not readable as the gate's name on its background, with the ratio; none: fine. */
+export function tintContrastProblem(tint: string): ContrastProblem | undefined {
+  const name = wcagContrast(tint, GATE_BACKGROUND)
+  if (name >= MIN_CONTRAST) return undefined
+  return {
+    field: 'tint',
+    message: `The tint ${tint} has a contrast of ${ratio(name)} against the gate's background (${GATE_BACKGROUND}); it needs at least ${MIN_CONTRAST}:1.`,
+  }
+}
+
 /** The first colour that is not readable where the gate draws it, with the measured ratio; none: fine. */
 export function partnerContrastProblem(colours: { tint: string; ink: string }): ContrastProblem | undefined {
-  const name = wcagContrast(colours.tint, GATE_BACKGROUND)
-  if (name < MIN_CONTRAST) {
-    return {
-      field: 'tint',
-      message: `The tint ${colours.tint} has a contrast of ${ratio(name)} against the gate's background (${GATE_BACKGROUND}); it needs at least ${MIN_CONTRAST}:1.`,
-    }
-  }
+  const tint = tintContrastProblem(colours.tint)
+  if (tint) return tint
   const monogram = wcagContrast(colours.ink, colours.tint)
   if (monogram < MIN_CONTRAST) {
     return {

@@ -198,6 +198,9 @@ it('refuses a tint unreadable on the gate, with the measured ratio, in the conso
   const added = await rm5('partners', 'add', newSlug(), '--name', 'X', '--tint', '#00005f')
   expect([added.code, added.stdout]).toEqual([2, ''])
   expect(added.stderr).toContain(TOO_DARK)
+  // Said before anything else is checked (here: a slug too short, and no --name).
+  const bare = await rm5('partners', 'add', 'x', '--tint', '#00005f')
+  expect([bare.code, bare.stderr]).toEqual([2, expect.stringContaining(TOO_DARK)])
   const set = await rm5('partners', 'set', slug, '--tint', '#00005f')
   expect([set.code, set.stderr]).toEqual([2, expect.stringContaining(TOO_DARK)])
   expect((await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })).tint).toBe('#5aa9ff')

@@ -1,7 +1,8 @@
 // `rm5 partners`: the partners whose gates the site serves (decision 035). Every command calls the
 // one service, server/partners/store.server.ts; running servers pick a change up within seconds.
 import { readFile } from 'node:fs/promises'
-import { Command, Option } from 'commander'
+import { Command, InvalidArgumentError, Option } from 'commander'
+import { tintContrastProblem } from '../../../lib/partner-contrast.ts'
 import { HEX_COLOUR, type PartnerSlug } from '../../../lib/partners.ts'
 import { cliActor } from '../../../server/admin/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
@@ -10,22 +11,37 @@ import type { PartnerFields, PartnerRow } from '../../../server/partners/store.s
 import { type CliOutput, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../../lib/cli-database.ts'
 import { CliError } from '../../lib/cli-error.ts'
-import { jsonOption, valueParser } from '../../lib/cli-options.ts'
+import { jsonOption } from '../../lib/cli-options.ts'
 import { STORAGE_HELP, withStorage } from '../../lib/cli-storage.ts'
 import { printListing, utc } from '../codes/table.ts'
 
 const LIVE_WITHIN = `${Math.ceil(PARTNERS_REFRESH_MS / 1000) + 1} seconds`
 
-const colourOption = (flag: string, what: string) =>
-  new Option(`${flag} <colour>`, what).argParser(
-    valueParser((value) => (HEX_COLOUR.test(value) ? value : null), 'Use a colour like #1f6feb.'),
-  )
+/**
+ * A colour option; `check` refuses a colour the gate could not be read in (exit 2, with the
+ * measured ratio: lib/partner-contrast.ts).
+ */
+const colourOption = (
+  flag: string,
+  what: string,
+  check: (colour: string) => { message: string } | undefined = () => undefined,
+) =>
+  new Option(`${flag} <colour>`, what).argParser((value: string) => {
+    if (!HEX_COLOUR.test(value)) throw new InvalidArgumentError('Use a colour like #1f6feb.')
+    const problem = check(value)
+    if (problem) throw new InvalidArgumentError(problem.message.replace(/\.$/, ''))
+    return value
+  })
 
 /** The options `add` and `set` share (each a field of the partner). */
 function themeOptions(command: Command): Command {
   return command
     .addOption(
-      colourOption('--tint', "The gate's accent colour, read on the dark hero (≥ 3:1 contrast, checked)"),
+      colourOption(
+        '--tint',
+        "The gate's accent colour, read on the dark hero (≥ 3:1 contrast, checked)",
+        tintContrastProblem,
+      ),
     )
     .addOption(colourOption('--ink', 'Text colour on the tint (default #0b0d10; ≥ 3:1 against it, checked)'))
     .option('--monogram <letters>', 'Up to 3 letters shown in the card (default: the initials of the name)')

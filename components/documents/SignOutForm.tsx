@@ -3,7 +3,7 @@ import { LOGOUT_PATH } from '../../lib/access.ts'
 /**
  * The docket's Sign out: a plain form post (no JavaScript needed; cross-site posts are refused
  * app-wide, server/http/csrf.server.ts) that ends every data-room session this browser holds on
- * the server and answers 303 to the home page.
+ * the server and answers 303 to a gate it was signed in at, which says "You are signed out".
  */
 export function SignOutForm({ className }: { className?: string }) {
   return (

@@ -169,8 +169,9 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
     const gates = retailer ? [retailer] : [...new Set(held.map((session) => session.retailer))]
     reply.header('cache-control', 'no-store')
     for (const gate of gates) reply.header('set-cookie', clearGrantSetCookie(gate, secure(request)))
-    // The docket's Sign out lands on the gate it was signed in at, which says so.
-    const landing = gates[0] ? `/${gates[0]}?${SIGNED_OUT_QUERY}` : '/'
+    // The docket's Sign out (naming no retailer) lands on a gate it was signed in at, which says
+    // so; the proposal's Close (naming circlek) goes home, as the spec's close does.
+    const landing = !retailer && gates[0] ? `/${gates[0]}?${SIGNED_OUT_QUERY}` : '/'
     if (isFormPost(request)) return reply.code(303).header('location', landing).send()
     return { success: true }
   })

@@ -107,7 +107,7 @@ it('shows them to a viewer as charts with their figures', async () => {
   expect(page.body).toContain(
     'id="docket-chart-summary" class="muted small">Docket openings: 9 in the last 30 days; the busiest day was 2026-11-27 with 5.</figcaption>',
   )
-  expect(page.body).toContain('<td>2026-10-29</td><td class="num">4</td>')
+  expect(page.body).toContain('<td data-label="Day">2026-10-29</td><td data-label="Count" class="num">4</td>')
   expect(page.body).toContain('1 failed notification')
   expect(page.body).toContain('not yet accepted agreement')
 })

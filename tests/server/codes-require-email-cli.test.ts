@@ -144,7 +144,7 @@ describe('without mail configured', () => {
       const run = await codesHere(['require-email', 'abcdef12'])
       expect([run.code, run.stdout]).toEqual([2, ''])
       expect(run.stderr).toMatch(
-        /--require-email needs mail.*SITE_URL is not set.*http:\/\/127\.0\.0\.1:3000/,
+        /A code that requires an e-mail needs mail.*SITE_URL is not set.*http:\/\/127\.0\.0\.1:3000/,
       )
     } finally {
       setMail(saved)

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react'
 import { may } from '../../lib/admin/roles.ts'
 import type { Partner } from '../../lib/partners.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
@@ -36,7 +37,15 @@ const DONE_DETAIL: Record<string, string> = {
   'Code revoked': 'Sessions opened with it end within seconds.',
   'E-mail denied': 'No link is sent to that address; its sessions from the code have ended.',
   'E-mail admitted again': 'The address can ask the code for a link again.',
+  'E-mail step on':
+    'The code now asks for a work e-mail and sends a one-time link; its sessions opened without one, or for other domains, end within seconds.',
+  'E-mail step off': 'The code alone opens the docket again.',
 }
+
+const EMAIL_STEPS = [
+  { value: 'on', label: 'Asks for a work e-mail (one-time link by mail)' },
+  { value: 'off', label: 'Does not ask: the code alone opens the docket' },
+]
 
 const EMAIL_RULES = [
   { value: 'deny', label: 'Denies this address' },
@@ -46,36 +55,30 @@ const EMAIL_RULES = [
 const live = (row: CodeListRow, now: Date) =>
   !row.revokedAt && (!row.expiresAt || row.expiresAt.getTime() > now.getTime())
 
-/** `rm5 codes deny <id> --email <address> [--off]`: one address refused (or admitted again) by a code. */
-function EmailRuleForm({
+/**
+ * A form that changes one live code (none: no form): which code, one text field and a choice
+ * between two rules, saved with one post.
+ */
+function CodeChangeForm({
   user,
   rows,
   names,
   now,
   form,
-}: {
-  user: ConsoleUser
-  rows: CodeListRow[]
-  names: (slug: string) => string
-  now: Date
-  form?: FormState
-}) {
+  change: { prefix, title, lead, action, field, choice },
+}: CodeFormProps & { change: CodeChange }) {
   const codes = rows.filter((row) => live(row, now))
-  const values = form?.values ?? {}
-  const errors = form?.errors ?? {}
   if (codes.length === 0) return null
+  const choiceId = `${prefix}-${choice.name}`
   return (
-    <section className="panel" aria-labelledby="code-email-title">
-      <h2 id="code-email-title">Deny or admit an e-mail</h2>
-      <p className="muted small">
-        A denied address gets no link from the code, a link already sent stops opening, and its sessions from
-        the code end.
-      </p>
-      <form method="post" action="/admin/codes/email" noValidate>
+    <section className="panel" aria-labelledby={`${prefix}-title`}>
+      <h2 id={`${prefix}-title`}>{title}</h2>
+      <p className="muted small">{lead}</p>
+      <form method="post" action={action} noValidate>
         <CsrfField token={user.csrf} />
         <div className="form-grid form-grid--wide">
           <SelectField
-            id="code-email-code"
+            id={`${prefix}-code`}
             name="code"
             label="Code"
             prompt="Choose a code"
@@ -83,30 +86,27 @@ function EmailRuleForm({
               value: row.id,
               label: `${names(row.retailer)}: ${row.label ?? 'unlabelled'} (${row.id.slice(0, 8)})`,
             }))}
-            defaultValue={values.code}
-            error={errors.code}
+            defaultValue={form?.values.code}
+            error={form?.errors.code}
           />
           <TextField
-            id="code-email-email"
-            name="email"
-            label="E-mail address"
-            type="email"
-            autoComplete="off"
-            defaultValue={values.email}
-            error={errors.email}
+            id={`${prefix}-${field.name}`}
+            {...field}
+            defaultValue={form?.values[field.name]}
+            error={form?.errors[field.name]}
           />
-          <fieldset className="choice" id="code-email-rule">
+          <fieldset className="choice" id={choiceId}>
             <legend>The code</legend>
-            {EMAIL_RULES.map((option) => (
+            {choice.options.map((option) => (
               <Radio
                 key={option.value}
-                id="code-email-rule"
-                name="rule"
+                id={choiceId}
+                name={choice.name}
                 option={option}
-                chosen={values.rule || 'deny'}
+                chosen={form?.values[choice.name] || choice.chosen}
               />
             ))}
-            <FieldError id="code-email-rule" error={errors.rule} />
+            <FieldError id={choiceId} error={form?.errors[choice.name]} />
           </fieldset>
         </div>
         <div className="form-actions">
@@ -117,6 +117,55 @@ function EmailRuleForm({
       </form>
     </section>
   )
+}
+
+/** One such form: its ids' prefix (as the page's error summary links them), text and fields. */
+interface CodeChange {
+  prefix: string
+  title: string
+  lead: string
+  action: string
+  field: Pick<
+    ComponentProps<typeof TextField>,
+    'name' | 'label' | 'type' | 'autoComplete' | 'placeholder' | 'hint'
+  >
+  choice: { name: string; options: { value: string; label: string }[]; chosen: string }
+}
+
+interface CodeFormProps {
+  user: ConsoleUser
+  rows: CodeListRow[]
+  names: (slug: string) => string
+  now: Date
+  form?: FormState
+}
+
+/**
+ * `rm5 codes require-email <id> [--allow-domain …] [--off]`: a code's e-mail step turned on (with
+ * the domains whose addresses get a link) or off.
+ */
+const EMAIL_STEP_FORM: CodeChange = {
+  prefix: 'code-step',
+  title: 'E-mail step',
+  lead: 'With the step on, the right code is followed by a work e-mail and a one-time link (15 minutes, works once). Saving again replaces the domains.',
+  action: '/admin/codes/require-email',
+  field: {
+    name: 'allowDomains',
+    label: 'Allowed e-mail domains',
+    placeholder: 'circlek.com, example.com',
+    hint: 'With the step on; empty: any domain.',
+  },
+  choice: { name: 'step', options: EMAIL_STEPS, chosen: 'on' },
+}
+
+/** `rm5 codes deny <id> --email <address> [--off]`: one address refused (or admitted again) by a code. */
+const EMAIL_RULE_FORM: CodeChange = {
+  prefix: 'code-email',
+  title: 'Deny or admit an e-mail',
+  lead: 'A denied address gets no link from the code, a link already sent stops opening, and its sessions from the code end.',
+  action: '/admin/codes/email',
+  field: { name: 'email', label: 'E-mail address', type: 'email', autoComplete: 'off' },
+  choice: { name: 'rule', options: EMAIL_RULES, chosen: 'deny' },
 }
 
 function state(row: CodeListRow, now: Date) {
@@ -135,6 +184,7 @@ export function CodesPage({
   done,
   form,
   emailForm,
+  stepForm,
 }: {
   user: ConsoleUser
   rows: CodeListRow[]
@@ -150,6 +200,8 @@ export function CodesPage({
   form?: CodeFormState
   /** The deny or admit form, refused. */
   emailForm?: FormState
+  /** The e-mail step form, refused. */
+  stepForm?: FormState
 }) {
   const canEdit = may(user.role, 'edit')
   const values = form?.values ?? {}
@@ -177,6 +229,7 @@ export function CodesPage({
         </Notice>
       ) : null}
       <ErrorSummary form={form} prefix="code" />
+      <ErrorSummary form={stepForm} prefix="code-step" />
       <ErrorSummary form={emailForm} prefix="code-email" />
       {canEdit ? (
         <section className="panel" aria-labelledby="generate-title">
@@ -239,7 +292,24 @@ export function CodesPage({
           </form>
         </section>
       ) : null}
-      {canEdit ? <EmailRuleForm user={user} rows={rows} names={names} now={now} form={emailForm} /> : null}
+      {canEdit
+        ? (
+            [
+              [EMAIL_STEP_FORM, stepForm],
+              [EMAIL_RULE_FORM, emailForm],
+            ] as const
+          ).map(([change, state]) => (
+            <CodeChangeForm
+              key={change.prefix}
+              user={user}
+              rows={rows}
+              names={names}
+              now={now}
+              form={state}
+              change={change}
+            />
+          ))
+        : null}
       <section className="panel" aria-labelledby="codes-title">
         <h2 id="codes-title">All codes</h2>
         {rows.length === 0 ? (

@@ -125,6 +125,8 @@ export async function setCodeEmailRule(
 ) {
   const allowDomains = rule.requireEmail ? rule.allowDomains : []
   return prisma.$transaction(async (tx) => {
+    const found = await tx.accessCode.findUnique({ where: { id }, select: { id: true } })
+    if (!found) throw new CodeRuleError(`no access code with id ${id}`)
     const updated = await tx.accessCode.update({
       where: { id },
       data: { requireEmail: rule.requireEmail, allowDomains },

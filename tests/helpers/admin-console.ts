@@ -274,6 +274,13 @@ export function consoleActions(ids: ConsoleRows): ConsoleAction[] {
       form: {},
     },
     {
+      name: 'turn a code’s e-mail step off',
+      method: 'POST',
+      url: '/admin/codes/require-email',
+      needs: 'edit',
+      form: { code: ids.code, step: 'off' },
+    },
+    {
       name: 'deny an e-mail on a code',
       method: 'POST',
       url: '/admin/codes/email',

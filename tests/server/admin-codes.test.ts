@@ -1,13 +1,15 @@
 // The console's codes page against the real app and Postgres (issue 44): every post answers 303 to
 // a page saying what happened; a new code is shown on the page after the redirect once, and never
 // travels in a URL, so a reload neither repeats the post nor shows the code again; a code that
-// needs an e-mail is refused without mail, in the CLI's words; an address is denied and admitted
-// again on a code, audited with the admin.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+// needs an e-mail is refused without mail, in the CLI's words; a code's e-mail step is turned on and
+// off (`rm5 codes require-email`); an address is denied and admitted again on a code, audited with
+// the admin; the flash cookie is Secure behind a TLS proxy, as the session cookie.
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setAgreement } from '../../server/documents/agreements.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
-import { cookieOf, post, type SignedIn, signIn } from '../helpers/admin-console.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { cookieOf, csrfIn, linkToken, post, type SignedIn, signIn } from '../helpers/admin-console.ts'
+import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp
 let editor: SignedIn
@@ -129,4 +131,126 @@ it('the audit log names what each entry points at, not its id', async () => {
   expect(log.body).toContain('<td data-label="On">Compass</td>')
   expect(log.body).not.toContain(`<td data-label="On">${id}</td>`)
   expect(log.body).not.toContain(`<td data-label="On">${document.id}</td>`)
+})
+
+const codeLabelled = async (prefix: string) => {
+  const label = `${prefix}-${Math.random().toString(36).slice(2, 8)}`
+  await send('/admin/codes', { retailer: 'circlek', label })
+  return (await t.db.prisma.accessCode.findFirstOrThrow({ where: { label } })).id
+}
+const emailRuleOf = (id: string) =>
+  t.db.prisma.accessCode.findUniqueOrThrow({
+    where: { id },
+    select: { requireEmail: true, allowDomains: true },
+  })
+
+it('refuses to turn a code’s e-mail step on without mail, in the CLI’s words, and changes nothing', async () => {
+  const id = await codeLabelled('step-nomail')
+  const res = await send('/admin/codes/require-email', { code: id, step: 'on', allowDomains: '' })
+  expect(res.statusCode).toBe(400)
+  expect(res.body).toMatch(
+    /A code that requires an e-mail needs mail, and this site cannot send it: set SMTP_URL .*NOTIFY_EMAIL_FROM/,
+  )
+  expect(await emailRuleOf(id)).toEqual({ requireEmail: false, allowDomains: [] })
+})
+
+it('a viewer may not change a code’s e-mail step (403)', async () => {
+  const id = await codeLabelled('step-viewer')
+  const viewer = await signIn(t, `viewer-${email}`, 'viewer')
+  const res = await send('/admin/codes/require-email', { code: id, step: 'off' }, viewer)
+  expect(res.statusCode).toBe(403)
+  expect(res.body).toContain('Your role (viewer) may only look.')
+})
+
+// A site with mail, behind a proxy TRUST_PROXY believes that ends TLS (the gate cookie's rule).
+describe('with mail, behind a TLS proxy', () => {
+  const tls = { 'x-forwarded-proto': 'https' }
+  let beside: FastifyInstance
+  let admin: SignedIn
+  const sendBeside = (url: string, form: Record<string, string>) =>
+    beside.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: admin.cookie, ...tls },
+      payload: new URLSearchParams({ ...form, _csrf: admin.csrf }).toString(),
+    })
+
+  beforeAll(async () => {
+    beside = await appBeside(t, {
+      env: {
+        ...t.env,
+        SITE_URL: 'http://rm5.example',
+        TRUST_PROXY: true,
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        NOTIFY_EMAIL_FROM: 'docket@rm5.example',
+        NOTIFY_EMAIL_TO: ['ops@rm5.example'],
+      },
+      logger: false,
+      access: { rateLimitPrefix: limitPrefix() },
+    })
+    const signedIn = await beside.inject({
+      method: 'POST',
+      url: '/admin/sign-in/link',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...tls },
+      payload: new URLSearchParams({ token: await linkToken(t, email) }).toString(),
+    })
+    const cookie = cookieOf(signedIn)
+    const page = await beside.inject({ url: '/admin/codes', headers: { cookie, ...tls } })
+    admin = { cookie, csrf: csrfIn(page.body) }
+  })
+  afterAll(async () => {
+    await beside?.close()
+  })
+
+  it('turns a code’s e-mail step on with domains and off again, each a 303 with a notice, audited', async () => {
+    const id = await codeLabelled('step')
+    const on = await sendBeside('/admin/codes/require-email', {
+      code: id,
+      step: 'on',
+      allowDomains: 'CircleK.com, example.com',
+    })
+    expect([on.statusCode, on.headers.location]).toEqual([303, '/admin/codes?done=email-on'])
+    expect(await emailRuleOf(id)).toEqual({
+      requireEmail: true,
+      allowDomains: ['circlek.com', 'example.com'],
+    })
+    const onPage = await beside.inject({
+      url: String(on.headers.location),
+      headers: { cookie: admin.cookie, ...tls },
+    })
+    expect(onPage.body).toContain('E-mail step on')
+    expect(onPage.body).toContain('circlek.com, example.com')
+
+    const off = await sendBeside('/admin/codes/require-email', { code: id, step: 'off', allowDomains: '' })
+    expect([off.statusCode, off.headers.location]).toEqual([303, '/admin/codes?done=email-off'])
+    expect(await emailRuleOf(id)).toEqual({ requireEmail: false, allowDomains: [] })
+    const offPage = await beside.inject({
+      url: String(off.headers.location),
+      headers: { cookie: admin.cookie, ...tls },
+    })
+    expect(offPage.body).toContain('The code alone opens the docket again.')
+
+    // As `--off --allow-domain` is refused: domains need the step on.
+    const mixed = await sendBeside('/admin/codes/require-email', {
+      code: id,
+      step: 'off',
+      allowDomains: 'a.example',
+    })
+    expect(mixed.statusCode).toBe(400)
+
+    const audit = await t.db.prisma.auditEntry.findMany({
+      where: { actor: email, target: id, action: 'code.require-email' },
+      orderBy: { at: 'asc' },
+    })
+    expect(audit.map((entry) => entry.details)).toEqual([
+      { requireEmail: true, allowDomains: ['circlek.com', 'example.com'] },
+      { requireEmail: false, allowDomains: [] },
+    ])
+  })
+
+  it('sets the one-time flash cookie Secure, as the session cookie', async () => {
+    const res = await sendBeside('/admin/codes', { retailer: 'circlek', label: 'flash-tls' })
+    expect(res.statusCode).toBe(303)
+    expect(String(res.headers['set-cookie'])).toMatch(/^rm5-admin-flash=[^;]+;.*; Secure/i)
+  })
 })

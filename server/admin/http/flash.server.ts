@@ -8,7 +8,7 @@ import { parseCookie, stringifySetCookie } from 'cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Env } from '../../env.server.ts'
-import { isHttpsSite } from '../../http/security-headers.server.ts'
+import { servedOverHttps } from '../../http/security-headers.server.ts'
 
 const NAME = 'rm5-admin-flash'
 /** Long enough for the redirect to be followed on a slow link; a flash is read at once. */
@@ -28,7 +28,9 @@ export interface FlashScope {
 
 const keyOf = (ipKey: Buffer) => Buffer.from(hkdfSync('sha256', ipKey, '', 'rm5 admin flash v1', 32))
 
-const cookieOf = (scope: FlashScope, value: string, maxAge: number) =>
+// Secure by the session cookie's rule (session-cookie.server.ts): an HTTPS site, or TLS ended at a
+// proxy TRUST_PROXY believes.
+const cookieOf = (reply: FastifyReply, scope: FlashScope, value: string, maxAge: number) =>
   stringifySetCookie({
     name: NAME,
     value,
@@ -36,7 +38,7 @@ const cookieOf = (scope: FlashScope, value: string, maxAge: number) =>
     maxAge,
     httpOnly: true,
     sameSite: 'strict',
-    secure: isHttpsSite(scope.env),
+    secure: servedOverHttps(scope.env, reply.request),
   })
 
 /** Sets the flash the next GET of `scope.path` shows once. */
@@ -51,7 +53,7 @@ export function setFlash(reply: FastifyReply, scope: FlashScope, payload: unknow
     cipher.final(),
     cipher.getAuthTag(),
   ])
-  reply.header('set-cookie', cookieOf(scope, sealed.toString('base64url'), MAX_AGE_SECONDS))
+  reply.header('set-cookie', cookieOf(reply, scope, sealed.toString('base64url'), MAX_AGE_SECONDS))
 }
 
 /** The flash this request carries, if any and if it opens in this session; the cookie is cleared. */
@@ -63,7 +65,7 @@ export function takeFlash<T>(
 ): T | undefined {
   const value = request.headers.cookie ? parseCookie(request.headers.cookie)[NAME] : undefined
   if (!value) return undefined
-  reply.header('set-cookie', cookieOf(scope, '', 0))
+  reply.header('set-cookie', cookieOf(reply, scope, '', 0))
   const sealed = Buffer.from(value, 'base64url')
   if (sealed.length <= IV_BYTES + TAG_BYTES) return undefined
   try {

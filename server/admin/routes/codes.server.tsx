@@ -1,5 +1,6 @@
-// /admin/codes: the list, "Generate a code", revoking, and denying or admitting an e-mail on a
-// code: the services `rm5 codes generate|revoke|deny` call (server/access/code-admin.server.ts),
+// /admin/codes: the list, "Generate a code", revoking, turning a code's e-mail step on or off, and
+// denying or admitting an e-mail on a code: the services `rm5 codes generate|revoke|require-email|
+// deny` call (server/access/code-admin.server.ts),
 // with the console's admin as the actor. Every post answers 303; a new code reaches the page after
 // the redirect in a one-time sealed cookie (http/flash.server.ts), never in the URL, so a reload
 // neither repeats the post nor shows the code again.
@@ -13,13 +14,14 @@ import {
   createAccessCode,
   denyCodeEmail,
   revokeAccessCodes,
+  setCodeEmailRule,
 } from '../../access/code-admin.server.ts'
 import { listCodes } from '../../access/codes.server.ts'
 import { requireEmailRefusal } from '../../access/email-link-mail.server.ts'
 import { sessionOf } from '../console.server.tsx'
 import { type FlashScope, setFlash, takeFlash } from '../http/flash.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
-import { type CodeForm, codeForm } from './code-form.server.ts'
+import { type CodeForm, codeForm, emailStepForm, firstIssues, textFields } from './code-form.server.ts'
 import { EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const uuid = z.object({ id: z.uuid() })
@@ -28,10 +30,10 @@ const DONE = {
   revoked: 'Code revoked',
   denied: 'E-mail denied',
   allowed: 'E-mail admitted again',
+  'email-on': 'E-mail step on',
+  'email-off': 'E-mail step off',
 } as const
-const doneQuery = z
-  .object({ done: z.enum(['generated', 'revoked', 'denied', 'allowed']).optional() })
-  .catch({})
+const doneQuery = z.object({ done: z.enum(Object.keys(DONE) as [keyof typeof DONE]).optional() }).catch({})
 const generatedCode = z.object({ id: z.uuid(), code: z.string().max(200), retailer: z.string().max(64) })
 const emailForm = z.object({
   code: z.uuid('Choose the code.'),
@@ -56,7 +58,13 @@ export async function codeRoutes(app: FastifyInstance) {
   const codeGates = () => app.partners.list().filter((partner) => !partner.open)
   const codesPage = async (
     request: FastifyRequest,
-    extra: { form?: FormState; emailForm?: FormState; generated?: GeneratedCode; done?: string } = {},
+    extra: {
+      form?: FormState
+      emailForm?: FormState
+      stepForm?: FormState
+      generated?: GeneratedCode
+      done?: string
+    } = {},
   ) => (
     <CodesPage
       user={user(request)}
@@ -118,18 +126,10 @@ export async function codeRoutes(app: FastifyInstance) {
 
   // `rm5 codes deny <id> --email <address> [--off]`.
   app.post('/codes/email', EDIT, async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>
-    const values = Object.fromEntries(
-      ['code', 'email', 'rule'].map((name) => [
-        name,
-        typeof body[name] === 'string' ? String(body[name]).slice(0, 254) : '',
-      ]),
-    )
-    const parsed = emailForm.safeParse(body)
+    const values = textFields(request.body, ['code', 'email', 'rule'], 254)
+    const parsed = emailForm.safeParse(request.body ?? {})
     if (!parsed.success) {
-      const errors: Record<string, string> = {}
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message
-      return refused(request, reply, { emailForm: { values, errors } })
+      return refused(request, reply, { emailForm: { values, errors: firstIssues(parsed.error) } })
     }
     const lift = parsed.data.rule === 'allow'
     try {
@@ -139,5 +139,20 @@ export async function codeRoutes(app: FastifyInstance) {
       return refused(request, reply, { emailForm: { values, errors: { code: error.message } } })
     }
     return reply.redirect(`/admin/codes?done=${lift ? 'allowed' : 'denied'}`, 303)
+  })
+
+  // `rm5 codes require-email <id> [--allow-domain …] [--off]`.
+  app.post('/codes/require-email', EDIT, async (request, reply) => {
+    const form = emailStepForm(request.body, { mailRefusal: requireEmailRefusal(deps.env) })
+    if (!form.ok) return refused(request, reply, { stepForm: form.state })
+    const { id, ...rule } = form.value
+    try {
+      await setCodeEmailRule(prisma, actor(request), id, rule, now())
+    } catch (error) {
+      if (!(error instanceof CodeRuleError)) throw error
+      const stepForm = { values: form.state.values, errors: { code: error.message } }
+      return refused(request, reply, { stepForm })
+    }
+    return reply.redirect(`/admin/codes?done=email-${rule.requireEmail ? 'on' : 'off'}`, 303)
   })
 }

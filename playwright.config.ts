@@ -5,6 +5,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
 /** The e2e server's data dir; the admin CLIs the tests run attach to its embedded services. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e'
 const baseURL = `http://127.0.0.1:${E2E_PORT}`
+/** The e2e server's SITE_URL; the CLIs the tests run need it too (production refuses links without it). */
+export const E2E_SITE_URL = process.env.SITE_URL ?? 'http://127.0.0.1:3000'
 /** The SMTP receiver the known-viewers spec starts on loopback; the server mails its links there. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 1025)
 /** The OpenID provider the single sign-on spec starts on loopback (tests/e2e/admin-oidc.spec.ts). */
@@ -81,7 +83,7 @@ export default defineConfig({
       TRUST_PROXY: 'loopback',
       S3_ENDPOINT: '',
       LOG_LEVEL: 'warn',
-      SITE_URL: process.env.SITE_URL ?? 'http://127.0.0.1:3000',
+      SITE_URL: E2E_SITE_URL,
       // The origin browsers use, on a name: passkeys need a domain (tests/e2e/admin-passkeys.spec.ts).
       PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${E2E_PORT}`,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,

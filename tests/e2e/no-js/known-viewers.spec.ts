@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import { E2E_DATA_DIR, E2E_SMTP_PORT } from '../../../playwright.config.ts'
+import { E2E_DATA_DIR, E2E_SITE_URL, E2E_SMTP_PORT } from '../../../playwright.config.ts'
 import { linkIn } from '../../helpers/email-links.ts'
 import { smtpReceiver, until } from '../../helpers/notification-receivers.ts'
 import { rm5Entry } from '../../helpers/run-cli.ts'
@@ -22,12 +22,14 @@ function rm5Codes(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [rm5Entry(), 'codes', ...args], {
       cwd: root,
-      // The server's mail settings: `--require-email` is refused where mail is not configured.
+      // The server's mail settings and site address: `--require-email` is refused where mail is
+      // not configured, or in production where links could not name the site.
       env: {
         ...process.env,
         DATA_DIR: E2E_DATA_DIR,
         DATABASE_URL: '',
         NODE_ENV: 'production',
+        SITE_URL: E2E_SITE_URL,
         SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
         NOTIFY_EMAIL_FROM: 'docket@rm5.example',
         NOTIFY_EMAIL_TO: 'ops@rm5.example',

@@ -75,7 +75,9 @@ test('continue from the gate, a docket-styled 404, and Sign out ending the sessi
   const held = (await page.context().cookies()).find((cookie) => cookie.name === 'investor-access')
   expect(held).toBeDefined()
   await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(page).toHaveURL(/\/$/)
+  // Back at the gate it was opened from, which says so.
+  await expect(page).toHaveURL(/\/investor\?notice=signed-out$/)
+  await expect(page.getByText('You are signed out')).toBeVisible()
   expect((await page.context().cookies()).some((cookie) => cookie.name === 'investor-access')).toBe(false)
   await page.context().addCookies([held as NonNullable<typeof held>])
   await page.goto('/docket')

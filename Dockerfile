@@ -29,6 +29,9 @@ RUN npm run build
 # and type declarations (nothing reads them at run time), the empty scope folders the prune leaves
 # behind, and Prisma's query compilers for other databases and builds: the generated client
 # (server/db/generated/internal/class.ts) imports only the small PostgreSQL one (schema.prisma).
+# PDF.js and pdf-lib ship builds for browsers and bundlers, their TypeScript sources and their
+# declarations; the server loads only PDF.js's legacy Node build (with its fonts, cmaps and wasm)
+# and pdf-lib's CommonJS and ES builds, and the browser's PDF viewer is already in dist/client.
 FROM deps AS prod-deps
 RUN npm pkg delete devDependencies && npm prune --omit=dev --omit=peer --no-audit --no-fund \
   && npm cache clean --force \
@@ -36,7 +39,10 @@ RUN npm pkg delete devDependencies && npm prune --omit=dev --omit=peer --no-audi
      esbuild @esbuild @babel caniuse-lite browserslist @types .bin/esbuild .bin/vite .bin/rolldown \
   && find . -name '*.map' -type f -delete \
   && find . -mindepth 1 -maxdepth 1 -type d -empty -delete \
-  && find @prisma/client/runtime -name 'query_compiler_*' ! -name 'query_compiler_small_bg.postgresql.*' -delete
+  && find @prisma/client/runtime -name 'query_compiler_*' ! -name 'query_compiler_small_bg.postgresql.*' -delete \
+  && rm -rf pdfjs-dist/build pdfjs-dist/web pdfjs-dist/image_decoders pdfjs-dist/types \
+     pdfjs-dist/legacy/web pdfjs-dist/legacy/image_decoders \
+     @cantoo/pdf-lib/src @cantoo/pdf-lib/ts3.4 @cantoo/pdf-lib/dist
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 # tini as PID 1: forwards signals to node and reaps the children it forks (prepare, sidecar).

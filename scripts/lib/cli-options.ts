@@ -1,7 +1,7 @@
 // Options several admin commands take, checked while the arguments are parsed: a bad value is a
 // usage error (exit 2) before anything is opened.
 import { InvalidArgumentError, Option } from 'commander'
-import { parseSince } from './since.ts'
+import { parseSince } from '../../lib/since.ts'
 
 /** A commander parser from one of ours that answers null (or undefined) for a value it refuses. */
 export function valueParser<T>(parse: (value: string) => T | null | undefined, hint: string) {

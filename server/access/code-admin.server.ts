@@ -1,11 +1,12 @@
 // Adding, changing and revoking access codes: the rules `rm5 codes generate|set|revoke|
 // require-email|deny` and the console's codes page share (one service), each change written to the
 // audit log in the same transaction.
-import { generateCode } from '../../scripts/cli/codes/generate-code.ts'
+
 import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import { PartnerRejected, requirePartner } from '../partners/store.server.ts'
 import { activeCodeHashes, insertCode, revokeCodes } from './codes.server.ts'
+import { generateCode } from './generate-code.server.ts'
 import { argon2Hasher } from './hasher.server.ts'
 import { endSessions } from './sessions.server.ts'
 

@@ -1,7 +1,7 @@
 // `rm5 codes … --require-email [--allow-domain …]` and `rm5 codes require-email`: the options are
 // checked before the database is opened, stored as the gate reads them, and shown by `list`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseDomain } from '../../scripts/cli/codes/allow-domains.ts'
+import { parseDomain } from '../../server/access/email-domains.server.ts'
 import { type Database, openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { parseEnv } from '../../server/env.server.ts'

@@ -2,6 +2,7 @@
 // opened, so help and usage errors answer at once.
 import { text } from 'node:stream/consumers'
 import { Command, Option } from 'commander'
+import { parseExpires } from '../../../lib/code-expiry.ts'
 import type { PartnerSlug } from '../../../lib/partners.ts'
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
@@ -16,7 +17,6 @@ import { allowDomainOption } from './allow-domains.ts'
 import { STRENGTH_RULE } from './code-strength.ts'
 import { addCode, checkCodeShape, type Io, printAttempts, printCodes, revoke } from './commands.ts'
 import { denyEmail } from './deny.ts'
-import { parseExpires } from './expires.ts'
 import { checkMailConfigured, setRequireEmail } from './require-email.ts'
 
 const RETAILERS = 'a partner whose gate takes a code (`rm5 partners list`)'

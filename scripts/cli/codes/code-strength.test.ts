@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { generateCode } from '../../../server/access/generate-code.server.ts'
 import { codeStrength } from './code-strength.ts'
-import { generateCode } from './generate-code.ts'
 
 describe('codeStrength', () => {
   it.each([

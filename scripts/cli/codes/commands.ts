@@ -1,5 +1,7 @@
 // What each `rm5 codes` command does, given an open database. Output goes through `print`
 // (one line per call) so the commands stay easy to read and to test.
+
+import { describeExpiry } from '../../../lib/code-expiry.ts'
 import type { PartnerSlug } from '../../../lib/partners.ts'
 import { countAttemptsByOutcome, listAttempts } from '../../../server/access/attempts.server.ts'
 import {
@@ -16,7 +18,6 @@ import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { describeEmailRule } from './allow-domains.ts'
 import { codeStrength, STRENGTH_RULE } from './code-strength.ts'
-import { describeExpiry } from './expires.ts'
 import { table, utc } from './table.ts'
 
 export const MAX_CODE_LENGTH = 256

@@ -2,8 +2,8 @@
 // the CLI's options apply (a gate that takes a code, an expiry date, domains only with an e-mail
 // requirement, an e-mail requirement only where mail can be sent).
 import { z } from 'zod'
-import { DOMAIN_HINT, parseDomain } from '../../../scripts/cli/codes/allow-domains.ts'
-import { parseExpires } from '../../../scripts/cli/codes/expires.ts'
+import { parseExpires } from '../../../lib/code-expiry.ts'
+import { DOMAIN_HINT, parseDomain } from '../../access/email-domains.server.ts'
 
 const fields = z.object({
   retailer: z.string().max(32).default(''),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseExpires } from './expires.ts'
+import { parseExpires } from './code-expiry.ts'
 
 const now = new Date('2026-01-10T12:00:00Z')
 

@@ -1,5 +1,5 @@
-// Random access codes for `rm5 codes generate`: 120 bits from the OS CSPRNG (the issue
-// asks for at least 100), written in Crockford's base32 (no I, L, O or U to misread) in groups of
+// Random access codes for `rm5 codes generate` and the console's "Generate a code": 120 bits
+// from the OS CSPRNG (the issue asks for at least 100), written in Crockford's base32 (no I, L, O or U to misread) in groups of
 // four so a code can be read out over the phone: e.g. 7KQ4-M2XD-9H3B-TV6R-PZ8C-A1NE.
 import { randomBytes } from 'node:crypto'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CODE_BITS, generateCode } from './generate-code.ts'
+import { CODE_BITS, generateCode } from './generate-code.server.ts'
 
 describe('generateCode', () => {
   it('writes 120 random bits as six groups of four base32 characters', () => {

@@ -1,5 +1,5 @@
-// --since for the admin CLIs: a calendar date (midnight UTC, so the answer does not depend on
-// the admin's machine) or a full ISO 8601 time with its zone.
+// A date as the admin CLIs' --since and a code's expiry take it: a calendar date (midnight UTC,
+// so the answer does not depend on the admin's machine) or a full ISO 8601 time with its zone.
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/

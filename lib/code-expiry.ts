@@ -1,6 +1,7 @@
-// --expires for `codes set|generate`: a calendar date (the code works through the end of that
-// day, UTC), an ISO time with its zone, or a duration from now (90m, 12h, 30d, 8w).
-import { parseSince } from '../../lib/since.ts'
+// A code's expiry as an admin writes it (`rm5 codes set|generate --expires`, the console's code
+// form): a calendar date (the code works through the end of that day, UTC), an ISO time with its
+// zone, or a duration from now (90m, 12h, 30d, 8w).
+import { parseSince } from './since.ts'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const DURATION = /^(\d{1,5})\s*(m|h|d|w)$/i

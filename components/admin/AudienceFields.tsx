@@ -2,8 +2,9 @@
 // form's "Share openly" and download choice, and the document page's settings form. The rules are
 // the documents service's (server/documents/audience.server.ts); the wording of an open gate's
 // warning is its `openGateWarning`, the one the CLI's refusal without --public gives.
+
+import { openGateWarning } from '../../lib/documents/audience.ts'
 import type { Partner } from '../../lib/partners.ts'
-import { openGateWarning } from '../../server/documents/audience.server.ts'
 import type { DocumentSummary } from '../../server/documents/store.server.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { FieldError, type FormState } from './ErrorSummary.tsx'

@@ -1,7 +1,7 @@
 import { may } from '../../lib/admin/roles.ts'
+import { extent } from '../../lib/documents/extent.ts'
 import { formatBytes } from '../../lib/figures.ts'
 import type { Partner } from '../../lib/partners.ts'
-import { extent } from '../../server/documents/markdown.server.ts'
 import type { DocumentSummary } from '../../server/documents/store.server.ts'
 import { type PartnerCode, UploadAudienceFields } from './AudienceFields.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'

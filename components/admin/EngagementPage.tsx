@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react'
+import { viewerLabel } from '../../lib/documents/viewer-label.ts'
 import { duration } from '../../lib/figures.ts'
-import {
-  type DocumentEngagementReport,
-  viewerLabel,
-} from '../../server/documents/document-engagement.server.ts'
+import type { DocumentEngagementReport } from '../../server/documents/document-engagement.server.ts'
 import type { DocumentSummary } from '../../server/documents/store.server.ts'
 import { BarChart } from './BarChart.tsx'
 import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'

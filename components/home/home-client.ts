@@ -1,6 +1,5 @@
-// The browser code of the home page and the docket (components/islands/README.md): the header's
-// plain DOM behaviour at once, each island when the visitor reaches or touches it.
-import '../../renderer/html-only-client.ts'
+// The islands of the home page and the docket (components/islands/README.md), each started when
+// the visitor reaches or touches it; their +client.ts adds the header's plain DOM behaviour.
 import { startIsland } from '../islands/start-island.ts'
 
 startIsland('hero-video', () => import('./HeroVideo.tsx').then((m) => m.HeroVideo))

@@ -1,1 +1,2 @@
+import '../../renderer/html-only-client.ts'
 import '../../components/home/home-client.ts'

@@ -3,12 +3,10 @@
 // version, and an acceptance names the version it accepted, so a new version asks again. `clear`
 // ends the requirement (the rows stay, with what was accepted under them).
 import { createHash } from 'node:crypto'
+import { MAX_AGREEMENT_BYTES } from '../../lib/documents/agreement-size.ts'
 import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import { utf8Text } from './validate.server.ts'
-
-/** Agreements are a few pages of text; a larger file is a mistake (a PDF, a whole contract pack). */
-export const MAX_AGREEMENT_BYTES = 100 * 1024
 
 export class AgreementRejected extends Error {}
 

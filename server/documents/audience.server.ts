@@ -2,6 +2,7 @@
 // CLI and the admin console share. A partner whose gate takes no code lets anyone in, so its
 // documents are stored only knowingly public; a document can be limited to some of its partner's
 // codes (none named: every code); a document without download is served inline only.
+import { openGateWarning } from '../../lib/documents/audience.ts'
 import type { Partner } from '../../lib/partners.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
 import { DocumentRejected } from './rejected.server.ts'
@@ -23,13 +24,6 @@ export interface Audience {
 }
 
 export const DEFAULT_AUDIENCE: Audience = { public: false, codeIds: [], download: true }
-
-/**
- * What storing a document for a partner whose gate takes no code means. The CLI's refusal without
- * `--public` and the console's "Share openly" field say it in these words.
- */
-export const openGateWarning = (partner: Pick<Partner, 'slug' | 'name'>) =>
-  `${partner.name}'s gate takes no code: anyone who opens /${partner.slug} would read it.`
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

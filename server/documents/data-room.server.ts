@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { AccessViewer } from '../../lib/access.ts'
+import { readingMinutes } from '../../lib/documents/extent.ts'
 import { type DocketDocument, SHARED_OPENLY, viewerName, viewerOf } from '../../lib/documents.ts'
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
@@ -21,7 +22,6 @@ import {
   DocumentJobFailed,
   yieldDocumentJobsToRequests,
 } from './jobs/document-jobs.server.ts'
-import { readingMinutes } from './markdown.server.ts'
 import type { PageShape } from './page-images/page-image-size.server.ts'
 import { createPageImages, type PageImage, type PageImages } from './page-images/page-images.server.ts'
 import { ReadingClocks, type ReadingViewer } from './reading-clocks.server.ts'

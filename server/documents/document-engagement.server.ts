@@ -79,8 +79,3 @@ export async function documentEngagement(
     },
   }
 }
-
-/** How a viewer is named: the e-mail where the code asks for one, else the code's label. */
-export const viewerLabel = (viewer: Pick<ViewerActivity, 'email' | 'codeId' | 'label'>) =>
-  viewer.email ??
-  (viewer.codeId ? `${viewer.label ?? 'code'} (${viewer.codeId.slice(0, 8)})` : '(gate, no code)')

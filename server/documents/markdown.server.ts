@@ -3,6 +3,7 @@
 // check refuses javascript:, vbscript:, file: and non-image data: URLs. What is left is the
 // HTML markdown-it itself writes, so no sanitiser runs after it.
 import MarkdownIt from 'markdown-it'
+import { readingMinutes } from '../../lib/documents/extent.ts'
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true })
 
@@ -16,9 +17,6 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   if (token && /^[a-z][a-z0-9+.-]*:/i.test(href)) token.attrSet('rel', 'noopener noreferrer nofollow')
   return defaultLinkOpen(tokens, idx, options, env, self)
 }
-
-/** Words a reader reads per minute, for the reading time shown beside a document. */
-export const WORDS_PER_MINUTE = 230
 
 export interface RenderedMarkdown {
   html: string
@@ -35,14 +33,6 @@ export function countWords(text: string): number {
   for (const segment of wordSegmenter.segment(text)) if (segment.isWordLike) words += 1
   return words
 }
-
-export const readingMinutes = (words: number) => Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))
-
-/** "12 pages" for a PDF, "4 min read" for Markdown (the CLI's listing and the console's). */
-export const extent = (doc: { kind: string; pages: number | null; words: number | null }) =>
-  doc.kind === 'pdf'
-    ? `${doc.pages} page${doc.pages === 1 ? '' : 's'}`
-    : `${readingMinutes(doc.words ?? 0)} min read`
 
 export function renderMarkdown(text: string): RenderedMarkdown {
   const words = countWords(text)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { countWords, readingMinutes, renderMarkdown } from './markdown.server.ts'
+import { readingMinutes } from '../../lib/documents/extent.ts'
+import { countWords, renderMarkdown } from './markdown.server.ts'
 
 describe('renderMarkdown', () => {
   it('renders headings, lists, tables and emphasis', () => {

@@ -5,7 +5,13 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { mediaUrl } from '../../lib/media.ts'
 import { partnerContrastProblem } from '../../lib/partner-contrast.ts'
-import { HEX_COLOUR, type Partner, type PartnerSlug, partnerSlugProblem } from '../../lib/partners.ts'
+import {
+  HEX_COLOUR,
+  LOGO_MAX_BYTES,
+  type Partner,
+  type PartnerSlug,
+  partnerSlugProblem,
+} from '../../lib/partners.ts'
 import { storedLine } from '../../lib/stored-text.ts'
 import { type Actor, recordAudit } from '../admin/audit.server.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
@@ -241,8 +247,6 @@ export async function setPartnerLogo(
   })
   return toPartner(row)
 }
-
-export const LOGO_MAX_BYTES = 512 * 1024
 
 function imageType(bytes: Buffer): { extension: string; contentType: string } | null {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {

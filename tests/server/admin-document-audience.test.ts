@@ -4,7 +4,7 @@
 // --public/--codes/--no-download use, audited. An upload to a gate that takes no code, not shared
 // openly, is refused in the words of the CLI's refusal (one source), and nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openGateWarning } from '../../server/documents/audience.server.ts'
+import { openGateWarning } from '../../lib/documents/audience.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
 import {
   freshMarkdown,

@@ -1,5 +1,6 @@
 // What each `rm5 agreements` command does, given an open database.
 import { basename } from 'node:path'
+import { MAX_AGREEMENT_BYTES } from '../../../lib/documents/agreement-size.ts'
 import type { PartnerSlug } from '../../../lib/partners.ts'
 import { cliActor } from '../../../server/admin/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
@@ -8,7 +9,6 @@ import {
   AgreementRejected,
   checkAgreementText,
   clearAgreement,
-  MAX_AGREEMENT_BYTES,
   setAgreement,
 } from '../../../server/documents/agreements.server.ts'
 import { CliError } from '../../lib/cli-error.ts'

@@ -1,14 +1,14 @@
 // What each `rm5 documents` command does, given the open store. Output goes through `print`
 // (one line per call), as in the codes CLI.
 import { basename } from 'node:path'
+import { extent } from '../../../lib/documents/extent.ts'
+import { viewerLabel } from '../../../lib/documents/viewer-label.ts'
 import { duration, formatBytes } from '../../../lib/figures.ts'
 import type { Partner } from '../../../lib/partners.ts'
 import { cliActor } from '../../../server/admin/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import type { AudienceRequest } from '../../../server/documents/audience.server.ts'
-import { viewerLabel } from '../../../server/documents/document-engagement.server.ts'
 import { documentActivity } from '../../../server/documents/engagement-report.server.ts'
-import { extent } from '../../../server/documents/markdown.server.ts'
 import type { DocumentStore, DocumentSummary } from '../../../server/documents/store.server.ts'
 import type { ActivityOptions } from '../codes/activity.ts'
 import type { Io } from '../codes/commands.ts'

@@ -7,12 +7,12 @@ import { readFile } from 'node:fs/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AgreementsPage } from '../../../components/admin/AgreementsPage.tsx'
+import { MAX_AGREEMENT_BYTES } from '../../../lib/documents/agreement-size.ts'
 import { agreementVersions } from '../../documents/agreement-listing.server.ts'
 import {
   AgreementRejected,
   checkAgreementText,
   clearAgreement,
-  MAX_AGREEMENT_BYTES,
   setAgreement,
 } from '../../documents/agreements.server.ts'
 import { sessionOf } from '../console.server.tsx'

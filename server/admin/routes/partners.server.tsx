@@ -12,11 +12,11 @@ import type { PartnerFormState } from '../../../components/admin/PartnerFields.t
 import { PartnerPage } from '../../../components/admin/PartnerPage.tsx'
 import { PartnerRemovePage } from '../../../components/admin/PartnerRemovePage.tsx'
 import { PartnersPage } from '../../../components/admin/PartnersPage.tsx'
+import { LOGO_MAX_BYTES } from '../../../lib/partners.ts'
 import { HttpError } from '../../http/errors.server.ts'
 import {
   addPartner,
   findPartner,
-  LOGO_MAX_BYTES,
   listPartners,
   PartnerRejected,
   type PartnerRow,

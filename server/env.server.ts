@@ -9,8 +9,8 @@ import {
   withoutEmptyValues,
   withSiteUrl,
 } from '../lib/site-config-schema.ts'
-import { adminOidcIssuer, adminOidcProblem } from './admin/oidc-env.server.ts'
 import { DatabaseTlsError, databaseTls, SSL_MODES } from './database-tls.server.ts'
+import { adminOidcIssuer, adminOidcProblem } from './env-admin-oidc.server.ts'
 import { databaseUrlFromParts, EnvSourceError, readSecretFiles } from './env-sources.server.ts'
 import { trustProxySchema } from './trust-proxy.server.ts'
 

@@ -5,7 +5,7 @@
 
 import { openGateWarning } from '../../lib/documents/audience.ts'
 import type { Partner } from '../../lib/partners.ts'
-import type { DocumentSummary } from '../../server/documents/store.server.ts'
+import type { DocumentSummary } from '../../server/documents/document-store.server.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { FieldError, type FormState } from './ErrorSummary.tsx'
 import { Radio } from './SelectField.tsx'

@@ -2,7 +2,7 @@
 // monogram), drawn on the server as SVG: the console's preview while a theme is edited. An image,
 // not the page's own markup, because the console's CSP allows no inline style for the tint.
 import { brand } from '../../lib/brand.ts'
-import type { PartnerFields } from '../../server/partners/store.server.ts'
+import type { PartnerFields } from '../../server/partners/partner-store.server.ts'
 
 export type GatePreviewValues = Pick<
   PartnerFields,

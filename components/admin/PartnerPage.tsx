@@ -1,7 +1,7 @@
 import { may } from '../../lib/admin/roles.ts'
 import { formatBytes } from '../../lib/figures.ts'
 import { LOGO_MAX_BYTES } from '../../lib/partners.ts'
-import type { PartnerFields as Fields, PartnerRow } from '../../server/partners/store.server.ts'
+import type { PartnerFields as Fields, PartnerRow } from '../../server/partners/partner-store.server.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { ErrorSummary } from './ErrorSummary.tsx'

@@ -3,7 +3,7 @@
 // `rm5 documents add` does) and creates one labelled circlek code per viewer, so that each viewer
 // is named differently in the watermark and gets a stamp of their own. Prints one JSON line.
 import { readFile } from 'node:fs/promises'
-import { cliActor } from '../../server/admin/audit.server.ts'
+import { cliActor } from '../../server/audit/audit.server.ts'
 import { withDocuments } from '../cli/documents/open.ts'
 
 const [file, count] = process.argv.slice(2)

@@ -2,7 +2,7 @@
 // (docs/operations.md, "The admin console"). `link` is how the first admin gets in without mail.
 import { Command, Option } from 'commander'
 import { ADMIN_ROLES, type AdminRole } from '../../lib/admin/roles.ts'
-import type { Actor } from '../../server/admin/audit.server.ts'
+import type { Actor } from '../../server/audit/audit.server.ts'
 import { publicOrigin } from '../../server/http/public-origin.server.ts'
 import { DATABASE_HELP, withDatabase } from '../lib/cli-database.ts'
 import { cliEnv } from '../lib/cli-env.ts'
@@ -34,7 +34,7 @@ async function change<T>(work: (admins: AdminsService, prisma: PrismaOf, actor: 
   return withDatabase(async ({ prisma }) => {
     const [admins, { cliActor }] = await Promise.all([
       import('../../server/admin/admins.server.ts'),
-      import('../../server/admin/audit.server.ts'),
+      import('../../server/audit/audit.server.ts'),
     ])
     return service(() => work(admins, prisma, cliActor()))
   })
@@ -86,7 +86,7 @@ async function link(email: string, values: { json?: boolean }) {
   const env = await cliEnv()
   await withDatabase(async ({ prisma }) => {
     const { issueSignInLink } = await import('../../server/admin/sign-in.server.ts')
-    const { cliActor } = await import('../../server/admin/audit.server.ts')
+    const { cliActor } = await import('../../server/audit/audit.server.ts')
     const issued = await service(() => issueSignInLink(prisma, cliActor(), publicOrigin(env), email))
     if (!issued) throw new CliError(`${email.trim().toLowerCase()} is not an admin (see \`rm5 admins list\`)`)
     if (values.json) console.log(JSON.stringify({ url: issued.url, expiresAt: issued.expiresAt }))

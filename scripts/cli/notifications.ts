@@ -43,7 +43,7 @@ async function retry(id: string | undefined, values: { allFailed?: boolean; json
   const giveUpMs = (await cliEnv()).NOTIFY_GIVE_UP_HOURS * 3_600_000
   await withDatabase(async ({ prisma }) => {
     const admin = await import('../../server/notifications/admin.server.ts')
-    const { cliActor } = await import('../../server/admin/audit.server.ts')
+    const { cliActor } = await import('../../server/audit/audit.server.ts')
     let ids: string[]
     try {
       ids = await admin.retryNotifications(

@@ -4,7 +4,7 @@
 // docs/operations.md).
 import { Command } from 'commander'
 import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
-import { cliActor } from '../../server/admin/audit.server.ts'
+import { cliActor } from '../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import type { ViewerData } from '../../server/documents/viewer-data.server.ts'
 import { type CliOutput, stdio } from '../lib/cli.ts'

@@ -4,7 +4,11 @@
 import { InvalidArgumentError, Option } from 'commander'
 import { isPartnerSlug, type PartnerSlug } from '../../lib/partners.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
-import { PartnerRejected, type PartnerRow, requirePartner } from '../../server/partners/store.server.ts'
+import {
+  PartnerRejected,
+  type PartnerRow,
+  requirePartner,
+} from '../../server/partners/partner-store.server.ts'
 import { CliError } from './cli-error.ts'
 
 export const PARTNER_HINT = 'A partner slug such as circlek (see `rm5 partners list`).'

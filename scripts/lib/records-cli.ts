@@ -105,7 +105,7 @@ async function deleteRecords<Row extends Keyed>(
 ) {
   const [{ personalData }, { cliActor }] = await Promise.all([
     import('../../server/forms/personal-data.server.ts'),
-    import('../../server/admin/audit.server.ts'),
+    import('../../server/audit/audit.server.ts'),
   ])
   const records = personalData[set.kind]
   const target: PersonTarget = options.email ? { email: options.email } : { id: options.id as string }

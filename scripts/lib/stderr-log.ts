@@ -1,7 +1,7 @@
 // The database and storage layers' log, for an admin command: warnings and errors on standard
 // error (standard output is the command's own), debug and info only when asked for.
 import type { DbLogger } from '../../server/db/logger.server.ts'
-import type { StorageLog } from '../../server/storage/storage.server.ts'
+import type { StorageLog } from '../../server/storage/storage-log.server.ts'
 
 export function stderrLog(verbose = false): DbLogger & StorageLog {
   const write = (level: string) => (first: object | string, message?: string) => {

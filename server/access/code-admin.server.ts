@@ -2,9 +2,9 @@
 // require-email|deny` and the console's codes page share (one service), each change written to the
 // audit log in the same transaction.
 
-import { type Actor, recordAudit } from '../admin/audit.server.ts'
+import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
-import { PartnerRejected, requirePartner } from '../partners/store.server.ts'
+import { PartnerRejected, requirePartner } from '../partners/partner-store.server.ts'
 import { activeCodeHashes, insertCode, revokeCodes } from './codes.server.ts'
 import { generateCode } from './generate-code.server.ts'
 import { argon2Hasher } from './hasher.server.ts'

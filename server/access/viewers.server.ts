@@ -2,9 +2,9 @@
 // person (or one session) off. The rules `rm5 viewers list|revoke` and the console's Viewers page
 // share (one service); every change is written to the audit log in the same transaction.
 import type { PartnerSlug } from '../../lib/partners.ts'
-import { type Actor, recordAudit } from '../admin/audit.server.ts'
+import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
-import { servedPartners } from '../partners/store.server.ts'
+import { servedPartners } from '../partners/partner-store.server.ts'
 import { type CodeState, codeStateColumns } from './codes.server.ts'
 import { endSessions, sessionHolds } from './sessions.server.ts'
 

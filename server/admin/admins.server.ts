@@ -3,8 +3,8 @@
 // everyone out of its own admins page.
 import { z } from 'zod'
 import { type AdminRole, isAdminRole } from '../../lib/admin/roles.ts'
+import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
-import { type Actor, recordAudit } from './audit.server.ts'
 
 /** A refused request, in words an admin can act on (the CLI prints it, the console shows it). */
 export class AdminError extends Error {

@@ -2,8 +2,9 @@
 // it so), and the console's audit log names it instead: a code by its label and gate, a document by
 // its title, a partner or an agreement by the partner's name. Addresses (admins, viewers) name
 // themselves. A row since deleted keeps its short id.
+
+import type { AuditRow } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
-import type { AuditRow } from './audit.server.ts'
 
 type Family = 'code' | 'document' | 'partner' | 'session'
 const FAMILIES: Record<string, Family> = {

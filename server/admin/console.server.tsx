@@ -3,52 +3,26 @@
 // strict CSP. Routes declare what they need in `config.permission`; the preHandler here is the one
 // place that checks it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ConsoleUser } from '../../components/admin/ConsoleShell.tsx'
 import { ProblemPage } from '../../components/admin/ProblemPage.tsx'
-import { may, type Permission, refusal } from '../../lib/admin/roles.ts'
-import type { Mailer } from '../access/email-link-mail.server.ts'
-import type { Database } from '../db/database.server.ts'
-import type { Env } from '../env.server.ts'
+import { may, refusal } from '../../lib/admin/roles.ts'
 import { clientHash } from '../http/client-hash.server.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { registerFormBody } from '../http/form-body.server.ts'
-import type { Storage } from '../storage/storage.server.ts'
-import { CSRF_REFUSAL, csrfKey, csrfMatches, csrfToken } from './http/csrf.server.ts'
+import { readSession, sessionMaxAgeMs } from './admin-sessions.server.ts'
+import { type Console, type ConsoleDeps, consoleUser } from './console-context.server.ts'
+import { CSRF_REFUSAL, csrfKey, csrfMatches } from './http/csrf.server.ts'
 import { sendConsolePage } from './http/render.server.tsx'
 import { sessionTokenOf } from './http/session-cookie.server.ts'
-import { agreementRoutes } from './routes/agreements.server.tsx'
-import { consoleAssetRoutes } from './routes/assets.server.ts'
-import { codeRoutes } from './routes/codes.server.tsx'
-import { consoleDocumentRoutes } from './routes/documents.server.tsx'
-import { consolePageRoutes } from './routes/pages.server.tsx'
-import { partnerRoutes } from './routes/partners.server.tsx'
-import { passkeyRoutes } from './routes/passkeys.server.tsx'
-import { consoleRecordRoutes } from './routes/records.server.tsx'
-import { signInRoutes } from './routes/sign-in.server.tsx'
-import { viewerRoutes } from './routes/viewers.server.tsx'
-import { type AdminSession, readSession, sessionMaxAgeMs } from './sessions.server.ts'
-
-export interface ConsoleDeps {
-  env: Env
-  db: Database
-  /** Where partners' logos go (the `partners` bucket, as `rm5 partners set --logo`). */
-  storage: Storage
-  /** The site's key for hashing client addresses (the audit log's client hash). */
-  ipKey: Buffer
-  mailer?: Mailer
-  now?: () => Date
-  /** Keeps parallel tests' rate-limit counters apart. */
-  rateLimitPrefix?: string
-  /** Where the built site is (dist/client): the console uses its Inter font file when there. */
-  clientDir?: string
-}
-
-export interface Console {
-  deps: ConsoleDeps
-  now: () => Date
-  csrfKey: Buffer
-  clientHash(request: FastifyRequest): string
-}
+import { agreementRoutes } from './routes/agreement-routes.server.tsx'
+import { consoleAssetRoutes } from './routes/asset-routes.server.ts'
+import { codeRoutes } from './routes/code-routes.server.tsx'
+import { consoleDocumentRoutes } from './routes/document-routes.server.tsx'
+import { consolePageRoutes } from './routes/general-routes.server.tsx'
+import { partnerRoutes } from './routes/partner-routes.server.tsx'
+import { passkeyRoutes } from './routes/passkey-routes.server.tsx'
+import { consoleRecordRoutes } from './routes/record-routes.server.tsx'
+import { signInRoutes } from './routes/sign-in-routes.server.tsx'
+import { viewerRoutes } from './routes/viewer-routes.server.tsx'
 
 const HEADERS = {
   'content-security-policy': [
@@ -105,21 +79,6 @@ export async function registerAdminConsole(app: FastifyInstance, deps: ConsoleDe
     },
     { prefix: '/admin' },
   )
-}
-
-/** The signed-in admin as the pages show them, with this session's CSRF token. */
-export function consoleUser(scope: FastifyInstance, session: AdminSession): ConsoleUser {
-  return {
-    email: session.email,
-    role: session.role,
-    csrf: csrfToken(scope.adminConsole.csrfKey, session.tokenHash),
-  }
-}
-
-/** The session of a route that declared a permission (authorize has checked it). */
-export function sessionOf(request: FastifyRequest): AdminSession {
-  if (!request.adminSession) throw new Error('sessionOf on a route without a permission')
-  return request.adminSession
 }
 
 async function authorize(scope: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
@@ -187,19 +146,4 @@ function sendProblem(scope: FastifyInstance, error: unknown, request: FastifyReq
     />,
     status,
   )
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    adminConsole: Console
-  }
-  interface FastifyRequest {
-    adminSession?: AdminSession
-  }
-  interface FastifyContextConfig {
-    /** A console route: what the signed-in admin's role must allow (lib/admin/roles.ts). */
-    permission?: Permission
-    /** A console route answering data, not a page: 404 without a session instead of the sign-in page. */
-    api?: boolean
-  }
 }

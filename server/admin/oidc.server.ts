@@ -4,10 +4,10 @@
 // the same session as a link or a passkey opens, and the sign-in is in the audit log.
 import * as client from 'openid-client'
 import type { PrismaClient } from '../db/database.server.ts'
+import type { AdminOidcSettings } from '../env-admin-oidc.server.ts'
+import { signedIn } from './admin-sessions.server.ts'
 import { findAdmin } from './admins.server.ts'
 import { OIDC_FLOW_TTL_MS, type OidcFlow } from './http/oidc-flow-cookie.server.ts'
-import type { AdminOidcSettings } from './oidc-env.server.ts'
-import { signedIn } from './sessions.server.ts'
 
 export const OIDC_CALLBACK_PATH = '/admin/sign-in/oidc/callback'
 
@@ -78,7 +78,7 @@ export function createOidcSignIn(
         client.ClientSecretBasic(settings.clientSecret),
         {
           timeout: PROVIDER_TIMEOUT_SECONDS,
-          // A provider beside the app on http://localhost (oidc-env.server.ts allows nothing else).
+          // A provider beside the app on http://localhost (env-admin-oidc.server.ts allows nothing else).
           execute: settings.issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [],
         },
       )

@@ -11,11 +11,11 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
 import { z } from 'zod'
+import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { publicOrigin } from '../http/public-origin.server.ts'
-import { type Actor, recordAudit } from './audit.server.ts'
-import { signedIn } from './sessions.server.ts'
+import { signedIn } from './admin-sessions.server.ts'
 
 export const CHALLENGE_TTL_MS = 5 * 60_000
 

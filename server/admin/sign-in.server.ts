@@ -2,10 +2,10 @@
 // `rm5 admins link`) and turning a used link into a session. The e-mail goes through the gates'
 // mail path (createMailer); its text names nothing but the link and its life.
 import type { Mail } from '../access/email-link-mail.server.ts'
+import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
+import { signedIn } from './admin-sessions.server.ts'
 import { findAdmin } from './admins.server.ts'
-import { type Actor, recordAudit } from './audit.server.ts'
-import { signedIn } from './sessions.server.ts'
 import {
   consumeSignInLink,
   createSignInLink,

@@ -2,7 +2,7 @@
 // agreements page show them: one reading, so both name a viewer the same way.
 import { viewerName } from '../../lib/documents.ts'
 import type { PrismaClient } from '../db/database.server.ts'
-import { listPartners } from '../partners/store.server.ts'
+import { listPartners } from '../partners/partner-store.server.ts'
 import { type AgreementListing, listAcceptances, listAgreements } from './agreements.server.ts'
 
 export interface AcceptanceListing {

@@ -4,7 +4,7 @@
 // ends the requirement (the rows stay, with what was accepted under them).
 import { createHash } from 'node:crypto'
 import { MAX_AGREEMENT_BYTES } from '../../lib/documents/agreement-size.ts'
-import { type Actor, recordAudit } from '../admin/audit.server.ts'
+import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import { utf8Text } from './validate.server.ts'
 

@@ -16,6 +16,7 @@ import { type Storage, withTimeout } from '../storage/storage.server.ts'
 import { isStorageUnreachable, storageErrorLine } from '../storage/unreachable.server.ts'
 import { type AgreementRow, currentAgreement, hasAccepted } from './agreements.server.ts'
 import { type Viewers, viewersOf } from './audience.server.ts'
+import { DocumentStore, type DocumentSummary } from './document-store.server.ts'
 import { DocumentEngagement } from './engagement.server.ts'
 import {
   closeDocumentJobs,
@@ -31,7 +32,6 @@ import {
   type StampedPdfs,
   type StampRequest,
 } from './stamped-pdfs.server.ts'
-import { DocumentStore, type DocumentSummary } from './store.server.ts'
 import { DocumentUnavailable } from './unavailable.server.ts'
 import { readViewToken, signViewToken, type ViewToken, viewTokenKey } from './view-token.server.ts'
 

@@ -9,7 +9,7 @@
 // count as accepted for everyone holding the code without one (agreements.server.ts matches code
 // and e-mail exactly). Deleting an acceptance errs the safe way: the person accepts again if they
 // come back. Totals that outlive the person are not needed: retention deletes these rows anyway.
-import { type Actor, recordAudit } from '../admin/audit.server.ts'
+import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
 
 export interface ViewerData {

@@ -1,7 +1,7 @@
 // A person's stored submissions, found by e-mail address or id, for deletion on request (the
 // privacy page promises it; `rm5 applications delete`, `rm5 contact delete`). Notifications that
 // point at a deleted record go with it, so nothing is sent about data that no longer exists.
-import { type Actor, recordAudit } from '../admin/audit.server.ts'
+import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
 
 export type PersonTarget = { email: string } | { id: string }

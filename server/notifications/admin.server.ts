@@ -1,5 +1,5 @@
 // What the notifications CLI reads and changes (`rm5 notifications list|retry`).
-import { type Actor, recordAudit } from '../admin/audit.server.ts'
+import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 
 export interface NotificationRow {

@@ -3,7 +3,7 @@
 // never sent (the caller marks that notification as given up).
 
 import type { PrismaClient } from '../db/database.server.ts'
-import { partnerName } from '../partners/store.server.ts'
+import { partnerName } from '../partners/partner-store.server.ts'
 import type { NotificationMessage, NotificationPayload } from './events.server.ts'
 
 export async function messageFor(

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Partner, PartnerSlug } from '../../lib/partners.ts'
 import type { PrismaClient } from '../db/database.server.ts'
-import { servedPartners } from './store.server.ts'
+import { servedPartners } from './partner-store.server.ts'
 
 export const PARTNERS_REFRESH_MS = 2_000
 

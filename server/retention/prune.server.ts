@@ -5,7 +5,7 @@
 // version (a viewer's go with `rm5 viewers delete`). The running server prunes at start and every
 // few hours; with several replicas on one database, one of them does it each time (a transaction-level advisory lock that the others do not wait for).
 import type { FastifyInstance } from 'fastify'
-import { SESSION_IDLE_MS } from '../admin/sessions.server.ts'
+import { SESSION_IDLE_MS } from '../admin/admin-sessions.server.ts'
 import { LOCKS } from '../db/advisory-lock.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 

@@ -5,7 +5,8 @@
 // than the last up to STORAGE_RETRY_MAX_SECONDS, until storage answers. A refusal (credentials,
 // permissions) is a configuration to fix and still stops the start.
 import pRetry, { AbortError } from 'p-retry'
-import { type Storage, type StorageLog, withTimeout } from './storage.server.ts'
+import { type Storage, withTimeout } from './storage.server.ts'
+import type { StorageLog } from './storage-log.server.ts'
 import { isStorageUnreachable, storageErrorLine } from './unreachable.server.ts'
 
 /** One try at the buckets: a black-holed endpoint must not hold the start for minutes. */

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type S3rver from '@20minutes/s3rver'
 import { importDevDependency } from '../dev-dependency.server.ts'
 import { readOrCreatePrivateFile } from '../private-file.server.ts'
-import type { StorageLog } from './storage.server.ts'
+import type { StorageLog } from './storage-log.server.ts'
 
 export interface EmbeddedCredentials {
   accessKey: string

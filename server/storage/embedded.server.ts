@@ -13,7 +13,7 @@ import {
   embeddedCredentials,
   requireSignedRequests,
 } from './embedded-auth.server.ts'
-import type { StorageLog } from './storage.server.ts'
+import type { StorageLog } from './storage-log.server.ts'
 
 export const EMBEDDED_HOST = '127.0.0.1'
 

@@ -9,15 +9,7 @@ import { buildMediaUrl } from '../../lib/media.ts'
 import type { Env } from '../env.server.ts'
 import { withTimeout as withTimeoutOf } from '../timeout.server.ts'
 import { EMBEDDED_HOST, type EmbeddedS3, startEmbeddedS3 } from './embedded.server.ts'
-
-/** The subset of a pino/Fastify logger the storage layer uses. */
-export interface StorageLog {
-  debug: LogFn
-  info: LogFn
-  warn: LogFn
-  error: LogFn
-}
-type LogFn = { (msg: string): void; (obj: object, msg?: string): void }
+import type { StorageLog } from './storage-log.server.ts'
 
 export interface Storage {
   client: Minio.Client

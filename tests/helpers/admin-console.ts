@@ -6,7 +6,7 @@ import type { Permission } from '../../lib/admin/roles.ts'
 import { addAdmin } from '../../server/admin/admins.server.ts'
 import { issueSignInLink } from '../../server/admin/sign-in.server.ts'
 import { publicOrigin } from '../../server/http/public-origin.server.ts'
-import { addPartner, defaultFields } from '../../server/partners/store.server.ts'
+import { addPartner, defaultFields } from '../../server/partners/partner-store.server.ts'
 import { seedCode } from './access.ts'
 import type { TestApp } from './app.ts'
 

@@ -4,7 +4,7 @@
 // and clears one from the page, as `rm5 agreements set|clear` do, each a 303 and audited.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { printAgreements } from '../../scripts/cli/agreements/commands.ts'
-import { cliActor } from '../../server/admin/audit.server.ts'
+import { cliActor } from '../../server/audit/audit.server.ts'
 import { clearAgreement, recordAcceptance, setAgreement } from '../../server/documents/agreements.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
 import { post, postMultipart, type SignedIn, signIn } from '../helpers/admin-console.ts'

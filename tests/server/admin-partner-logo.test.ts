@@ -3,7 +3,7 @@
 // check, its size limit, its sentences), is audited under the admin, is served at its /media
 // address and shown over the gate preview's monogram; a refused file changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addPartner, defaultFields } from '../../server/partners/store.server.ts'
+import { addPartner, defaultFields } from '../../server/partners/partner-store.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import { type FilePart, postMultipart, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'

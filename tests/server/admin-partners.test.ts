@@ -3,7 +3,7 @@
 // admin), and removing is the CLI's rule as a confirm step: refused while the partner has live
 // codes unless forced, which revokes them in the same step.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { addPartner, defaultFields } from '../../server/partners/store.server.ts'
+import { addPartner, defaultFields } from '../../server/partners/partner-store.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
 import { post, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'

@@ -5,10 +5,10 @@
 // retailer's agreement is accepted with a plain form before the first document.
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cliActor } from '../../server/admin/audit.server.ts'
+import { cliActor } from '../../server/audit/audit.server.ts'
 import { clearAgreement, setAgreement } from '../../server/documents/agreements.server.ts'
-import type { DocumentSummary } from '../../server/documents/store.server.ts'
-import { DocumentStore } from '../../server/documents/store.server.ts'
+import type { DocumentSummary } from '../../server/documents/document-store.server.ts'
+import { DocumentStore } from '../../server/documents/document-store.server.ts'
 import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
 import { makePdf, pdfPageTexts } from '../helpers/documents.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'

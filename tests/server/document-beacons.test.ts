@@ -9,13 +9,13 @@ import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BEACON_PATH, type DocumentBeacon } from '../../lib/documents/beacon.ts'
 import { MAX_REPORT_SECONDS } from '../../lib/documents/reading-clock.ts'
+import type { DocumentStore, DocumentSummary } from '../../server/documents/document-store.server.ts'
 import {
   type DocumentEngagement,
   MAX_PAGE,
   MAX_SECONDS_PER_REPORT,
 } from '../../server/documents/engagement.server.ts'
 import { documentActivity } from '../../server/documents/engagement-report.server.ts'
-import type { DocumentStore, DocumentSummary } from '../../server/documents/store.server.ts'
 import { BEACON_BODY_LIMIT, BEACON_RATE_LIMIT } from '../../server/routes/api/document-beacons.server.ts'
 import { limitPrefix, seedCode, testClock, testGrantCookie } from '../helpers/access.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'

@@ -3,7 +3,7 @@
 import { text } from 'node:stream/consumers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createEmailLink, emailAllowed, useEmailLink } from '../../server/access/email-links.server.ts'
-import { cliActor } from '../../server/admin/audit.server.ts'
+import { cliActor } from '../../server/audit/audit.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import {
   clearAgreement,
@@ -13,9 +13,9 @@ import {
   recordAcceptance,
   setAgreement,
 } from '../../server/documents/agreements.server.ts'
+import { DocumentNotFound, DocumentStore } from '../../server/documents/document-store.server.ts'
 import { DocumentEngagement } from '../../server/documents/engagement.server.ts'
 import { documentActivity } from '../../server/documents/engagement-report.server.ts'
-import { DocumentNotFound, DocumentStore } from '../../server/documents/store.server.ts'
 import { DocumentRejected } from '../../server/documents/validate.server.ts'
 import { webhookChannel } from '../../server/notifications/channels.server.ts'
 import { messageFor } from '../../server/notifications/messages.server.ts'

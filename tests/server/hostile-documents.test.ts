@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DocumentStore, type DocumentSummary } from '../../server/documents/store.server.ts'
+import { DocumentStore, type DocumentSummary } from '../../server/documents/document-store.server.ts'
 import type { PreparedDocument } from '../../server/documents/validate.server.ts'
 import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'

@@ -3,7 +3,7 @@
 // routes (probes, metrics, the API, the console, media). Refused by the service the CLI and the
 // console both call, before anything is stored.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { addPartner, defaultFields } from '../../server/partners/store.server.ts'
+import { addPartner, defaultFields } from '../../server/partners/partner-store.server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 /** docs/original-behaviour.md's routes and the pages this site added (docs/architecture.md). */

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOCUMENTS_BUCKET } from '../../server/documents/bucket.server.ts'
-import type { DocumentSummary } from '../../server/documents/store.server.ts'
+import type { DocumentSummary } from '../../server/documents/document-store.server.ts'
 import type { Env } from '../../server/env.server.ts'
 import { loggerOptions } from '../../server/logger.server.ts'
 import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'

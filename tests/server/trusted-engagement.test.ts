@@ -5,9 +5,9 @@
 // shown by `rm5 documents activity` (DOWNLOADS, --json too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BEACON_PATH } from '../../lib/documents/beacon.ts'
-import { cliActor } from '../../server/admin/audit.server.ts'
+import { cliActor } from '../../server/audit/audit.server.ts'
 import { clearAgreement, setAgreement } from '../../server/documents/agreements.server.ts'
-import type { DocumentSummary } from '../../server/documents/store.server.ts'
+import type { DocumentSummary } from '../../server/documents/document-store.server.ts'
 import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'

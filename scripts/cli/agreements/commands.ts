@@ -2,7 +2,7 @@
 import { basename } from 'node:path'
 import { MAX_AGREEMENT_BYTES } from '../../../lib/documents/agreement-size.ts'
 import type { PartnerSlug } from '../../../lib/partners.ts'
-import { cliActor } from '../../../server/admin/audit.server.ts'
+import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { agreementVersions } from '../../../server/documents/agreement-listing.server.ts'
 import {

@@ -13,7 +13,7 @@ import {
 import { listCodes } from '../../../server/access/codes.server.ts'
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
 import { normalizeCode } from '../../../server/access/hasher.server.ts'
-import { cliActor } from '../../../server/admin/audit.server.ts'
+import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { describeEmailRule } from './allow-domains.ts'

@@ -2,7 +2,7 @@
 // (server/access/code-admin.server.ts denyCodeEmail).
 import { CodeRuleError, denyCodeEmail } from '../../../server/access/code-admin.server.ts'
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
-import { cliActor } from '../../../server/admin/audit.server.ts'
+import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { type Io, resolveId } from './commands.ts'

@@ -5,7 +5,7 @@
 import { setCodeEmailRule } from '../../../server/access/code-admin.server.ts'
 import { requireEmailRefusal } from '../../../server/access/email-link-mail.server.ts'
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
-import { cliActor } from '../../../server/admin/audit.server.ts'
+import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { cliEnv } from '../../lib/cli-env.ts'
 import { CliError } from '../../lib/cli-error.ts'

@@ -10,8 +10,9 @@ import {
   DocumentStore,
   type DocumentStoreOptions,
   type DocumentSummary,
-} from '../../../server/documents/store.server.ts'
-import type { Storage, StorageLog } from '../../../server/storage/storage.server.ts'
+} from '../../../server/documents/document-store.server.ts'
+import type { Storage } from '../../../server/storage/storage.server.ts'
+import type { StorageLog } from '../../../server/storage/storage-log.server.ts'
 import { isBucketEmpty } from '../media/ensure-demo.ts'
 
 export const DEMO_DOCUMENT_FILE = 'circlek-proposal.md'

@@ -2,7 +2,7 @@
 // upload limit from DOCUMENT_MAX_BYTES. Refusals of the data layer become one-line CLI errors.
 import { readFile, stat } from 'node:fs/promises'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
-import type { DocumentStore } from '../../../server/documents/store.server.ts'
+import type { DocumentStore } from '../../../server/documents/document-store.server.ts'
 import { withDatabase } from '../../lib/cli-database.ts'
 import { cliEnv } from '../../lib/cli-env.ts'
 import { CliError } from '../../lib/cli-error.ts'
@@ -13,7 +13,7 @@ export async function withDocuments<T>(
 ): Promise<T> {
   const env = await cliEnv()
   const [{ DocumentStore }, { documentRefusal }, { closeDocumentJobs }] = await Promise.all([
-    import('../../../server/documents/store.server.ts'),
+    import('../../../server/documents/document-store.server.ts'),
     import('../../../server/documents/refusal.server.ts'),
     import('../../../server/documents/jobs/document-jobs.server.ts'),
   ])

@@ -5,7 +5,8 @@
 // - heroes and video stills already stored get their responsive variants if they lack them (a
 //   data dir or an upload from before variants existed).
 import { type LogicalBucket, REQUIRED_BUCKETS } from '../../../lib/buckets.ts'
-import type { Storage, StorageLog } from '../../../server/storage/storage.server.ts'
+import type { Storage } from '../../../server/storage/storage.server.ts'
+import type { StorageLog } from '../../../server/storage/storage-log.server.ts'
 import { defaultDemoDir, demoFilePath, readDemoManifest } from './demo-set.ts'
 import type { Progress } from './progress.ts'
 import { backfillVariants } from './store-variants.ts'

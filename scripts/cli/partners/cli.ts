@@ -1,13 +1,13 @@
 // `rm5 partners`: the partners whose gates the site serves (decision 035). Every command calls the
-// one service, server/partners/store.server.ts; running servers pick a change up within seconds.
+// one service, server/partners/partner-store.server.ts; running servers pick a change up within seconds.
 import { readFile } from 'node:fs/promises'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { tintContrastProblem } from '../../../lib/partner-contrast.ts'
 import { HEX_COLOUR, type PartnerSlug } from '../../../lib/partners.ts'
-import { cliActor } from '../../../server/admin/audit.server.ts'
+import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { PARTNERS_REFRESH_MS } from '../../../server/partners/directory.server.ts'
-import type { PartnerFields, PartnerRow } from '../../../server/partners/store.server.ts'
+import type { PartnerFields, PartnerRow } from '../../../server/partners/partner-store.server.ts'
 import { type CliOutput, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../../lib/cli-database.ts'
 import { CliError } from '../../lib/cli-error.ts'
@@ -71,7 +71,7 @@ const fieldsOf = (values: ThemeValues & { open?: boolean; code?: boolean }): Par
     }).filter(([, value]) => value !== undefined),
   )
 
-const load = () => import('../../../server/partners/store.server.ts')
+const load = () => import('../../../server/partners/partner-store.server.ts')
 
 export function partnersCommand(output: CliOutput = stdio): Command {
   const print = (line = '') => output.out(`${line}\n`)

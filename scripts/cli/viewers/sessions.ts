@@ -2,7 +2,7 @@
 // (server/access/viewers.server.ts).
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
 import { listLiveSessions, revokeViewer } from '../../../server/access/viewers.server.ts'
-import { cliActor } from '../../../server/admin/audit.server.ts'
+import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { table, utc } from '../codes/table.ts'
 

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { PartnerFormState } from '../../../components/admin/PartnerFields.tsx'
 import { partnerContrastProblem } from '../../../lib/partner-contrast.ts'
 import { partnerSlugProblem } from '../../../lib/partners.ts'
-import { defaultFields, type PartnerFields, partnerFields } from '../../partners/store.server.ts'
+import { defaultFields, type PartnerFields, partnerFields } from '../../partners/partner-store.server.ts'
 
 export const PARTNER_FIELD_NAMES = ['name', 'tint', 'ink', 'monogram', 'audience'] as const
 

@@ -1,8 +1,8 @@
 // What every console route file needs: the signed-in admin as pages show them, the actor the
 // services record in the audit log, and the permission options a route declares.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Actor } from '../audit.server.ts'
-import { consoleUser, sessionOf } from '../console.server.tsx'
+import type { Actor } from '../../audit/audit.server.ts'
+import { consoleUser, sessionOf } from '../console-context.server.ts'
 
 export const READ = { config: { permission: 'read' as const } }
 export const EDIT = { config: { permission: 'edit' as const } }

@@ -5,9 +5,9 @@
 // `remove` sets removed_at and a replacement adds a version.
 import { Readable } from 'node:stream'
 import type { PartnerSlug } from '../../lib/partners.ts'
-import { type Actor, recordAudit } from '../admin/audit.server.ts'
+import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
-import { findPartner } from '../partners/store.server.ts'
+import { findPartner } from '../partners/partner-store.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
 import { type AudienceRequest, documentAudience, type Viewers, visibleTo } from './audience.server.ts'
 import { DOCUMENTS_BUCKET } from './bucket.server.ts'

@@ -13,6 +13,7 @@ import { PartnerPage } from '../../../components/admin/PartnerPage.tsx'
 import { PartnerRemovePage } from '../../../components/admin/PartnerRemovePage.tsx'
 import { PartnersPage } from '../../../components/admin/PartnersPage.tsx'
 import { LOGO_MAX_BYTES } from '../../../lib/partners.ts'
+import type { Actor } from '../../audit/audit.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
 import {
   addPartner,
@@ -25,9 +26,8 @@ import {
   removePartner,
   setPartner,
   setPartnerLogo,
-} from '../../partners/store.server.ts'
-import type { Actor } from '../audit.server.ts'
-import { consoleUser, sessionOf } from '../console.server.tsx'
+} from '../../partners/partner-store.server.ts'
+import { consoleUser, sessionOf } from '../console-context.server.ts'
 import { csrfMatches } from '../http/csrf.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { receiveUpload, registerUploads } from '../http/upload.server.ts'

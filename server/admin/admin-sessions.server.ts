@@ -4,8 +4,8 @@
 // removes their sessions. lastSeenAt is written at most once a minute per session.
 import { randomBytes } from 'node:crypto'
 import { type AdminRole, isAdminRole } from '../../lib/admin/roles.ts'
+import { recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
-import { recordAudit } from './audit.server.ts'
 import { SIGN_IN_TOKEN, tokenHash } from './sign-in-links.server.ts'
 
 export const SESSION_IDLE_MS = 12 * 60 * 60_000

@@ -15,7 +15,7 @@ import {
   clearAgreement,
   setAgreement,
 } from '../../documents/agreements.server.ts'
-import { sessionOf } from '../console.server.tsx'
+import { sessionOf } from '../console-context.server.ts'
 import { csrfMatches } from '../http/csrf.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { receiveUpload, registerUploads } from '../http/upload.server.ts'

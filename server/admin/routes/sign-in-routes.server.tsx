@@ -14,17 +14,17 @@ import {
 import { createEmailLimiter } from '../../access/email-limits.server.ts'
 import { mailLinksProblem } from '../../access/email-link-mail.server.ts'
 import { createKeyedLimits, VERIFY_LIMITS } from '../../access/limits.server.ts'
+import { recordAudit } from '../../audit/audit.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
 import { publicOrigin } from '../../http/public-origin.server.ts'
+import { endSession, readSession, sessionMaxAgeMs } from '../admin-sessions.server.ts'
 import { adminEmail } from '../admins.server.ts'
-import { recordAudit } from '../audit.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from '../http/session-cookie.server.ts'
 import { PasskeyError, relyingParty, signInOptions, signInWithPasskey } from '../passkeys.server.ts'
-import { endSession, readSession, sessionMaxAgeMs } from '../sessions.server.ts'
 import { issueSignInLink, signInMail, signInWithLink } from '../sign-in.server.ts'
 import { SIGN_IN_TOKEN } from '../sign-in-links.server.ts'
-import { oidcSignInRoutes } from './oidc-sign-in.server.tsx'
+import { oidcSignInRoutes } from './oidc-sign-in-routes.server.tsx'
 
 const NOTICES = ['sent', 'signed-out', 'expired', 'no-mail', 'limited'] as const
 const noticeQuery = z.object({ notice: z.enum(NOTICES).optional() }).catch({})

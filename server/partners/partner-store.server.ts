@@ -13,7 +13,7 @@ import {
   partnerSlugProblem,
 } from '../../lib/partners.ts'
 import { storedLine } from '../../lib/stored-text.ts'
-import { type Actor, recordAudit } from '../admin/audit.server.ts'
+import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
 

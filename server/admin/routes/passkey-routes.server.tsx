@@ -4,9 +4,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { PasskeysPage } from '../../../components/admin/PasskeysPage.tsx'
+import type { Actor } from '../../audit/audit.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
-import type { Actor } from '../audit.server.ts'
-import { consoleUser, sessionOf } from '../console.server.tsx'
+import { consoleUser, sessionOf } from '../console-context.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import {
   listPasskeys,

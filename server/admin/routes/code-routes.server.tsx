@@ -18,7 +18,7 @@ import {
 } from '../../access/code-admin.server.ts'
 import { listCodes } from '../../access/codes.server.ts'
 import { requireEmailRefusal } from '../../access/email-link-mail.server.ts'
-import { sessionOf } from '../console.server.tsx'
+import { sessionOf } from '../console-context.server.ts'
 import { type FlashScope, setFlash, takeFlash } from '../http/flash.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { type CodeForm, codeForm, emailStepForm, firstIssues, textFields } from './code-form.server.ts'

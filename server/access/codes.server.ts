@@ -14,6 +14,12 @@ export interface CodeHashRow {
   codeHash: string
 }
 
+/** The ids of every code (revoked and expired ones too) that begin with `prefix`. */
+export async function codeIdsStartingWith(prisma: CodesDb, prefix: string): Promise<string[]> {
+  const rows = await prisma.accessCode.findMany({ select: { id: true } })
+  return rows.map((row) => row.id).filter((id) => id.startsWith(prefix))
+}
+
 export function activeCodeHashes(prisma: CodesDb, retailer: string, now: Date): Promise<CodeHashRow[]> {
   return prisma.accessCode.findMany({
     where: { retailer, ...activeAt(now) },

@@ -5,6 +5,7 @@
 
 import type { AuditRow } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
+import { documentTitles } from '../documents/document-titles.server.ts'
 
 type Family = 'code' | 'document' | 'partner' | 'session'
 const FAMILIES: Record<string, Family> = {
@@ -41,10 +42,7 @@ export async function auditTargetNames(
       where: { id: { in: targetsOf(rows, 'code').filter((id) => UUID.test(id)) } },
       select: { id: true, label: true, retailer: true },
     }),
-    prisma.document.findMany({
-      where: { id: { in: targetsOf(rows, 'document') } },
-      select: { id: true, title: true, retailer: true },
-    }),
+    documentTitles(prisma, targetsOf(rows, 'document')),
     prisma.accessSession.findMany({
       where: { id: { in: targetsOf(rows, 'session').filter((id) => UUID.test(id)) } },
       select: { id: true, email: true, retailer: true },
@@ -58,7 +56,9 @@ export async function auditTargetNames(
           `code ${code.label ? `“${code.label}”` : code.id.slice(0, 8)} of ${nameOf(code.retailer)}`,
         ] as const,
     ),
-    ...documents.map((doc) => [`document:${doc.id}`, `“${doc.title}” of ${nameOf(doc.retailer)}`] as const),
+    ...[...documents].map(
+      ([id, doc]) => [`document:${id}`, `“${doc.title}” of ${nameOf(doc.retailer)}`] as const,
+    ),
     ...sessions.map(
       (session) =>
         [

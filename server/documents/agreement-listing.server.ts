@@ -18,6 +18,12 @@ export interface AgreementVersion extends Omit<AgreementListing, 'acceptances'> 
   acceptances: AcceptanceListing[]
 }
 
+/** The partners that have (or had) an agreement, for the page's choice of partner. */
+export async function partnersWithAgreements(prisma: Pick<PrismaClient, 'agreement'>): Promise<string[]> {
+  const rows = await prisma.agreement.findMany({ select: { retailer: true }, distinct: ['retailer'] })
+  return rows.map((row) => row.retailer).sort()
+}
+
 /** Every version (by retailer, newest first) with its acceptances (oldest first) and their viewers. */
 export async function agreementVersions(
   prisma: PrismaClient,

@@ -289,6 +289,11 @@ export class DocumentStore {
     return summary(row)
   }
 
+  /** Whether the data room has ever held a document (a removed one still counts). */
+  async everHeldOne(): Promise<boolean> {
+    return (await this.prisma.document.count()) > 0
+  }
+
   /** Documents, newest first; removed ones only when asked. */
   async list(options: { retailer?: string; includeRemoved?: boolean } = {}): Promise<DocumentSummary[]> {
     const rows = await this.prisma.document.findMany({

@@ -10,7 +10,7 @@ import {
   type NewCodeOptions,
   revokeAccessCodes,
 } from '../../../server/access/code-admin.server.ts'
-import { listCodes } from '../../../server/access/codes.server.ts'
+import { codeIdsStartingWith, listCodes } from '../../../server/access/codes.server.ts'
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
 import { normalizeCode } from '../../../server/access/hasher.server.ts'
 import { cliActor } from '../../../server/audit/audit.server.ts'
@@ -171,8 +171,7 @@ export async function resolveId(prisma: PrismaClient, given: string): Promise<st
   if (!/^[0-9a-f-]{8,36}$/.test(wanted)) {
     throw new CliError(`"${given}" is not a code id (see \`rm5 codes list\`)`, 2)
   }
-  const ids = (await prisma.accessCode.findMany({ select: { id: true } })).map((row) => row.id)
-  const matches = ids.filter((id) => id.startsWith(wanted))
+  const matches = await codeIdsStartingWith(prisma, wanted)
   if (matches.length === 0) throw new CliError(`no access code with id ${given}`)
   if (matches.length > 1)
     throw new CliError(`"${given}" matches ${matches.length} codes: give more of the id`)

@@ -9,6 +9,7 @@ import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import type { AudienceRequest } from '../../../server/documents/audience.server.ts'
 import type { DocumentStore, DocumentSummary } from '../../../server/documents/document-store.server.ts'
+import { documentTitles } from '../../../server/documents/document-titles.server.ts'
 import { documentActivity } from '../../../server/documents/engagement-report.server.ts'
 import type { ActivityOptions } from '../codes/activity.ts'
 import type { Io } from '../codes/commands.ts'
@@ -121,13 +122,9 @@ export async function printDocumentActivity(
     io.print(`No document views${options.retailer ? ` for ${options.retailer}` : ''}.`)
     return
   }
-  const titles = new Map(
-    (
-      await prisma.document.findMany({
-        where: { id: { in: [...new Set(rows.map((r) => r.documentId))] } },
-        select: { id: true, title: true },
-      })
-    ).map((d) => [d.id, d.title]),
+  const titles = await documentTitles(
+    prisma,
+    rows.map((r) => r.documentId),
   )
   io.print(
     table(
@@ -137,7 +134,7 @@ export async function printDocumentActivity(
           value: (r) => viewerLabel(r),
         },
         { header: 'RETAILER', value: (r) => r.retailer },
-        { header: 'DOCUMENT', value: (r) => titles.get(r.documentId) ?? r.documentId },
+        { header: 'DOCUMENT', value: (r) => titles.get(r.documentId)?.title ?? r.documentId },
         { header: 'OPENS', value: (r) => String(r.opens) },
         { header: 'DOWNLOADS', value: (r) => String(r.downloads) },
         { header: 'TIME', value: (r) => duration(r.seconds) },

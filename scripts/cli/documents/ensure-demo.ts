@@ -30,8 +30,8 @@ export async function ensureDemoDocuments(
   options: DocumentStoreOptions & { mode: 'auto' | 'off' },
 ): Promise<DocumentSummary | undefined> {
   if (options.mode !== 'auto') return undefined
-  if ((await prisma.document.count()) > 0 || (await storageHasDocuments(storage))) return undefined
   const store = new DocumentStore(prisma, storage, options)
+  if ((await store.everHeldOne()) || (await storageHasDocuments(storage))) return undefined
   const doc = await store.add({
     retailer: 'circlek',
     bytes: Buffer.from(proposalMarkdown(brand)),

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AgreementsPage } from '../../../components/admin/AgreementsPage.tsx'
 import { MAX_AGREEMENT_BYTES } from '../../../lib/documents/agreement-size.ts'
-import { agreementVersions } from '../../documents/agreement-listing.server.ts'
+import { agreementVersions, partnersWithAgreements } from '../../documents/agreement-listing.server.ts'
 import {
   AgreementRejected,
   checkAgreementText,
@@ -49,11 +49,9 @@ export async function agreementRoutes(app: FastifyInstance) {
     const retailer = parsed.retailer || undefined
     const [versions, all] = await Promise.all([
       agreementVersions(prisma, retailer),
-      retailer
-        ? prisma.agreement.findMany({ select: { retailer: true }, distinct: ['retailer'] })
-        : undefined,
+      retailer ? partnersWithAgreements(prisma) : undefined,
     ])
-    const slugs = [...new Set((all ?? versions).map((row) => row.retailer))].sort()
+    const slugs = all ?? [...new Set(versions.map((row) => row.retailer))].sort()
     return (
       <AgreementsPage
         user={user(request)}

@@ -1,5 +1,5 @@
 // /admin/partners: list, add, edit the theme (with a picture of the gate), remove with a confirm
-// step. Every change calls the partners service `rm5 partners` calls (server/partners/store), with
+// step. Every change calls the partners service `rm5 partners` calls (server/partners/partner-store), with
 // the console's admin as the actor; the forms are validated by that service's schema. A logo is an
 // upload of its own (multipart, the CSRF token first), stored by `setPartnerLogo`, the function
 // `rm5 partners add|set --logo` calls, which checks the image.

@@ -25,7 +25,7 @@ const PROMISED: Record<string, [number, number, string]> = {
   notFound: [60, MINUTE, 'client'],
 }
 
-/** The rows of the first table under SECURITY.md's "## Rate limits": name → [requests, window ms, key]. */
+/** The rows of the first table in SECURITY.md's "Rate limits" section: name → [requests, window ms, key]. */
 function securityTable(): Record<string, [number, number, string]> {
   const text = readFileSync(new URL('../../SECURITY.md', import.meta.url), 'utf8')
   const section = text.split(/^## /m).find((part) => part.startsWith('Rate limits'))

@@ -139,11 +139,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: '/api',
     documentBeacons: {
       engagement: documents.engagement,
-      documents: documents.store,
+      room: documents,
       clientHash: (ip) => documents.clientHash(ip),
       readViewToken: (value) => documents.readViewToken(value),
       readingTime: (...args) => documents.readingTime(...args),
-      pendingAgreement: (viewer) => documents.pendingAgreement(viewer),
     },
   })
   await app.register(agreementRoutes, { prefix: '/api' })

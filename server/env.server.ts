@@ -208,3 +208,13 @@ export function parseEnv(
   if (oidcProblem) throw new EnvError(oidcProblem)
   return env
 }
+
+/**
+ * A setting's default as the schema defines it, for code handed no parsed environment (a store a
+ * test builds by itself): the default stays written once, above.
+ */
+export function envDefault<Name extends keyof typeof envSchema.shape>(
+  name: Name,
+): z.output<(typeof envSchema.shape)[Name]> {
+  return envSchema.shape[name].parse(undefined) as z.output<(typeof envSchema.shape)[Name]>
+}

@@ -10,7 +10,9 @@ import { admitToDocument } from '../../server/documents/admission.server.ts'
 export default async function guard(pageContext: PageContextServer) {
   const room = pageContext.documents
   const viewers = pageContext.accessViewers ?? []
-  const admission = room ? await admitToDocument(room, pageContext.routeParams.id, viewers) : undefined
+  const admission = room
+    ? await admitToDocument(room, pageContext.routeParams.id, viewers, 'page')
+    : undefined
   if (!admission) throw viewers.length > 0 ? render(404, DOCUMENT_NOT_FOUND) : render(404)
   if (admission.agreementFirst) throw redirect(admission.agreementFirst)
 }

@@ -11,6 +11,7 @@ import { LOCKS, withAdvisoryLock } from '../../server/db/advisory-lock.server.ts
 import { openDatabase } from '../../server/db/database.server.ts'
 import { applyMigrations } from '../../server/db/migrate.server.ts'
 import { closeDocumentJobs } from '../../server/documents/jobs/document-jobs.server.ts'
+import { documentLimits } from '../../server/documents/limits.server.ts'
 import { loggerOptions } from '../../server/logger.server.ts'
 import { loadEnvOrExit } from '../../server/main.server.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
@@ -50,9 +51,7 @@ async function addDemoContent(storage: Storage) {
   await withAdvisoryLock(db.url, LOCKS.demoDocuments, () =>
     ensureDemoDocuments(db.prisma, storage, log, {
       mode: env.DEMO_MEDIA,
-      maxBytes: env.DOCUMENT_MAX_BYTES,
-      maxPages: env.DOCUMENT_MAX_PAGES,
-      maxInflatedBytes: env.DOCUMENT_MAX_INFLATED_MB * 1024 * 1024,
+      ...documentLimits(env),
       region: env.S3_REGION,
     }),
   )

@@ -6,13 +6,19 @@
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { keyedHash } from '../http/client-hash.server.ts'
+import { RATE_LIMITS } from '../http/rate-limits.server.ts'
 import { createKeyedLimits, type LimitRule } from './limits.server.ts'
 
-export const EMAIL_LIMITS = {
-  /** Links one address may be sent: a few retries, not a stream of mail. */
-  perAddress: { max: 3, windowMs: 15 * 60_000 },
-  perClient: { max: 10, windowMs: 15 * 60_000 },
-} satisfies Record<string, LimitRule>
+export interface EmailLimits {
+  perAddress: LimitRule
+  perClient: LimitRule
+}
+
+/** The gates' e-mail step (server/http/rate-limits.server.ts). */
+export const EMAIL_LIMITS: EmailLimits = {
+  perAddress: RATE_LIMITS.accessEmailPerAddress,
+  perClient: RATE_LIMITS.accessEmailPerClient,
+}
 
 export type EmailLimiter = (request: FastifyRequest, email: string) => Promise<{ retryAfter: number } | null>
 
@@ -26,10 +32,12 @@ export function createEmailLimiter(
      * lets anyone lock its admin out by asking for links from elsewhere.
      */
     addressPerClient?: boolean
+    /** The gates' e-mail step's unless given. */
+    limits?: EmailLimits
   },
 ): EmailLimiter {
   const prefix = `${options.prefix ?? ''}access-email:`
-  const hit = createKeyedLimits(app, EMAIL_LIMITS)
+  const hit = createKeyedLimits(app, options.limits ?? EMAIL_LIMITS)
   return async (request, email) => {
     const client = normalizeIP(request.ip)
     const address = options.addressPerClient ? `${email}\n${client}` : email

@@ -10,7 +10,6 @@
 //                       mail scanners fetch links on their own.
 // JSON for fetch, 303 for plain form posts (the errors go through routes.server.ts' handler).
 
-import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { DOCKET_PATH, gateStepUrl, LINK_PAGE_PATH } from '../../lib/access.ts'
@@ -18,6 +17,7 @@ import { EMAIL_MAX } from '../../lib/forms/fields.ts'
 import { isPartnerSlug, PARTNER_SLUG, type PartnerSlug } from '../../lib/partners.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { isFormPost } from '../http/form-body.server.ts'
+import { routeRateLimit } from '../http/rate-limits.server.ts'
 import { UNKNOWN_PARTNER } from '../partners/partner-field.server.ts'
 import type { AttemptOutcome } from './attempts.server.ts'
 import { codeState, isActive, recordCodeUse } from './codes.server.ts'
@@ -45,9 +45,6 @@ export const emailBody = z.object({
     .toLowerCase()
     .pipe(z.email('Enter a work e-mail address, like name@company.com.')),
 })
-
-/** Link redemptions per client address (a person clicks once; a retry or two is fine). */
-export const LINK_RATE_LIMIT = { max: 10, windowMs: 60_000 }
 
 export const linkBody = z.object({
   token: z.string({ error: 'Send the link’s token.' }).regex(EMAIL_LINK_TOKEN, LINK_EXPIRED_MESSAGE),
@@ -142,11 +139,7 @@ export function emailLinkRoutes(app: FastifyInstance, deps: EmailLinkDeps): Emai
     {
       preValidation: deps.parse(linkBody),
       config: {
-        rateLimit: {
-          max: LINK_RATE_LIMIT.max,
-          timeWindow: LINK_RATE_LIMIT.windowMs,
-          keyGenerator: (request: FastifyRequest) => `${linkLimitPrefix}${normalizeIP(request.ip)}`,
-        },
+        rateLimit: routeRateLimit('accessLink', linkLimitPrefix),
       },
     },
     async (request, reply) => {

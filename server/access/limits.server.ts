@@ -1,5 +1,5 @@
 // The brute-force limit on the verify call, checked before any hash is computed: per client
-// address and gate (10 a minute). There is no limit per gate overall: anyone with a few addresses
+// address and gate (its numbers: server/http/rate-limits.server.ts). There is no limit per gate overall: anyone with a few addresses
 // could use it up and lock every code holder out (decision 016). Guessing from many addresses is
 // slowed by the ceiling on concurrent argon2 checks (hash-ceiling.server.ts) and made hopeless by
 // the codes' strength. Counters live in @fastify/rate-limit's store: Redis when REDIS_URL is set
@@ -9,15 +9,14 @@
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { PartnerSlug } from '../../lib/partners.ts'
+import { RATE_LIMITS } from '../http/rate-limits.server.ts'
 
 export interface LimitRule {
   max: number
   windowMs: number
 }
 
-export const VERIFY_LIMITS = {
-  perIp: { max: 10, windowMs: 60_000 },
-} satisfies Record<string, LimitRule>
+export const VERIFY_LIMITS: { perIp: LimitRule } = { perIp: RATE_LIMITS.accessVerify }
 
 export type VerifyLimiter = (
   request: FastifyRequest,

@@ -1,8 +1,8 @@
-// The engagement page's figures as CSV (RFC 4180, scripts/lib/csv.ts): the same report the page
+// The engagement page's figures as CSV (RFC 4180, server/csv/csv.server.ts): the same report the page
 // draws, one table per file, seconds as numbers so a spreadsheet can sum them.
 
 import { viewerLabel } from '../../lib/documents/viewer-label.ts'
-import { csvRecord } from '../../scripts/lib/csv.ts'
+import { csvRecord } from '../csv/csv.server.ts'
 import type { DocumentEngagementReport } from '../documents/document-engagement.server.ts'
 
 export const ENGAGEMENT_FIGURES = ['openings', 'pages', 'viewers'] as const

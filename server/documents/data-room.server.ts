@@ -23,6 +23,7 @@ import {
   DocumentJobFailed,
   yieldDocumentJobsToRequests,
 } from './jobs/document-jobs.server.ts'
+import { documentLimits } from './limits.server.ts'
 import type { PageShape } from './page-images/page-image-size.server.ts'
 import { createPageImages, type PageImage, type PageImages } from './page-images/page-images.server.ts'
 import { ReadingClocks, type ReadingViewer } from './reading-clocks.server.ts'
@@ -75,17 +76,13 @@ export class DataRoom {
   ) {
     this.now = options.now ?? (() => new Date())
     this.prisma = db.prisma
-    this.store = new DocumentStore(db.prisma, storage, {
-      maxBytes: env.DOCUMENT_MAX_BYTES,
-      maxPages: env.DOCUMENT_MAX_PAGES,
-      maxInflatedBytes: env.DOCUMENT_MAX_INFLATED_MB * 1024 * 1024,
-      region: env.S3_REGION,
-    })
+    const limits = documentLimits(env)
+    this.store = new DocumentStore(db.prisma, storage, { ...limits, region: env.S3_REGION })
     this.engagement = new DocumentEngagement(db.prisma, app.outbox, app.log, {
       flushMs: options.engagementFlushMs,
     })
     this.stamps = createStampedPdfs()
-    this.pageImages = createPageImages(this.stamps, { maxPages: env.DOCUMENT_MAX_PAGES })
+    this.pageImages = createPageImages(this.stamps, { maxPages: limits.maxPages })
   }
 
   /** The documents the request's grants see (their partners', their codes'), newest first. */

@@ -14,10 +14,9 @@ import { DOCUMENTS_BUCKET } from './bucket.server.ts'
 import { cleanFileName, titleFromFileName } from './file-name.server.ts'
 import { DOCUMENT_ID, newDocumentId } from './ids.server.ts'
 import { type DocumentJobs, documentJobs } from './jobs/document-jobs.server.ts'
-import { DEFAULT_MAX_INFLATED_BYTES } from './jobs/inflated-size.server.ts'
+import { defaultDocumentLimits } from './limits.server.ts'
 import {
   checkTitle,
-  DEFAULT_MAX_PAGES,
   DOCUMENT_EXTENSION,
   type DocumentKind,
   DocumentRejected,
@@ -123,9 +122,9 @@ function versionFile(objectKey: string, fileName: string, inspected: PreparedDoc
 export interface DocumentStoreOptions {
   maxBytes: number
   region: string
-  /** DOCUMENT_MAX_PAGES (default 1,000). */
+  /** DOCUMENT_MAX_PAGES (its schema default unless given). */
   maxPages?: number
-  /** DOCUMENT_MAX_INFLATED_MB in bytes (default 256 MiB). */
+  /** DOCUMENT_MAX_INFLATED_MB in bytes (its schema default unless given). */
   maxInflatedBytes?: number
   /** Where uploads are inspected; the process's shared pool unless given. */
   jobs?: DocumentJobs
@@ -146,10 +145,11 @@ export class DocumentStore {
   /** The upload checked off this thread (bounds, active content removed, Markdown rendered). */
   private inspect(bytes: Uint8Array, fileName: string): Promise<PreparedDocument> {
     const jobs = this.options.jobs ?? documentJobs()
+    const defaults = defaultDocumentLimits()
     const {
       maxBytes,
-      maxPages = DEFAULT_MAX_PAGES,
-      maxInflatedBytes = DEFAULT_MAX_INFLATED_BYTES,
+      maxPages = defaults.maxPages,
+      maxInflatedBytes = defaults.maxInflatedBytes,
     } = this.options
     return jobs.inspect(bytes, fileName, maxBytes, maxPages, maxInflatedBytes)
   }

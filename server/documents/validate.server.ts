@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import { PDFDocument } from '@cantoo/pdf-lib'
 import { storedLine } from '../../lib/stored-text.ts'
 import { stripActiveContent } from './jobs/active-content.server.ts'
-import { checkInflatedSize, DEFAULT_MAX_INFLATED_BYTES } from './jobs/inflated-size.server.ts'
+import { checkInflatedSize } from './jobs/inflated-size.server.ts'
 import { checkObjects, countPages } from './jobs/pdf-structure.server.ts'
 import { renderMarkdown } from './markdown.server.ts'
 import { DocumentRejected } from './rejected.server.ts'
@@ -23,8 +23,6 @@ export const MAX_TITLE_LENGTH = 200
 
 export { DocumentRejected }
 
-/** DOCUMENT_MAX_PAGES' default. */
-export const DEFAULT_MAX_PAGES = 1_000
 /** Rendered Markdown kept per version: a document past this is a bomb, not a text to read. */
 export const MAX_MARKDOWN_HTML_BYTES = 8 * 1024 * 1024
 
@@ -108,8 +106,8 @@ export async function inspectDocument(
   bytes: Uint8Array,
   fileName: string,
   maxBytes: number,
-  maxPages = DEFAULT_MAX_PAGES,
-  maxInflatedBytes = DEFAULT_MAX_INFLATED_BYTES,
+  maxPages: number,
+  maxInflatedBytes: number,
 ): Promise<PreparedDocument> {
   if (bytes.length === 0) throw new DocumentRejected(`${fileName} is empty.`)
   if (bytes.length > maxBytes) throw fileTooLarge(fileName, maxBytes, bytes.length)

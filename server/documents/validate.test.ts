@@ -4,24 +4,33 @@ import { makePdf } from '../../tests/helpers/documents.ts'
 import { checkTitle, DocumentRejected, inspectDocument } from './validate.server.ts'
 
 const MAX = 1024 * 1024
+/** docs/configuration.md: DOCUMENT_MAX_PAGES 1,000 and DOCUMENT_MAX_INFLATED_MB 256 by default. */
+const PAGES = 1_000
+const INFLATED = 256 * 1024 * 1024
 const rejected = (promise: Promise<unknown>) => expect(promise).rejects.toBeInstanceOf(DocumentRejected)
 
 describe('inspectDocument', () => {
   it('tells a PDF by its content and counts its pages', async () => {
     const pdf = await makePdf(4)
-    const inspected = await inspectDocument(pdf, 'deck.bin', MAX)
+    const inspected = await inspectDocument(pdf, 'deck.bin', MAX, PAGES, INFLATED)
     expect(inspected).toMatchObject({ kind: 'pdf', pages: 4, words: null, size: pdf.length })
     expect(inspected.sha256).toMatch(/^[0-9a-f]{64}$/)
   })
 
   it('takes UTF-8 text as Markdown and counts its words', async () => {
-    const inspected = await inspectDocument(Buffer.from('# Über uns\n\nZwei Wörter.'), 'a.md', MAX)
+    const inspected = await inspectDocument(
+      Buffer.from('# Über uns\n\nZwei Wörter.'),
+      'a.md',
+      MAX,
+      PAGES,
+      INFLATED,
+    )
     expect(inspected).toMatchObject({ kind: 'markdown', pages: null, words: 4 })
   })
 
   it('names a Windows program renamed .pdf', async () => {
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03'), Buffer.alloc(200, 0)])
-    await expect(inspectDocument(exe, 'proposal.pdf', MAX)).rejects.toThrow(
+    await expect(inspectDocument(exe, 'proposal.pdf', MAX, PAGES, INFLATED)).rejects.toThrow(
       'proposal.pdf is named .pdf but its content is not a PDF: it looks like a Windows program (MZ).',
     )
   })
@@ -32,20 +41,26 @@ describe('inspectDocument', () => {
     ['text with other control bytes', Buffer.from('text\u0001\u0002more'), /neither a PDF nor UTF-8 text/],
     ['invalid UTF-8', Buffer.from([0x41, 0xff, 0xfe, 0x42]), /neither a PDF nor UTF-8 text/],
   ])('refuses %s', async (_what, bytes, message) => {
-    await expect(inspectDocument(bytes, 'file.md', MAX)).rejects.toThrow(message)
+    await expect(inspectDocument(bytes, 'file.md', MAX, PAGES, INFLATED)).rejects.toThrow(message)
   })
 
   it('refuses text named .pdf, an empty file, blank text, and a file over the limit', async () => {
-    await expect(inspectDocument(Buffer.from('# hi'), 'x.pdf', MAX)).rejects.toThrow(/content is text/)
-    await rejected(inspectDocument(Buffer.alloc(0), 'x.md', MAX))
-    await expect(inspectDocument(Buffer.from(' \n\t'), 'x.md', MAX)).rejects.toThrow(/no text/)
-    await expect(inspectDocument(Buffer.alloc(2048, 65), 'x.md', 1024)).rejects.toThrow(
+    await expect(inspectDocument(Buffer.from('# hi'), 'x.pdf', MAX, PAGES, INFLATED)).rejects.toThrow(
+      /content is text/,
+    )
+    await rejected(inspectDocument(Buffer.alloc(0), 'x.md', MAX, PAGES, INFLATED))
+    await expect(inspectDocument(Buffer.from(' \n\t'), 'x.md', MAX, PAGES, INFLATED)).rejects.toThrow(
+      /no text/,
+    )
+    await expect(inspectDocument(Buffer.alloc(2048, 65), 'x.md', 1024, PAGES, INFLATED)).rejects.toThrow(
       /2048 bytes; the limit is 1024 bytes \(DOCUMENT_MAX_BYTES\)/,
     )
   })
 
   it('refuses a file that only starts like a PDF', async () => {
-    await expect(inspectDocument(Buffer.from('%PDF-1.7\ngarbage'), 'x.pdf', MAX)).rejects.toThrow(/PDF/)
+    await expect(
+      inspectDocument(Buffer.from('%PDF-1.7\ngarbage'), 'x.pdf', MAX, PAGES, INFLATED),
+    ).rejects.toThrow(/PDF/)
   })
 
   it('refuses an encrypted PDF, which cannot be watermarked', async () => {
@@ -54,9 +69,9 @@ describe('inspectDocument', () => {
     const pdf = Buffer.from(await plain.save({ useObjectStreams: false })).toString('latin1')
     const encrypted = pdf.replace('trailer\n<<', 'trailer\n<<\n/Encrypt << /Filter /Standard /V 1 /R 2 >>')
     expect(encrypted).not.toBe(pdf)
-    await expect(inspectDocument(Buffer.from(encrypted, 'latin1'), 'x.pdf', MAX)).rejects.toThrow(
-      /encrypted PDF/,
-    )
+    await expect(
+      inspectDocument(Buffer.from(encrypted, 'latin1'), 'x.pdf', MAX, PAGES, INFLATED),
+    ).rejects.toThrow(/encrypted PDF/)
   })
 })
 

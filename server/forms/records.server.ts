@@ -3,7 +3,7 @@
 // filter, one record, and every record as CSV or JSON. One definition for both interfaces, so an
 // export from the console and from the CLI are the same bytes.
 
-import { type Cell, csvRecord } from '../../scripts/lib/csv.ts'
+import { type Cell, csvRecord } from '../csv/csv.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import type { ContactMessage, RetailerApplication } from '../db/generated/client.ts'
 
@@ -120,7 +120,7 @@ export async function listRecords<Row extends Keyed>(
 const EXPORT_BATCH = 500
 
 /**
- * Every matching record, oldest first, as CSV (RFC 4180, scripts/lib/csv.ts) or a JSON array, in
+ * Every matching record, oldest first, as CSV (RFC 4180, server/csv/csv.server.ts) or a JSON array, in
  * chunks: keyset pagination on (createdAt, id) keeps memory constant however many rows there are.
  */
 export async function* exportRecords<Row extends Keyed>(

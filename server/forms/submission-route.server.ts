@@ -13,18 +13,15 @@ import { clientHash } from '../http/client-hash.server.ts'
 import { HttpError, validationError } from '../http/errors.server.ts'
 import { answersPage, isFormPost, registerFormBody, requireJsonOrForm } from '../http/form-body.server.ts'
 import { idempotencyKeyOf, isIdempotencyKey } from '../http/idempotency.server.ts'
+import { type RateLimitName, routeRateLimit } from '../http/rate-limits.server.ts'
 import type { NotificationPayload } from '../notifications/events.server.ts'
 import { type FormPage, formErrorHandler } from './form-errors.server.ts'
 import { sameRowData, storeOnce } from './store-once.server.ts'
 
-/**
- * Per client IP and route: generous for a person (retries included), tight for a script. Counted
- * once the body is parsed, so a visitor over the limit gets the form back with what they typed.
- */
-export const SUBMISSION_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000, hook: 'preHandler' } as const
-
 export interface SubmissionRoute<S extends z.ZodMiniType, Data extends Record<string, unknown>> {
   url: string
+  /** Its limit per client (server/http/rate-limits.server.ts). */
+  rateLimit: RateLimitName
   /** Names the submission in log lines: never the values, which are personal data. */
   name: string
   schema: S
@@ -51,7 +48,11 @@ export async function submissionRoute<S extends z.ZodMiniType, Data extends Reco
   app.setErrorHandler(formErrorHandler(app, route.page))
   app.post(
     route.url,
-    { config: { rateLimit: SUBMISSION_RATE_LIMIT }, onRequest: requireJsonOrForm },
+    {
+      // Counted once the body is parsed, so a visitor over the limit gets the form back with what they typed.
+      config: { rateLimit: { ...routeRateLimit(route.rateLimit), hook: 'preHandler' } },
+      onRequest: requireJsonOrForm,
+    },
     async (request, reply) => {
       const form = isFormPost(request)
       const headerKey = form ? undefined : idempotencyKeyOf(request)

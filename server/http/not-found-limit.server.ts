@@ -5,8 +5,7 @@
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { HttpError } from './errors.server.ts'
-
-export const NOT_FOUND_LIMIT = { max: 60, windowMs: 60_000 }
+import { RATE_LIMITS } from './rate-limits.server.ts'
 
 export interface NotFoundLimiter {
   /** Throws a 429 when this client is already over its budget: call before expensive work. */
@@ -19,10 +18,10 @@ type Limiter = ReturnType<FastifyInstance['createRateLimit']>
 
 export function createNotFoundLimiter(
   app: FastifyInstance,
-  options: { prefix?: string; limit?: typeof NOT_FOUND_LIMIT } = {},
+  options: { prefix?: string; limit?: { max: number; windowMs: number } } = {},
 ): NotFoundLimiter {
   const prefix = `${options.prefix ?? ''}not-found:`
-  const limit = options.limit ?? NOT_FOUND_LIMIT
+  const limit = options.limit ?? RATE_LIMITS.notFound
   const limiter: Limiter = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowMs,

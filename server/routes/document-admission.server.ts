@@ -3,7 +3,7 @@
 // the viewer may open: the answer of an unknown path; an agreement still to accept: sent to it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { DOCUMENT_UNAVAILABLE_TITLE } from '../../lib/documents.ts'
-import { admitToDocument } from '../documents/admission.server.ts'
+import { type AdmissionPurpose, admitToDocument } from '../documents/admission.server.ts'
 import type { ViewedDocument } from '../documents/data-room.server.ts'
 
 /** Never kept by a shared cache, nor by the browser: a stamp names one viewer. */
@@ -14,10 +14,11 @@ export async function admittedPdf(
   app: FastifyInstance,
   request: FastifyRequest<{ Params: { id: string } }>,
   reply: FastifyReply,
+  purpose: Extract<AdmissionPurpose, 'file' | 'pageImage'>,
 ): Promise<ViewedDocument | undefined> {
   const viewers = await app.access.grants.grantsFor(request.headers.cookie)
-  const admission = await admitToDocument(app.documents, request.params.id, viewers)
-  if (admission?.viewed.document.kind !== 'pdf') {
+  const admission = await admitToDocument(app.documents, request.params.id, viewers, purpose)
+  if (!admission) {
     await reply.callNotFound()
     return undefined
   }

@@ -40,7 +40,7 @@ export async function documentFileRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string }; Querystring: { download?: string } }>(
     `${DOCUMENTS_PATH}/:id/file`,
     async (request, reply) => {
-      const opened = await admittedPdf(app, request, reply)
+      const opened = await admittedPdf(app, request, reply, 'file')
       if (!opened) return reply
       const room = app.documents
       // The answers that need no file come first: nothing is opened that would have to be closed.

@@ -21,7 +21,7 @@ export async function documentPageImageRoutes(app: FastifyInstance): Promise<voi
     async (request, reply) => {
       const page = pageNumber.safeParse(request.params.page)
       if (!page.success) return reply.callNotFound()
-      const viewed = await admittedPdf(app, request, reply)
+      const viewed = await admittedPdf(app, request, reply, 'pageImage')
       if (!viewed) return reply
       const { document } = viewed
       if (document.download || page.data > (document.pages ?? 0)) return reply.callNotFound()

@@ -1,25 +1,29 @@
 // Content-Type by file extension, shared by the /media route and the upload CLI. The route decides
 // by extension rather than trusting stored metadata, so an object uploaded by another tool (or with
-// a wrong type) is still served with a type the browser will use, and `nosniff` stays safe.
+// a wrong type) is still served with a type the browser will use, and `nosniff` stays safe. The
+// types come from mime-types (mime-db); only the extensions below are served as what they are:
+// anything else (HTML above all, which would run as this site's page) is a download.
+import { contentType } from 'mime-types'
 
-const TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  json: 'application/json; charset=utf-8',
-  // The type Apple's HLS spec (RFC 8216 §4) registers; Safari's native player requires it.
-  m3u8: 'application/vnd.apple.mpegurl',
-  ts: 'video/mp2t',
-  mp4: 'video/mp4',
-  m4s: 'video/iso.segment',
-  webm: 'video/webm',
-  vtt: 'text/vtt; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-}
+/** The media the site serves: pictures, animations, HLS and MP4 video, captions, text. */
+const SERVED = new Set([
+  'jpg',
+  'jpeg',
+  'png',
+  'webp',
+  'avif',
+  'gif',
+  'svg',
+  'json',
+  // mime-db's type for it is the one Apple's HLS spec (RFC 8216 §4) registers; Safari's native player requires it.
+  'm3u8',
+  'ts',
+  'mp4',
+  'm4s',
+  'webm',
+  'vtt',
+  'txt',
+])
 
 export const DEFAULT_CONTENT_TYPE = 'application/octet-stream'
 
@@ -30,5 +34,6 @@ export function extensionOf(key: string): string {
 }
 
 export function contentTypeFor(key: string): string {
-  return TYPES[extensionOf(key)] ?? DEFAULT_CONTENT_TYPE
+  const extension = extensionOf(key)
+  return (SERVED.has(extension) && contentType(extension)) || DEFAULT_CONTENT_TYPE
 }

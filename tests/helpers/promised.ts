@@ -25,6 +25,12 @@ export const EMAIL_LINK_LIMITS = {
 /** SECURITY.md: `POST /api/access/verify` per IP and gate, "10 a minute". */
 export const VERIFY_PER_MINUTE = 10
 
+/** SECURITY.md: `POST /api/access/link` per client, 10 a minute. */
+export const LINK_PER_MINUTE = 10
+
+/** SECURITY.md: `POST /api/documents/beacon` per client, 120 a minute. */
+export const BEACON_PER_MINUTE = 120
+
 /** SECURITY.md: unknown paths per IP, "60 a minute", then 429. */
 export const NOT_FOUND_LIMIT = { max: 60, windowMs: MINUTE }
 

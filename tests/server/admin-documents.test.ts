@@ -6,12 +6,12 @@
 import { readdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseCsv } from '../../scripts/lib/csv.ts'
 import { documentActivity } from '../../server/documents/engagement-report.server.ts'
 import { documentRefusal } from '../../server/documents/refusal.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import { type FilePart, postMultipart, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { parseCsv } from '../helpers/csv.ts'
 import { makePdf } from '../helpers/documents.ts'
 
 const MAX_BYTES = 8192

@@ -16,11 +16,12 @@ import {
   MAX_SECONDS_PER_REPORT,
 } from '../../server/documents/engagement.server.ts'
 import { documentActivity } from '../../server/documents/engagement-report.server.ts'
-import { BEACON_BODY_LIMIT, BEACON_RATE_LIMIT } from '../../server/routes/api/document-beacons.server.ts'
+import { BEACON_BODY_LIMIT } from '../../server/routes/api/document-beacons.server.ts'
 import { limitPrefix, seedCode, testClock, testGrantCookie } from '../helpers/access.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { expectNoLeak, fuzzInBatches, hostileValue, pollutionJson } from '../helpers/fuzz.ts'
+import { BEACON_PER_MINUTE } from '../helpers/promised.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -345,17 +346,17 @@ describe('POST /api/documents/beacon', () => {
     const client = nextIp()
     const body = { documentId: deck.id, version: 1, page: 1, seconds: 1 }
     const answers = await Promise.all(
-      Array.from({ length: BEACON_RATE_LIMIT.max + 5 }, () => beacon(body, { cookie: ana(), ip: client })),
+      Array.from({ length: BEACON_PER_MINUTE + 5 }, () => beacon(body, { cookie: ana(), ip: client })),
     )
     const counts = new Map<number, number>()
     for (const res of answers) counts.set(res.statusCode, (counts.get(res.statusCode) ?? 0) + 1)
-    expect(Object.fromEntries(counts)).toEqual({ 204: BEACON_RATE_LIMIT.max, 429: 5 })
+    expect(Object.fromEntries(counts)).toEqual({ 204: BEACON_PER_MINUTE, 429: 5 })
     const limited = answers.find((res) => res.statusCode === 429)
     expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0)
     expect((await beacon(body, { cookie: ana() })).statusCode).toBe(204)
     await engagement.flush()
     const rows = await t.db.prisma.documentView.findMany()
-    expect(rows.reduce((sum, row) => sum + row.seconds, 0)).toBe(BEACON_RATE_LIMIT.max + 1)
+    expect(rows.reduce((sum, row) => sum + row.seconds, 0)).toBe(BEACON_PER_MINUTE + 1)
   })
 
   it('never answers 5xx nor writes a row for fuzzed bodies', async () => {

@@ -5,12 +5,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { neutraliseFormula, parseCsv } from '../../scripts/lib/csv.ts'
 import { openDatabase } from '../../server/db/database.server.ts'
 import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { applyMigrations } from '../../server/db/migrate.server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { parseCsv, spreadsheetSafe } from '../helpers/csv.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 import { postJson } from '../helpers/submissions.ts'
 
@@ -86,7 +86,7 @@ afterAll(async () => {
 const storedApplications = () =>
   t.db.prisma.retailerApplication.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
 
-const text = (value: string | null) => (value === null ? '' : neutraliseFormula(value))
+const text = (value: string | null) => (value === null ? '' : spreadsheetSafe(value))
 
 describe('npm run applications -- export', () => {
   it('writes RFC 4180 CSV that parses back to the stored rows, formulas defused', async () => {

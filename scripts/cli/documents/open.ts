@@ -12,19 +12,16 @@ export async function withDocuments<T>(
   run: (store: DocumentStore, prisma: PrismaClient) => Promise<T>,
 ): Promise<T> {
   const env = await cliEnv()
-  const [{ DocumentStore }, { documentRefusal }, { closeDocumentJobs }] = await Promise.all([
-    import('../../../server/documents/document-store.server.ts'),
-    import('../../../server/documents/refusal.server.ts'),
-    import('../../../server/documents/jobs/document-jobs.server.ts'),
-  ])
+  const [{ DocumentStore }, { documentLimits }, { documentRefusal }, { closeDocumentJobs }] =
+    await Promise.all([
+      import('../../../server/documents/document-store.server.ts'),
+      import('../../../server/documents/limits.server.ts'),
+      import('../../../server/documents/refusal.server.ts'),
+      import('../../../server/documents/jobs/document-jobs.server.ts'),
+    ])
   return withDatabase(({ prisma }) =>
     withStorage(async (storage) => {
-      const store = new DocumentStore(prisma, storage, {
-        maxBytes: env.DOCUMENT_MAX_BYTES,
-        maxPages: env.DOCUMENT_MAX_PAGES,
-        maxInflatedBytes: env.DOCUMENT_MAX_INFLATED_MB * 1024 * 1024,
-        region: env.S3_REGION,
-      })
+      const store = new DocumentStore(prisma, storage, { ...documentLimits(env), region: env.S3_REGION })
       try {
         return await run(store, prisma)
       } catch (error) {

@@ -13,10 +13,11 @@ import {
 } from '../../../components/admin/SignInPages.tsx'
 import { createEmailLimiter } from '../../access/email-limits.server.ts'
 import { mailLinksProblem } from '../../access/email-link-mail.server.ts'
-import { createKeyedLimits, VERIFY_LIMITS } from '../../access/limits.server.ts'
+import { createKeyedLimits } from '../../access/limits.server.ts'
 import { recordAudit } from '../../audit/audit.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
 import { publicOrigin } from '../../http/public-origin.server.ts'
+import { RATE_LIMITS } from '../../http/rate-limits.server.ts'
 import { endSession, readSession, sessionMaxAgeMs } from '../admin-sessions.server.ts'
 import { adminEmail } from '../admins.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
@@ -34,14 +35,23 @@ const tokenBody = z.object({ token: z.string().regex(SIGN_IN_TOKEN) })
 export async function signInRoutes(app: FastifyInstance) {
   const { deps } = app.adminConsole
   const prefix = `${deps.rateLimitPrefix ?? ''}admin-`
-  const emailLimit = createEmailLimiter(app, { prefix, key: deps.ipKey, addressPerClient: true })
-  const linkLimit = createKeyedLimits(app, VERIFY_LIMITS)
+  const emailLimit = createEmailLimiter(app, {
+    prefix,
+    key: deps.ipKey,
+    addressPerClient: true,
+    limits: { perAddress: RATE_LIMITS.adminSignInPerAddress, perClient: RATE_LIMITS.adminSignInPerClient },
+  })
+  const linkLimit = createKeyedLimits(app, {
+    credential: RATE_LIMITS.adminCredential,
+    passkeyOptions: RATE_LIMITS.adminPasskeyOptions,
+    oidcStart: RATE_LIMITS.adminOidcStart,
+  })
   // Using a link and answering with a passkey count together: both try a credential.
   const linkLimited = (request: FastifyRequest) =>
-    linkLimit('perIp', request, `${prefix}link:ip:${normalizeIP(request.ip)}`)
+    linkLimit('credential', request, `${prefix}link:ip:${normalizeIP(request.ip)}`)
   // Asking for a passkey challenge writes a row: limited alike, counted apart.
   const optionsLimited = (request: FastifyRequest) =>
-    linkLimit('perIp', request, `${prefix}passkey-options:ip:${normalizeIP(request.ip)}`)
+    linkLimit('passkeyOptions', request, `${prefix}passkey-options:ip:${normalizeIP(request.ip)}`)
   const refuseWhenLimited = async (request: FastifyRequest, limiter = linkLimited) => {
     const limited = await limiter(request)
     if (limited) {
@@ -59,7 +69,7 @@ export async function signInRoutes(app: FastifyInstance) {
   const rp = relyingParty(deps.env)
   // Starting a single sign-on writes nothing but is limited alike, counted apart.
   const oidcStartLimited = (request: FastifyRequest) =>
-    linkLimit('perIp', request, `${prefix}oidc-start:ip:${normalizeIP(request.ip)}`)
+    linkLimit('oidcStart', request, `${prefix}oidc-start:ip:${normalizeIP(request.ip)}`)
   const singleSignOn = oidcSignInRoutes(app, {
     start: (request) => refuseWhenLimited(request, oidcStartLimited),
     callback: (request) => refuseWhenLimited(request),

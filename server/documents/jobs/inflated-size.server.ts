@@ -8,9 +8,6 @@ import { DocumentRejected } from '../rejected.server.ts'
 
 const MIB = 1024 * 1024
 
-/** DOCUMENT_MAX_INFLATED_MB's default, in bytes. */
-export const DEFAULT_MAX_INFLATED_BYTES = 256 * MIB
-
 /** Bytes `data` inflates to, counted up to `limit` (just past it when over); a damaged stream counts what came out. */
 async function inflatedSize(data: Uint8Array, limit: number): Promise<number> {
   let size = 0

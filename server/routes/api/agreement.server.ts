@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { DOCKET_PATH } from '../../../lib/access.ts'
 import { agreementUrl, safeAgreementNext } from '../../../lib/documents.ts'
 import { PARTNER_SLUG } from '../../../lib/partners.ts'
+import { admitToAgreement } from '../../documents/admission.server.ts'
 import { currentAgreement, recordAcceptance } from '../../documents/agreements.server.ts'
 import { HttpError, validationError } from '../../http/errors.server.ts'
 import { answersPage, registerFormBody, requireJsonOrForm } from '../../http/form-body.server.ts'
@@ -40,7 +41,7 @@ export async function agreementRoutes(app: FastifyInstance): Promise<void> {
       const room = app.documents
       reply.header('cache-control', 'no-store')
       const viewers = await app.access.grants.grantsFor(request.headers.cookie)
-      const viewer = viewers.find((grant) => grant.retailer === body.retailer)
+      const viewer = admitToAgreement(viewers, body.retailer)
       if (!viewer) throw new HttpError(403, 'no_grant', 'Open the docket with your access code first.')
       const next = safeAgreementNext(body.next) ?? DOCKET_PATH
       const agreement = await currentAgreement(room.prisma, body.retailer)

@@ -29,6 +29,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
   const { prisma } = app.deps.db
   await submissionRoute(app, {
     url: '/applications',
+    rateLimit: 'applications',
     name: 'retailer application',
     page: { path: APPLY_PATH, confirmation: APPLY_RECEIVED_PATH, fields: applicationFields },
     schema: applicationSchema,

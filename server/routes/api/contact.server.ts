@@ -13,6 +13,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
   const { prisma } = app.deps.db
   await submissionRoute(app, {
     url: '/contact',
+    rateLimit: 'contact',
     name: 'contact message',
     page: { path: CONTACT_PATH, confirmation: CONTACT_SENT_PATH, fields: contactFields },
     schema: contactSchema,

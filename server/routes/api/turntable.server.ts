@@ -3,6 +3,7 @@
 // storage could be listed, even if it holds no frames: the turntable turns that into its spec texts.
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import type { TurntableListing } from '../../../lib/turntable/messages.ts'
+import { routeRateLimit } from '../../http/rate-limits.server.ts'
 import { withTimeout } from '../../storage/storage.server.ts'
 import { listTurntableImages } from '../../storage/turntable-images.server.ts'
 
@@ -19,7 +20,7 @@ export async function turntableRoutes(app: FastifyInstance): Promise<void> {
   const route = {
     method: 'GET',
     // Each call lists storage; a generous per-IP cap keeps a script from turning that into load.
-    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    config: { rateLimit: routeRateLimit('turntable') },
     handler: async (request, reply) => {
       inFlight ??= withTimeout(
         listTurntableImages(app.deps.storage),

@@ -14,7 +14,7 @@ import { DOCUMENTS_BUCKET } from './bucket.server.ts'
 import { cleanFileName, titleFromFileName } from './file-name.server.ts'
 import { DOCUMENT_ID, newDocumentId } from './ids.server.ts'
 import { type DocumentJobs, documentJobs } from './jobs/document-jobs.server.ts'
-import { DEFAULT_MAX_INFLATED_BYTES } from './jobs/inflated-size.server.ts'
+import { DEFAULT_MAX_INFLATED_BYTES } from './jobs/pdf-limits.server.ts'
 import {
   checkTitle,
   DEFAULT_MAX_PAGES,

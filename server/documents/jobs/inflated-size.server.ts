@@ -6,10 +6,9 @@ import { createInflate } from 'node:zlib'
 import { PDFArray, type PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib'
 import { DocumentRejected } from '../rejected.server.ts'
 
-const MIB = 1024 * 1024
+export { DEFAULT_MAX_INFLATED_BYTES } from './pdf-limits.server.ts'
 
-/** DOCUMENT_MAX_INFLATED_MB's default, in bytes. */
-export const DEFAULT_MAX_INFLATED_BYTES = 256 * MIB
+const MIB = 1024 * 1024
 
 /** Bytes `data` inflates to, counted up to `limit` (just past it when over); a damaged stream counts what came out. */
 async function inflatedSize(data: Uint8Array, limit: number): Promise<number> {

@@ -25,9 +25,10 @@ function dockerfileRuntime(dockerfile: string) {
 
 describe('server start settings', () => {
   it('npm start runs plain node on the launcher, which starts the server with these settings', () => {
-    // No TypeScript loader in the process that becomes the server (decision 064).
+    // No TypeScript loader in the process that becomes the server, and `exec`: npm's shell
+    // becomes the launcher, so the signals npm forwards to its child reach the server (decision 064).
     const start = (JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start
-    expect(start).toBe('node scripts/run/launch.mjs')
+    expect(start).toBe('exec node scripts/run/launch.mjs')
     // The launcher passes the settings on as they are (tests/reliability/launcher.test.ts reads
     // them back from the running server).
     const launcher = read('scripts/run/launch.mjs')

@@ -62,7 +62,7 @@ RUN mkdir -p /app/.data && chown node:node /app/.data && ln -s /app/bin/rm5.js /
 USER node
 # The server process's start settings, the same as `npm start` and the bench
 # (scripts/lib/server-process.ts says why; a test keeps the three in step): glibc's fixed mmap
-# threshold here, V8's old-generation cap on the CMD below.
+# threshold here, V8's old-generation and young-generation caps on the CMD below.
 ENV MALLOC_MMAP_THRESHOLD_=131072
 EXPOSE 3000
 # Liveness: is the process serving? An orchestrator that restarts unhealthy containers must not
@@ -73,4 +73,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # Migrates, adds demo media if DEMO_MEDIA says so, then serves (dist is current: no rebuild).
 # The server runs from its bundle (dist/node, decision 010): no TypeScript loader in production.
-CMD ["node", "--max-old-space-size=256", "dist/node/start.mjs", "--no-build"]
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=2", "dist/node/start.mjs", "--no-build"]

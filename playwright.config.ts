@@ -63,7 +63,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx scripts/run/start.ts',
+    command: 'node scripts/run/launch.mjs',
     url: `${baseURL}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,

@@ -3,7 +3,12 @@
 // in the ink on the tint. Both are large, bold text, for which WCAG asks at least 3:1. The CLI
 // (`rm5 partners add|set --tint/--ink`), the console's partner form and the partners service all
 // ask this one function, so the rule and its wording are the same everywhere.
-import { wcagContrast } from 'culori'
+// culori's tree-shakeable entry with only the modes a hex colour's luminance needs: its main
+// entry registers every colour space (hundreds of modules) in the server for two conversions.
+import { modeLrgb, modeRgb, useMode as registerMode, wcagContrast } from 'culori/fn'
+
+registerMode(modeRgb)
+registerMode(modeLrgb)
 
 /** The gate's hero background: the site's --ink token (renderer/styles/tokens.css). */
 export const GATE_BACKGROUND = '#0b0d10'

@@ -146,8 +146,11 @@ function handleSignals(log: pino.Logger) {
       process.exit(1)
     }
   }
-  process.once('SIGTERM', () => void stop('SIGTERM'))
-  process.once('SIGINT', () => void stop('SIGINT'))
+  // `on`, not `once`: Ctrl-C under `npm start` arrives twice (the terminal signals the whole
+  // group and npm forwards it to its script), and a second signal with no listener would kill the
+  // draining server before it stops its embedded Postgres.
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
   return {
     startup,
     stop,

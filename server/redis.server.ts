@@ -4,11 +4,13 @@
 // (its default backoff, at most 2 s between tries) and the outage is logged once, with the
 // endpoint, and its end once.
 import type { FastifyInstance } from 'fastify'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { Env } from './env.server.ts'
 
 export async function connectRedis(app: FastifyInstance, env: Env): Promise<Redis | undefined> {
   if (!env.REDIS_URL) return undefined
+  // Loaded only when configured: a site without Redis never needs the client (decision 064).
+  const { Redis } = await import('ioredis')
   // Fail fast instead of queueing commands while Redis is away; the limiter then lets requests
   // through (skipOnError) rather than taking the whole site down with it.
   const redis = new Redis(env.REDIS_URL, {

@@ -1,5 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { circlekCookie, newCirclekCode, verifyP50, walmartCookie } from './api-requests.ts'
 import { applicationsScript, mixedScript, verifyScript } from './api-scripts.ts'
@@ -9,6 +10,7 @@ import { DECK_PAGES, VIEWERS_AT_ONCE } from './document-load.ts'
 import { printDocumentLoad } from './document-load-table.ts'
 import { checkSameBytes } from './encoding-check.ts'
 import { firstLoadOfSite, targetOf } from './first-load.ts'
+import { type MemoryWatch, watchMemory } from './memory-table.ts'
 import { startNginx } from './nginx.ts'
 import { publicPages } from './pages.ts'
 import { referenceRoot } from './reference-root.ts'
@@ -18,12 +20,15 @@ import { ensureBuild, type Running, rssMb, startSite } from './server.ts'
 import { subjects } from './subjects.ts'
 import { CLIENT_BOUND, CONNECTIONS, requireWrk, THREADS, type WrkRun, wrk } from './wrk.ts'
 
+const IDLE_SECONDS_FULL = 60
+
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean' },
     'throughput-only': { type: 'boolean' },
     'documents-only': { type: 'boolean' },
     'first-load-only': { type: 'boolean' },
+    'memory-only': { type: 'boolean' },
     rounds: { type: 'string' },
     duration: { type: 'string' },
     help: { type: 'boolean' },
@@ -38,7 +43,8 @@ installed) and from a bare Fastify, checks with curl that all three answer alike
 each path with wrk (${THREADS} thread, ${CONNECTIONS} connections) in A/B rounds (site and
 references alternating) and prints a Markdown table: req/s of each, site ÷ nginx and
 site ÷ Fastify (medians of the rounds' ratios). Then the API routes, server RSS (peak over the
-whole run), \`/\` at rest and while ${VIEWERS_AT_ONCE} viewers open a ${DECK_PAGES}-page PDF at once (3 rounds), three memory
+whole run), every process's RSS and PSS idle ${IDLE_SECONDS_FULL} s after start, at the load's peak and
+after it, \`/\` at rest and while ${VIEWERS_AT_ONCE} viewers open a ${DECK_PAGES}-page PDF at once (3 rounds), three memory
 batches and the first-load JS Chromium fetches per page (the public ones, then the console's
 overview and a document's engagement page, signed in as an owner).
 Needs wrk (apt-get install wrk). docs/benchmarks.md says more.
@@ -46,12 +52,17 @@ Needs wrk (apt-get install wrk). docs/benchmarks.md says more.
   --throughput-only   only the table of paths (no API routes, memory or first-load JS)
   --documents-only    only \`/\` at rest and while viewers open the PDF
   --first-load-only   only the first-load JS of the public pages and the console's (no wrk needed)
+  --memory-only       only the memory table: idle, under a load of the public pages, after it
   --rounds N          A/B rounds per path (default 5)
   --duration S        seconds per run in a round (default 5)`)
   process.exit(0)
 }
 
 const quick = args.quick === true
+/** How long the server idles after start before its idle memory is read (the figure docs/benchmarks.md compares). */
+const IDLE_SECONDS = quick ? 5 : IDLE_SECONDS_FULL
+/** How long after the last load the memory is read again. */
+const AFTER_SECONDS = quick ? 3 : 30
 const ROUNDS: Rounds = {
   warmup: quick ? 1 : 2,
   rounds: Number(args.rounds ?? (quick ? 3 : 5)),
@@ -116,6 +127,21 @@ async function main() {
   requireWrk()
   await ensureBuild()
   const site = await startSite({ TRUST_PROXY: 'true' })
+  const processes = watchMemory(site.pid)
+  if (!args['documents-only']) {
+    console.log(`Idling ${IDLE_SECONDS} s before reading the idle memory…`)
+    await sleep(IDLE_SECONDS * 1000)
+    processes.snapshot('idle')
+    processes.startPeak()
+  }
+  if (args['memory-only']) {
+    try {
+      return await memoryOnly(site, processes)
+    } finally {
+      processes.stop()
+      await site.stop()
+    }
+  }
   if (args['documents-only']) {
     try {
       return await printDocumentLoad(site, DOCUMENT_LOAD)
@@ -200,11 +226,31 @@ async function main() {
     console.log(
       `server peak RSS over the whole bench (sampled every ${SAMPLE_EVERY_MS} ms): ${peak.peak() ?? '?'} MB`,
     )
+    await afterLoad(processes)
   } finally {
     peak.stop()
+    processes.stop()
     await Promise.allSettled([site.stop(), nginx?.stop(), fastify.stop()])
     rmSync(reference.dir, { recursive: true, force: true })
   }
+}
+
+/** The load of `--memory-only`: every public page in turn, as many connections as the table's runs. */
+async function memoryOnly(site: Running, memory: MemoryWatch) {
+  for (const page of publicPages())
+    await wrk({
+      url: `${site.url}${page}`,
+      duration: quick ? 2 : ROUNDS.duration,
+      headers: { 'accept-encoding': 'br' },
+    })
+  await afterLoad(memory)
+}
+
+async function afterLoad(memory: MemoryWatch) {
+  memory.stop()
+  await sleep(AFTER_SECONDS * 1000)
+  memory.snapshot('after')
+  memory.print()
 }
 
 main().catch((error) => {

@@ -1,16 +1,17 @@
-// `npm start`: build when the build is missing or stale, migrate, upload demo media when the
-// buckets are empty, then serve the production site (embedded Postgres and S3, in their own
-// process, unless configured).
+// The production server's entry, bundled to dist/node/start.mjs (scripts/run/build/server-bundle.ts):
+// migrate, upload demo media when the buckets are empty, then serve the production site (embedded
+// Postgres and S3, in their own process, unless configured). `npm start` runs scripts/run/launch.mjs,
+// which builds when the build is stale and then becomes this bundle (decision 064).
 import { loadDotenv } from '../lib/dotenv.ts'
 
 const args = new Set(process.argv.slice(2))
 if (args.has('--help')) {
-  console.log(`Usage: npm start [-- --no-build]
+  console.log(`Usage: node dist/node/start.mjs [--no-build]
 
-Builds the site when the build is missing or stale, applies database migrations, uploads the demo
-media when the storage buckets are empty, and serves http://HOST:PORT (default 127.0.0.1:3000).
+Applies database migrations, uploads the demo media when the storage buckets are empty, and serves http://HOST:PORT (default 127.0.0.1:3000).
 Reads .env from the working directory (a variable already set wins; docs/configuration.md).
-  --no-build   never build (Docker images ship a current build)`)
+  --no-build   accepted for scripts that pass it: this entry never builds (npm start's launcher,
+               scripts/run/launch.mjs, builds first when the build is stale)`)
   process.exit(0)
 }
 
@@ -20,10 +21,6 @@ process.env.NODE_ENV ??= 'production'
 
 const { startServer } = await import('../../server/main.server.ts')
 const { preparation } = await import('../lib/run-prepare.ts')
-const { isBuildCurrent } = await import('./build/stamp.ts')
-const { build, root } = await import('./build.ts')
-
-if (!args.has('--no-build') && !isBuildCurrent(root)) await build()
 
 startServer({
   mode: 'production',

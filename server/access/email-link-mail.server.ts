@@ -1,7 +1,7 @@
 // The one-time link's e-mail, sent through the SMTP server the notifications use (SMTP_URL, from
 // NOTIFY_EMAIL_FROM). Plain text only: the link, how long it works, and what to do if the mail
 // was not expected. The message is built here and handed to nodemailer; nothing of it is logged.
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { LINK_PAGE_PATH } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import type { Env } from '../env.server.ts'
@@ -89,18 +89,24 @@ export interface Mailer {
 export function createMailer(env: Env): Mailer | undefined {
   if (mailLinksProblem(env) || !env.SMTP_URL || !env.NOTIFY_EMAIL_FROM) return undefined
   const from = env.NOTIFY_EMAIL_FROM
-  const transport = nodemailer.createTransport({
-    url: env.SMTP_URL,
-    connectionTimeout: DELIVERY_TIMEOUT_MS,
-    greetingTimeout: DELIVERY_TIMEOUT_MS,
-    socketTimeout: DELIVERY_TIMEOUT_MS,
-  })
+  const url = env.SMTP_URL
+  // nodemailer loads with the first message, not with the server (decision 064).
+  let transport: Promise<Transporter> | undefined
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        connectionTimeout: DELIVERY_TIMEOUT_MS,
+        greetingTimeout: DELIVERY_TIMEOUT_MS,
+        socketTimeout: DELIVERY_TIMEOUT_MS,
+      }),
+    ))
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail })
+      await (await open()).sendMail({ from, ...mail })
     },
     close() {
-      transport.close()
+      void transport?.then((opened) => opened.close())
     },
   }
 }

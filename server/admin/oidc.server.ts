@@ -2,12 +2,15 @@
 // on first use (a provider that is down never stops the server), the authorization code flow runs
 // with PKCE, state and nonce, and the provider's verified e-mail must belong to an admin. Then
 // the same session as a link or a passkey opens, and the sign-in is in the audit log.
-import * as client from 'openid-client'
+import type { Configuration } from 'openid-client'
 import type { PrismaClient } from '../db/database.server.ts'
 import type { AdminOidcSettings } from '../env-admin-oidc.server.ts'
 import { signedIn } from './admin-sessions.server.ts'
 import { findAdmin } from './admins.server.ts'
 import { OIDC_FLOW_TTL_MS, type OidcFlow } from './http/oidc-flow-cookie.server.ts'
+
+// Loaded on the first OIDC sign-in, not with the server: no public page needs it (decision 064).
+const openid = () => import('openid-client')
 
 export const OIDC_CALLBACK_PATH = '/admin/sign-in/oidc/callback'
 
@@ -68,19 +71,21 @@ export function createOidcSignIn(
   redirectUri: string,
   onRefusal: (reason: OidcRefusalReason, error?: unknown) => void,
 ): OidcSignIn {
-  let discovered: Promise<client.Configuration> | undefined
+  let discovered: Promise<Configuration> | undefined
   const configuration = () => {
-    discovered ??= client
-      .discovery(
-        settings.issuer,
-        settings.clientId,
-        undefined,
-        client.ClientSecretBasic(settings.clientSecret),
-        {
-          timeout: PROVIDER_TIMEOUT_SECONDS,
-          // A provider beside the app on http://localhost (env-admin-oidc.server.ts allows nothing else).
-          execute: settings.issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [],
-        },
+    discovered ??= openid()
+      .then((client) =>
+        client.discovery(
+          settings.issuer,
+          settings.clientId,
+          undefined,
+          client.ClientSecretBasic(settings.clientSecret),
+          {
+            timeout: PROVIDER_TIMEOUT_SECONDS,
+            // A provider beside the app on http://localhost (env-admin-oidc.server.ts allows nothing else).
+            execute: settings.issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [],
+          },
+        ),
       )
       .catch((error: unknown) => {
         discovered = undefined
@@ -95,6 +100,7 @@ export function createOidcSignIn(
 
   return {
     async start(now) {
+      const client = await openid()
       const config = await configuration().catch((error) => refuse('unreachable', error))
       const flow: OidcFlow = {
         state: client.randomState(),
@@ -119,6 +125,7 @@ export function createOidcSignIn(
 
     async finish(prisma, callbackUrl, flow, clientHash, now) {
       if (!flow || callbackUrl.searchParams.get('state') !== flow.state) return refuse('flow')
+      const client = await openid()
       const config = await configuration().catch((error) => refuse('unreachable', error))
       const tokens = await client
         .authorizationCodeGrant(config, callbackUrl, {

@@ -4,18 +4,15 @@
 // WebAuthn there), and the console then offers no passkey at all. Each challenge is a row used
 // once by one conditional DELETE within CHALLENGE_TTL_MS, so a replayed response finds nothing.
 import { isIP } from 'node:net'
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server'
 import { z } from 'zod'
 import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { publicOrigin } from '../http/public-origin.server.ts'
 import { signedIn } from './admin-sessions.server.ts'
+
+// Loaded on the first passkey action, not with the server: no public page needs it (decision 064).
+const webauthn = () => import('@simplewebauthn/server')
 
 export const CHALLENGE_TTL_MS = 5 * 60_000
 
@@ -122,7 +119,7 @@ export async function registrationOptions(
     where: { adminId: admin.adminId },
     select: { id: true, transports: true },
   })
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: admin.email,
@@ -147,8 +144,8 @@ export async function registerPasskey(
 ): Promise<{ id: string }> {
   const parsed = registrationResponse.safeParse(body)
   if (!parsed.success) throw refused()
-  const result = await verified(() =>
-    verifyRegistrationResponse({
+  const result = await verified(async () =>
+    (await webauthn()).verifyRegistrationResponse({
       response: parsed.data as never,
       expectedChallenge: (challenge) => useChallenge(prisma, challenge, 'register', adminId, now),
       expectedOrigin: rp.origin,
@@ -183,7 +180,7 @@ export async function registerPasskey(
 }
 
 export async function signInOptions(prisma: PrismaClient, rp: RelyingParty, now = new Date()) {
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'preferred',
     timeout: CHALLENGE_TTL_MS,
@@ -207,8 +204,8 @@ export async function signInWithPasskey(
     include: { admin: true },
   })
   if (!passkey) throw refused()
-  const result = await verified(() =>
-    verifyAuthenticationResponse({
+  const result = await verified(async () =>
+    (await webauthn()).verifyAuthenticationResponse({
       response: parsed.data as never,
       expectedChallenge: (challenge) => useChallenge(prisma, challenge, 'sign-in', null, now),
       expectedOrigin: rp.origin,

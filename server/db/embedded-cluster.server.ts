@@ -137,6 +137,22 @@ async function stopOrphan(
   await run(binaries.pg_ctl, ['stop', '-D', folder, '-m', 'fast', '-w'], { ...runAs })
 }
 
+/**
+ * Sized for the one site on a small machine (docs/operations.md, decision 064): a site's data is a
+ * few megabytes, so a small buffer pool holds all of it; the connections cover a few servers'
+ * pools (10 each), their preparation and the CLI; one I/O worker and one autovacuum worker are
+ * plenty for its writes; no parallel query workers and no logical replication (nothing
+ * subscribes), whose launcher would otherwise be one more resident process.
+ */
+const SMALL_MACHINE = {
+  shared_buffers: '16MB',
+  max_connections: '60',
+  io_workers: '1',
+  autovacuum_max_workers: '1',
+  max_parallel_workers_per_gather: '0',
+  max_logical_replication_workers: '0',
+}
+
 class PortTaken extends Error {}
 
 async function serve(
@@ -153,6 +169,7 @@ async function serve(
     listen_addresses: '127.0.0.1',
     port: String(port),
     unix_socket_directories: '',
+    ...SMALL_MACHINE,
     ...(options.throwaway
       ? { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' }
       : {}),

@@ -15,7 +15,7 @@ import type { AgreementRow } from './agreements.server.ts'
 import { type DataRoom, docketDocument, type ViewedDocument } from './data-room.server.ts'
 import { renderMarkdown } from './markdown.server.ts'
 import { pageImageSize } from './page-images/page-image-size.server.ts'
-import { watermarkLine } from './watermark.server.ts'
+import { watermarkLine } from './watermark-line.server.ts'
 
 export async function documentPageData(room: DataRoom, viewed: ViewedDocument): Promise<DocumentPageData> {
   const { document, viewer } = viewed

@@ -6,14 +6,9 @@
 // an admin can act on. This runs in a worker process (jobs/document-jobs.server.ts), never on the
 // thread that answers requests.
 import { createHash } from 'node:crypto'
-import { PDFDocument } from '@cantoo/pdf-lib'
 import { storedLine } from '../../lib/stored-text.ts'
-import { stripActiveContent } from './jobs/active-content.server.ts'
-import { checkInflatedSize } from './jobs/inflated-size.server.ts'
-import { checkObjects, countPages } from './jobs/pdf-structure.server.ts'
 import { renderMarkdown } from './markdown.server.ts'
 import { DocumentRejected } from './rejected.server.ts'
-import { watermarkPdf } from './watermark.server.ts'
 
 export type DocumentKind = 'pdf' | 'markdown'
 
@@ -111,7 +106,12 @@ export async function inspectDocument(
 ): Promise<PreparedDocument> {
   if (bytes.length === 0) throw new DocumentRejected(`${fileName} is empty.`)
   if (bytes.length > maxBytes) throw fileTooLarge(fileName, maxBytes, bytes.length)
-  if (startsWith(bytes, PDF_MAGIC)) return preparePdf(bytes, fileName, maxPages, maxInflatedBytes)
+  if (startsWith(bytes, PDF_MAGIC)) {
+    // pdf-lib and the checks built on it load here, in the document worker that calls this, never
+    // in the web server that only imports this module's limits (decision 064).
+    const { preparePdf } = await import('./pdf-prepare.server.ts')
+    return preparePdf(bytes, fileName, maxPages, maxInflatedBytes)
+  }
   const binary = SIGNATURES.find(([prefix]) => startsWith(bytes, prefix))?.[1]
   const text = binary ? undefined : utf8Text(bytes)
   const extension = extensionOf(fileName)
@@ -147,7 +147,7 @@ export async function inspectDocument(
   }
 }
 
-const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 /** Control characters text never holds (tab, line feed, form feed and carriage return are fine). */
 function hasBinaryControls(text: string): boolean {
@@ -170,61 +170,4 @@ export function utf8Text(bytes: Uint8Array): string | undefined {
     return undefined
   }
   return hasBinaryControls(text) ? undefined : text
-}
-
-/** Loads, bounds, cleans and test-stamps a PDF: what is stored is what views will stamp. */
-async function preparePdf(
-  bytes: Uint8Array,
-  fileName: string,
-  maxPages: number,
-  maxInflatedBytes: number,
-): Promise<PreparedDocument> {
-  let pdf: PDFDocument
-  try {
-    // throwOnInvalidObject: a file that only starts like a PDF is refused, not half-read.
-    // ignoreEncryption, then isEncrypted: the library's own error class fails instanceof.
-    pdf = await PDFDocument.load(bytes, {
-      updateMetadata: false,
-      throwOnInvalidObject: true,
-      ignoreEncryption: true,
-    })
-  } catch {
-    throw new DocumentRejected(`${fileName} starts like a PDF but cannot be read as one.`)
-  }
-  if (pdf.isEncrypted) {
-    throw new DocumentRejected(
-      `${fileName} is an encrypted PDF: the server cannot stamp its watermark into it. Save it without a password first.`,
-    )
-  }
-  let pages: number
-  let removed: string[]
-  try {
-    checkObjects(pdf, fileName)
-    pages = countPages(pdf, fileName, maxPages)
-    await checkInflatedSize(pdf, fileName, maxInflatedBytes)
-    removed = stripActiveContent(pdf)
-  } catch (error) {
-    if (error instanceof DocumentRejected) throw error
-    // A file with a PDF header whose objects do not make a document (no catalog, no page tree).
-    throw new DocumentRejected(`${fileName} starts like a PDF but cannot be read as one.`)
-  }
-  const stored = removed.length > 0 ? await pdf.save({ updateFieldAppearances: false }) : bytes
-  try {
-    // The stamp every view makes, made once here: a PDF that would fail at view time fails now.
-    await watermarkPdf(stored, { viewer: 'upload check', retailer: 'RM5', date: new Date(0) })
-  } catch {
-    throw new DocumentRejected(
-      `${fileName}: the watermark cannot be stamped on its pages. Export the PDF again from its source.`,
-    )
-  }
-  return {
-    kind: 'pdf',
-    size: stored.length,
-    sha256: sha256Of(stored),
-    pages,
-    words: null,
-    bytes: stored,
-    html: null,
-    removed,
-  }
 }

@@ -15,20 +15,9 @@ import {
   pushGraphicsState,
   StandardFonts,
 } from '@cantoo/pdf-lib'
+import { type WatermarkText, watermarkLine } from './watermark-line.server.ts'
 
-export interface WatermarkText {
-  /** E-mail of the viewer, or the label (or id) of the code that opened the document. */
-  viewer: string
-  /** The retailer's name, as the gates show it. */
-  retailer: string
-  /** The day of the view. */
-  date: Date
-}
-
-/** The one line every stamp carries, e.g. "dana@circlek.com · Circle K · 2026-11-25". */
-export function watermarkLine(text: WatermarkText): string {
-  return `${text.viewer} · ${text.retailer} · ${text.date.toISOString().slice(0, 10)}`
-}
+export { type WatermarkText, watermarkLine } from './watermark-line.server.ts'
 
 function encodable(font: PDFFont, text: string): string {
   const supported = new Set(font.getCharacterSet())

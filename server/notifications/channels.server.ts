@@ -2,7 +2,7 @@
 // its markup escaped, so it can post straight into a channel) and e-mail through SMTP (nodemailer). A channel throws
 // when the receiver did not take the message; the outbox then retries it later.
 import { createHmac } from 'node:crypto'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { Env } from '../env.server.ts'
 import { escapeChatMarkup } from './chat-markup.server.ts'
 import type { NotificationEvent, NotificationMessage } from './events.server.ts'
@@ -69,16 +69,21 @@ export function emailChannel(
   to: string[],
   timeoutMs = DELIVERY_TIMEOUT_MS,
 ): Channel {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  })
+  // nodemailer loads with the first message, not with the server (decision 064).
+  let transport: Promise<Transporter> | undefined
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      }),
+    ))
   return {
     name: 'email',
     async send({ id, event, message }) {
-      await transport.sendMail({
+      await (await open()).sendMail({
         from,
         to,
         subject: message.subject,
@@ -87,7 +92,7 @@ export function emailChannel(
       })
     },
     close() {
-      transport.close()
+      void transport?.then((opened) => opened.close())
     },
   }
 }

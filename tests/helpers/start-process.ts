@@ -1,5 +1,5 @@
-// `npm start`'s entry (scripts/run/start.ts --no-build) or the production bundle the Docker image runs
-// (dist/node/start.mjs) as a real child process with nothing external: embedded Postgres and S3
+// The server's entry from its sources (scripts/run/start.ts --no-build), the production bundle the
+// Docker image runs (dist/node/start.mjs) or `npm start`'s launcher (scripts/run/launch.mjs) as a real child process with nothing external: embedded Postgres and S3
 // in `dataDir`, in-memory limits. For tests about processes, signals and the server's memory: it
 // starts with the production heap cap and malloc setting (scripts/lib/server-process.ts), without
 // which the memory a test sees is glibc's arenas keeping argon2's blocks, not the server's own.
@@ -31,6 +31,8 @@ export async function fillBuckets(dataDir: string): Promise<void> {
 const ENTRIES = {
   source: { loader: ['--import', 'tsx'], script: 'scripts/run/start.ts' },
   bundle: { loader: [], script: 'dist/node/start.mjs' },
+  /** What `npm start` runs: it becomes the bundle with plain node (decision 064). */
+  launcher: { loader: [], script: 'scripts/run/launch.mjs' },
 }
 
 /**

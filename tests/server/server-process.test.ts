@@ -1,5 +1,5 @@
 // The server's start settings (scripts/lib/server-process.ts) are the same wherever it starts:
-// `npm start` and the Docker image say them in their own syntax, the bench imports them. So is
+// the Docker image says them in its own syntax, `npm start`'s launcher and the bench import them. So is
 // the Node line: package.json's engines, the image's base and the Node CI runs (decision 033).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -9,21 +9,6 @@ import { oldestNodeLine, PRODUCTION_NODE_LINE } from '../helpers/node-line.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
-
-/**
- * `KEY=value … node <flags> --import tsx script` of a package.json script: its leading variables
- * and node's flags (the TypeScript loader is how npm start runs, not a setting of the server).
- */
-function splitNodeCommand(words: readonly string[]) {
-  const node = words.indexOf('node')
-  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2) as [string, string]))
-  const flags: string[] = []
-  for (let i = node + 1; i < words.length && words[i]?.startsWith('--'); i++) {
-    if (words[i] === '--import') i++
-    else flags.push(words[i] as string)
-  }
-  return { env, flags }
-}
 
 /** Every `ENV KEY=value …` pair of a Dockerfile's last stage, and its exec-form CMD. */
 function dockerfileRuntime(dockerfile: string) {
@@ -39,11 +24,17 @@ function dockerfileRuntime(dockerfile: string) {
 }
 
 describe('server start settings', () => {
-  it('npm start gives the server the same environment and Node flags', () => {
+  it('npm start runs plain node on the launcher, which starts the server with these settings', () => {
+    // No TypeScript loader in the process that becomes the server, and `exec`: npm's shell
+    // becomes the launcher, so the signals npm forwards to its child reach the server (decision 064).
     const start = (JSON.parse(read('package.json')) as { scripts: { start: string } }).scripts.start
-    const { env, flags } = splitNodeCommand(start.split(/\s+/))
-    expect(env).toEqual(SERVER_ENV)
-    expect(flags).toEqual(SERVER_NODE_FLAGS)
+    expect(start).toBe('exec node scripts/run/launch.mjs')
+    // The launcher passes the settings on as they are (tests/reliability/launcher.test.ts reads
+    // them back from the running server).
+    const launcher = read('scripts/run/launch.mjs')
+    expect(launcher).toContain("import { SERVER_ENV, SERVER_NODE_FLAGS } from '../lib/server-process.ts'")
+    expect(launcher).toContain('...SERVER_NODE_FLAGS')
+    expect(launcher).toContain('...SERVER_ENV')
   })
 
   it('the Docker image runs the server with the same environment and Node flags', () => {

@@ -24,19 +24,35 @@ const ENTRIES = {
 const isPackage = (id: string) =>
   !id.startsWith('.') && !id.startsWith('#') && !path.isAbsolute(id) && !id.startsWith('\0')
 
+/**
+ * Packages bundled with our code instead of loaded from node_modules: ES modules free of side
+ * effects of which the server uses a few functions, so the bundle keeps only those (culori: two
+ * colour conversions out of several hundred modules; decision 064).
+ */
+const BUNDLED_PACKAGES = new Set(['culori'])
+const packageOf = (id: string) =>
+  id
+    .split('/')
+    .slice(0, id.startsWith('@') ? 2 : 1)
+    .join('/')
+const isExternal = (id: string) => isPackage(id) && !BUNDLED_PACKAGES.has(packageOf(id))
+
 /** What rolldown reads: our code from the entries, every package left external. */
 export function bundleInput(root: string): InputOptions {
   return {
     cwd: root,
     input: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(root, file)])),
     platform: 'node',
-    external: isPackage,
+    external: isExternal,
     logLevel: 'warn',
     // rm5-program's `main` is what bin/rm5.js calls.
     preserveEntrySignatures: 'exports-only',
     // The tag and commit this build is made from, for the release it reports
     // (server/version.server.ts): the running bundle has no git to ask.
     transform: { define: { __RM5_BUILD_SOURCE__: JSON.stringify(buildSourceOf(root)) } },
+    // No merging of shared modules into a chunk that holds more: a module the server needs must
+    // not drag a worker's or the CLI's code (and the packages that code imports) in with it.
+    experimental: { chunkOptimization: false },
   }
 }
 

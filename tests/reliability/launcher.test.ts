@@ -1,0 +1,85 @@
+// `npm start` runs scripts/run/launch.mjs, which becomes the production server (decision 064): once
+// the site serves, the launcher's pid runs the bundle with plain node and the production settings,
+// no process of the tree runs a TypeScript loader or esbuild, and Ctrl-C (which reaches the server
+// twice under npm: from the terminal and forwarded by npm) still stops it cleanly, Postgres too.
+import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { statFields } from '../../scripts/lib/proc-stat.ts'
+import { fillBuckets, type StartedSite, startSite } from '../helpers/start-process.ts'
+
+let dataDir: string
+let site: StartedSite
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'rm5-launcher-'))
+  await fillBuckets(dataDir)
+  site = await startSite(dataDir, {}, 'launcher')
+}, 300_000)
+
+afterAll(async () => {
+  if (site && site.process.exitCode === null) site.process.kill('SIGKILL')
+  if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
+})
+
+const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
+
+/** `pid` and every process below it. */
+function tree(pid: number): number[] {
+  const parents = new Map<number, number>()
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      parents.set(Number(entry), Number(statFields(readFileSync(`/proc/${entry}/stat`, 'utf8'))[1]))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found = [pid]
+  for (let i = 0; i < found.length; i++)
+    for (const [child, parent] of parents) if (parent === found[i]) found.push(child)
+  return found
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('npm start’s launcher', () => {
+  it('becomes the bundled server: same pid, plain node, the production heap cap and malloc setting', () => {
+    const pid = site.process.pid as number
+    const argv = commandLine(pid)
+    expect(argv.slice(1)).toEqual([
+      '--max-old-space-size=256',
+      '--max-semi-space-size=2',
+      expect.stringMatching(/dist\/node\/start\.mjs$/),
+      '--no-build',
+    ])
+    const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
+    expect(environ).toContain('MALLOC_MMAP_THRESHOLD_=131072')
+  })
+
+  it('leaves no TypeScript loader or esbuild process in the tree', () => {
+    const lines = tree(site.process.pid as number).map((pid) => commandLine(pid).join(' '))
+    expect(lines.length).toBeGreaterThanOrEqual(3) // server, embedded services, Postgres
+    expect(lines.filter((line) => /tsx|esbuild/.test(line))).toEqual([])
+    const node = lines.filter((line) => line.startsWith(process.execPath))
+    for (const line of node) expect(line).toMatch(/dist\/node\/[\w-]+\.mjs/)
+  })
+
+  it('stops cleanly on Ctrl-C delivered twice, and stops Postgres', async () => {
+    const postmaster = Number((await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0])
+    expect(alive(postmaster)).toBe(true)
+    site.process.kill('SIGINT')
+    site.process.kill('SIGINT')
+    expect(await site.exited).toBe(0)
+    expect(site.output()).toContain('shutdown complete')
+    expect(alive(postmaster)).toBe(false)
+  }, 60_000)
+})

@@ -1,8 +1,28 @@
 // Shared pieces of the property-based fuzz tests (fast-check): hostile values, prototype-pollution
 // bodies, a check that no answer leaks internals, and a runner that sends each generated batch
-// concurrently (so 10,000 cases fit in seconds) while keeping fast-check's shrinking.
+// concurrently (so thousands of cases fit in seconds) while keeping fast-check's shrinking.
 import fc from 'fast-check'
 import { expect } from 'vitest'
+
+/** What `npm test` sends per endpoint unless FUZZ_CASES says otherwise: a tenth, with a new seed each run. */
+const EVERYDAY_FUZZ_CASES = 1_000
+
+/**
+ * Generated cases per fuzzed endpoint (or property): FUZZ_CASES when set, else 1,000, so
+ * `npm test` stays within its minutes; the release workflow sets FUZZ_CASES=10000 (decision 067).
+ */
+export const FUZZ_CASES = fuzzCases(process.env.FUZZ_CASES)
+
+export function fuzzCases(setting: string | undefined): number {
+  if (setting === undefined || setting === '') return EVERYDAY_FUZZ_CASES
+  const cases = Number(setting)
+  if (!Number.isInteger(cases) || cases < 1)
+    throw new Error(`FUZZ_CASES must be a positive whole number, not "${setting}"`)
+  return cases
+}
+
+/** FUZZ_CASES cases as batches of 25 sent concurrently. */
+export const FUZZ_BATCHES: BatchRun = { batch: 25, runs: Math.ceil(FUZZ_CASES / 25) }
 
 /** Text that only internals would produce: stack frames, paths, driver and framework names. */
 const LEAKS = [

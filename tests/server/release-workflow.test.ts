@@ -22,7 +22,15 @@ interface Step {
 interface Workflow {
   on: { push: { tags: string[]; branches?: string[] } }
   env: Record<string, string>
-  jobs: Record<string, { needs?: string | string[]; steps: Step[]; permissions?: Record<string, string> }>
+  jobs: Record<
+    string,
+    {
+      needs?: string | string[]
+      steps: Step[]
+      permissions?: Record<string, string>
+      env?: Record<string, string>
+    }
+  >
 }
 const workflow = parse(source) as Workflow
 const steps = (job: string) => workflow.jobs[job]?.steps ?? []
@@ -72,6 +80,11 @@ describe('the release workflow', () => {
     )
     expect(described.filter((step) => order.includes(step as string))).toEqual(order)
     expect(workflow.jobs.image?.needs).toBe('test')
+  })
+
+  it('fuzzes every endpoint with the 10,000 cases SECURITY.md counts, more than npm test sends', () => {
+    // SECURITY.md: "every one of the 60,000+ fuzz cases a release runs" (10,000 per endpoint).
+    expect(workflow.jobs.test?.env?.FUZZ_CASES).toBe('10000')
   })
 
   it('has every tool the tests need: installed by the workflow or checked on the runner, Compose v2 included', () => {

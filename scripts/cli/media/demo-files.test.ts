@@ -1,32 +1,29 @@
 // The committed demo set (decision 030): what the site relies on is there, and the build step
-// renders the variants the pages ask for.
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+// renders the variants the pages ask for. The set is read where the build step writes it
+// (dist/demo-media): made there once per change of its sources, by this test when the build has
+// not yet (buildDemoMedia keeps a current set), rather than rendered a second time per run.
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { HERO_FRAME_NAMES } from '../../../lib/motion/hero-frames.ts'
 import { isVariantKey, variantsFor } from '../../../lib/responsive-images.ts'
 import { projectRootOf } from '../../../server/process-entry.server.ts'
-import { DEMO_SOURCES, type DemoSetFile, writeDemoSet } from './demo-files.ts'
+import { buildDemoMedia } from '../../run/build/demo-media.ts'
+import { defaultDemoDir, readDemoManifest } from './demo-set.ts'
 
-const sourceDir = join(projectRootOf(import.meta.url), DEMO_SOURCES)
 const HERO_PAGES = [
   ...['home', 'experience', 'technology', 'company', 'careers', 'contact'],
   ...['apply', 'terms', 'privacy', 'access', 'proposal', 'docket'],
 ]
-let out: string
-let files: DemoSetFile[]
+const out = defaultDemoDir(import.meta.url)
+let files: { bucket: string; key: string }[]
 
 beforeAll(async () => {
-  out = await mkdtemp(join(tmpdir(), 'rm5-demo-set-'))
-  files = await writeDemoSet(sourceDir, out)
-  // Renders the whole set: minutes on a loaded machine; the timeout only stops a hang.
+  await buildDemoMedia(projectRootOf(import.meta.url))
+  files = (await readDemoManifest(out)).files
+  // Renders the whole set when the build has not: minutes on a loaded machine; the timeout only stops a hang.
 }, 900_000)
-
-afterAll(async () => {
-  if (out) await rm(out, { recursive: true, force: true })
-})
 
 const inBucket = (bucket: string) => files.filter((f) => f.bucket === bucket)
 

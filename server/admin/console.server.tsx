@@ -26,6 +26,7 @@ import { passkeyRoutes } from './routes/passkeys.server.tsx'
 import { consoleRecordRoutes } from './routes/records.server.tsx'
 import { signInRoutes } from './routes/sign-in.server.tsx'
 import { viewerRoutes } from './routes/viewers.server.tsx'
+import { visitorRoutes } from './routes/visitors.server.tsx'
 import { type AdminSession, readSession, sessionMaxAgeMs } from './sessions.server.ts'
 
 export interface ConsoleDeps {
@@ -98,6 +99,7 @@ export async function registerAdminConsole(app: FastifyInstance, deps: ConsoleDe
       await scope.register(consoleDocumentRoutes)
       await scope.register(consoleRecordRoutes)
       await scope.register(viewerRoutes)
+      await scope.register(visitorRoutes)
       // Any other /admin path: the console's own 404 (with its headers), not the site's page.
       scope.get('/*', { config: { permission: 'read' } }, () => {
         throw new HttpError(404, 'not_found', 'There is no such page in the console.')

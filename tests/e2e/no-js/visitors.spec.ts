@@ -40,9 +40,17 @@ test('the Visitors page draws its chart and tables without JavaScript at 375 px'
   ).toBeVisible()
 
   // The period picker: a GET form, no script.
-  await page.getByLabel('Period').selectOption('7')
+  await page.getByLabel('Period', { exact: true }).selectOption('7')
   await page.getByRole('button', { name: 'Show' }).click()
   await expect(page).toHaveURL(/[?&]days=7/)
   await expect(page.getByRole('img', { name: /^Visitors: \d+ in the last 7 days/ })).toBeVisible()
+  await page.getByLabel('Period', { exact: true }).selectOption('custom')
+  await page.getByLabel('From').fill('2026-01-01')
+  await page.getByLabel('To', { exact: true }).fill('2026-01-10')
+  await page.getByRole('button', { name: 'Show' }).click()
+  await expect(page.getByText('2026-01-01 to 2026-01-10 (UTC)', { exact: false }).first()).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Visitors: none in the last 10 days/ })).toBeVisible()
+  await page.getByLabel('Period', { exact: true }).selectOption('30')
+  await page.getByRole('button', { name: 'Show' }).click()
   await photograph(page, 'visitors')
 })

@@ -1,6 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { printAnalyticsThroughput } from './analytics-throughput.ts'
 import { circlekCookie, newCirclekCode, verifyP50, walmartCookie } from './api-requests.ts'
 import { applicationsScript, mixedScript, verifyScript } from './api-scripts.ts'
 import { startBareFastify } from './bare-fastify.ts'
@@ -37,7 +38,8 @@ the site's answer for every measured path and encoding, serves those same bytes 
 installed) and from a bare Fastify, checks with curl that all three answer alike, then measures
 each path with wrk (${THREADS} thread, ${CONNECTIONS} connections) in A/B rounds (site and
 references alternating) and prints a Markdown table: req/s of each, site ÷ nginx and
-site ÷ Fastify (medians of the rounds' ratios). Then the API routes, server RSS (peak over the
+site ÷ Fastify (medians of the rounds' ratios); then the public pages as a browser navigates to
+them, with visitor analytics on and on a second server with ANALYTICS=false. Then the API routes, server RSS (peak over the
 whole run), \`/\` at rest and while ${VIEWERS_AT_ONCE} viewers open a ${DECK_PAGES}-page PDF at once (3 rounds), three memory
 batches and the first-load JS Chromium fetches per page (the public ones, then the console's
 overview and a document's engagement page, signed in as an owner).
@@ -171,6 +173,7 @@ async function main() {
           'There the client set the pace, so the figure is a floor of what that server can do: a ratio ' +
           'against a marked reference flatters the site, a marked site figure undersells it.',
       )
+    await printAnalyticsThroughput(site, targets.slice(1), ROUNDS)
     if (args['throughput-only']) return
 
     console.table([

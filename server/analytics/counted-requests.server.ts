@@ -9,6 +9,7 @@
 // /admin, the API, media and built files have routes of their own and never count as views.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isbot } from 'isbot'
+import { LRUCache } from 'lru-cache'
 import { PUBLIC_PAGE } from '../vike/page-cache.server.ts'
 
 export const GOALS = ['application', 'contact', 'gate'] as const
@@ -27,9 +28,18 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value
 }
 
+// isbot's pattern costs microseconds a call; the user agents of a site's visitors repeat.
+const botAgents = new LRUCache<string, boolean>({ max: 2000 })
+
 /** A person's browser, not a crawler, a monitor or a script that names no browser. */
 export function isPerson(userAgent: string | undefined): userAgent is string {
-  return Boolean(userAgent) && !isbot(userAgent)
+  if (!userAgent) return false
+  let bot = botAgents.get(userAgent)
+  if (bot === undefined) {
+    bot = isbot(userAgent)
+    botAgents.set(userAgent, bot)
+  }
+  return !bot
 }
 
 function isNavigation(request: FastifyRequest): boolean {

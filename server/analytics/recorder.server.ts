@@ -1,19 +1,18 @@
 // Page views and goals are written behind the request (decision 065): a hit is a few fields put in
-// a bounded in-memory queue (server/db/write-behind.server.ts), and the queue is written every
-// second, or as soon as MAX_BATCH hits wait, as one multi-row insert per table. The hashing and
-// user-agent parsing happen there too, off the request. Past twice MAX_BATCH waiting (a database
-// slower than the traffic), hits are dropped and counted (rm5_analytics_dropped_total), never
-// awaited by a page.
+// a bounded in-memory queue (hit-queue.server.ts), written every second, or once MAX_BATCH hits
+// wait, as one multi-row insert per table, at most one batch a second. The hashing and user-agent
+// parsing happen in the write too, off the request. Hits past a full batch are dropped and counted
+// (rm5_analytics_dropped_total); no page waits for any of it.
 import type { PrismaClient } from '../db/database.server.ts'
-import { WriteBehind, type WriteBehindLog } from '../db/write-behind.server.ts'
 import type { Goal } from './counted-requests.server.ts'
 import { DailySalts, visitorHash } from './daily-salt.server.ts'
+import { HitQueue } from './hit-queue.server.ts'
 import { dayKey, dayStart } from './period.server.ts'
 import { deviceAndBrowser } from './user-agent.server.ts'
 import { referrerHost, viewFields } from './view-fields.server.ts'
 
 export const FLUSH_MS = 1000
-export const MAX_BATCH = 500
+export const MAX_BATCH = 1000
 
 /** What the request leaves behind: read from it while it is answered, worked on when written. */
 export interface Hit {
@@ -31,31 +30,29 @@ export interface RecorderOptions {
   site: string
   /** Hosts of this site: a Referer from one of them is a link within the site. */
   ownHosts: readonly string[]
-  log: WriteBehindLog
+  log: { error(obj: object, msg: string): void }
   onDrop: () => void
   flushMs?: number
   maxBatch?: number
 }
 
 export class AnalyticsRecorder {
-  private readonly queue: WriteBehind<Hit>
+  private readonly queue: HitQueue<Hit>
   private readonly salts: DailySalts
-  private next = 0
 
   constructor(private readonly options: RecorderOptions) {
     this.salts = new DailySalts(options.prisma)
-    this.queue = new WriteBehind((hits) => this.write(hits), options.log, {
-      flushMs: options.flushMs ?? FLUSH_MS,
-      maxKeys: options.maxBatch ?? MAX_BATCH,
-      what: 'page views',
+    this.queue = new HitQueue({
+      write: (hits) => this.write(hits),
       onDrop: options.onDrop,
+      onError: (err, rows) => options.log.error({ err, rows }, 'could not record page views'),
+      flushMs: options.flushMs ?? FLUSH_MS,
+      maxBatch: options.maxBatch ?? MAX_BATCH,
     })
   }
 
   record(hit: Hit): void {
-    // Every hit is its own row: a key no other hit has.
-    this.next = (this.next + 1) % Number.MAX_SAFE_INTEGER
-    this.queue.put(this.next, () => hit)
+    this.queue.push(hit)
   }
 
   /** Writes what is waiting (on close, and for tests waiting for their hits). */

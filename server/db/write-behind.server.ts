@@ -19,13 +19,7 @@ export class WriteBehind<V> {
   constructor(
     private readonly write: (values: V[]) => Promise<unknown>,
     private readonly log: WriteBehindLog,
-    private readonly options: {
-      flushMs: number
-      maxKeys: number
-      what: string
-      /** Told of each dropped row (e.g. a metric), besides the log line. */
-      onDrop?: () => void
-    },
+    private readonly options: { flushMs: number; maxKeys: number; what: string },
   ) {}
 
   /** Adds a value under `key`, or updates the one already waiting under it. */
@@ -37,7 +31,6 @@ export class WriteBehind<V> {
     }
     if (this.pending.size >= this.options.maxKeys * 2) {
       this.dropped += 1
-      this.options.onDrop?.()
       return
     }
     this.pending.set(key, create())

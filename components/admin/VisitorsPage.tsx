@@ -111,6 +111,8 @@ export function VisitorsPage({
 }) {
   const { period, totals } = report
   const query = `since=${period.since}&until=${period.until}`
+  // A preset ends today: the charts say "in the last 30 days"; two dates are named as such.
+  const span = choice.days === 'custom' ? `from ${period.since} to ${period.until}` : undefined
   const csv = (table: string) => `/admin/visitors.csv?table=${table}&${query}`
   return (
     <ConsoleShell user={user} current="/admin/visitors">
@@ -169,8 +171,8 @@ export function VisitorsPage({
         </p>
       </section>
       <div className="grid grid--2">
-        <DailyChart id="visitors-per-day" title="Visitors" series={report.visitorsPerDay} />
-        <DailyChart id="views-per-day" title="Page views" series={report.viewsPerDay} />
+        <DailyChart id="visitors-per-day" title="Visitors" series={report.visitorsPerDay} span={span} />
+        <DailyChart id="views-per-day" title="Page views" series={report.viewsPerDay} span={span} />
       </div>
       <p className="muted small">
         <a href={csv('days')}>CSV of visitors and views per day</a>

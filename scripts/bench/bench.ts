@@ -25,6 +25,7 @@ const { values: args } = parseArgs({
     'throughput-only': { type: 'boolean' },
     'documents-only': { type: 'boolean' },
     'first-load-only': { type: 'boolean' },
+    'analytics-only': { type: 'boolean' },
     rounds: { type: 'string' },
     duration: { type: 'string' },
     help: { type: 'boolean' },
@@ -47,6 +48,7 @@ Needs wrk (apt-get install wrk). docs/benchmarks.md says more.
   --quick             1 s runs, 3 rounds, short batches (a smoke run; figures not comparable)
   --throughput-only   only the table of paths (no API routes, memory or first-load JS)
   --documents-only    only \`/\` at rest and while viewers open the PDF
+  --analytics-only    only the public pages as a browser navigates, analytics on and off
   --first-load-only   only the first-load JS of the public pages and the console's (no wrk needed)
   --rounds N          A/B rounds per path (default 5)
   --duration S        seconds per run in a round (default 5)`)
@@ -160,6 +162,7 @@ async function main() {
     console.log(
       `\nwrk -t${THREADS} -c${CONNECTIONS}; ${ROUNDS.rounds} A/B rounds of ${ROUNDS.duration} s after a ${ROUNDS.warmup} s warm-up each; req/s and latency: medians of the rounds; ratios: medians of the rounds' ratios\n`,
     )
+    if (args['analytics-only']) return await printAnalyticsThroughput(site, targets.slice(1), ROUNDS)
     console.log(TABLE_HEADER.join('\n'))
     const bound: string[] = []
     for (const subject of list) {

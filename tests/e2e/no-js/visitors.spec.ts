@@ -49,7 +49,7 @@ test('the Visitors page draws its chart and tables without JavaScript at 375 px'
   await page.getByLabel('To', { exact: true }).fill('2026-01-10')
   await page.getByRole('button', { name: 'Show' }).click()
   await expect(page.getByText('2026-01-01 to 2026-01-10 (UTC)', { exact: false }).first()).toBeVisible()
-  await expect(page.getByRole('img', { name: /^Visitors: none in the last 10 days/ })).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Visitors: none from 2026-01-01 to 2026-01-10/ })).toBeVisible()
   await page.getByLabel('Period', { exact: true }).selectOption('30')
   await page.getByRole('button', { name: 'Show' }).click()
   await photograph(page, 'visitors')

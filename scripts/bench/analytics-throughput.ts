@@ -1,9 +1,10 @@
 // Public pages as a browser loads them (a navigation with a browser's user agent: what visitor
-// analytics counts, decision 065), on the site with analytics on and on a second site started
-// with ANALYTICS=false, each in A/B rounds against the same references: the two rows' ratios
-// against nginx say what counting costs a page.
+// analytics counts, decision 065), on two servers started alike for this table, one with
+// analytics on and one with ANALYTICS=false, each in A/B rounds against the same references:
+// the two rows' ratios against nginx say what counting costs a page. (The main site has served
+// the other tables and holds their sessions: it is left out, so nothing but the setting differs.)
 import { measure, type Rounds, TABLE_HEADER, type Target, tableRow } from './rounds.ts'
-import { type Running, startSite } from './server.ts'
+import { startSite } from './server.ts'
 import { PRERENDERED_PAGES, type Subject } from './subjects.ts'
 
 /** What Chrome sends with a navigation, less what the site ignores. */
@@ -22,15 +23,9 @@ const navigation = (path: string, analytics: 'on' | 'off'): Subject => ({
   headers: BROWSER_NAVIGATION,
 })
 
-/**
- * `site` runs with analytics on (the default); the references serve the bytes the site answered
- * for these paths in br (referenceRoot).
- */
-export async function printAnalyticsThroughput(
-  site: Running,
-  references: readonly Target[],
-  rounds: Rounds,
-): Promise<void> {
+/** The references serve the bytes the main site answered for these paths in br (referenceRoot). */
+export async function printAnalyticsThroughput(references: readonly Target[], rounds: Rounds): Promise<void> {
+  const site = await startSite({ TRUST_PROXY: 'true', ANALYTICS: 'true' })
   const off = await startSite({ TRUST_PROXY: 'true', ANALYTICS: 'false' })
   try {
     console.log(
@@ -52,6 +47,6 @@ export async function printAnalyticsThroughput(
       console.log(tableRow(without))
     }
   } finally {
-    await off.stop()
+    await Promise.allSettled([site.stop(), off.stop()])
   }
 }

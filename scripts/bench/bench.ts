@@ -162,7 +162,7 @@ async function main() {
     console.log(
       `\nwrk -t${THREADS} -c${CONNECTIONS}; ${ROUNDS.rounds} A/B rounds of ${ROUNDS.duration} s after a ${ROUNDS.warmup} s warm-up each; req/s and latency: medians of the rounds; ratios: medians of the rounds' ratios\n`,
     )
-    if (args['analytics-only']) return await printAnalyticsThroughput(site, targets.slice(1), ROUNDS)
+    if (args['analytics-only']) return await printAnalyticsThroughput(targets.slice(1), ROUNDS)
     console.log(TABLE_HEADER.join('\n'))
     const bound: string[] = []
     for (const subject of list) {
@@ -176,7 +176,7 @@ async function main() {
           'There the client set the pace, so the figure is a floor of what that server can do: a ratio ' +
           'against a marked reference flatters the site, a marked site figure undersells it.',
       )
-    await printAnalyticsThroughput(site, targets.slice(1), ROUNDS)
+    await printAnalyticsThroughput(targets.slice(1), ROUNDS)
     if (args['throughput-only']) return
 
     console.table([

@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { type AccessOptions, accessPageContext, registerAccess } from './access/access.server.ts'
 import { createMailer } from './access/email-link-mail.server.ts'
 import { registerAdminConsole } from './admin/console.server.tsx'
+import type { AnalyticsRecorder } from './analytics/recorder.server.ts'
+import { type AnalyticsOptions, registerAnalytics } from './analytics/register.server.ts'
 import type { Database } from './db/database.server.ts'
 import { localMigrationNames } from './db/schema-state.server.ts'
 import { type DataRoomOptions, registerDocuments } from './documents/data-room.server.ts'
@@ -54,6 +56,8 @@ export interface AppDeps {
   documents?: DataRoomOptions
   /** How often the partners are read again (server/partners); tests shorten it. */
   partnersRefreshMs?: number
+  /** Test seams for the visitor analytics' write queue (timing, size). */
+  analytics?: AnalyticsOptions
 }
 
 export { BODY_LIMIT_BYTES }
@@ -119,6 +123,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The partners whose gates are served (`app.partners`, decision 035): before access, which reads them.
   const partners = registerPartners(app, deps.db.prisma, { refreshMs: deps.partnersRefreshMs })
   await registerAccess(app, { env: deps.env, db: deps.db, options: deps.access })
+  // Visitor analytics (decision 065): one hook after each answer, none with ANALYTICS=false.
+  app.decorate(
+    'analytics',
+    registerAnalytics(app, {
+      env: deps.env,
+      prisma: deps.db.prisma,
+      now: app.access.now,
+      options: deps.analytics,
+    }),
+  )
   // Data past its retention period goes, whoever wrote it (access, documents, notifications).
   app.decorate(
     'pruning',
@@ -189,5 +203,7 @@ declare module 'fastify' {
     metrics: Metrics
     /** Deleting data past its retention period (server/retention). */
     pruning: ScheduledPruning
+    /** The page views and goals waiting to be written; undefined with ANALYTICS=false. */
+    analytics: AnalyticsRecorder | undefined
   }
 }

@@ -127,6 +127,10 @@ export const envSchema = z.object({
   DOCKET_ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** One log line per answered request (method, route, status, duration, hashed client). */
   LOG_REQUESTS: z.stringbool().default(false),
+  /** Cookieless visitor analytics counted on the server (decision 065); false: nothing is counted. */
+  ANALYTICS: z.stringbool().default(true),
+  /** Days raw page views and goals are kept; the daily rollups are kept for good. */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Bearer token that opens GET /metrics (Prometheus); unset: /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Console sign-in by OpenID Connect (decision 051): all three or none. */

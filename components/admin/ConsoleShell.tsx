@@ -10,6 +10,7 @@ export interface ConsoleUser {
 
 const NAV = [
   { href: '/admin', label: 'Overview' },
+  { href: '/admin/visitors', label: 'Visitors' },
   { href: '/admin/partners', label: 'Partners' },
   { href: '/admin/codes', label: 'Codes' },
   { href: '/admin/documents', label: 'Documents' },

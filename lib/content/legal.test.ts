@@ -38,6 +38,19 @@ describe('legal documents', () => {
     expect(termsOfService.sections.at(-1)?.blocks.some((block) => block.kind === 'contact')).toBe(true)
   })
 
+  it('privacy says what the site counts of a visit and what it does not (issue 47)', () => {
+    const section = privacyPolicy.sections.find((s) => s.title === 'Analytics and interest-based advertising')
+    const said = JSON.stringify(section?.blocks)
+    for (const needle of [
+      'without cookies',
+      'What is counted',
+      'What is not counted',
+      'bots',
+      'deleted after 90 days',
+    ])
+      expect(said).toContain(needle)
+  })
+
   it('privacy has the date, country and every section of the spec', () => {
     expect(privacyPolicy.updated).toBe('Last updated August 24, 2025')
     expect(text(privacyPolicy)).toContain('United States')

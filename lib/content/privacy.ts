@@ -136,6 +136,19 @@ export const privacyPolicy: LegalDocument = {
           kind: 'p',
           text: 'We work with analytics providers to understand how the Service is used, and with advertising partners who may use cookies and device identifiers to show you ads for the Service on other sites and apps based on your interests. You can opt out of interest-based advertising in your browser and device settings (for example, by limiting ad tracking) and through the industry opt-out tools those partners participate in.',
         },
+        {
+          kind: 'p',
+          text: 'On this website we count visits ourselves, on our own server, without cookies, without scripts and without storing anything in your browser, and we send no visit data to an analytics provider.',
+        },
+        {
+          kind: 'ul',
+          items: [
+            'What is counted: each public page you load, when, the page’s address, the name of the website whose link brought you here, the campaign tags in that link (utm_source, utm_medium, utm_campaign), the kind of device (computer, phone, tablet) and the browser family, and whether you sent an application, a contact message or a partner access code.',
+            'How a visit is recognised: your network address and your browser’s user agent are combined with a random value that changes every day and turned into a code that cannot be reversed. The random value is deleted when its day is over, so your visits cannot be linked from one day to the next. Your network address and user agent are not stored.',
+            'What is not counted: automated visitors (bots), pages your browser loads in advance without showing them, the partner data room and the site’s administration pages.',
+            'How long it is kept: individual page views are deleted after 90 days; only daily totals are kept after that.',
+          ],
+        },
       ],
     },
     {

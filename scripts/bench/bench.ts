@@ -2,6 +2,7 @@ import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
+import { printAnalyticsThroughput } from './analytics-throughput.ts'
 import { circlekCookie, newCirclekCode, verifyP50, walmartCookie } from './api-requests.ts'
 import { applicationsScript, mixedScript, verifyScript } from './api-scripts.ts'
 import { startBareFastify } from './bare-fastify.ts'
@@ -29,6 +30,7 @@ const { values: args } = parseArgs({
     'documents-only': { type: 'boolean' },
     'first-load-only': { type: 'boolean' },
     'memory-only': { type: 'boolean' },
+    'analytics-only': { type: 'boolean' },
     rounds: { type: 'string' },
     duration: { type: 'string' },
     help: { type: 'boolean' },
@@ -42,7 +44,8 @@ the site's answer for every measured path and encoding, serves those same bytes 
 installed) and from a bare Fastify, checks with curl that all three answer alike, then measures
 each path with wrk (${THREADS} thread, ${CONNECTIONS} connections) in A/B rounds (site and
 references alternating) and prints a Markdown table: req/s of each, site ÷ nginx and
-site ÷ Fastify (medians of the rounds' ratios). Then the API routes, server RSS (peak over the
+site ÷ Fastify (medians of the rounds' ratios); then the public pages as a browser navigates to
+them, with visitor analytics on and on a second server with ANALYTICS=false. Then the API routes, server RSS (peak over the
 whole run), every process's RSS and PSS idle ${IDLE_SECONDS_FULL} s after start, at the load's peak and
 after it, \`/\` at rest and while ${VIEWERS_AT_ONCE} viewers open a ${DECK_PAGES}-page PDF at once (3 rounds), three memory
 batches and the first-load JS Chromium fetches per page (the public ones, then the console's
@@ -51,6 +54,7 @@ Needs wrk (apt-get install wrk). docs/benchmarks.md says more.
   --quick             1 s runs, 3 rounds, short batches (a smoke run; figures not comparable)
   --throughput-only   only the table of paths (no API routes, memory or first-load JS)
   --documents-only    only \`/\` at rest and while viewers open the PDF
+  --analytics-only    only the public pages as a browser navigates, analytics on and off
   --first-load-only   only the first-load JS of the public pages and the console's (no wrk needed)
   --memory-only       only the memory table: idle, under a load of the public pages, after it
   --rounds N          A/B rounds per path (default 5)
@@ -184,6 +188,7 @@ async function main() {
     console.log(
       `\nwrk -t${THREADS} -c${CONNECTIONS}; ${ROUNDS.rounds} A/B rounds of ${ROUNDS.duration} s after a ${ROUNDS.warmup} s warm-up each; req/s and latency: medians of the rounds; ratios: medians of the rounds' ratios\n`,
     )
+    if (args['analytics-only']) return await printAnalyticsThroughput(targets.slice(1), ROUNDS)
     console.log(TABLE_HEADER.join('\n'))
     const bound: string[] = []
     for (const subject of list) {
@@ -197,6 +202,7 @@ async function main() {
           'There the client set the pace, so the figure is a floor of what that server can do: a ratio ' +
           'against a marked reference flatters the site, a marked site figure undersells it.',
       )
+    await printAnalyticsThroughput(targets.slice(1), ROUNDS)
     if (args['throughput-only']) return
 
     console.table([

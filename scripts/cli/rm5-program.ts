@@ -48,6 +48,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     summary: 'People who may sign in to the admin console: add, list, remove, link',
     load: () => import('./admins.ts'),
   },
+  analytics: {
+    summary: 'Visitors of the public site, counted without cookies: summary, pages, sources, goals',
+    load: () => import('./analytics.ts'),
+  },
   db: { summary: 'Database: migrate, status, new', load: () => import('./db.ts') },
 }
 

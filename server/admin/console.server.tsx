@@ -23,6 +23,7 @@ import { passkeyRoutes } from './routes/passkey-routes.server.tsx'
 import { consoleRecordRoutes } from './routes/record-routes.server.tsx'
 import { signInRoutes } from './routes/sign-in-routes.server.tsx'
 import { viewerRoutes } from './routes/viewer-routes.server.tsx'
+import { visitorRoutes } from './routes/visitor-routes.server.tsx'
 
 const HEADERS = {
   'content-security-policy': [
@@ -72,6 +73,7 @@ export async function registerAdminConsole(app: FastifyInstance, deps: ConsoleDe
       await scope.register(consoleDocumentRoutes)
       await scope.register(consoleRecordRoutes)
       await scope.register(viewerRoutes)
+      await scope.register(visitorRoutes)
       // Any other /admin path: the console's own 404 (with its headers), not the site's page.
       scope.get('/*', { config: { permission: 'read' } }, () => {
         throw new HttpError(404, 'not_found', 'There is no such page in the console.')

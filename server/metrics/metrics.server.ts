@@ -20,6 +20,8 @@ export interface Metrics {
   verifyOutcomes: Counter<'retailer' | 'outcome'>
   documentJobs: Counter<'kind' | 'outcome'>
   documentJobDuration: Histogram<'kind'>
+  /** Page views and goals not recorded because the analytics queue was full (decision 065). */
+  analyticsDropped: Counter
   sources: MetricSources
 }
 
@@ -67,6 +69,11 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
       help: 'Time from handing a document job to the pool to its answer, queue wait included, by kind',
       labelNames: ['kind'],
       buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
+      registers: [registry],
+    }),
+    analyticsDropped: new Counter({
+      name: 'rm5_analytics_dropped_total',
+      help: 'Page views and goals not recorded because the analytics write queue was full',
       registers: [registry],
     }),
   }

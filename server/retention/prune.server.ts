@@ -6,6 +6,7 @@
 // few hours; with several replicas on one database, one of them does it each time (a transaction-level advisory lock that the others do not wait for).
 import type { FastifyInstance } from 'fastify'
 import { SESSION_IDLE_MS } from '../admin/admin-sessions.server.ts'
+import { type AnalyticsPruned, pruneAnalytics } from '../analytics/retention.server.ts'
 import { LOCKS } from '../db/advisory-lock.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 
@@ -16,9 +17,11 @@ export interface RetentionSettings {
   accessAttemptDays: number
   docketActivityDays: number
   notificationDays: number
+  /** Raw page views and goals (decision 065); their daily rollups are kept. */
+  analyticsDays: number
 }
 
-export interface Pruned {
+export interface Pruned extends AnalyticsPruned {
   accessAttempts: number
   docketViews: number
   documentViews: number
@@ -33,10 +36,12 @@ export const retentionSettings = (env: {
   ACCESS_ATTEMPT_RETENTION_DAYS: number
   DOCKET_ACTIVITY_RETENTION_DAYS: number
   NOTIFICATION_RETENTION_DAYS: number
+  ANALYTICS_RETENTION_DAYS: number
 }): RetentionSettings => ({
   accessAttemptDays: env.ACCESS_ATTEMPT_RETENTION_DAYS,
   docketActivityDays: env.DOCKET_ACTIVITY_RETENTION_DAYS,
   notificationDays: env.NOTIFICATION_RETENTION_DAYS,
+  analyticsDays: env.ANALYTICS_RETENTION_DAYS,
 })
 
 /** Null when another process is pruning right now. */
@@ -83,7 +88,9 @@ export async function pruneOnce(
         OR: [{ deliveredAt: { lt: notificationsBefore } }, { failedAt: { lt: notificationsBefore } }],
       },
     })
+    const analytics = await pruneAnalytics(tx, now, settings.analyticsDays)
     return {
+      ...analytics,
       accessAttempts: attempts.count,
       docketViews: views.count,
       documentViews: documentViews.count,

@@ -220,6 +220,8 @@ export function consoleActions(ids: ConsoleRows): ConsoleAction[] {
     { name: 'notifications page', method: 'GET', url: '/admin/notifications', needs: 'read' },
     { name: 'audit log', method: 'GET', url: '/admin/audit', needs: 'read' },
     { name: 'audit CSV', method: 'GET', url: '/admin/audit.csv', needs: 'read' },
+    { name: 'visitors page', method: 'GET', url: '/admin/visitors?days=7', needs: 'read' },
+    { name: 'visitors CSV', method: 'GET', url: '/admin/visitors.csv?table=sources', needs: 'read' },
     { name: 'admins page', method: 'GET', url: '/admin/admins', needs: 'admins' },
     { name: 'partners page', method: 'GET', url: '/admin/partners', needs: 'read' },
     { name: 'a partner', method: 'GET', url: `/admin/partners/${ids.partner}`, needs: 'read' },

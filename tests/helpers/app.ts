@@ -28,6 +28,8 @@ export interface TestAppOptions {
   notifications?: AppDeps['notifications']
   /** Data-room seams: clock, how long document views wait before they are written. */
   documents?: AppDeps['documents']
+  /** Visitor analytics' queue seams: how long hits wait, how many make a write. */
+  analytics?: AppDeps['analytics']
   /** The URL the app uses for the migrated database (e.g. through a pooler); the direct one by default. */
   databaseUrl?: (directUrl: string) => string
   /** Extra routes a test needs, added before the app is ready. */
@@ -50,6 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     access: options.access,
     notifications: options.notifications,
     documents: options.documents,
+    analytics: options.analytics,
     logger: process.env.DEBUG_LOG ? { level: 'error' } : false,
   })
   options.routes?.(app)

@@ -11,6 +11,10 @@ export const NOTHING_PRUNED: Pruned = {
   accessSessions: 0,
   adminSessions: 0,
   adminSignInLinks: 0,
+  analyticsDaysRolledUp: 0,
+  analyticsViews: 0,
+  analyticsGoals: 0,
+  analyticsSalts: 0,
 }
 
 /** A prune's report in which only the rows counted here were old enough. */

@@ -26,7 +26,7 @@ const pgbouncer: Service = {
 }
 
 const SECRET = randomBytes(24).toString('hex')
-const SETTINGS = { accessAttemptDays: 90, docketActivityDays: 365, notificationDays: 30 }
+const SETTINGS = { accessAttemptDays: 90, docketActivityDays: 365, notificationDays: 30, analyticsDays: 90 }
 
 describeWith(pgbouncer, 'through PgBouncer in transaction mode', () => {
   let bouncer: PgBouncer

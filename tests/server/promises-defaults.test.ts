@@ -16,11 +16,12 @@ describe('documented defaults', () => {
     expect(env.DOCUMENT_MAX_PAGES).toBe(DOCUMENT_MAX_PAGES)
   })
 
-  it('keeps access attempts 90 days, docket and document activity a year, finished notifications 30 days (SECURITY.md "Retention")', () => {
+  it('keeps access attempts 90 days, docket and document activity a year, finished notifications 30 days, raw page views 90 days (SECURITY.md "Retention", issue 47)', () => {
     expect(retentionSettings(env)).toEqual({
       accessAttemptDays: 90,
       docketActivityDays: 365,
       notificationDays: 30,
+      analyticsDays: 90,
     })
   })
 })

@@ -45,7 +45,7 @@ async function seed(daysAgo: number[]) {
   }
 }
 
-const settings = { accessAttemptDays: 90, docketActivityDays: 365, notificationDays: 30 }
+const settings = { accessAttemptDays: 90, docketActivityDays: 365, notificationDays: 30, analyticsDays: 90 }
 const prune = () => pruneOnce(t.db.prisma, settings, new Date())
 const ago = (days: number) => new Date(Date.now() - days * DAY)
 

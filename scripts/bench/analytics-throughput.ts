@@ -1,0 +1,52 @@
+// Public pages as a browser loads them (a navigation with a browser's user agent: what visitor
+// analytics counts, decision 065), on two servers started alike for this table, one with
+// analytics on and one with ANALYTICS=false, each in A/B rounds against the same references:
+// the two rows' ratios against nginx say what counting costs a page. (The main site has served
+// the other tables and holds their sessions: it is left out, so nothing but the setting differs.)
+import { measure, type Rounds, TABLE_HEADER, type Target, tableRow } from './rounds.ts'
+import { startSite } from './server.ts'
+import { PRERENDERED_PAGES, type Subject } from './subjects.ts'
+
+/** What Chrome sends with a navigation, less what the site ignores. */
+const BROWSER_NAVIGATION = {
+  'user-agent':
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'sec-fetch-dest': 'document',
+  'sec-fetch-mode': 'navigate',
+}
+
+const navigation = (path: string, analytics: 'on' | 'off'): Subject => ({
+  label: `\`${path}\` br, a browser's navigation, analytics ${analytics}`,
+  path,
+  encoding: 'br',
+  headers: BROWSER_NAVIGATION,
+})
+
+/** The references serve the bytes the main site answered for these paths in br (referenceRoot). */
+export async function printAnalyticsThroughput(references: readonly Target[], rounds: Rounds): Promise<void> {
+  const site = await startSite({ TRUST_PROXY: 'true', ANALYTICS: 'true' })
+  const off = await startSite({ TRUST_PROXY: 'true', ANALYTICS: 'false' })
+  try {
+    console.log(
+      `\nVisitor analytics on (${site.url}) and off (ANALYTICS=false, ${off.url}): each row's site against the same references\n`,
+    )
+    console.log(TABLE_HEADER.join('\n'))
+    for (const path of PRERENDERED_PAGES) {
+      const on = await measure(
+        navigation(path, 'on'),
+        [{ name: 'site', url: site.url }, ...references],
+        rounds,
+      )
+      console.log(tableRow(on))
+      const without = await measure(
+        navigation(path, 'off'),
+        [{ name: 'site', url: off.url }, ...references],
+        rounds,
+      )
+      console.log(tableRow(without))
+    }
+  } finally {
+    await Promise.allSettled([site.stop(), off.stop()])
+  }
+}

@@ -2,7 +2,6 @@
 // Fastify scope, the signed-in admin's session of the request, and the admin as pages show them.
 // Routes import this, never console.server.tsx, so the console only registers routes.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ConsoleUser } from '../../components/admin/ConsoleShell.tsx'
 import type { Permission } from '../../lib/admin/roles.ts'
 import type { Mailer } from '../access/email-link-mail.server.ts'
 import type { Database } from '../db/database.server.ts'
@@ -10,6 +9,7 @@ import type { Env } from '../env.server.ts'
 import type { Storage } from '../storage/storage.server.ts'
 import type { AdminSession } from './admin-sessions.server.ts'
 import { csrfToken } from './http/csrf.server.ts'
+import type { ConsoleUser } from './views/ConsoleShell.tsx'
 
 export interface ConsoleDeps {
   env: Env

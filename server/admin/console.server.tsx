@@ -3,7 +3,6 @@
 // strict CSP. Routes declare what they need in `config.permission`; the preHandler here is the one
 // place that checks it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { ProblemPage } from '../../components/admin/ProblemPage.tsx'
 import { may, refusal } from '../../lib/admin/roles.ts'
 import { clientHash } from '../http/client-hash.server.ts'
 import { HttpError } from '../http/errors.server.ts'
@@ -24,6 +23,7 @@ import { consoleRecordRoutes } from './routes/record-routes.server.tsx'
 import { signInRoutes } from './routes/sign-in-routes.server.tsx'
 import { viewerRoutes } from './routes/viewer-routes.server.tsx'
 import { visitorRoutes } from './routes/visitor-routes.server.tsx'
+import { ProblemPage } from './views/ProblemPage.tsx'
 
 const HEADERS = {
   'content-security-policy': [

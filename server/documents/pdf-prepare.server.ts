@@ -5,8 +5,8 @@ import { PDFDocument } from '@cantoo/pdf-lib'
 import { stripActiveContent } from './jobs/active-content.server.ts'
 import { checkInflatedSize } from './jobs/inflated-size.server.ts'
 import { checkObjects, countPages } from './jobs/pdf-structure.server.ts'
+import { type PreparedDocument, sha256Of } from './prepared-document.server.ts'
 import { DocumentRejected } from './rejected.server.ts'
-import { type PreparedDocument, sha256Of } from './validate.server.ts'
 import { watermarkPdf } from './watermark.server.ts'
 
 /** Loads, bounds, cleans and test-stamps a PDF: what is stored is what views will stamp. */

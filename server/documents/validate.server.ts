@@ -5,12 +5,17 @@
 // content is removed from a PDF before it is stored. A refusal says what is wrong in one sentence
 // an admin can act on. This runs in a worker process (jobs/document-jobs.server.ts), never on the
 // thread that answers requests.
-import { createHash } from 'node:crypto'
 import { storedLine } from '../../lib/stored-text.ts'
 import { renderMarkdown } from './markdown.server.ts'
+import {
+  type DocumentKind,
+  type InspectedDocument,
+  type PreparedDocument,
+  sha256Of,
+} from './prepared-document.server.ts'
 import { DocumentRejected } from './rejected.server.ts'
 
-export type DocumentKind = 'pdf' | 'markdown'
+export type { DocumentKind, InspectedDocument, PreparedDocument }
 
 export const DOCUMENT_EXTENSION: Record<DocumentKind, string> = { pdf: 'pdf', markdown: 'md' }
 
@@ -20,27 +25,6 @@ export { DocumentRejected }
 
 /** Rendered Markdown kept per version: a document past this is a bomb, not a text to read. */
 export const MAX_MARKDOWN_HTML_BYTES = 8 * 1024 * 1024
-
-export interface InspectedDocument {
-  kind: DocumentKind
-  size: number
-  /** Hex SHA-256 of the bytes. */
-  sha256: string
-  /** PDF: pages; null for Markdown. */
-  pages: number | null
-  /** Markdown: words; null for PDF. */
-  words: number | null
-}
-
-/** A document ready to store: its figures, the bytes to store and, for Markdown, its HTML. */
-export interface PreparedDocument extends InspectedDocument {
-  /** What is stored: the upload, or the PDF without its active content. */
-  bytes: Uint8Array
-  /** Markdown: the HTML shown to viewers (rendered once per version); null for PDF. */
-  html: string | null
-  /** What was removed from a PDF ("OpenAction", "Launch action"…); empty when nothing was. */
-  removed: string[]
-}
 
 export const titleSchema = storedLine(MAX_TITLE_LENGTH, {
   empty: 'The title is empty.',
@@ -146,8 +130,6 @@ export async function inspectDocument(
     removed: [],
   }
 }
-
-export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 /** Control characters text never holds (tab, line feed, form feed and carriage return are fine). */
 function hasBinaryControls(text: string): boolean {

@@ -3,7 +3,7 @@
 import type { FastifyReply } from 'fastify'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { ConsoleDocument } from '../../../components/admin/ConsoleDocument.tsx'
+import { ConsoleDocument } from '../views/ConsoleDocument.tsx'
 
 export function sendConsolePage(
   reply: FastifyReply,

@@ -6,7 +6,6 @@
 import { readFile } from 'node:fs/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { AgreementsPage } from '../../../components/admin/AgreementsPage.tsx'
 import { MAX_AGREEMENT_BYTES } from '../../../lib/documents/agreement-size.ts'
 import { agreementVersions, partnersWithAgreements } from '../../documents/agreement-listing.server.ts'
 import {
@@ -19,6 +18,7 @@ import { sessionOf } from '../console-context.server.ts'
 import { csrfMatches } from '../http/csrf.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { receiveUpload, registerUploads } from '../http/upload.server.ts'
+import { AgreementsPage } from '../views/AgreementsPage.tsx'
 import { EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const DONE = {

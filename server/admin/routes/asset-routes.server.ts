@@ -4,9 +4,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { CONSOLE_CSS } from '../../../components/admin/console-css.ts'
-import { CONSOLE_JS } from '../../../components/admin/console-js.ts'
-import { PASSKEY_JS } from '../../../components/admin/passkey-js.ts'
+import { CONSOLE_CSS } from '../views/console-css.ts'
+import { CONSOLE_JS } from '../views/console-js.ts'
+import { PASSKEY_JS } from '../views/passkey-js.ts'
 
 /**
  * @simplewebauthn/browser as its package ships it, minified into one file that defines

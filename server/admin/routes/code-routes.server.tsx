@@ -6,8 +6,6 @@
 // neither repeats the post nor shows the code again.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { CodesPage, type GeneratedCode } from '../../../components/admin/CodesPage.tsx'
-import type { FormState } from '../../../components/admin/ErrorSummary.tsx'
 import { email } from '../../../lib/forms/fields.ts'
 import {
   CodeRuleError,
@@ -21,6 +19,8 @@ import { requireEmailRefusal } from '../../access/email-link-mail.server.ts'
 import { sessionOf } from '../console-context.server.ts'
 import { type FlashScope, setFlash, takeFlash } from '../http/flash.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
+import { CodesPage, type GeneratedCode } from '../views/CodesPage.tsx'
+import type { FormState } from '../views/ErrorSummary.tsx'
 import { type CodeForm, codeForm, emailStepForm, firstIssues, textFields } from './code-form.server.ts'
 import { EDIT, READ, routeKit } from './route-kit.server.ts'
 

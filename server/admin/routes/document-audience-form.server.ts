@@ -2,10 +2,10 @@
 // `rm5 documents add|replace` take as --public, --codes and --download/--no-download). The service
 // checks them against the partner's gate and codes; this only reads what a browser posted.
 import { z } from 'zod'
-import { DOWNLOAD_CHOICES, UPLOAD_AUDIENCES } from '../../../components/admin/AudienceFields.tsx'
 import { openGateWarning } from '../../../lib/documents/audience.ts'
 import type { Partner } from '../../../lib/partners.ts'
 import type { AudienceRequest } from '../../documents/audience.server.ts'
+import { DOWNLOAD_CHOICES, UPLOAD_AUDIENCES } from '../views/AudienceFields.tsx'
 
 const download = z.enum(DOWNLOAD_CHOICES).optional()
 const codeIds = z.uuid('Choose codes from the list.')

@@ -7,10 +7,6 @@
 import { readFile } from 'node:fs/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { DocumentPage } from '../../../components/admin/DocumentPage.tsx'
-import { type DocumentsFilter, DocumentsPage } from '../../../components/admin/DocumentsPage.tsx'
-import { EngagementPage } from '../../../components/admin/EngagementPage.tsx'
-import type { FormState } from '../../../components/admin/ErrorSummary.tsx'
 import { listCodes } from '../../access/codes.server.ts'
 import { documentEngagement } from '../../documents/document-engagement.server.ts'
 import type { DocumentSummary } from '../../documents/document-store.server.ts'
@@ -22,6 +18,10 @@ import { ENGAGEMENT_FIGURES, engagementCsv } from '../engagement-csv.server.ts'
 import { csrfMatches } from '../http/csrf.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { receiveUpload, registerUploads, type Upload } from '../http/upload.server.ts'
+import { DocumentPage } from '../views/DocumentPage.tsx'
+import { type DocumentsFilter, DocumentsPage } from '../views/DocumentsPage.tsx'
+import { EngagementPage } from '../views/EngagementPage.tsx'
+import type { FormState } from '../views/ErrorSummary.tsx'
 import {
   settingsAudience,
   settingsFields,

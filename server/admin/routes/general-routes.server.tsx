@@ -2,10 +2,6 @@
 // uses; the permission each needs is declared on the route and checked in console.server.tsx.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { AdminsPage } from '../../../components/admin/AdminsPage.tsx'
-import { AuditPage } from '../../../components/admin/AuditPage.tsx'
-import { NotificationsPage } from '../../../components/admin/NotificationsPage.tsx'
-import { OverviewPage } from '../../../components/admin/OverviewPage.tsx'
 import { listAudit } from '../../audit/audit.server.ts'
 import { csvRecord } from '../../csv/csv.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
@@ -14,6 +10,10 @@ import { AdminError, addAdmin, listAdmins, removeAdmin, setAdminRole } from '../
 import { auditTargetNames } from '../audit-targets.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { overview } from '../overview.server.ts'
+import { AdminsPage } from '../views/AdminsPage.tsx'
+import { AuditPage } from '../views/AuditPage.tsx'
+import { NotificationsPage } from '../views/NotificationsPage.tsx'
+import { OverviewPage } from '../views/OverviewPage.tsx'
 import { EDIT, OWNER, READ, routeKit } from './route-kit.server.ts'
 
 const uuid = z.object({ id: z.uuid() })

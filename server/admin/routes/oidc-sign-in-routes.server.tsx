@@ -4,13 +4,13 @@
 // Both steps are limited per client like the other sign-ins: the callback shares the link's
 // counter (each tries a credential), starting counts apart.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { OIDC_START_PATH, OidcRefusedPage, SignedInPage } from '../../../components/admin/SignInPages.tsx'
 import { adminOidcSettings } from '../../env-admin-oidc.server.ts'
 import { publicOrigin } from '../../http/public-origin.server.ts'
 import { clearedFlowCookie, flowCookie, flowOf, oidcFlowKey } from '../http/oidc-flow-cookie.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { sessionCookie } from '../http/session-cookie.server.ts'
 import { createOidcSignIn, OIDC_CALLBACK_PATH, OidcRefusal, oidcRedirectUri } from '../oidc.server.ts'
+import { OIDC_START_PATH, OidcRefusedPage, SignedInPage } from '../views/SignInPages.tsx'
 
 type Limit = (request: FastifyRequest) => Promise<void>
 

@@ -1,10 +1,10 @@
 // The console's partner form (add, edit, preview), validated by the partners service's own schema
 // (partnerFields) and slug rule, with a sentence per field for the error summary.
 import { z } from 'zod'
-import type { PartnerFormState } from '../../../components/admin/PartnerFields.tsx'
 import { partnerContrastProblem } from '../../../lib/partner-contrast.ts'
 import { partnerSlugProblem } from '../../../lib/partners.ts'
 import { defaultFields, type PartnerFields, partnerFields } from '../../partners/partner-store.server.ts'
+import type { PartnerFormState } from '../views/PartnerFields.tsx'
 
 export const PARTNER_FIELD_NAMES = ['name', 'tint', 'ink', 'monogram', 'audience'] as const
 

@@ -3,7 +3,6 @@
 // answer), removing is a plain form post.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { PasskeysPage } from '../../../components/admin/PasskeysPage.tsx'
 import type { Actor } from '../../audit/audit.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
 import { consoleUser, sessionOf } from '../console-context.server.ts'
@@ -16,6 +15,7 @@ import {
   relyingParty,
   removePasskey,
 } from '../passkeys.server.ts'
+import { PasskeysPage } from '../views/PasskeysPage.tsx'
 
 const DONE = { added: 'Passkey added', removed: 'Passkey removed' } as const
 const doneQuery = z.object({ done: z.enum(['added', 'removed']).optional() }).catch({})

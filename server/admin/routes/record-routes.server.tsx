@@ -5,8 +5,6 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { RecordPage } from '../../../components/admin/RecordPage.tsx'
-import { RECORD_PAGES, type RecordPath, RecordsPage } from '../../../components/admin/RecordsPage.tsx'
 import { personalData } from '../../forms/personal-data.server.ts'
 import {
   exportRecords,
@@ -18,6 +16,8 @@ import {
 } from '../../forms/records.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
+import { RecordPage } from '../views/RecordPage.tsx'
+import { RECORD_PAGES, type RecordPath, RecordsPage } from '../views/RecordsPage.tsx'
 import { EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const LIST_LIMIT = 100

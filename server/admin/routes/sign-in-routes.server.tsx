@@ -5,12 +5,6 @@
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import {
-  LinkPage,
-  LinkRefusedPage,
-  type SignInNotice,
-  SignInPage,
-} from '../../../components/admin/SignInPages.tsx'
 import { createEmailLimiter } from '../../access/email-limits.server.ts'
 import { mailLinksProblem } from '../../access/email-link-mail.server.ts'
 import { createKeyedLimits } from '../../access/limits.server.ts'
@@ -25,6 +19,7 @@ import { clearedSessionCookie, sessionCookie, sessionTokenOf } from '../http/ses
 import { PasskeyError, relyingParty, signInOptions, signInWithPasskey } from '../passkeys.server.ts'
 import { issueSignInLink, signInMail, signInWithLink } from '../sign-in.server.ts'
 import { SIGN_IN_TOKEN } from '../sign-in-links.server.ts'
+import { LinkPage, LinkRefusedPage, type SignInNotice, SignInPage } from '../views/SignInPages.tsx'
 import { oidcSignInRoutes } from './oidc-sign-in-routes.server.tsx'
 
 const NOTICES = ['sent', 'signed-out', 'expired', 'no-mail', 'limited'] as const

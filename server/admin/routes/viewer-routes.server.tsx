@@ -4,12 +4,12 @@
 // server/documents/viewer-data.server.ts), which write the audit entries.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { FormState } from '../../../components/admin/ErrorSummary.tsx'
-import { ViewerDeletePage, ViewersPage } from '../../../components/admin/ViewersPage.tsx'
 import { email } from '../../../lib/forms/fields.ts'
 import { listLiveSessions, revokeSession, revokeViewer } from '../../access/viewers.server.ts'
 import { deleteViewerData, findViewerData } from '../../documents/viewer-data.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
+import type { FormState } from '../views/ErrorSummary.tsx'
+import { ViewerDeletePage, ViewersPage } from '../views/ViewersPage.tsx'
 import { EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const searchQuery = z

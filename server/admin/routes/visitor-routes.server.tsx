@@ -2,12 +2,12 @@
 // `rm5 analytics` prints.
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { VisitorsPage } from '../../../components/admin/VisitorsPage.tsx'
 import { chosenPeriod } from '../../analytics/period.server.ts'
 import { analyticsReport, recentActivity } from '../../analytics/report.server.ts'
 import { TABLE_NAMES, TABLES, tableCsv } from '../../analytics/tables.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
+import { VisitorsPage } from '../views/VisitorsPage.tsx'
 import { READ, routeKit } from './route-kit.server.ts'
 
 const tableQuery = z.object({ table: z.enum(TABLE_NAMES) })

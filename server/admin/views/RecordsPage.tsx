@@ -1,4 +1,4 @@
-import { may } from '../../lib/admin/roles.ts'
+import { may } from '../../../lib/admin/roles.ts'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'
 import { utcTime } from './format.ts'

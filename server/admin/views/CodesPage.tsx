@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react'
-import { may } from '../../lib/admin/roles.ts'
-import type { Partner } from '../../lib/partners.ts'
+import { may } from '../../../lib/admin/roles.ts'
+import type { Partner } from '../../../lib/partners.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'

@@ -3,9 +3,9 @@
 // the documents service's (server/documents/audience.server.ts); the wording of an open gate's
 // warning is its `openGateWarning`, the one the CLI's refusal without --public gives.
 
-import { openGateWarning } from '../../lib/documents/audience.ts'
-import type { Partner } from '../../lib/partners.ts'
-import type { DocumentSummary } from '../../server/documents/document-store.server.ts'
+import { openGateWarning } from '../../../lib/documents/audience.ts'
+import type { Partner } from '../../../lib/partners.ts'
+import type { DocumentSummary } from '../../documents/document-store.server.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { FieldError, type FormState } from './ErrorSummary.tsx'
 import { Radio } from './SelectField.tsx'

@@ -1,4 +1,4 @@
-import { may } from '../../lib/admin/roles.ts'
+import { may } from '../../../lib/admin/roles.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
 import { RECORD_PAGES, type RecordPath } from './RecordsPage.tsx'

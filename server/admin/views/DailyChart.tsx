@@ -1,4 +1,4 @@
-import type { DailySeries } from '../../server/documents/engagement-report.server.ts'
+import type { DailySeries } from '../../documents/engagement-report.server.ts'
 import { BarChart } from './BarChart.tsx'
 import { DataTable } from './DataTable.tsx'
 

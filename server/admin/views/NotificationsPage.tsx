@@ -1,5 +1,5 @@
-import { may } from '../../lib/admin/roles.ts'
-import type { NotificationRow } from '../../server/notifications/admin.server.ts'
+import { may } from '../../../lib/admin/roles.ts'
+import type { NotificationRow } from '../../notifications/admin.server.ts'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { utcTime } from './format.ts'

@@ -1,5 +1,5 @@
-import { ADMIN_ROLES } from '../../lib/admin/roles.ts'
-import type { AdminRow } from '../../server/admin/admins.server.ts'
+import { ADMIN_ROLES } from '../../../lib/admin/roles.ts'
+import type { AdminRow } from '../admins.server.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'

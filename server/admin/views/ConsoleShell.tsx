@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { type AdminRole, may } from '../../lib/admin/roles.ts'
+import { type AdminRole, may } from '../../../lib/admin/roles.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 
 export interface ConsoleUser {

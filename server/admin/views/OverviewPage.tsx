@@ -1,4 +1,4 @@
-import type { Overview } from '../../server/admin/overview.server.ts'
+import type { Overview } from '../overview.server.ts'
 import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
 import { DailyChart } from './DailyChart.tsx'
 import { DataTable } from './DataTable.tsx'

@@ -1,10 +1,5 @@
-import type { PeriodChoice } from '../../server/analytics/period.server.ts'
-import type {
-  AnalyticsReport,
-  Conversion,
-  Ranked,
-  RecentActivity,
-} from '../../server/analytics/report.server.ts'
+import type { PeriodChoice } from '../../analytics/period.server.ts'
+import type { AnalyticsReport, Conversion, Ranked, RecentActivity } from '../../analytics/report.server.ts'
 import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
 import { DailyChart } from './DailyChart.tsx'
 import { type Column, DataTable } from './DataTable.tsx'

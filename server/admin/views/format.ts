@@ -1,4 +1,4 @@
-import { describeExpiry } from '../../lib/code-expiry.ts'
+import { describeExpiry } from '../../../lib/code-expiry.ts'
 
 // How the console writes times: UTC, to the minute, as the CLI does.
 export const utcTime = (date: Date | null | undefined, none = '—') =>

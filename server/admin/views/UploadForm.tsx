@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { formatBytes } from '../../lib/figures.ts'
+import { formatBytes } from '../../../lib/figures.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { FieldError } from './ErrorSummary.tsx'
 

@@ -1,4 +1,4 @@
-import type { PartnerHoldings, PartnerRow } from '../../server/partners/partner-store.server.ts'
+import type { PartnerHoldings, PartnerRow } from '../../partners/partner-store.server.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 

@@ -1,5 +1,5 @@
-import { may } from '../../lib/admin/roles.ts'
-import type { PartnerRow } from '../../server/partners/partner-store.server.ts'
+import { may } from '../../../lib/admin/roles.ts'
+import type { PartnerRow } from '../../partners/partner-store.server.ts'
 import { CsrfField } from './ConsoleDocument.tsx'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'

@@ -1,4 +1,4 @@
-import type { AuditRow } from '../../server/audit/audit.server.ts'
+import type { AuditRow } from '../../audit/audit.server.ts'
 import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'
 import { utcTime } from './format.ts'

@@ -1,4 +1,4 @@
-import type { PasskeyRow } from '../../server/admin/passkeys.server.ts'
+import type { PasskeyRow } from '../passkeys.server.ts'
 import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { utcTime } from './format.ts'

@@ -1,8 +1,8 @@
 // A picture of a partner's gate (the dark hero with the name in its tint, the card with the
 // monogram), drawn on the server as SVG: the console's preview while a theme is edited. An image,
 // not the page's own markup, because the console's CSP allows no inline style for the tint.
-import { brand } from '../../lib/brand.ts'
-import type { PartnerFields } from '../../server/partners/partner-store.server.ts'
+import { brand } from '../../../lib/brand.ts'
+import type { PartnerFields } from '../../partners/partner-store.server.ts'
 
 export type GatePreviewValues = Pick<
   PartnerFields,

@@ -3,9 +3,9 @@
 // each thread has its own nice value.
 import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
-import { statFields } from '../../../scripts/lib/proc-stat.ts'
-import { DEFAULT_JOB_LIMITS, DocumentJobs } from './document-jobs.server.ts'
-import { WORKER_OOM_SCORE_ADJ } from './worker-priority.server.ts'
+import { statFields } from '../../scripts/lib/proc-stat.ts'
+import { DEFAULT_JOB_LIMITS, DocumentJobs } from '../../server/documents/jobs/document-jobs.server.ts'
+import { WORKER_OOM_SCORE_ADJ } from '../../server/documents/jobs/worker-priority.server.ts'
 
 /** The nice value of each thread of process `pid` (field 19 of /proc/<pid>/task/<tid>/stat). */
 function threadNices(pid: number): number[] {

@@ -8,6 +8,7 @@ import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
 import { dailySummary } from './DailyChart.tsx'
 import { DataTable } from './DataTable.tsx'
 import { utcTime } from './format.ts'
+import { PanelHead } from './PanelHead.tsx'
 
 /** A chart and the table of its figures side by side (stacked on a phone). */
 function ChartWithTable({
@@ -27,12 +28,7 @@ function ChartWithTable({
 }) {
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
-      <div className="panel-head">
-        <h2 id={`${id}-title`}>{title}</h2>
-        <a className="button button--ghost button--sm" href={csv}>
-          CSV<span className="visually-hidden"> of {title.toLowerCase()}</span>
-        </a>
-      </div>
+      <PanelHead id={`${id}-title`} title={title} csv={csv} />
       <div className="chart-pair">
         <div>
           {chart}
@@ -162,12 +158,7 @@ export function EngagementPage({
         </section>
       )}
       <section className="panel" aria-labelledby="viewers-title">
-        <div className="panel-head">
-          <h2 id="viewers-title">Viewers</h2>
-          <a className="button button--ghost button--sm" href={`${base}?figures=viewers`}>
-            CSV<span className="visually-hidden"> of viewers</span>
-          </a>
-        </div>
+        <PanelHead id="viewers-title" title="Viewers" csv={`${base}?figures=viewers`} />
         {viewers.length === 0 ? (
           <p className="muted">Nobody has opened this document yet.</p>
         ) : (

@@ -3,6 +3,7 @@ import type { AnalyticsReport, Conversion, Ranked, RecentActivity } from '../../
 import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
 import { DailyChart } from './DailyChart.tsx'
 import { type Column, DataTable } from './DataTable.tsx'
+import { PanelHead } from './PanelHead.tsx'
 import { TextField } from './TextField.tsx'
 
 /** Rows a table shows; its CSV has them all. */
@@ -40,12 +41,7 @@ function ReportTable<Row extends { value: string; visitors: number }>({
 }) {
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
-      <div className="panel-head">
-        <h2 id={`${id}-title`}>{title}</h2>
-        <a className="button button--ghost button--sm" href={csv}>
-          CSV<span className="visually-hidden"> of {title.toLowerCase()}</span>
-        </a>
-      </div>
+      <PanelHead id={`${id}-title`} title={title} csv={csv} />
       {rows.length === 0 ? (
         <p className="muted">None in this period.</p>
       ) : (
@@ -151,9 +147,7 @@ export function VisitorsPage({
         <Figure label="Gates opened" value={count(totals.gates)} />
       </div>
       <section className="panel" aria-labelledby="recent-title">
-        <div className="panel-head">
-          <h2 id="recent-title">The last {recent.minutes} minutes</h2>
-        </div>
+        <PanelHead id="recent-title" title={`The last ${recent.minutes} minutes`} />
         <p>
           <strong>{count(recent.visitors)}</strong> visitor{recent.visitors === 1 ? '' : 's'},{' '}
           <strong>{count(recent.views)}</strong> page view{recent.views === 1 ? '' : 's'}

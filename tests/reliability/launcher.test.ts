@@ -12,11 +12,19 @@ import { fillBuckets, type StartedSite, startSite } from '../helpers/start-proce
 
 let dataDir: string
 let site: StartedSite
+/** What the tree ran once the site served, read before any test runs (one of them stops it). */
+let served: { argv: string[]; environ: string[]; tree: string[] }
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'rm5-launcher-'))
   await fillBuckets(dataDir)
   site = await startSite(dataDir, {}, 'launcher')
+  const pid = site.process.pid as number
+  served = {
+    argv: commandLine(pid),
+    environ: readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0'),
+    tree: tree(pid).map((child) => commandLine(child).join(' ')),
+  }
 }, 300_000)
 
 afterAll(async () => {
@@ -53,20 +61,17 @@ function alive(pid: number): boolean {
 
 describe('npm start’s launcher', () => {
   it('becomes the bundled server: same pid, plain node, the production heap cap and malloc setting', () => {
-    const pid = site.process.pid as number
-    const argv = commandLine(pid)
-    expect(argv.slice(1)).toEqual([
+    expect(served.argv.slice(1)).toEqual([
       '--max-old-space-size=256',
       '--max-semi-space-size=2',
       expect.stringMatching(/dist\/node\/start\.mjs$/),
       '--no-build',
     ])
-    const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
-    expect(environ).toContain('MALLOC_MMAP_THRESHOLD_=131072')
+    expect(served.environ).toContain('MALLOC_MMAP_THRESHOLD_=131072')
   })
 
   it('leaves no TypeScript loader or esbuild process in the tree', () => {
-    const lines = tree(site.process.pid as number).map((pid) => commandLine(pid).join(' '))
+    const lines = served.tree
     expect(lines.length).toBeGreaterThanOrEqual(3) // server, embedded services, Postgres
     expect(lines.filter((line) => /tsx|esbuild/.test(line))).toEqual([])
     const node = lines.filter((line) => line.startsWith(process.execPath))

@@ -6,7 +6,7 @@ import { holdRequests } from './helpers/hold-scripts.ts'
 import { waitForHydration } from './helpers/hydration.ts'
 import { test } from './helpers/visitor.ts'
 
-// Every string the spec (/work/shared/spec, kept as docs/original-behaviour.md) quotes for what a
+// Every string the spec (the original site's spec, kept as docs/original-behaviour.md) quotes for what a
 // visitor sees, written out here word for word (never imported from the code, so a rewrite of
 // the code cannot take a string away unnoticed), each checked on the real pages in Chromium.
 // Spec sections covered:

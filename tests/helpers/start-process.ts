@@ -1,5 +1,5 @@
-// The server's entry from its sources (scripts/run/start.ts --no-build), the production bundle the
-// Docker image runs (dist/node/start.mjs) or `npm start`'s launcher (scripts/run/launch.mjs) as a real child process with nothing external: embedded Postgres and S3
+// The production bundle that the Docker image and `npm start` run (dist/node/start.mjs), or `npm
+// start`'s launcher (scripts/run/launch.mjs), as a real child process with nothing external: embedded Postgres and S3
 // in `dataDir`, in-memory limits. For tests about processes, signals and the server's memory: it
 // starts with the production heap cap and malloc setting (scripts/lib/server-process.ts), without
 // which the memory a test sees is glibc's arenas keeping argon2's blocks, not the server's own.
@@ -29,16 +29,15 @@ export async function fillBuckets(dataDir: string): Promise<void> {
 
 /** Each started with --no-build; the script is found in the checkout wherever the site runs. */
 const ENTRIES = {
-  source: { loader: ['--import', 'tsx'], script: 'scripts/run/start.ts' },
-  bundle: { loader: [], script: 'dist/node/start.mjs' },
+  bundle: 'dist/node/start.mjs',
   /** What `npm start` runs: it becomes the bundle with plain node (decision 064). */
-  launcher: { loader: [], script: 'scripts/run/launch.mjs' },
+  launcher: 'scripts/run/launch.mjs',
 }
 
 /**
  * A working directory other than the checkout, with `dotenv` as its .env (the site reads .env
- * from where it runs) and the checkout's prisma/ and node_modules/ (migrations and the TypeScript
- * loader are found from there too). The caller removes it.
+ * from where it runs) and the checkout's prisma/ and node_modules/ (migrations and the bundle's
+ * dependencies are found from there too). The caller removes it.
  */
 export async function workingDirWithDotenv(dotenv: Record<string, string>): Promise<string> {
   const root = currentBuildRoot()
@@ -56,12 +55,12 @@ export async function workingDirWithDotenv(dotenv: Record<string, string>): Prom
 export async function startSite(
   dataDir: string,
   extraEnv: NodeJS.ProcessEnv = {},
-  entry: keyof typeof ENTRIES = 'source',
+  entry: keyof typeof ENTRIES = 'bundle',
   until = 'RM5 site ready at',
   /** Where it runs (workingDirWithDotenv); the checkout by default. */
   workingDir?: string,
 ): Promise<StartedSite> {
-  // Both entries serve dist/ as it is (--no-build): never an old build's pages.
+  // Either entry serves dist/ as it is (--no-build): never an old build's pages.
   const root = currentBuildRoot()
   const cwd = workingDir ?? root
   const port = await freePort()
@@ -76,8 +75,7 @@ export async function startSite(
     'COOKIE_SECRET',
   ])
     env[name] = ''
-  const { loader, script } = ENTRIES[entry]
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...loader, join(root, script), '--no-build'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, ENTRIES[entry]), '--no-build'], {
     cwd,
     env: {
       ...env,

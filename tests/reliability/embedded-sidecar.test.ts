@@ -33,8 +33,8 @@ async function dataDir(): Promise<string> {
 /** A site's start (embedded services, migrations, demo media) on a loaded machine: the timeout only stops a hang. */
 const START_MS = 300_000
 
-async function start(dir: string, entry: 'source' | 'bundle' = 'source'): Promise<StartedSite> {
-  const site = await startSite(dir, {}, entry)
+async function start(dir: string): Promise<StartedSite> {
+  const site = await startSite(dir)
   sites.push(site)
   return site
 }
@@ -159,10 +159,10 @@ describe('embedded services in their own process', () => {
   )
 
   it(
-    'run the same way from the production bundle: no TypeScript loader in either process',
+    'run as built JavaScript with plain node: no TypeScript loader in either process',
     async () => {
       const dir = await dataDir()
-      const site = await start(dir, 'bundle')
+      const site = await start(dir)
       const serverPid = site.process.pid ?? 0
       const sidecar = await ownerPid(dir, 'pg.json')
       expect(parentOf(sidecar)).toBe(serverPid)

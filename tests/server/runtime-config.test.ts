@@ -51,7 +51,13 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  if (server && server.exitCode === null) server.kill('SIGKILL')
+  // Stopped as an operator stops it: the server stops its embedded Postgres before exiting, so
+  // nothing is still writing in the data dir while it is removed.
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve))
+    server.kill('SIGTERM')
+    await exited
+  }
   for (const dir of [dataDir, workingDir]) if (dir) await rm(dir, { recursive: true, force: true })
 })
 

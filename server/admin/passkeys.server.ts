@@ -5,7 +5,7 @@
 // once by one conditional DELETE within CHALLENGE_TTL_MS, so a replayed response finds nothing.
 import { isIP } from 'node:net'
 import { z } from 'zod'
-import { type Actor, recordAudit } from '../audit/audit.server.ts'
+import { type Actor, auditedChange, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { publicOrigin } from '../http/public-origin.server.ts'
@@ -262,16 +262,14 @@ export async function removePasskey(
   id: string,
   now = new Date(),
 ): Promise<boolean> {
-  return prisma.$transaction(async (tx) => {
-    const { count } = await tx.adminPasskey.deleteMany({ where: { id, adminId } })
-    if (count === 1) {
-      await recordAudit(
-        tx,
-        actor,
-        { action: 'passkey.remove', target: actor.label, details: { passkey: id.slice(0, 12) } },
-        now,
-      )
-    }
-    return count === 1
-  })
+  return auditedChange(
+    prisma,
+    actor,
+    now,
+    async (tx) => (await tx.adminPasskey.deleteMany({ where: { id, adminId } })).count === 1,
+    (removed) =>
+      removed
+        ? { action: 'passkey.remove', target: actor.label, details: { passkey: id.slice(0, 12) } }
+        : null,
+  )
 }

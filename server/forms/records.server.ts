@@ -12,7 +12,7 @@ export interface Keyed {
   createdAt: Date
 }
 
-/** What the shared queries pass to a model's findMany / count. */
+/** What the shared queries pass to a table's findMany / count. */
 export interface PageQuery {
   where: { AND: object[] }
   orderBy: { createdAt?: 'asc' | 'desc'; id?: 'asc' | 'desc' }[]
@@ -39,9 +39,15 @@ export interface RecordSet<Row extends Keyed> {
   exportColumns: ExportColumn<Row>[]
   /** Who or what one record is about (a company, a sender), as a list names it. */
   name(row: Row): string
-  findMany(prisma: PrismaClient, query: PageQuery): Promise<Row[]>
-  findOne(prisma: PrismaClient, id: string): Promise<Row | null>
-  count(prisma: PrismaClient, query: Pick<PageQuery, 'where'>): Promise<number>
+  /** The set's table (its Prisma model), read by the shared queries. */
+  table(prisma: PrismaClient): RecordTable<Row>
+}
+
+/** The part of a Prisma model the shared queries use. */
+export interface RecordTable<Row> {
+  findMany(query: PageQuery): Promise<Row[]>
+  findUnique(query: { where: { id: string } }): Promise<Row | null>
+  count(query: Pick<PageQuery, 'where'>): Promise<number>
 }
 
 export const applications: RecordSet<RetailerApplication> = {
@@ -65,9 +71,7 @@ export const applications: RecordSet<RetailerApplication> = {
     { key: 'additionalInfo', label: 'Anything else', value: (r) => r.additionalInfo },
   ],
   name: (r) => r.companyName,
-  findMany: (prisma, query) => prisma.retailerApplication.findMany(query),
-  findOne: (prisma, id) => prisma.retailerApplication.findUnique({ where: { id } }),
-  count: (prisma, query) => prisma.retailerApplication.count(query),
+  table: (prisma) => prisma.retailerApplication,
 }
 
 export const contactMessages: RecordSet<ContactMessage> = {
@@ -80,9 +84,7 @@ export const contactMessages: RecordSet<ContactMessage> = {
     { key: 'message', label: 'Message', value: (r) => r.message },
   ],
   name: (r) => r.name,
-  findMany: (prisma, query) => prisma.contactMessage.findMany(query),
-  findOne: (prisma, id) => prisma.contactMessage.findUnique({ where: { id } }),
-  count: (prisma, query) => prisma.contactMessage.count(query),
+  table: (prisma) => prisma.contactMessage,
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each set is typed by its own row
@@ -110,9 +112,10 @@ export async function listRecords<Row extends Keyed>(
   filter: RecordFilter & { limit: number },
 ): Promise<{ rows: Row[]; total: number }> {
   const where = { AND: filterOf(filter) }
+  const table = set.table(prisma)
   const [rows, total] = await Promise.all([
-    set.findMany(prisma, { where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: filter.limit }),
-    set.count(prisma, { where }),
+    table.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: filter.limit }),
+    table.count({ where }),
   ])
   return { rows, total }
 }
@@ -147,7 +150,7 @@ export async function* exportRecords<Row extends Keyed>(
           },
         ]
       : []
-    const rows = await set.findMany(prisma, {
+    const rows = await set.table(prisma).findMany({
       where: { AND: [...filterOf(options), ...page] },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: EXPORT_BATCH,

@@ -63,14 +63,19 @@ describe('inspectDocument refuses hostile PDFs', () => {
   })
 })
 
+/** The stored PDF's bytes hold none of the `active` names (read as Latin-1, as PDF syntax is). */
+function expectNoneOf(bytes: Uint8Array, active: string[]) {
+  const text = Buffer.from(bytes).toString('latin1')
+  for (const name of active) expect(text).not.toContain(name)
+}
+
 describe('inspectDocument removes active content', () => {
   it('strips JavaScript, OpenAction, AA, Launch and embedded files; keeps the plain link', async () => {
     const prepared = await inspectDocument(activeContentPdf(), 'offer.pdf', LIMITS)
     expect(prepared.removed).toEqual(
       expect.arrayContaining(['OpenAction', 'AA', 'JavaScript', 'EmbeddedFiles', 'Launch action']),
     )
-    const text = Buffer.from(prepared.bytes).toString('latin1')
-    for (const active of [
+    expectNoneOf(prepared.bytes, [
       '/OpenAction',
       '/AA',
       '/JavaScript',
@@ -79,9 +84,7 @@ describe('inspectDocument removes active content', () => {
       '/EmbeddedFile',
       'launchURL',
       'calc.exe',
-    ]) {
-      expect(text).not.toContain(active)
-    }
+    ])
     const pdf = await PDFDocument.load(prepared.bytes)
     const annots = pdf.getPage(0).node.lookup(PDFName.of('Annots'), PDFArray)
     const links = annots
@@ -95,17 +98,14 @@ describe('inspectDocument removes active content', () => {
   it('strips XFA (scripts and FormCalc requests), NeedsRendering and an orphaned script', async () => {
     const prepared = await inspectDocument(xfaPdf(), 'form.pdf', LIMITS)
     expect(prepared.removed).toEqual(expect.arrayContaining(['XFA', 'NeedsRendering', 'unreachable objects']))
-    const text = Buffer.from(prepared.bytes).toString('latin1')
-    for (const active of [
+    expectNoneOf(prepared.bytes, [
       '/XFA',
       '/NeedsRendering',
       'x-javascript',
       'Get(',
       'evil.example',
       'orphan.example',
-    ]) {
-      expect(text).not.toContain(active)
-    }
+    ])
     // Rewritten from what the catalog reaches: checked again, nothing is left to remove.
     expect((await inspectDocument(prepared.bytes, 'form.pdf', LIMITS)).removed).toEqual([])
     expect((await PDFDocument.load(prepared.bytes)).getPageCount()).toBe(1)

@@ -29,6 +29,7 @@ export interface ExportColumn<Row> {
   csv?(row: Row): Cell
 }
 
+/** A set's name, and its CLI command: `rm5 applications`, `rm5 contact`. */
 export type RecordKind = 'applications' | 'contact'
 
 export interface RecordSet<Row extends Keyed> {

@@ -30,6 +30,14 @@ export interface ExportColumn<Row> {
 }
 
 /** A set's name, and its CLI command: `rm5 applications`, `rm5 contact`. */
+/** The fields of a row that a column can show as stored. */
+type CellField<Row> = { [Key in keyof Row & string]: Row[Key] extends Cell ? Key : never }[keyof Row & string]
+
+/** A column that shows a field as stored, under the field's name. */
+function field<Row>(key: CellField<Row>, label: string): ExportColumn<Row> {
+  return { key, label, value: (row) => row[key] as Cell }
+}
+
 export type RecordKind = 'applications' | 'contact'
 
 export interface RecordSet<Row extends Keyed> {
@@ -55,21 +63,21 @@ export const applications: RecordSet<RetailerApplication> = {
   kind: 'applications',
   plural: 'applications',
   exportColumns: [
-    { key: 'companyName', label: 'Company', value: (r) => r.companyName },
-    { key: 'businessType', label: 'Business type', value: (r) => r.businessType },
-    { key: 'numberOfLocations', label: 'Locations', value: (r) => r.numberOfLocations },
-    { key: 'contactName', label: 'Contact', value: (r) => r.contactName },
-    { key: 'email', label: 'E-mail', value: (r) => r.email },
-    { key: 'phone', label: 'Phone', value: (r) => r.phone },
+    field('companyName', 'Company'),
+    field('businessType', 'Business type'),
+    field('numberOfLocations', 'Locations'),
+    field('contactName', 'Contact'),
+    field('email', 'E-mail'),
+    field('phone', 'Phone'),
     {
       key: 'averageOrderValue',
       label: 'Average order value (USD)',
       value: (r) => (r.averageOrderValue === null ? null : r.averageOrderValue.toNumber()),
       csv: (r) => r.averageOrderValue?.toFixed(2),
     },
-    { key: 'monthlyOrderVolume', label: 'Monthly orders', value: (r) => r.monthlyOrderVolume },
-    { key: 'currentDeliveryMethod', label: 'Delivery today', value: (r) => r.currentDeliveryMethod },
-    { key: 'additionalInfo', label: 'Anything else', value: (r) => r.additionalInfo },
+    field('monthlyOrderVolume', 'Monthly orders'),
+    field('currentDeliveryMethod', 'Delivery today'),
+    field('additionalInfo', 'Anything else'),
   ],
   name: (r) => r.companyName,
   table: (prisma) => prisma.retailerApplication,
@@ -79,10 +87,10 @@ export const contactMessages: RecordSet<ContactMessage> = {
   kind: 'contact',
   plural: 'contact messages',
   exportColumns: [
-    { key: 'name', label: 'Name', value: (r) => r.name },
-    { key: 'email', label: 'E-mail', value: (r) => r.email },
-    { key: 'company', label: 'Company', value: (r) => r.company },
-    { key: 'message', label: 'Message', value: (r) => r.message },
+    field('name', 'Name'),
+    field('email', 'E-mail'),
+    field('company', 'Company'),
+    field('message', 'Message'),
   ],
   name: (r) => r.name,
   table: (prisma) => prisma.contactMessage,
@@ -97,7 +105,7 @@ export interface RecordFilter {
 }
 
 const keyedColumns: ExportColumn<Keyed>[] = [
-  { key: 'id', label: 'Id', value: (r) => r.id },
+  field('id', 'Id'),
   { key: 'createdAt', label: 'Received', value: (r) => r.createdAt.toISOString() },
 ]
 

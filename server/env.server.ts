@@ -11,10 +11,23 @@ import {
 } from '../lib/site-config-schema.ts'
 import { DatabaseTlsError, databaseTls, SSL_MODES } from './database-tls.server.ts'
 import { adminOidcIssuer, adminOidcProblem } from './env-admin-oidc.server.ts'
-import { databaseUrlFromParts, EnvSourceError, readSecretFiles } from './env-sources.server.ts'
+import {
+  databaseUrlFromParts,
+  EnvSourceError,
+  readSecretFiles,
+  SECRET_VARIABLES,
+} from './env-sources.server.ts'
 import { trustProxySchema } from './trust-proxy.server.ts'
 
 const optionalUrl = z.url().optional()
+
+/**
+ * Docker-secrets style: NAME_FILE names a file holding the secret NAME, for each of
+ * SECRET_VARIABLES (env-sources.server.ts reads them).
+ */
+const secretFileVariables = Object.fromEntries(
+  SECRET_VARIABLES.map((name) => [`${name}_FILE`, z.string().optional()]),
+) as { [Name in (typeof SECRET_VARIABLES)[number] as `${Name}_FILE`]: z.ZodOptional<z.ZodString> }
 
 const MIB = 1024 * 1024
 
@@ -39,19 +52,7 @@ export const envSchema = z.object({
   DATABASE_SSLMODE: z.enum(SSL_MODES).optional(),
   /** PEM file of the CA that signed the server's certificate (verify-ca, verify-full). */
   DATABASE_SSL_CA_FILE: z.string().optional(),
-  /** Docker-secrets style: each names a file holding the secret (env-sources.server.ts reads them). */
-  DATABASE_URL_FILE: z.string().optional(),
-  DATABASE_PASSWORD_FILE: z.string().optional(),
-  COOKIE_SECRET_FILE: z.string().optional(),
-  COOKIE_SECRET_PREVIOUS_FILE: z.string().optional(),
-  S3_ACCESS_KEY_FILE: z.string().optional(),
-  S3_SECRET_KEY_FILE: z.string().optional(),
-  REDIS_URL_FILE: z.string().optional(),
-  NOTIFY_WEBHOOK_URL_FILE: z.string().optional(),
-  NOTIFY_WEBHOOK_SECRET_FILE: z.string().optional(),
-  SMTP_URL_FILE: z.string().optional(),
-  METRICS_TOKEN_FILE: z.string().optional(),
-  ADMIN_OIDC_CLIENT_SECRET_FILE: z.string().optional(),
+  ...secretFileVariables,
   /** S3/MinIO endpoint, e.g. http://minio:9000; unset = embedded S3 server in DATA_DIR. */
   S3_ENDPOINT: optionalUrl,
   S3_ACCESS_KEY: z.string().min(1).optional(),

@@ -107,6 +107,10 @@ const roleOption = () =>
       ),
     )
 
+/** What `add` and `set` take: the admin's address, the role they get, and --json. */
+const withRole = (command: Command, who: string, json: string) =>
+  command.argument('<email>', who, emailArgument).addOption(roleOption()).addOption(jsonOption(json))
+
 export function command(): Command {
   const admins = new Command('admins')
     .description(
@@ -116,20 +120,16 @@ export function command(): Command {
   owner   also adds and removes admins`,
     )
     .addHelpText('after', `\n${DATABASE_HELP}`)
-  admins
-    .command('add')
-    .summary('Add an admin with a role')
-    .argument('<email>', 'Their e-mail address (they sign in with it)', emailArgument)
-    .addOption(roleOption())
-    .addOption(jsonOption('Print the new admin as JSON'))
-    .action(add)
-  admins
-    .command('set')
-    .summary("Change an admin's role (the last owner keeps theirs)")
-    .argument('<email>', 'The admin', emailArgument)
-    .addOption(roleOption())
-    .addOption(jsonOption('Print the admin and their role as JSON'))
-    .action(set)
+  withRole(
+    admins.command('add').summary('Add an admin with a role'),
+    'Their e-mail address (they sign in with it)',
+    'Print the new admin as JSON',
+  ).action(add)
+  withRole(
+    admins.command('set').summary("Change an admin's role (the last owner keeps theirs)"),
+    'The admin',
+    'Print the admin and their role as JSON',
+  ).action(set)
   admins
     .command('list')
     .summary('List admins: e-mail, role, added, passkeys')

@@ -4,7 +4,6 @@ import { applications } from '../../server/forms/records.server.ts'
 import { type CliRecordSet, recordsCommand } from '../lib/records-cli.ts'
 
 const cli: CliRecordSet<RetailerApplication> = {
-  command: 'applications',
   description: 'Read the retailer applications sent from /apply.',
   listColumns: [
     { header: 'Company', width: 26, value: (r) => r.companyName },

@@ -4,7 +4,6 @@ import { contactMessages } from '../../server/forms/records.server.ts'
 import { type CliRecordSet, recordsCommand } from '../lib/records-cli.ts'
 
 const cli: CliRecordSet<ContactMessage> = {
-  command: 'contact',
   description: 'Read the messages sent with the contact form on /contact.',
   listColumns: [
     { header: 'Name', width: 22, value: (r) => r.name },

@@ -1,6 +1,7 @@
 // The shared admin CLI for stored form submissions (`rm5 applications`, `rm5 contact`):
 // `list` prints a table, `export` streams every row as CSV or JSON, `delete` removes a person's.
-// Each script only names its set (server/forms/records.server.ts) and its table (CliRecordSet).
+// Each script only names its set (server/forms/records.server.ts), whose kind is the command, and
+// its table (CliRecordSet).
 import { Command, Option } from 'commander'
 import { z } from 'zod'
 import { email } from '../../lib/forms/fields.ts'
@@ -21,8 +22,6 @@ export interface ListColumn<Row> {
 
 /** A set of the server's (server/forms/records.server.ts) as the CLI shows it. */
 export interface CliRecordSet<Row extends Keyed> {
-  /** The command: `rm5 <command> …`. */
-  command: string
   description: string
   /** The record's own columns; every list starts with when it was received. */
   listColumns: ListColumn<Row>[]
@@ -134,7 +133,7 @@ const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T'
 
 export function recordsCommand<Row extends Keyed>(cli: CliRecordSet<Row>): Command {
   const set = cli.records
-  const command = new Command(cli.command).description(cli.description).addHelpText(
+  const command = new Command(set.kind).description(cli.description).addHelpText(
     'after',
     `
 CSV is RFC 4180: UTF-8, a header row, CRLF line ends, fields quoted when they hold a comma, a
@@ -145,11 +144,11 @@ quote or a line break. Text cells starting with = + - @, a tab or a carriage ret
 ${DATABASE_HELP}
 
 Examples:
-  rm5 ${cli.command} list --since 2026-01-01
-  rm5 ${cli.command} export --format csv --out ${cli.command}.csv
-  rm5 ${cli.command} export --format json --since 2026-03-01 > recent.json
-  rm5 ${cli.command} export --format json --email dana@example.com    # a person's own data
-  rm5 ${cli.command} delete --email dana@example.com`,
+  rm5 ${set.kind} list --since 2026-01-01
+  rm5 ${set.kind} export --format csv --out ${set.kind}.csv
+  rm5 ${set.kind} export --format json --since 2026-03-01 > recent.json
+  rm5 ${set.kind} export --format json --email dana@example.com    # a person's own data
+  rm5 ${set.kind} delete --email dana@example.com`,
   )
   const run = (work: (prisma: PrismaClient) => Promise<void>) => withDatabase(({ prisma }) => work(prisma))
   const emailOption = () =>

@@ -3,6 +3,7 @@
 // Postgres and S3, in their own process, unless configured). `npm start` runs scripts/run/launch.mjs,
 // which builds when the build is stale and then becomes this bundle (decision 064).
 import { loadDotenv } from '../lib/dotenv.ts'
+import { serve } from '../lib/serve.ts'
 
 const args = new Set(process.argv.slice(2))
 if (args.has('--help')) {
@@ -15,24 +16,13 @@ Reads .env from the working directory (a variable already set wins; docs/configu
   process.exit(0)
 }
 
-// Before any import below: they read the site config and keep it (scripts/lib/dotenv.ts).
+// Before the server's modules load (serve imports them): they read the site config and keep it
+// (scripts/lib/dotenv.ts).
 loadDotenv()
 process.env.NODE_ENV ??= 'production'
 
-const { startServer } = await import('../../server/main.server.ts')
-const { preparation } = await import('../lib/run-prepare.ts')
-
-startServer({
-  mode: 'production',
-  ...preparation,
+await serve('production', (address) => {
+  const where =
+    typeof address === 'object' && address ? `http://${address.address}:${address.port}` : String(address)
+  console.log(`RM5 site ready at ${where}`)
 })
-  .then((app) => {
-    const address = app.server.address()
-    const where =
-      typeof address === 'object' && address ? `http://${address.address}:${address.port}` : String(address)
-    console.log(`RM5 site ready at ${where}`)
-  })
-  .catch((error) => {
-    console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`)
-    process.exit(1)
-  })

@@ -2,7 +2,7 @@
 // person (or one session) off. The rules `rm5 viewers list|revoke` and the console's Viewers page
 // share (one service); every change is written to the audit log in the same transaction.
 import type { PartnerSlug } from '../../lib/partners.ts'
-import { type Actor, recordAudit } from '../audit/audit.server.ts'
+import { type Actor, auditedChange } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import { servedPartners } from '../partners/partner-store.server.ts'
 import { type CodeState, codeStateColumns } from './codes.server.ts'
@@ -74,34 +74,23 @@ export async function listLiveSessions(
  * Ends every live session of one person (by the address a link proved, any letter case), at every
  * partner. They can sign in again only where a code still admits them: `denyViewer` keeps them out.
  */
-export async function revokeViewer(
-  prisma: PrismaClient,
-  actor: Actor,
-  email: string,
-  now = new Date(),
-): Promise<number> {
-  return prisma.$transaction(async (tx) => {
-    const ended = await endSessions(tx, { email }, 'revoked', now)
-    await recordAudit(
-      tx,
-      actor,
-      { action: 'viewer.revoke', target: email.toLowerCase(), details: { sessions: ended } },
-      now,
-    )
-    return ended
-  })
+export function revokeViewer(prisma: PrismaClient, actor: Actor, email: string, now = new Date()) {
+  return auditedChange(
+    prisma,
+    actor,
+    now,
+    (tx) => endSessions(tx, { email }, 'revoked', now),
+    (ended) => ({ action: 'viewer.revoke', target: email.toLowerCase(), details: { sessions: ended } }),
+  )
 }
 
 /** Ends one live session (the console's row action); 0 when it had ended already. */
-export async function revokeSession(
-  prisma: PrismaClient,
-  actor: Actor,
-  id: string,
-  now = new Date(),
-): Promise<number> {
-  return prisma.$transaction(async (tx) => {
-    const ended = await endSessions(tx, { ids: [id] }, 'revoked', now)
-    if (ended > 0) await recordAudit(tx, actor, { action: 'viewer.revoke-session', target: id }, now)
-    return ended
-  })
+export function revokeSession(prisma: PrismaClient, actor: Actor, id: string, now = new Date()) {
+  return auditedChange(
+    prisma,
+    actor,
+    now,
+    (tx) => endSessions(tx, { ids: [id] }, 'revoked', now),
+    (ended) => (ended > 0 ? { action: 'viewer.revoke-session', target: id } : null),
+  )
 }

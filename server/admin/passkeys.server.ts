@@ -5,7 +5,7 @@
 // once by one conditional DELETE within CHALLENGE_TTL_MS, so a replayed response finds nothing.
 import { isIP } from 'node:net'
 import { z } from 'zod'
-import { type Actor, recordAudit } from '../audit/audit.server.ts'
+import { type Actor, auditedChange, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { publicOrigin } from '../http/public-origin.server.ts'
@@ -107,6 +107,25 @@ async function verified<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * What a registration's or a sign-in's answer must match: a challenge handed out for that purpose
+ * (and admin), the relying party's origin and domain. User verification is preferred, not required.
+ */
+function expected(
+  prisma: PrismaClient,
+  rp: RelyingParty,
+  purpose: Purpose,
+  adminId: string | null,
+  now: Date,
+) {
+  return {
+    expectedChallenge: (challenge: string) => useChallenge(prisma, challenge, purpose, adminId, now),
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: false,
+  }
+}
+
 const uuidBytes = (uuid: string) => new Uint8Array(Buffer.from(uuid.replaceAll('-', ''), 'hex'))
 
 export async function registrationOptions(
@@ -147,10 +166,7 @@ export async function registerPasskey(
   const result = await verified(async () =>
     (await webauthn()).verifyRegistrationResponse({
       response: parsed.data as never,
-      expectedChallenge: (challenge) => useChallenge(prisma, challenge, 'register', adminId, now),
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
+      ...expected(prisma, rp, 'register', adminId, now),
     }),
   )
   if (!result.verified) throw refused()
@@ -207,16 +223,13 @@ export async function signInWithPasskey(
   const result = await verified(async () =>
     (await webauthn()).verifyAuthenticationResponse({
       response: parsed.data as never,
-      expectedChallenge: (challenge) => useChallenge(prisma, challenge, 'sign-in', null, now),
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expected(prisma, rp, 'sign-in', null, now),
       credential: {
         id: passkey.id,
         publicKey: new Uint8Array(passkey.publicKey),
         counter: Number(passkey.counter),
         transports: passkey.transports as never,
       },
-      requireUserVerification: false,
     }),
   )
   if (!result.verified) throw refused()
@@ -249,16 +262,14 @@ export async function removePasskey(
   id: string,
   now = new Date(),
 ): Promise<boolean> {
-  return prisma.$transaction(async (tx) => {
-    const { count } = await tx.adminPasskey.deleteMany({ where: { id, adminId } })
-    if (count === 1) {
-      await recordAudit(
-        tx,
-        actor,
-        { action: 'passkey.remove', target: actor.label, details: { passkey: id.slice(0, 12) } },
-        now,
-      )
-    }
-    return count === 1
-  })
+  return auditedChange(
+    prisma,
+    actor,
+    now,
+    async (tx) => (await tx.adminPasskey.deleteMany({ where: { id, adminId } })).count === 1,
+    (removed) =>
+      removed
+        ? { action: 'passkey.remove', target: actor.label, details: { passkey: id.slice(0, 12) } }
+        : null,
+  )
 }

@@ -4,6 +4,8 @@
 // second whatever the traffic: past a full batch waiting, hits are dropped and counted (an
 // overload says so in a metric instead of slowing pages or growing memory). On close the caller
 // flushes what waits.
+import { SerialWriter } from '../db/serial-writer.server.ts'
+
 export interface HitQueueOptions<T> {
   write(batch: T[]): Promise<void>
   onDrop(): void
@@ -16,11 +18,21 @@ export interface HitQueueOptions<T> {
 
 export class HitQueue<T> {
   private waiting: T[] = []
-  private timer: NodeJS.Timeout | undefined
-  private writing: Promise<void> | undefined
-  private lastStart = Number.NEGATIVE_INFINITY
+  private readonly writer: SerialWriter<T[]>
 
-  constructor(private readonly options: HitQueueOptions<T>) {}
+  constructor(private readonly options: HitQueueOptions<T>) {
+    this.writer = new SerialWriter({
+      flushMs: options.flushMs,
+      take: () => {
+        if (this.waiting.length === 0) return undefined
+        const batch = this.waiting
+        this.waiting = []
+        return batch
+      },
+      write: (batch) => options.write(batch).catch((error) => options.onError(error, batch.length)),
+      waiting: () => this.waiting.length > 0,
+    })
+  }
 
   push(hit: T): void {
     if (this.waiting.length >= this.options.maxBatch) {
@@ -28,27 +40,13 @@ export class HitQueue<T> {
       return
     }
     this.waiting.push(hit)
-    const rested = performance.now() - this.lastStart >= this.options.flushMs
-    if (this.waiting.length >= this.options.maxBatch && !this.writing && rested) void this.flush()
-    else this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs).unref()
+    const rested = performance.now() - this.writer.lastStart >= this.options.flushMs
+    if (this.waiting.length >= this.options.maxBatch && !this.writer.busy && rested) void this.flush()
+    else this.writer.later()
   }
 
   /** Writes what waits; resolves once everything pushed before the call is written. */
-  async flush(): Promise<void> {
-    clearTimeout(this.timer)
-    this.timer = undefined
-    while (this.writing) await this.writing
-    if (this.waiting.length === 0) return
-    const batch = this.waiting
-    this.waiting = []
-    this.lastStart = performance.now()
-    this.writing = this.options.write(batch).catch((error) => this.options.onError(error, batch.length))
-    try {
-      await this.writing
-    } finally {
-      this.writing = undefined
-    }
-    if (this.waiting.length > 0)
-      this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs).unref()
+  flush(): Promise<void> {
+    return this.writer.flush()
   }
 }

@@ -42,6 +42,25 @@ export async function recordAudit(db: AuditDb, actor: Actor, record: AuditRecord
   })
 }
 
+/**
+ * Makes a change and records it in the same transaction: `record` names what to record from the
+ * change's result, or null when nothing changed (then nothing is recorded).
+ */
+export async function auditedChange<Result>(
+  prisma: PrismaClient,
+  actor: Actor,
+  now: Date,
+  change: (tx: Prisma.TransactionClient) => Promise<Result>,
+  record: (result: Result) => AuditRecord | null,
+): Promise<Result> {
+  return prisma.$transaction(async (tx) => {
+    const result = await change(tx)
+    const entry = record(result)
+    if (entry) await recordAudit(tx, actor, entry, now)
+    return result
+  })
+}
+
 export interface AuditFilter {
   actor?: string
   /** An action or its family: `code` matches code.generate and code.revoke. */

@@ -5,6 +5,8 @@
 // a database slower than the traffic costs neither unbounded memory nor a pile of writes. Past
 // twice the key limit, rows with new keys are dropped (and counted in the log) until the write
 // in progress ends.
+import { SerialWriter } from './serial-writer.server.ts'
+
 export interface WriteBehindLog {
   warn(obj: object, msg: string): void
   error(obj: object, msg: string): void
@@ -12,15 +14,25 @@ export interface WriteBehindLog {
 
 export class WriteBehind<V> {
   private pending = new Map<unknown, V>()
-  private timer: NodeJS.Timeout | undefined
-  private writing: Promise<void> | undefined
   private dropped = 0
+  private readonly writer: SerialWriter<V[]>
 
   constructor(
-    private readonly write: (values: V[]) => Promise<unknown>,
+    write: (values: V[]) => Promise<unknown>,
     private readonly log: WriteBehindLog,
     private readonly options: { flushMs: number; maxKeys: number; what: string },
-  ) {}
+  ) {
+    this.writer = new SerialWriter({
+      flushMs: options.flushMs,
+      take: () => this.take(),
+      write: (values) =>
+        write(values).then(
+          () => {},
+          (err) => log.error({ err, rows: values.length }, `could not record ${options.what}`),
+        ),
+      waiting: () => this.pending.size > 0,
+    })
+  }
 
   /** Adds a value under `key`, or updates the one already waiting under it. */
   put(key: unknown, create: () => V, update?: (waiting: V) => void): void {
@@ -34,17 +46,17 @@ export class WriteBehind<V> {
       return
     }
     this.pending.set(key, create())
-    if (this.pending.size >= this.options.maxKeys && !this.writing) void this.flush()
-    else this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs).unref()
+    if (this.pending.size >= this.options.maxKeys && !this.writer.busy) void this.flush()
+    else this.writer.later()
   }
 
   /** Writes what is waiting; resolves once everything put before the call is written. */
-  async flush(): Promise<void> {
-    clearTimeout(this.timer)
-    this.timer = undefined
-    // One write at a time: what arrived meanwhile goes in the next one.
-    while (this.writing) await this.writing
-    if (this.pending.size === 0) return
+  flush(): Promise<void> {
+    return this.writer.flush()
+  }
+
+  private take(): V[] | undefined {
+    if (this.pending.size === 0) return undefined
     const values = [...this.pending.values()]
     this.pending.clear()
     if (this.dropped) {
@@ -54,17 +66,6 @@ export class WriteBehind<V> {
       )
       this.dropped = 0
     }
-    this.writing = this.write(values).then(
-      () => {},
-      (err) => this.log.error({ err, rows: values.length }, `could not record ${this.options.what}`),
-    )
-    try {
-      await this.writing
-    } finally {
-      this.writing = undefined
-    }
-    // Rows that came in while writing wait for their timer, or for the next flush.
-    if (this.pending.size > 0)
-      this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs).unref()
+    return values
   }
 }

@@ -151,7 +151,7 @@ export class DocumentStore {
       maxPages = defaults.maxPages,
       maxInflatedBytes = defaults.maxInflatedBytes,
     } = this.options
-    return jobs.inspect(bytes, fileName, maxBytes, maxPages, maxInflatedBytes)
+    return jobs.inspect(bytes, fileName, { maxBytes, maxPages, maxInflatedBytes })
   }
 
   /**

@@ -6,6 +6,7 @@
 // an admin can act on. This runs in a worker process (jobs/document-jobs.server.ts), never on the
 // thread that answers requests.
 import { storedLine } from '../../lib/stored-text.ts'
+import type { DocumentLimits } from './limits.server.ts'
 import { renderMarkdown } from './markdown.server.ts'
 import {
   type DocumentKind,
@@ -84,9 +85,7 @@ export function fileTooLarge(fileName: string, maxBytes: number, size?: number):
 export async function inspectDocument(
   bytes: Uint8Array,
   fileName: string,
-  maxBytes: number,
-  maxPages: number,
-  maxInflatedBytes: number,
+  { maxBytes, maxPages, maxInflatedBytes }: DocumentLimits,
 ): Promise<PreparedDocument> {
   if (bytes.length === 0) throw new DocumentRejected(`${fileName} is empty.`)
   if (bytes.length > maxBytes) throw fileTooLarge(fileName, maxBytes, bytes.length)

@@ -1,36 +1,29 @@
 import { PDFDocument } from '@cantoo/pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { makePdf } from '../../tests/helpers/documents.ts'
+import type { DocumentLimits } from './limits.server.ts'
 import { checkTitle, DocumentRejected, inspectDocument } from './validate.server.ts'
 
-const MAX = 1024 * 1024
 /** docs/configuration.md: DOCUMENT_MAX_PAGES 1,000 and DOCUMENT_MAX_INFLATED_MB 256 by default. */
-const PAGES = 1_000
-const INFLATED = 256 * 1024 * 1024
+const LIMITS: DocumentLimits = { maxBytes: 1024 * 1024, maxPages: 1_000, maxInflatedBytes: 256 * 1024 * 1024 }
 const rejected = (promise: Promise<unknown>) => expect(promise).rejects.toBeInstanceOf(DocumentRejected)
 
 describe('inspectDocument', () => {
   it('tells a PDF by its content and counts its pages', async () => {
     const pdf = await makePdf(4)
-    const inspected = await inspectDocument(pdf, 'deck.bin', MAX, PAGES, INFLATED)
+    const inspected = await inspectDocument(pdf, 'deck.bin', LIMITS)
     expect(inspected).toMatchObject({ kind: 'pdf', pages: 4, words: null, size: pdf.length })
     expect(inspected.sha256).toMatch(/^[0-9a-f]{64}$/)
   })
 
   it('takes UTF-8 text as Markdown and counts its words', async () => {
-    const inspected = await inspectDocument(
-      Buffer.from('# Über uns\n\nZwei Wörter.'),
-      'a.md',
-      MAX,
-      PAGES,
-      INFLATED,
-    )
+    const inspected = await inspectDocument(Buffer.from('# Über uns\n\nZwei Wörter.'), 'a.md', LIMITS)
     expect(inspected).toMatchObject({ kind: 'markdown', pages: null, words: 4 })
   })
 
   it('names a Windows program renamed .pdf', async () => {
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03'), Buffer.alloc(200, 0)])
-    await expect(inspectDocument(exe, 'proposal.pdf', MAX, PAGES, INFLATED)).rejects.toThrow(
+    await expect(inspectDocument(exe, 'proposal.pdf', LIMITS)).rejects.toThrow(
       'proposal.pdf is named .pdf but its content is not a PDF: it looks like a Windows program (MZ).',
     )
   })
@@ -41,26 +34,20 @@ describe('inspectDocument', () => {
     ['text with other control bytes', Buffer.from('text\u0001\u0002more'), /neither a PDF nor UTF-8 text/],
     ['invalid UTF-8', Buffer.from([0x41, 0xff, 0xfe, 0x42]), /neither a PDF nor UTF-8 text/],
   ])('refuses %s', async (_what, bytes, message) => {
-    await expect(inspectDocument(bytes, 'file.md', MAX, PAGES, INFLATED)).rejects.toThrow(message)
+    await expect(inspectDocument(bytes, 'file.md', LIMITS)).rejects.toThrow(message)
   })
 
   it('refuses text named .pdf, an empty file, blank text, and a file over the limit', async () => {
-    await expect(inspectDocument(Buffer.from('# hi'), 'x.pdf', MAX, PAGES, INFLATED)).rejects.toThrow(
-      /content is text/,
-    )
-    await rejected(inspectDocument(Buffer.alloc(0), 'x.md', MAX, PAGES, INFLATED))
-    await expect(inspectDocument(Buffer.from(' \n\t'), 'x.md', MAX, PAGES, INFLATED)).rejects.toThrow(
-      /no text/,
-    )
-    await expect(inspectDocument(Buffer.alloc(2048, 65), 'x.md', 1024, PAGES, INFLATED)).rejects.toThrow(
-      /2048 bytes; the limit is 1024 bytes \(DOCUMENT_MAX_BYTES\)/,
-    )
+    await expect(inspectDocument(Buffer.from('# hi'), 'x.pdf', LIMITS)).rejects.toThrow(/content is text/)
+    await rejected(inspectDocument(Buffer.alloc(0), 'x.md', LIMITS))
+    await expect(inspectDocument(Buffer.from(' \n\t'), 'x.md', LIMITS)).rejects.toThrow(/no text/)
+    await expect(
+      inspectDocument(Buffer.alloc(2048, 65), 'x.md', { ...LIMITS, maxBytes: 1024 }),
+    ).rejects.toThrow(/2048 bytes; the limit is 1024 bytes \(DOCUMENT_MAX_BYTES\)/)
   })
 
   it('refuses a file that only starts like a PDF', async () => {
-    await expect(
-      inspectDocument(Buffer.from('%PDF-1.7\ngarbage'), 'x.pdf', MAX, PAGES, INFLATED),
-    ).rejects.toThrow(/PDF/)
+    await expect(inspectDocument(Buffer.from('%PDF-1.7\ngarbage'), 'x.pdf', LIMITS)).rejects.toThrow(/PDF/)
   })
 
   it('refuses an encrypted PDF, which cannot be watermarked', async () => {
@@ -69,9 +56,9 @@ describe('inspectDocument', () => {
     const pdf = Buffer.from(await plain.save({ useObjectStreams: false })).toString('latin1')
     const encrypted = pdf.replace('trailer\n<<', 'trailer\n<<\n/Encrypt << /Filter /Standard /V 1 /R 2 >>')
     expect(encrypted).not.toBe(pdf)
-    await expect(
-      inspectDocument(Buffer.from(encrypted, 'latin1'), 'x.pdf', MAX, PAGES, INFLATED),
-    ).rejects.toThrow(/encrypted PDF/)
+    await expect(inspectDocument(Buffer.from(encrypted, 'latin1'), 'x.pdf', LIMITS)).rejects.toThrow(
+      /encrypted PDF/,
+    )
   })
 })
 

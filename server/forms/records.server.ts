@@ -12,7 +12,7 @@ export interface Keyed {
   createdAt: Date
 }
 
-/** What the shared queries pass to a model's findMany / count. */
+/** What the shared queries pass to a table's findMany / count. */
 export interface PageQuery {
   where: { AND: object[] }
   orderBy: { createdAt?: 'asc' | 'desc'; id?: 'asc' | 'desc' }[]
@@ -29,6 +29,15 @@ export interface ExportColumn<Row> {
   csv?(row: Row): Cell
 }
 
+/** A set's name, and its CLI command: `rm5 applications`, `rm5 contact`. */
+/** The fields of a row that a column can show as stored. */
+type CellField<Row> = { [Key in keyof Row & string]: Row[Key] extends Cell ? Key : never }[keyof Row & string]
+
+/** A column that shows a field as stored, under the field's name. */
+function field<Row>(key: CellField<Row>, label: string): ExportColumn<Row> {
+  return { key, label, value: (row) => row[key] as Cell }
+}
+
 export type RecordKind = 'applications' | 'contact'
 
 export interface RecordSet<Row extends Keyed> {
@@ -39,50 +48,52 @@ export interface RecordSet<Row extends Keyed> {
   exportColumns: ExportColumn<Row>[]
   /** Who or what one record is about (a company, a sender), as a list names it. */
   name(row: Row): string
-  findMany(prisma: PrismaClient, query: PageQuery): Promise<Row[]>
-  findOne(prisma: PrismaClient, id: string): Promise<Row | null>
-  count(prisma: PrismaClient, query: Pick<PageQuery, 'where'>): Promise<number>
+  /** The set's table (its Prisma model), read by the shared queries. */
+  table(prisma: PrismaClient): RecordTable<Row>
+}
+
+/** The part of a Prisma model the shared queries use. */
+export interface RecordTable<Row> {
+  findMany(query: PageQuery): Promise<Row[]>
+  findUnique(query: { where: { id: string } }): Promise<Row | null>
+  count(query: Pick<PageQuery, 'where'>): Promise<number>
 }
 
 export const applications: RecordSet<RetailerApplication> = {
   kind: 'applications',
   plural: 'applications',
   exportColumns: [
-    { key: 'companyName', label: 'Company', value: (r) => r.companyName },
-    { key: 'businessType', label: 'Business type', value: (r) => r.businessType },
-    { key: 'numberOfLocations', label: 'Locations', value: (r) => r.numberOfLocations },
-    { key: 'contactName', label: 'Contact', value: (r) => r.contactName },
-    { key: 'email', label: 'E-mail', value: (r) => r.email },
-    { key: 'phone', label: 'Phone', value: (r) => r.phone },
+    field('companyName', 'Company'),
+    field('businessType', 'Business type'),
+    field('numberOfLocations', 'Locations'),
+    field('contactName', 'Contact'),
+    field('email', 'E-mail'),
+    field('phone', 'Phone'),
     {
       key: 'averageOrderValue',
       label: 'Average order value (USD)',
       value: (r) => (r.averageOrderValue === null ? null : r.averageOrderValue.toNumber()),
       csv: (r) => r.averageOrderValue?.toFixed(2),
     },
-    { key: 'monthlyOrderVolume', label: 'Monthly orders', value: (r) => r.monthlyOrderVolume },
-    { key: 'currentDeliveryMethod', label: 'Delivery today', value: (r) => r.currentDeliveryMethod },
-    { key: 'additionalInfo', label: 'Anything else', value: (r) => r.additionalInfo },
+    field('monthlyOrderVolume', 'Monthly orders'),
+    field('currentDeliveryMethod', 'Delivery today'),
+    field('additionalInfo', 'Anything else'),
   ],
   name: (r) => r.companyName,
-  findMany: (prisma, query) => prisma.retailerApplication.findMany(query),
-  findOne: (prisma, id) => prisma.retailerApplication.findUnique({ where: { id } }),
-  count: (prisma, query) => prisma.retailerApplication.count(query),
+  table: (prisma) => prisma.retailerApplication,
 }
 
 export const contactMessages: RecordSet<ContactMessage> = {
   kind: 'contact',
   plural: 'contact messages',
   exportColumns: [
-    { key: 'name', label: 'Name', value: (r) => r.name },
-    { key: 'email', label: 'E-mail', value: (r) => r.email },
-    { key: 'company', label: 'Company', value: (r) => r.company },
-    { key: 'message', label: 'Message', value: (r) => r.message },
+    field('name', 'Name'),
+    field('email', 'E-mail'),
+    field('company', 'Company'),
+    field('message', 'Message'),
   ],
   name: (r) => r.name,
-  findMany: (prisma, query) => prisma.contactMessage.findMany(query),
-  findOne: (prisma, id) => prisma.contactMessage.findUnique({ where: { id } }),
-  count: (prisma, query) => prisma.contactMessage.count(query),
+  table: (prisma) => prisma.contactMessage,
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each set is typed by its own row
@@ -94,7 +105,7 @@ export interface RecordFilter {
 }
 
 const keyedColumns: ExportColumn<Keyed>[] = [
-  { key: 'id', label: 'Id', value: (r) => r.id },
+  field('id', 'Id'),
   { key: 'createdAt', label: 'Received', value: (r) => r.createdAt.toISOString() },
 ]
 
@@ -110,9 +121,10 @@ export async function listRecords<Row extends Keyed>(
   filter: RecordFilter & { limit: number },
 ): Promise<{ rows: Row[]; total: number }> {
   const where = { AND: filterOf(filter) }
+  const table = set.table(prisma)
   const [rows, total] = await Promise.all([
-    set.findMany(prisma, { where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: filter.limit }),
-    set.count(prisma, { where }),
+    table.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: filter.limit }),
+    table.count({ where }),
   ])
   return { rows, total }
 }
@@ -147,7 +159,7 @@ export async function* exportRecords<Row extends Keyed>(
           },
         ]
       : []
-    const rows = await set.findMany(prisma, {
+    const rows = await set.table(prisma).findMany({
       where: { AND: [...filterOf(options), ...page] },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: EXPORT_BATCH,

@@ -29,15 +29,21 @@ export interface SubmissionRoute<S extends z.ZodMiniType, Data extends Record<st
   page: FormPage
   /** The column values of a valid submission (a stored row with the same values is a replay). */
   rowData(input: z.output<S>): Data
-  /** Inserts the row; runs in the transaction that queues its notification. */
-  insert(
-    tx: Prisma.TransactionClient,
-    data: Data & { idempotencyKey: string | undefined },
-  ): Promise<{ id: string }>
-  /** The row stored under an idempotency key, if any. */
-  find(idempotencyKey: string): Promise<({ id: string } & Record<string, unknown>) | null>
+  /** The submissions' table (its Prisma model); the insert runs in the transaction that queues its notification. */
+  table(db: Prisma.TransactionClient): SubmissionTable<Data>
   /** The notification a stored submission queues. */
   event(id: string): NotificationPayload
+}
+
+/** The part of a Prisma model a submission route uses: insert a row, find one by its idempotency key. */
+export interface SubmissionTable<Data> {
+  create(query: {
+    data: Data & { idempotencyKey: string | undefined }
+    select: { id: true }
+  }): Promise<{ id: string }>
+  findUnique(query: {
+    where: { idempotencyKey: string }
+  }): Promise<({ id: string } & Record<string, unknown>) | null>
 }
 
 export async function submissionRoute<S extends z.ZodMiniType, Data extends Record<string, unknown>>(
@@ -65,10 +71,10 @@ export async function submissionRoute<S extends z.ZodMiniType, Data extends Reco
         // The notification is written in the same transaction: stored means announced.
         create: (idempotencyKey) =>
           app.outbox.createWith(
-            (tx) => route.insert(tx, { ...data, idempotencyKey }),
+            (tx) => route.table(tx).create({ data: { ...data, idempotencyKey }, select: { id: true } }),
             (row) => route.event(row.id),
           ),
-        find: route.find,
+        find: (idempotencyKey) => route.table(app.deps.db.prisma).findUnique({ where: { idempotencyKey } }),
         sameAs: (row) => sameRowData(row, data),
       })
       request.log.info({ id: stored.id, replayed: stored.replayed }, `${route.name} stored`)

@@ -7,17 +7,18 @@ import {
 } from './media-key.server.ts'
 
 describe('invalidKeyReason', () => {
-  it('accepts plain relative keys', () => {
-    for (const key of [
-      'rm5_1.jpg',
-      'hero/0_66.png',
-      'rm5-demo/seg_000.ts',
-      'a b/ünï.jpg',
-      'x..y/...',
-      '.well-known',
-    ]) {
-      expect(invalidKeyReason(key)).toBeUndefined()
-    }
+  it.each([
+    ['rm5_1.jpg'],
+    ['hero/0_66.png'],
+    ['rm5-demo/seg_000.ts'],
+    ['a b/ünï.jpg'],
+    ['x..y/...'],
+    ['.well-known'],
+  ])('accepts the plain relative key %j', (key) => {
+    expect(invalidKeyReason(key)).toBeUndefined()
+  })
+
+  it('accepts keys up to the longest key and segment', () => {
     const longest = `${'a'.repeat(MAX_SEGMENT_BYTES)}/${'b'.repeat(MAX_SEGMENT_BYTES)}/`.padEnd(
       MAX_KEY_LENGTH,
       'c',
@@ -48,15 +49,16 @@ describe('invalidKeyReason', () => {
 })
 
 describe('hasEncodedSeparator', () => {
-  it('finds encoded slash, backslash and NUL in any case', () => {
-    for (const path of [
-      '/media/360/..%2F..%2Fetc/passwd',
-      '/media/360/a%2fb',
-      '/media/360/a%5Cb',
-      '/media/360/a%00',
-    ]) {
-      expect(hasEncodedSeparator(path)).toBe(true)
-    }
+  it.each([
+    ['/media/360/..%2F..%2Fetc/passwd'],
+    ['/media/360/a%2fb'],
+    ['/media/360/a%5Cb'],
+    ['/media/360/a%00'],
+  ])('finds the encoded slash, backslash or NUL in %j, in any case', (path) => {
+    expect(hasEncodedSeparator(path)).toBe(true)
+  })
+
+  it('passes other encoded characters', () => {
     expect(hasEncodedSeparator('/media/360/a%20b.jpg')).toBe(false)
   })
 })

@@ -97,13 +97,11 @@ describe('file contents', () => {
         hostileName,
         async (bytes, name) => {
           try {
-            const inspected = await inspectDocument(
-              bytes,
-              cleanFileName(name) || 'document',
-              4096,
-              1_000,
-              256 * 1024 * 1024,
-            )
+            const inspected = await inspectDocument(bytes, cleanFileName(name) || 'document', {
+              maxBytes: 4096,
+              maxPages: 1_000,
+              maxInflatedBytes: 256 * 1024 * 1024,
+            })
             expect(['pdf', 'markdown']).toContain(inspected.kind)
             expect(inspected.size).toBe(bytes.length)
           } catch (error) {

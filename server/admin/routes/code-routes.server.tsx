@@ -22,7 +22,7 @@ import { sendConsolePage } from '../http/render.server.tsx'
 import { CodesPage, type GeneratedCode } from '../views/CodesPage.tsx'
 import type { FormState } from '../views/ErrorSummary.tsx'
 import { type CodeForm, codeForm, emailStepForm, firstIssues, textFields } from './code-form.server.ts'
-import { EDIT, READ, routeKit } from './route-kit.server.ts'
+import { doneMessage, EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const uuid = z.object({ id: z.uuid() })
 const DONE = {
@@ -33,7 +33,7 @@ const DONE = {
   'email-on': 'E-mail step on',
   'email-off': 'E-mail step off',
 } as const
-const doneQuery = z.object({ done: z.enum(Object.keys(DONE) as [keyof typeof DONE]).optional() }).catch({})
+const doneOf = doneMessage(DONE)
 const generatedCode = z.object({ id: z.uuid(), code: z.string().max(200), retailer: z.string().max(64) })
 const emailForm = z.object({
   code: z.uuid('Choose the code.'),
@@ -82,12 +82,12 @@ export async function codeRoutes(app: FastifyInstance) {
   ) => sendConsolePage(reply, 'Codes', await codesPage(request, extra), 400)
 
   app.get('/codes', READ, async (request, reply) => {
-    const { done } = doneQuery.parse(request.query)
+    const done = doneOf(request)
     const generated = takeFlash(request, reply, flashScope(request), generatedCode)
     return sendConsolePage(
       reply,
       'Codes',
-      await codesPage(request, { generated, done: done && !generated ? DONE[done] : undefined }),
+      await codesPage(request, { generated, done: generated ? undefined : done }),
     )
   })
 

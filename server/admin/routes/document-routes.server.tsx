@@ -28,7 +28,7 @@ import {
   uploadAudience,
   uploadAudienceFields,
 } from './document-audience-form.server.ts'
-import { EDIT, READ, routeKit } from './route-kit.server.ts'
+import { doneMessage, EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const listQuery = z
   .object({
@@ -36,9 +36,6 @@ const listQuery = z
     removed: z.literal('1').optional(),
     done: z.enum(['removed']).optional(),
   })
-  .catch({})
-const doneQuery = z
-  .object({ done: z.enum(['added', 'replaced', 'removed', 'settings']).optional() })
   .catch({})
 const csvQuery = z.object({ figures: z.enum(ENGAGEMENT_FIGURES).default('viewers') })
 const uploadFields = z.object({
@@ -52,6 +49,7 @@ const DONE = {
   removed: 'Document removed',
   settings: 'Settings saved',
 } as const
+const doneOf = doneMessage(DONE)
 
 /** The refusal the documents service gave, as the file field's error; anything else is a fault. */
 function refusedForm(error: unknown, values: Record<string, string>): FormState {
@@ -121,11 +119,10 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
   )
   app.get('/documents/:id', read, async (request, reply) => {
     const document = await documentOf(request)
-    const { done } = doneQuery.parse(request.query)
     return sendConsolePage(
       reply,
       document.title,
-      await documentPage(request, document, { done: done ? DONE[done] : undefined }),
+      await documentPage(request, document, { done: doneOf(request) }),
     )
   })
 

@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { z } from 'zod'
 import { LOGO_MAX_BYTES } from '../../../lib/partners.ts'
-import type { Actor } from '../../audit/audit.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
 import {
   addPartner,
@@ -22,7 +21,7 @@ import {
   setPartner,
   setPartnerLogo,
 } from '../../partners/partner-store.server.ts'
-import { consoleUser, sessionOf } from '../console-context.server.ts'
+import { sessionOf } from '../console-context.server.ts'
 import { csrfMatches } from '../http/csrf.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { receiveUpload, registerUploads } from '../http/upload.server.ts'
@@ -32,6 +31,7 @@ import { PartnerPage } from '../views/PartnerPage.tsx'
 import { PartnerRemovePage } from '../views/PartnerRemovePage.tsx'
 import { PartnersPage } from '../views/PartnersPage.tsx'
 import { type PartnerForm, partnerForm, previewValues } from './partner-form.server.ts'
+import { doneMessage, EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const DONE = {
   added: 'Partner added',
@@ -39,20 +39,16 @@ const DONE = {
   removed: 'Partner removed',
   logo: 'Logo saved',
 } as const
-const doneQuery = z.object({ done: z.enum(['added', 'saved', 'removed', 'logo']).optional() }).catch({})
+const doneOf = doneMessage(DONE)
 const slugParams = z.object({ slug: z.string().max(64) })
 const removeForm = z.object({ confirm: z.literal('yes').optional(), force: z.literal('yes').optional() })
 
 export async function partnerRoutes(app: FastifyInstance) {
   const prisma = app.adminConsole.deps.db.prisma
   const now = () => app.adminConsole.now()
-  const read = { config: { permission: 'read' as const } }
-  const edit = { config: { permission: 'edit' as const } }
-  const user = (request: FastifyRequest) => consoleUser(app, sessionOf(request))
-  const actor = (request: FastifyRequest): Actor => ({
-    label: sessionOf(request).email,
-    clientHash: app.adminConsole.clientHash(request),
-  })
+  const read = READ
+  const edit = EDIT
+  const { user, actor } = routeKit(app)
   /** The partner the URL names, or the console's 404. */
   const partnerOf = async (request: FastifyRequest): Promise<PartnerRow> => {
     const { slug } = slugParams.parse(request.params)
@@ -68,8 +64,7 @@ export async function partnerRoutes(app: FastifyInstance) {
   ) => <PartnersPage user={user(request)} rows={await listPartners(prisma)} {...extra} />
 
   app.get('/partners', read, async (request, reply) => {
-    const { done } = doneQuery.parse(request.query)
-    return sendConsolePage(reply, 'Partners', await listPage(request, { done: done && DONE[done] }))
+    return sendConsolePage(reply, 'Partners', await listPage(request, { done: doneOf(request) }))
   })
 
   app.post('/partners', edit, async (request, reply) => {
@@ -96,11 +91,10 @@ export async function partnerRoutes(app: FastifyInstance) {
 
   app.get('/partners/:slug', read, async (request, reply) => {
     const partner = await partnerOf(request)
-    const { done } = doneQuery.parse(request.query)
     return sendConsolePage(
       reply,
       partner.name,
-      <PartnerPage user={user(request)} partner={partner} preview={partner} done={done && DONE[done]} />,
+      <PartnerPage user={user(request)} partner={partner} preview={partner} done={doneOf(request)} />,
     )
   })
 

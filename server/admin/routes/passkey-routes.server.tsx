@@ -16,9 +16,10 @@ import {
   removePasskey,
 } from '../passkeys.server.ts'
 import { PasskeysPage } from '../views/PasskeysPage.tsx'
+import { doneMessage } from './route-kit.server.ts'
 
 const DONE = { added: 'Passkey added', removed: 'Passkey removed' } as const
-const doneQuery = z.object({ done: z.enum(['added', 'removed']).optional() }).catch({})
+const doneOf = doneMessage(DONE)
 const removeForm = z.object({ id: z.string().min(1).max(1024) })
 const registerBody = z.object({ response: z.unknown() })
 
@@ -39,7 +40,6 @@ export async function passkeyRoutes(app: FastifyInstance) {
 
   app.get('/passkeys', own, async (request, reply) => {
     const session = sessionOf(request)
-    const { done } = doneQuery.parse(request.query)
     return sendConsolePage(
       reply,
       'Passkeys',
@@ -47,7 +47,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
         user={consoleUser(app, session)}
         rows={await listPasskeys(prisma, session.adminId)}
         available={rp?.origin}
-        done={done ? DONE[done] : undefined}
+        done={doneOf(request)}
       />,
       200,
       { passkeys: rp !== null },

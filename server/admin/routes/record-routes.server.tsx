@@ -61,7 +61,9 @@ export async function consoleRecordRoutes(app: FastifyInstance) {
     }
     const recordOf = async (request: FastifyRequest) => {
       const params = idParams.safeParse(request.params)
-      const row = params.success ? await set.findOne(prisma, params.data.id) : null
+      const row = params.success
+        ? await set.table(prisma).findUnique({ where: { id: params.data.id } })
+        : null
       if (!row) throw new HttpError(404, 'not_found', `There is no such ${one}: it may have been deleted.`)
       return row
     }

@@ -1,5 +1,6 @@
 // What every console route file needs: the signed-in admin as pages show them, the actor the
-// services record in the audit log, and the permission options a route declares.
+// services record in the audit log, the permission options a route declares, and the confirmation
+// a page shows after a change.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Actor } from '../../audit/audit.server.ts'
 import { consoleUser, sessionOf } from '../console-context.server.ts'
@@ -7,6 +8,17 @@ import { consoleUser, sessionOf } from '../console-context.server.ts'
 export const READ = { config: { permission: 'read' as const } }
 export const EDIT = { config: { permission: 'edit' as const } }
 export const OWNER = { config: { permission: 'admins' as const } }
+
+/**
+ * The confirmation a page shows after a change redirected to it with `?done=<what>`: the page's
+ * own words for each `what`, none for a missing or unknown one.
+ */
+export function doneMessage(messages: Readonly<Record<string, string>>) {
+  return (request: FastifyRequest): string | undefined => {
+    const { done } = request.query as { done?: unknown }
+    return typeof done === 'string' && Object.hasOwn(messages, done) ? messages[done] : undefined
+  }
+}
 
 export function routeKit(app: FastifyInstance) {
   return {

@@ -12,6 +12,7 @@ import { channel } from 'node:diagnostics_channel'
 import { availableParallelism, constants } from 'node:os'
 import { currentRequest, type RequestContext } from '../../http/request-context.server.ts'
 import { childEntry, childExecArgv } from '../../process-entry.server.ts'
+import type { DocumentLimits } from '../limits.server.ts'
 import type { PageShape } from '../page-images/page-image-size.server.ts'
 import { DocumentRejected } from '../rejected.server.ts'
 import type { PreparedDocument } from '../validate.server.ts'
@@ -188,14 +189,8 @@ export class DocumentJobs {
   }
 
   /** An upload checked and made ready to store (DocumentRejected says why not). */
-  async inspect(
-    bytes: Uint8Array,
-    fileName: string,
-    maxBytes: number,
-    maxPages: number,
-    maxInflatedBytes: number,
-  ): Promise<PreparedDocument> {
-    const result = await this.run({ task: 'inspect', bytes, fileName, maxBytes, maxPages, maxInflatedBytes })
+  async inspect(bytes: Uint8Array, fileName: string, limits: DocumentLimits): Promise<PreparedDocument> {
+    const result = await this.run({ task: 'inspect', bytes, fileName, limits })
     if (result.task !== 'inspect') throw new DocumentJobFailed('failure', `unexpected ${result.task}`)
     return { ...result.prepared, bytes: Buffer.from(result.prepared.bytes) }
   }

@@ -8,6 +8,7 @@
 // server's heap.
 
 import { readFileSync, writeFileSync } from 'node:fs'
+import type { DocumentLimits } from '../limits.server.ts'
 import { renderMarkdown } from '../markdown.server.ts'
 import type { PageShape } from '../page-images/page-image-size.server.ts'
 import { DocumentRejected } from '../rejected.server.ts'
@@ -33,9 +34,7 @@ export type DocumentJob =
       task: 'inspect'
       bytes: Uint8Array
       fileName: string
-      maxBytes: number
-      maxPages: number
-      maxInflatedBytes: number
+      limits: DocumentLimits
     }
   | { task: 'stamp'; input: string; output: string; text: WatermarkText }
   | { task: 'render'; text: string }
@@ -56,13 +55,7 @@ async function run(job: DocumentJob): Promise<DocumentJobResult> {
       case 'inspect':
         return {
           task: 'inspect',
-          prepared: await inspectDocument(
-            job.bytes,
-            job.fileName,
-            job.maxBytes,
-            job.maxPages,
-            job.maxInflatedBytes,
-          ),
+          prepared: await inspectDocument(job.bytes, job.fileName, job.limits),
         }
       case 'stamp': {
         const stamped = await watermarkPdf(readFileSync(job.input), job.text)

@@ -26,7 +26,6 @@ function rowData(input: ApplicationInput) {
 }
 
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
-  const { prisma } = app.deps.db
   await submissionRoute(app, {
     url: '/applications',
     rateLimit: 'applications',
@@ -34,8 +33,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     page: { path: APPLY_PATH, confirmation: APPLY_RECEIVED_PATH, fields: applicationFields },
     schema: applicationSchema,
     rowData,
-    insert: (tx, data) => tx.retailerApplication.create({ data, select: { id: true } }),
-    find: (idempotencyKey) => prisma.retailerApplication.findUnique({ where: { idempotencyKey } }),
+    table: (db) => db.retailerApplication,
     event: (applicationId) => ({ event: 'application.created', applicationId }),
   })
 }

@@ -10,7 +10,6 @@ function rowData(input: ContactInput) {
 }
 
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
-  const { prisma } = app.deps.db
   await submissionRoute(app, {
     url: '/contact',
     rateLimit: 'contact',
@@ -18,8 +17,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     page: { path: CONTACT_PATH, confirmation: CONTACT_SENT_PATH, fields: contactFields },
     schema: contactSchema,
     rowData,
-    insert: (tx, data) => tx.contactMessage.create({ data, select: { id: true } }),
-    find: (idempotencyKey) => prisma.contactMessage.findUnique({ where: { idempotencyKey } }),
+    table: (db) => db.contactMessage,
     event: (messageId) => ({ event: 'contact.created', messageId }),
   })
 }

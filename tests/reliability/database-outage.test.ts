@@ -190,12 +190,17 @@ async function loadWithCut(options: { count: number; paceMs: number; mode: CutMo
   return { outcomes, probes, cut }
 }
 
-/** Once the app's health check sees the database again, submissions are stored at once. */
-async function expectRecovered(label: string) {
-  await until('the health check says the database is back', async () => {
+/** Waits until the app's own health check sees the database again. */
+function databaseBack() {
+  return until('the health check says the database is back', async () => {
     const health = await app.inject({ method: 'GET', url: '/healthz' })
     return health.statusCode === 200
   })
+}
+
+/** Once the app's health check sees the database again, submissions are stored at once. */
+async function expectRecovered(label: string) {
+  await databaseBack()
   const after = await Promise.all(Array.from({ length: 10 }, (_, n) => submit(1000 + n, randomUUID())))
   for (const o of after)
     expect(o.status, `${label}: #${o.n} after recovery: ${JSON.stringify(o.body)}`).toBe(201)
@@ -219,7 +224,9 @@ async function expectNothingLost<O extends Outcome>(outcomes: O[], label: string
       },
     })
   }
-  // The client retries each failure with the same key: each is stored once, nothing twice.
+  // The client retries each failure with the same key once the site is back, as the message asks
+  // ("try again in a moment"): each is stored once, nothing twice.
+  await databaseBack()
   const retried = await Promise.all(failed.map((o) => submit(o.n, o.key)))
   for (const r of retried) expect(r.status, `${label} retry #${r.n}: ${JSON.stringify(r.body)}`).toBe(201)
   // And a retry of an acknowledged one (its answer lost in transit) replays, not duplicates.

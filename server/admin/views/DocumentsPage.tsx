@@ -4,9 +4,10 @@ import { formatBytes } from '../../../lib/figures.ts'
 import type { Partner } from '../../../lib/partners.ts'
 import type { DocumentSummary } from '../../documents/document-store.server.ts'
 import { type PartnerCode, UploadAudienceFields } from './AudienceFields.tsx'
-import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'
 import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
+import { CheckField, FilterForm, LabelledField } from './FormParts.tsx'
 import { utcTime } from './format.ts'
 import { gateOptions, SelectField } from './SelectField.tsx'
 import { TextField } from './TextField.tsx'
@@ -47,12 +48,13 @@ export function DocumentsPage({
     docs: documents.filter((doc) => doc.retailer === slug),
   }))
   return (
-    <ConsoleShell user={user} current="/admin/documents">
-      <PageHead
-        title="Documents"
-        lead="The data room per partner: what each gate's viewers can open, its versions and who read it."
-      />
-      {done ? <Notice kind="ok" title={done} /> : null}
+    <ConsolePage
+      user={user}
+      current="/admin/documents"
+      title="Documents"
+      lead="The data room per partner: what each gate's viewers can open, its versions and who read it."
+      done={done}
+    >
       <ErrorSummary form={form} prefix="upload" />
       {canEdit ? (
         <section className="panel" aria-labelledby="upload-heading">
@@ -89,9 +91,8 @@ export function DocumentsPage({
       ) : null}
       <section className="panel" aria-labelledby="list-title">
         <h2 id="list-title">{filter.removed ? 'All documents, removed ones included' : 'Documents'}</h2>
-        <form method="get" action="/admin/documents" className="filters">
-          <div className="field">
-            <label htmlFor="filter-partner">Partner</label>
+        <FilterForm action="/admin/documents" submit="Show">
+          <LabelledField id="filter-partner" label="Partner">
             <select id="filter-partner" name="partner" defaultValue={filter.partner ?? ''}>
               <option value="">Every partner</option>
               {partners.map((partner) => (
@@ -100,21 +101,15 @@ export function DocumentsPage({
                 </option>
               ))}
             </select>
-          </div>
-          <div className="field field--check">
-            <input
-              id="filter-removed"
-              name="removed"
-              type="checkbox"
-              value="1"
-              defaultChecked={filter.removed}
-            />
-            <label htmlFor="filter-removed">Show removed</label>
-          </div>
-          <button className="button button--ghost" type="submit">
-            Show
-          </button>
-        </form>
+          </LabelledField>
+          <CheckField
+            id="filter-removed"
+            name="removed"
+            value="1"
+            label="Show removed"
+            checked={filter.removed}
+          />
+        </FilterForm>
         {groups.length === 0 ? (
           <p className="muted">
             {filter.partner ? `No documents for ${nameOf(filter.partner)}.` : 'No documents yet.'}
@@ -165,6 +160,6 @@ export function DocumentsPage({
           ))
         )}
       </section>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

@@ -1,4 +1,4 @@
-import { FieldError } from './ErrorSummary.tsx'
+import { describedBy, LabelledField } from './FormParts.tsx'
 
 export interface SelectOption {
   value: string
@@ -28,14 +28,13 @@ export function SelectField({
   error?: string
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <LabelledField id={id} label={label} error={error}>
       <select
         id={id}
         name={name}
         defaultValue={defaultValue ?? ''}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, { error })}
       >
         <option value="" disabled>
           {prompt}
@@ -46,8 +45,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldError id={id} error={error} />
-    </div>
+    </LabelledField>
   )
 }
 

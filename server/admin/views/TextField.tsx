@@ -1,4 +1,4 @@
-import { FieldError } from './ErrorSummary.tsx'
+import { describedBy, LabelledField } from './FormParts.tsx'
 
 /** A labelled input with its hint and error wired to it (aria-describedby, aria-invalid). */
 export function TextField({
@@ -24,10 +24,8 @@ export function TextField({
   autoComplete?: string
   maxLength?: number
 }) {
-  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ')
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <LabelledField id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         name={name}
@@ -37,14 +35,8 @@ export function TextField({
         autoComplete={autoComplete}
         maxLength={maxLength}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-describedby={describedBy(id, { error, hint })}
       />
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={id} error={error} />
-    </div>
+    </LabelledField>
   )
 }

@@ -1,8 +1,10 @@
 import type { PeriodChoice } from '../../analytics/period.server.ts'
 import type { AnalyticsReport, Conversion, Ranked, RecentActivity } from '../../analytics/report.server.ts'
-import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DailyChart } from './DailyChart.tsx'
 import { type Column, DataTable } from './DataTable.tsx'
+import { Figure } from './Figure.tsx'
+import { FilterForm, LabelledField } from './FormParts.tsx'
 import { PanelHead } from './PanelHead.tsx'
 import { TextField } from './TextField.tsx'
 
@@ -11,15 +13,6 @@ const SHOWN = 20
 
 const count = (value: number) => value.toLocaleString('en-US')
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="panel stat">
-      <h2>{label}</h2>
-      <p className="stat__figure">{value}</p>
-    </div>
-  )
-}
 
 /** A titled table of the report, its first rows shown, with the CSV link of all of them. */
 function ReportTable<Row extends { value: string; visitors: number }>({
@@ -106,11 +99,12 @@ export function VisitorsPage({
   const span = choice.days === 'custom' ? `from ${period.since} to ${period.until}` : undefined
   const csv = (table: string) => `/admin/visitors.csv?table=${table}&${query}`
   return (
-    <ConsoleShell user={user} current="/admin/visitors">
-      <PageHead
-        title="Visitors"
-        lead={`${period.since} to ${period.until} (UTC) · counted on the server, without cookies: a visitor is one browser on one day.`}
-      />
+    <ConsolePage
+      user={user}
+      current="/admin/visitors"
+      title="Visitors"
+      lead={`${period.since} to ${period.until} (UTC) · counted on the server, without cookies: a visitor is one browser on one day.`}
+    >
       {enabled ? null : (
         <p className="panel muted" role="status">
           Counting is off (ANALYTICS=false): the figures below are from before it was turned off.
@@ -121,22 +115,18 @@ export function VisitorsPage({
           That period cannot be shown ({choice.problem}); showing the last 30 days.
         </p>
       ) : null}
-      <form className="panel filters" method="get" action="/admin/visitors" aria-label="Choose the period">
-        <div className="field">
-          <label htmlFor="visitors-days">Period</label>
+      <FilterForm action="/admin/visitors" submit="Show" panel label="Choose the period">
+        <LabelledField id="visitors-days" label="Period">
           <select id="visitors-days" name="days" defaultValue={String(choice.days)}>
             <option value="7">Last 7 days</option>
             <option value="30">Last 30 days</option>
             <option value="90">Last 90 days</option>
             <option value="custom">From and to the dates below</option>
           </select>
-        </div>
+        </LabelledField>
         <TextField id="visitors-since" name="since" label="From" type="date" defaultValue={period.since} />
         <TextField id="visitors-until" name="until" label="To" type="date" defaultValue={period.until} />
-        <button className="button button--dark" type="submit">
-          Show
-        </button>
-      </form>
+      </FilterForm>
       <div className="stats stats--figures">
         <Figure label="Applications" value={count(totals.applications)} />
         <Figure
@@ -199,6 +189,6 @@ export function VisitorsPage({
         Counted: page loads of the public pages by browsers. Not counted: bots, prefetches, the console, the
         data room. Raw views are kept for a limited time; the daily figures are kept for good.
       </p>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

@@ -193,6 +193,7 @@ export function CodesPage({
 }) {
   const canEdit = may(user.role, 'edit')
   const field = bindFields(form, 'code')
+  const codeForms: Omit<CodeFormProps, 'form'> = { user, rows, names, now }
   return (
     <ConsolePage
       user={user}
@@ -257,15 +258,7 @@ export function CodesPage({
               [EMAIL_RULE_FORM, emailForm],
             ] as const
           ).map(([change, state]) => (
-            <CodeChangeForm
-              key={change.prefix}
-              user={user}
-              rows={rows}
-              names={names}
-              now={now}
-              form={state}
-              change={change}
-            />
+            <CodeChangeForm key={change.prefix} {...codeForms} form={state} change={change} />
           ))
         : null}
       <section className="panel" aria-labelledby="codes-title">

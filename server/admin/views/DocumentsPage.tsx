@@ -7,7 +7,7 @@ import { type PartnerCode, UploadAudienceFields } from './AudienceFields.tsx'
 import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'
 import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
-import { CheckField, FilterForm, LabelledField } from './FormParts.tsx'
+import { CheckField, FilterForm } from './FormParts.tsx'
 import { utcTime } from './format.ts'
 import { gateOptions, SelectField } from './SelectField.tsx'
 import { TextField } from './TextField.tsx'
@@ -92,16 +92,15 @@ export function DocumentsPage({
       <section className="panel" aria-labelledby="list-title">
         <h2 id="list-title">{filter.removed ? 'All documents, removed ones included' : 'Documents'}</h2>
         <FilterForm action="/admin/documents" submit="Show">
-          <LabelledField id="filter-partner" label="Partner">
-            <select id="filter-partner" name="partner" defaultValue={filter.partner ?? ''}>
-              <option value="">Every partner</option>
-              {partners.map((partner) => (
-                <option key={partner.slug} value={partner.slug}>
-                  {partner.name}
-                </option>
-              ))}
-            </select>
-          </LabelledField>
+          <SelectField
+            id="filter-partner"
+            name="partner"
+            label="Partner"
+            prompt="Every partner"
+            any
+            options={partners.map((partner) => ({ value: partner.slug, label: partner.name }))}
+            defaultValue={filter.partner}
+          />
           <CheckField
             id="filter-removed"
             name="removed"

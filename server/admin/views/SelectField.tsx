@@ -6,14 +6,15 @@ export interface SelectOption {
 }
 
 /**
- * A labelled select whose first option asks for a choice (none is made for the admin), with its
- * error wired to it.
+ * A labelled select whose first option asks for a choice (none is made for the admin) or, in a
+ * filter, is the choice of all, with its error wired to it.
  */
 export function SelectField({
   id,
   name,
   label,
   prompt,
+  any,
   options,
   defaultValue,
   error,
@@ -21,8 +22,9 @@ export function SelectField({
   id: string
   name: string
   label: string
-  /** The first, unselectable option ("Choose a gate"). */
+  /** The first option: unselectable ("Choose a gate"), or with `any` the choice of all ("Every partner"). */
   prompt: string
+  any?: boolean
   options: readonly SelectOption[]
   defaultValue?: string
   error?: string
@@ -36,7 +38,7 @@ export function SelectField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, { error })}
       >
-        <option value="" disabled>
+        <option value="" disabled={!any}>
           {prompt}
         </option>
         {options.map((option) => (

@@ -3,15 +3,11 @@ import { describedBy, LabelledField } from './FormParts.tsx'
 /** A labelled input with its hint and error wired to it (aria-describedby, aria-invalid). */
 export function TextField({
   id,
-  name,
   label,
   type = 'text',
-  defaultValue,
   error,
   hint,
-  placeholder,
-  autoComplete,
-  maxLength,
+  ...input
 }: {
   id: string
   name: string
@@ -28,12 +24,8 @@ export function TextField({
     <LabelledField id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
-        name={name}
         type={type}
-        defaultValue={defaultValue}
-        placeholder={placeholder}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
+        {...input}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, { error, hint })}
       />

@@ -78,6 +78,14 @@ const RANKED = [
   ['browsers', 'Browsers', 'Browser', 'browsers'],
 ] as const satisfies readonly (readonly [string, string, string, keyof AnalyticsReport])[]
 
+/** The conversion tables, full width under the ranked ones: the same four columns as RANKED. */
+const CONVERSIONS = [
+  ['conversions', 'Conversions by source', 'Source of the first page', 'conversions'],
+  ['entry-pages', 'Conversions by first page', 'First page', 'entryPages'],
+] as const satisfies readonly (readonly [string, string, string, keyof AnalyticsReport])[]
+
+type TableKey = (typeof RANKED)[number][3] | (typeof CONVERSIONS)[number][3]
+
 /** How the public site does: visitors, pages, sources and conversions, counted without cookies. */
 export function VisitorsPage({
   user,
@@ -98,6 +106,22 @@ export function VisitorsPage({
   // A preset ends today: the charts say "in the last 30 days"; two dates are named as such.
   const span = choice.days === 'custom' ? `from ${period.since} to ${period.until}` : undefined
   const csv = (table: string) => `/admin/visitors.csv?table=${table}&${query}`
+  /** One ReportTable per entry of RANKED or CONVERSIONS, with that list's figures. */
+  const tables = <K extends TableKey>(
+    list: readonly (readonly [string, string, string, K])[],
+    figures: readonly Column<AnalyticsReport[K][number]>[],
+  ) =>
+    list.map(([id, title, header, key]) => (
+      <ReportTable
+        key={id}
+        id={id}
+        title={title}
+        header={header}
+        rows={report[key]}
+        csv={csv(id)}
+        figures={figures}
+      />
+    ))
   return (
     <ConsolePage
       user={user}
@@ -156,35 +180,8 @@ export function VisitorsPage({
       <p className="muted small">
         <a href={csv('days')}>CSV of visitors and views per day</a>
       </p>
-      <div className="grid grid--2 grid--top">
-        {RANKED.map(([id, title, header, key]) => (
-          <ReportTable
-            key={id}
-            id={id}
-            title={title}
-            header={header}
-            rows={report[key]}
-            csv={csv(id)}
-            figures={VIEWS}
-          />
-        ))}
-      </div>
-      <ReportTable
-        figures={GOALS}
-        id="conversions"
-        title="Conversions by source"
-        header="Source of the first page"
-        rows={report.conversions}
-        csv={csv('conversions')}
-      />
-      <ReportTable
-        figures={GOALS}
-        id="entry-pages"
-        title="Conversions by first page"
-        header="First page"
-        rows={report.entryPages}
-        csv={csv('entry-pages')}
-      />
+      <div className="grid grid--2 grid--top">{tables(RANKED, VIEWS)}</div>
+      {tables(CONVERSIONS, GOALS)}
       <p className="muted small">
         Counted: page loads of the public pages by browsers. Not counted: bots, prefetches, the console, the
         data room. Raw views are kept for a limited time; the daily figures are kept for good.

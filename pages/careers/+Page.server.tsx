@@ -1,6 +1,7 @@
 import { Island } from '../../components/islands/Island.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { FeatureCards } from '../../components/sections/FeatureCards.tsx'
+import { ListItems } from '../../components/sections/ListItems.tsx'
 import { OfficeList } from '../../components/sections/OfficeList.tsx'
 import { CareersFilm } from '../../components/sections/PageFilm.tsx'
 import { Section } from '../../components/sections/Section.tsx'
@@ -38,9 +39,7 @@ export default function Page() {
             </div>
             <h3 className="careers-perks__title">What we offer</h3>
             <ul className="check-list">
-              {culture.perks.map((perk) => (
-                <li key={perk}>{perk}</li>
-              ))}
+              <ListItems items={culture.perks} />
             </ul>
           </div>
           <Island name="careers-film">

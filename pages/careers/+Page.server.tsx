@@ -18,7 +18,7 @@ export default function Page() {
           Join the engineers, operators and designers putting autonomous stores on the road. We call ourselves{' '}
           {culture.name}.
         </p>
-        <div className="page-hero__actions">
+        <div className="page-hero__actions button-row">
           <a className="button button--accent" href="#offices">
             See our offices
           </a>

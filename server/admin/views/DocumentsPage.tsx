@@ -7,7 +7,7 @@ import { type PartnerCode, UploadAudienceFields } from './AudienceFields.tsx'
 import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'
 import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
-import { CheckField, FilterForm } from './FormParts.tsx'
+import { bindFields, CheckField, FilterForm } from './FormParts.tsx'
 import { utcTime } from './format.ts'
 import { gateOptions, SelectField } from './SelectField.tsx'
 import { TextField } from './TextField.tsx'
@@ -40,8 +40,7 @@ export function DocumentsPage({
   done?: string
 }) {
   const canEdit = may(user.role, 'edit')
-  const values = form?.values ?? {}
-  const errors = form?.errors ?? {}
+  const field = bindFields(form, 'upload')
   const nameOf = (slug: string) => partners.find((partner) => partner.slug === slug)?.name ?? slug
   const groups = [...new Set(documents.map((doc) => doc.retailer))].map((slug) => ({
     slug,
@@ -64,26 +63,21 @@ export function DocumentsPage({
             action="/admin/documents"
             csrf={user.csrf}
             maxBytes={maxBytes}
-            error={errors.file}
+            error={form?.errors.file}
             submit="Upload"
           >
             <SelectField
-              id="upload-retailer"
-              name="retailer"
+              {...field('retailer')}
               label="Partner"
               prompt="Choose a partner"
               options={gateOptions(partners)}
-              defaultValue={values.retailer ?? filter.partner}
-              error={errors.retailer}
+              defaultValue={form?.values.retailer ?? filter.partner}
             />
             <TextField
-              id="upload-title"
-              name="title"
+              {...field('title')}
               label="Title"
               hint="Empty: from the file's name."
               maxLength={200}
-              defaultValue={values.title}
-              error={errors.title}
             />
             <UploadAudienceFields partners={partners} codes={codes} form={form} />
           </UploadForm>

@@ -11,12 +11,14 @@ import {
   businessTypes,
   deliveryMethods,
 } from '../../lib/forms/application-schema.ts'
-import { PHONE_INPUT_MAX } from '../../lib/forms/fields.ts'
 import type { FormState } from '../../lib/forms/form-state.ts'
 import {
+  CompanyField,
   CountField,
   EmailField,
+  NameField,
   NumberedFieldset,
+  PhoneField,
   SelectField,
   TextAreaField,
   TextField,
@@ -76,13 +78,11 @@ function ApplicationPostForm({ form }: { form: ReturnType<typeof useEnhancedForm
       }
     >
       <NumberedFieldset step={1} legend="Your business">
-        <TextField
+        <CompanyField
           form={form}
           name="companyName"
           label="Company name"
           required
-          wide
-          autoComplete="organization"
           maxLength={applicationLimits.companyName}
         />
         <SelectField
@@ -103,26 +103,15 @@ function ApplicationPostForm({ form }: { form: ReturnType<typeof useEnhancedForm
       </NumberedFieldset>
 
       <NumberedFieldset step={2} legend="Contact person">
-        <TextField
+        <NameField
           form={form}
           name="contactName"
           label="Full name"
-          required
           wide
-          autoComplete="name"
           maxLength={applicationLimits.contactName}
         />
         <EmailField form={form} name="email" label="Work e-mail" />
-        <TextField
-          form={form}
-          name="phone"
-          label="Phone"
-          required
-          type="tel"
-          autoComplete="tel"
-          maxLength={PHONE_INPUT_MAX}
-          placeholder="(512) 555-0142"
-        />
+        <PhoneField form={form} name="phone" label="Phone" />
       </NumberedFieldset>
 
       <NumberedFieldset step={3} legend="Orders and delivery">

@@ -1,4 +1,5 @@
 import { type RolloutPhase, rolloutStatusLabels } from '../../lib/content/rollout.ts'
+import { ListItems } from '../sections/ListItems.tsx'
 
 /**
  * The rollout phases on a rail. Each status has its own look (lit, outlined, dashed) and is also
@@ -28,9 +29,7 @@ export function RolloutTimeline({ phases }: { phases: RolloutPhase[] }) {
             </h3>
             <p className="rollout__description">{phase.description}</p>
             <ul className="rollout__markets" aria-label={`${phase.title} markets`}>
-              {phase.markets.map((market) => (
-                <li key={market}>{market}</li>
-              ))}
+              <ListItems items={phase.markets} />
             </ul>
           </article>
         </li>

@@ -10,7 +10,7 @@ import {
   contactSchema,
 } from '../../lib/forms/contact-schema.ts'
 import type { FormState } from '../../lib/forms/form-state.ts'
-import { EmailField, TextAreaField, TextField } from '../forms/Field.tsx'
+import { CompanyField, EmailField, NameField, TextAreaField } from '../forms/Field.tsx'
 import { FormConfirmation } from '../forms/FormConfirmation.tsx'
 import { PostForm } from '../forms/PostForm.tsx'
 import { SubmitButton } from '../forms/SubmitButton.tsx'
@@ -47,23 +47,9 @@ export function ContactForm({ state }: { state: FormState }) {
       <fieldset className="form-fieldset">
         <legend className="visually-hidden">Your message</legend>
         <div className="form-grid">
-          <TextField
-            form={form}
-            name="name"
-            label="Name"
-            required
-            autoComplete="name"
-            maxLength={contactLimits.name}
-          />
+          <NameField form={form} name="name" label="Name" maxLength={contactLimits.name} />
           <EmailField form={form} name="email" label="E-mail" />
-          <TextField
-            form={form}
-            name="company"
-            label="Company"
-            wide
-            autoComplete="organization"
-            maxLength={contactLimits.company}
-          />
+          <CompanyField form={form} name="company" label="Company" maxLength={contactLimits.company} />
           <TextAreaField
             form={form}
             name="message"

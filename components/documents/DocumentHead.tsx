@@ -21,7 +21,7 @@ export function DocumentHead({ document }: { document: DocumentPageData }) {
         )}
       </ul>
       {document.fileUrl ? (
-        <div className="document-head__actions">
+        <div className="document-head__actions button-row">
           <a className="button button--accent" href={document.fileUrl}>
             Open PDF
           </a>

@@ -11,7 +11,7 @@ export function DocumentNotFound() {
       <p className="document-head__lede">
         It may have been removed, or it was never shared with you. Your documents are on the docket.
       </p>
-      <div className="document-head__actions">
+      <div className="document-head__actions button-row">
         <a className="button button--accent" href={DOCKET_PATH}>
           Back to the docket
         </a>

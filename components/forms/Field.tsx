@@ -9,7 +9,7 @@ import {
   type TextareaHTMLAttributes,
   useState,
 } from 'react'
-import { EMAIL_MAX } from '../../lib/forms/fields.ts'
+import { EMAIL_MAX, PHONE_INPUT_MAX } from '../../lib/forms/fields.ts'
 import type { EnhancedForm } from './use-enhanced-form.ts'
 
 interface FieldProps<F extends string> {
@@ -121,19 +121,39 @@ export function NumberedFieldset({
   )
 }
 
+/** A work e-mail address and a phone number: what the browser fills in, and how long either may be. */
+const EMAIL_INPUT = {
+  type: 'email',
+  autoComplete: 'email',
+  spellCheck: false,
+  maxLength: EMAIL_MAX,
+  placeholder: 'name@company.com',
+} as const
+const PHONE_INPUT = {
+  type: 'tel',
+  autoComplete: 'tel',
+  maxLength: PHONE_INPUT_MAX,
+  placeholder: '(512) 555-0142',
+} as const
+
 /** A required work e-mail address. */
 export function EmailField<F extends string>(props: Pick<FieldProps<F>, 'form' | 'name' | 'label'>) {
-  return (
-    <TextField
-      {...props}
-      required
-      type="email"
-      autoComplete="email"
-      spellCheck={false}
-      maxLength={EMAIL_MAX}
-      placeholder="name@company.com"
-    />
-  )
+  return <TextField {...props} required {...EMAIL_INPUT} />
+}
+
+/** A required phone number, the kind `phone()` in lib/forms/fields.ts accepts. */
+export function PhoneField<F extends string>(props: Pick<FieldProps<F>, 'form' | 'name' | 'label'>) {
+  return <TextField {...props} required {...PHONE_INPUT} />
+}
+
+/** A person's full name, as the browser fills it in. */
+export function NameField<F extends string>(props: FieldProps<F> & { maxLength: number }) {
+  return <TextField {...props} required autoComplete="name" />
+}
+
+/** A company's name, as the browser fills it in, across both columns. */
+export function CompanyField<F extends string>(props: FieldProps<F> & { maxLength: number }) {
+  return <TextField {...props} wide autoComplete="organization" />
 }
 
 /** A whole number from 0 to `max` (locations, orders). */

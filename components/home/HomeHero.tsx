@@ -19,7 +19,7 @@ export function HomeHero() {
             Ten lockers, 500 lbs of payload and no one at the wheel. A store that drives itself to the curb in
             about ten minutes.
           </p>
-          <div className="page-hero__actions">
+          <div className="page-hero__actions button-row">
             <a className="button button--accent" href={APPLY_PATH}>
               Retailer Access{' '}
               <span className="button__arrow" aria-hidden="true">

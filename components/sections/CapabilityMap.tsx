@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
 import { useHydrated } from 'vike-react/useHydrated'
 import type { Capability } from '../../lib/content/capabilities.ts'
+import { ListItems } from './ListItems.tsx'
 import { nextTabIndex } from './roving-index.ts'
 
 const tabId = (capability: Capability) => `capability-tab-${capability.id}`
@@ -118,9 +119,7 @@ export function CapabilityMap({
             <section aria-labelledby={`capability-how-${capability.id}`}>
               <h4 id={`capability-how-${capability.id}`}>How It Works</h4>
               <ol className="capability-panel__steps grid-list">
-                {capability.howItWorks.map((step) => (
-                  <li key={step}>{step}</li>
-                ))}
+                <ListItems items={capability.howItWorks} />
               </ol>
             </section>
           </div>

@@ -16,7 +16,7 @@ export function CtaBand({
             <h2 id="cta-title">{title}</h2>
             <p>{text}</p>
           </div>
-          <div className="cta-band__actions">
+          <div className="button-row">
             <a className="button button--accent" href={APPLY_PATH}>
               Apply for Retailer Access{' '}
               <span className="button__arrow" aria-hidden="true">

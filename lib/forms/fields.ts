@@ -18,39 +18,37 @@ export const EMAIL_MAX = 254
 export const PHONE_INPUT_MAX = 32
 
 export function requiredLine(message: string, max: number) {
-  return z
-    .string({ error: message })
-    .check(
-      z.overwrite(cleanLine),
-      z.minLength(1, message),
-      z.maxLength(max, `Use at most ${max} characters.`),
-    )
+  return requiredString(cleanLine, message, max, tooLong(max))
 }
 
 export function optionalLine(max: number) {
-  return optional(
-    cleanLine,
-    z.string({ error: 'Enter text here.' }).check(z.maxLength(max, `Use at most ${max} characters.`)),
-  )
+  return optional(cleanLine, z.string({ error: 'Enter text here.' }).check(z.maxLength(max, tooLong(max))))
 }
 
 export function requiredText(message: string, max: number) {
-  return z
-    .string({ error: message })
-    .check(
-      z.overwrite(cleanText),
-      z.minLength(1, message),
-      z.maxLength(max, `Use at most ${max.toLocaleString('en-US')} characters.`),
-    )
+  return requiredString(cleanText, message, max, tooLong(max.toLocaleString('en-US')))
 }
 
 export function optionalText(max: number) {
   return optional(
     cleanText,
-    z
-      .string({ error: 'Enter text here.' })
-      .check(z.maxLength(max, `Use at most ${max.toLocaleString('en-US')} characters.`)),
+    z.string({ error: 'Enter text here.' }).check(z.maxLength(max, tooLong(max.toLocaleString('en-US')))),
   )
+}
+
+/** Lines say their short limit as is; texts group the digits of theirs ("4,000"). */
+const tooLong = (max: number | string) => `Use at most ${max} characters.`
+
+/** Cleaned first, so a value of spaces alone is missing; then at least one character and at most `max`. */
+function requiredString(
+  clean: (value: string) => string,
+  message: string,
+  max: number,
+  tooLongMessage: string,
+) {
+  return z
+    .string({ error: message })
+    .check(z.overwrite(clean), z.minLength(1, message), z.maxLength(max, tooLongMessage))
 }
 
 /** One of `options`, or absent ('' from a form's placeholder option, null from JSON). */

@@ -13,32 +13,28 @@ export default function Page() {
   }, [is404, urlPathname])
   if (is404 && pageContext.abortReason === DOCUMENT_NOT_FOUND) return <DocumentNotFound />
   if (is404) {
-    return (
-      <section className="error-page" aria-labelledby="page-title">
-        <div>
-          <p className="error-page__code" aria-hidden="true">
-            404
-          </p>
-          <h1 id="page-title">Page Not Found</h1>
-          <p>Oops! Page not found</p>
-          <a className="button button--accent" href="/">
-            Return to Home
-          </a>
-          <ErrorReference />
-        </div>
-      </section>
-    )
+    return <ErrorPanel code="404" title="Page Not Found" message="Oops! Page not found" />
   }
   if (pageContext.abortReason === DOCUMENT_UNAVAILABLE) return <DocumentUnavailable />
   const reason =
     (pageContext.abortReason as string | undefined) ??
     pageContext.abortStatusCode ??
     'Something went wrong on our side.'
+  return <ErrorPanel title="Unexpected Application Error!" message={String(reason)} />
+}
+
+/** The spec's error page: its heading and message, the way home and the reference to quote. */
+function ErrorPanel({ code, title, message }: { code?: string; title: string; message: string }) {
   return (
     <section className="error-page" aria-labelledby="page-title">
       <div>
-        <h1 id="page-title">Unexpected Application Error!</h1>
-        <p>{String(reason)}</p>
+        {code ? (
+          <p className="error-page__code" aria-hidden="true">
+            {code}
+          </p>
+        ) : null}
+        <h1 id="page-title">{title}</h1>
+        <p>{message}</p>
         <a className="button button--accent" href="/">
           Return to Home
         </a>

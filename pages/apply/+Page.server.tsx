@@ -22,7 +22,7 @@ export default function Page() {
           Apply to join the rollout: we are onboarding retailers in Austin first, then across Texas and the
           nation.
         </p>
-        <div className="page-hero__actions">
+        <div className="page-hero__actions button-row">
           <a className="button button--accent" href="#application">
             Start your application{' '}
             <span className="button__arrow" aria-hidden="true">

@@ -1,6 +1,7 @@
 import { Island } from '../../components/islands/Island.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { FeatureCards } from '../../components/sections/FeatureCards.tsx'
+import { ListItems } from '../../components/sections/ListItems.tsx'
 import { OfficeList } from '../../components/sections/OfficeList.tsx'
 import { CareersFilm } from '../../components/sections/PageFilm.tsx'
 import { Section } from '../../components/sections/Section.tsx'
@@ -17,7 +18,7 @@ export default function Page() {
           Join the engineers, operators and designers putting autonomous stores on the road. We call ourselves{' '}
           {culture.name}.
         </p>
-        <div className="page-hero__actions">
+        <div className="page-hero__actions button-row">
           <a className="button button--accent" href="#offices">
             See our offices
           </a>
@@ -38,9 +39,7 @@ export default function Page() {
             </div>
             <h3 className="careers-perks__title">What we offer</h3>
             <ul className="check-list">
-              {culture.perks.map((perk) => (
-                <li key={perk}>{perk}</li>
-              ))}
+              <ListItems items={culture.perks} />
             </ul>
           </div>
           <Island name="careers-film">

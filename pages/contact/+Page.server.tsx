@@ -45,7 +45,7 @@ export default function Page() {
       </PageHero>
 
       <section className="section" aria-labelledby="contact-title">
-        <div className="container contact-layout">
+        <div className="container split contact-layout">
           <div className="contact-layout__info">
             <SectionIntro id="contact-title" eyebrow="Get in touch" title="Reach the team">
               <p>

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
+import { CloseIcon } from '../../components/media/icons.tsx'
 import { LOGOUT_PATH } from '../../lib/access.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 
@@ -59,15 +60,7 @@ export function CloseProposal() {
           type="submit"
           className="button button--ghost button--sm proposal-close__button"
         >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path
-              d="M6 6l12 12M18 6L6 18"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
+          <CloseIcon size={18} weight={2} />
           Close proposal
         </button>
       </form>

@@ -11,7 +11,7 @@ import {
   TURNTABLE_NEEDS_SCRIPT,
 } from '../../../lib/turntable/messages.ts'
 import { frameAt, keyStep } from '../../../lib/turntable/rotation.ts'
-import { ChevronIcon } from '../icons.tsx'
+import { ChevronIcon, DragIcon } from '../icons.tsx'
 import { useInView } from '../use-in-view.ts'
 import { useDragRotate } from './use-drag-rotate.ts'
 import { usePreloadFrames } from './use-preload-frames.ts'
@@ -129,23 +129,6 @@ export function Turntable() {
         )}
       </div>
     </div>
-  )
-}
-
-/** Two arrows round a dot: "turn me". */
-function DragIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M3 12h5M16 12h5M5.5 9.5 3 12l2.5 2.5M18.5 9.5 21 12l-2.5 2.5"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        fill="none"
-      />
-      <circle cx="12" cy="12" r="2.2" fill="currentColor" />
-    </svg>
   )
 }
 

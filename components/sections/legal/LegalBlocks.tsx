@@ -1,5 +1,6 @@
 import type { LegalBlock } from '../../../lib/content/legal.ts'
 import { ContactDetails } from '../ContactDetails.tsx'
+import { ListItems } from '../ListItems.tsx'
 
 /** Paragraphs, lists, sub-headings and the contact block of one legal section. */
 export function LegalBlocks({ blocks }: { blocks: LegalBlock[] }) {
@@ -15,9 +16,7 @@ export function LegalBlocks({ blocks }: { blocks: LegalBlock[] }) {
           case 'ul':
             return (
               <ul key={key}>
-                {block.items.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
+                <ListItems items={block.items} />
               </ul>
             )
           case 'contact':

@@ -1,8 +1,8 @@
 import { ADMIN_ROLES } from '../../../lib/admin/roles.ts'
 import type { AdminRow } from '../admins.server.ts'
-import { CsrfField } from './ConsoleDocument.tsx'
-import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser, Notice } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
+import { CsrfForm, FormActions, LabelledField } from './FormParts.tsx'
 import { utcTime } from './format.ts'
 import { TextField } from './TextField.tsx'
 
@@ -20,9 +20,13 @@ export function AdminsPage({
   values?: { email?: string; role?: string }
 }) {
   return (
-    <ConsoleShell user={user} current="/admin/admins">
-      <PageHead title="Admins" lead="Who may sign in to this console, and what their role allows." />
-      {done ? <Notice kind="ok" title={done} /> : null}
+    <ConsolePage
+      user={user}
+      current="/admin/admins"
+      title="Admins"
+      lead="Who may sign in to this console, and what their role allows."
+      done={done}
+    >
       {error ? (
         <Notice kind="error" title="There is a problem">
           <p>
@@ -36,8 +40,7 @@ export function AdminsPage({
           Viewer: reads everything. Editor: also changes codes, documents, agreements, viewers, applications,
           messages and notifications. Owner: also admins.
         </p>
-        <form method="post" action="/admin/admins" noValidate>
-          <CsrfField token={user.csrf} />
+        <CsrfForm action="/admin/admins" csrf={user.csrf} noValidate>
           <div className="form-grid form-grid--wide">
             <TextField
               id="admin-email"
@@ -48,23 +51,14 @@ export function AdminsPage({
               defaultValue={values?.email}
               error={error}
             />
-            <div className="field">
-              <label htmlFor="admin-role">Role</label>
+            <LabelledField id="admin-role" label="Role">
               <select id="admin-role" name="role" defaultValue={values?.role ?? 'viewer'}>
-                {ADMIN_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {role}
-                  </option>
-                ))}
+                <RoleOptions />
               </select>
-            </div>
+            </LabelledField>
           </div>
-          <div className="form-actions">
-            <button className="button button--dark" type="submit">
-              Add admin
-            </button>
-          </div>
-        </form>
+          <FormActions submit="Add admin" />
+        </CsrfForm>
       </section>
       <section className="panel" aria-labelledby="admins-title">
         <h2 id="admins-title">Admins</h2>
@@ -104,7 +98,7 @@ export function AdminsPage({
           ]}
         />
       </section>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }
 
@@ -112,22 +106,26 @@ export function AdminsPage({
 function RoleForm({ csrf, email, role }: { csrf: string; email: string; role: string }) {
   const id = `role-${email.replace(/[^a-z0-9]/gi, '-')}`
   return (
-    <form method="post" action="/admin/admins/role" className="role-form">
-      <CsrfField token={csrf} />
+    <CsrfForm action="/admin/admins/role" csrf={csrf} className="role-form">
       <input type="hidden" name="email" value={email} />
       <label className="visually-hidden" htmlFor={id}>
         Role of {email}
       </label>
       <select id={id} name="role" defaultValue={role}>
-        {ADMIN_ROLES.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        <RoleOptions />
       </select>
       <button className="button button--dark button--sm" type="submit">
         Change<span className="visually-hidden"> the role of {email}</span>
       </button>
-    </form>
+    </CsrfForm>
   )
+}
+
+/** The roles, each an option named as the CLI names it. */
+function RoleOptions() {
+  return ADMIN_ROLES.map((role) => (
+    <option key={role} value={role}>
+      {role}
+    </option>
+  ))
 }

@@ -3,7 +3,7 @@ import { MAX_AGREEMENT_BYTES } from '../../../lib/documents/agreement-size.ts'
 import { formatBytes } from '../../../lib/figures.ts'
 import type { Partner } from '../../../lib/partners.ts'
 import type { AgreementVersion } from '../../documents/agreement-listing.server.ts'
-import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { ErrorSummary } from './ErrorSummary.tsx'
 import { utcTime } from './format.ts'
@@ -50,12 +50,13 @@ export function AgreementsPage({
     version.acceptances.map((row) => ({ ...row, agreement: version })),
   )
   return (
-    <ConsoleShell user={user} current="/admin/agreements">
-      <PageHead
-        title="Agreements"
-        lead="What each gate's viewers accept before their first document, version by version, and who accepted which."
-      />
-      {done ? <Notice kind="ok" title={done} /> : null}
+    <ConsolePage
+      user={user}
+      current="/admin/agreements"
+      title="Agreements"
+      lead="What each gate's viewers accept before their first document, version by version, and who accepted which."
+      done={done}
+    >
       <ErrorSummary form={error ? { values: {}, errors: { file: error } } : undefined} prefix="agreement" />
       {canEdit ? (
         <section className="panel" aria-labelledby="set-agreement-title">
@@ -175,6 +176,6 @@ export function AgreementsPage({
           />
         )}
       </section>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

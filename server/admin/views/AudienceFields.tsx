@@ -1,3 +1,4 @@
+import { bindFields, CheckField, CsrfForm, FormActions } from './FormParts.tsx'
 // A document's audience and download settings in the console's forms (decision 043): the upload
 // form's "Share openly" and download choice, and the document page's settings form. The rules are
 // the documents service's (server/documents/audience.server.ts); the wording of an open gate's
@@ -6,7 +7,6 @@
 import { openGateWarning } from '../../../lib/documents/audience.ts'
 import type { Partner } from '../../../lib/partners.ts'
 import type { DocumentSummary } from '../../documents/document-store.server.ts'
-import { CsrfField } from './ConsoleDocument.tsx'
 import { FieldError, type FormState } from './ErrorSummary.tsx'
 import { Radio } from './SelectField.tsx'
 
@@ -117,20 +117,12 @@ export function UploadAudienceFields({ partners, codes, form }: UploadAudiencePr
     <>
       <UploadCodes partners={partners} codes={codes} form={form} />
       <div className="field">
-        <div className="field field--check">
-          <input
-            id="upload-public"
-            name="public"
-            type="checkbox"
-            value="on"
-            defaultChecked={form?.values.public === 'on'}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={['upload-public-hint', error ? 'upload-public-error' : '']
-              .filter(Boolean)
-              .join(' ')}
-          />
-          <label htmlFor="upload-public">Share openly (only for a gate that takes no code)</label>
-        </div>
+        <CheckField
+          {...bindFields(form, 'upload')('public')}
+          label="Share openly (only for a gate that takes no code)"
+          checked={form?.values.public === 'on'}
+          hinted
+        />
         <p className="field__hint" id="upload-public-hint">
           {hint}
         </p>
@@ -165,8 +157,7 @@ export function DocumentSettingsForm({
 }) {
   const chosen = new Set(document.codeIds)
   return (
-    <form method="post" action={`/admin/documents/${document.id}/settings`} className="form-grid">
-      <CsrfField token={csrf} />
+    <CsrfForm action={`/admin/documents/${document.id}/settings`} csrf={csrf} className="form-grid">
       {partner.open ? (
         <p>Shared openly. {openGateWarning(partner)}</p>
       ) : (
@@ -183,11 +174,7 @@ export function DocumentSettingsForm({
         </fieldset>
       )}
       <DownloadChoice id="settings-download" allowed={document.download} />
-      <div className="form-actions">
-        <button className="button button--dark" type="submit">
-          Save settings
-        </button>
-      </div>
-    </form>
+      <FormActions submit="Save settings" />
+    </CsrfForm>
   )
 }

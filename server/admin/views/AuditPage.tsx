@@ -1,6 +1,7 @@
 import type { AuditRow } from '../../audit/audit.server.ts'
-import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'
+import { FilterForm } from './FormParts.tsx'
 import { utcTime } from './format.ts'
 import { TextField } from './TextField.tsx'
 
@@ -32,16 +33,18 @@ export function AuditPage({
 }) {
   const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][])
   return (
-    <ConsoleShell user={user} current="/admin/audit">
-      <PageHead
-        title="Audit log"
-        lead="Every change, from the console or the CLI: who, what, when, from which client."
-      >
+    <ConsolePage
+      user={user}
+      current="/admin/audit"
+      title="Audit log"
+      lead="Every change, from the console or the CLI: who, what, when, from which client."
+      actions={
         <a className="button button--ghost" href={`/admin/audit.csv${query.size ? `?${query}` : ''}`}>
           Download CSV
         </a>
-      </PageHead>
-      <form className="panel filters" method="get" action="/admin/audit" aria-label="Filter the audit log">
+      }
+    >
+      <FilterForm action="/admin/audit" submit="Filter" panel label="Filter the audit log">
         <TextField
           id="audit-actor"
           name="actor"
@@ -57,10 +60,7 @@ export function AuditPage({
           placeholder="code, code.revoke, admin…"
         />
         <TextField id="audit-since" name="since" label="Since" type="date" defaultValue={filter.since} />
-        <button className="button button--dark" type="submit">
-          Filter
-        </button>
-      </form>
+      </FilterForm>
       <section className="panel" aria-labelledby="audit-title">
         <h2 id="audit-title">
           {rows.length} entr{rows.length === 1 ? 'y' : 'ies'}
@@ -83,6 +83,6 @@ export function AuditPage({
           />
         )}
       </section>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

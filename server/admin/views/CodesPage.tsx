@@ -1,10 +1,10 @@
 import type { ComponentProps } from 'react'
 import { may } from '../../../lib/admin/roles.ts'
 import type { Partner } from '../../../lib/partners.ts'
-import { CsrfField } from './ConsoleDocument.tsx'
-import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser, Notice } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { ErrorSummary, FieldError, type FormState } from './ErrorSummary.tsx'
+import { bindFields, CheckField, CsrfForm, FormActions } from './FormParts.tsx'
 import { expiryTime, utcTime } from './format.ts'
 import { gateOptions, Radio, SelectField } from './SelectField.tsx'
 import { TextField } from './TextField.tsx'
@@ -69,32 +69,24 @@ function CodeChangeForm({
 }: CodeFormProps & { change: CodeChange }) {
   const codes = rows.filter((row) => live(row, now))
   if (codes.length === 0) return null
+  const bind = bindFields(form, prefix)
   const choiceId = `${prefix}-${choice.name}`
   return (
     <section className="panel" aria-labelledby={`${prefix}-title`}>
       <h2 id={`${prefix}-title`}>{title}</h2>
       <p className="muted small">{lead}</p>
-      <form method="post" action={action} noValidate>
-        <CsrfField token={user.csrf} />
+      <CsrfForm action={action} csrf={user.csrf} noValidate>
         <div className="form-grid form-grid--wide">
           <SelectField
-            id={`${prefix}-code`}
-            name="code"
+            {...bind('code')}
             label="Code"
             prompt="Choose a code"
             options={codes.map((row) => ({
               value: row.id,
               label: `${names(row.retailer)}: ${row.label ?? 'unlabelled'} (${row.id.slice(0, 8)})`,
             }))}
-            defaultValue={form?.values.code}
-            error={form?.errors.code}
           />
-          <TextField
-            id={`${prefix}-${field.name}`}
-            {...field}
-            defaultValue={form?.values[field.name]}
-            error={form?.errors[field.name]}
-          />
+          <TextField {...field} {...bind(field.name)} />
           <fieldset className="choice" id={choiceId}>
             <legend>The code</legend>
             {choice.options.map((option) => (
@@ -109,12 +101,8 @@ function CodeChangeForm({
             <FieldError id={choiceId} error={form?.errors[choice.name]} />
           </fieldset>
         </div>
-        <div className="form-actions">
-          <button className="button button--dark" type="submit">
-            Save
-          </button>
-        </div>
-      </form>
+        <FormActions submit="Save" />
+      </CsrfForm>
     </section>
   )
 }
@@ -204,14 +192,15 @@ export function CodesPage({
   stepForm?: FormState
 }) {
   const canEdit = may(user.role, 'edit')
-  const values = form?.values ?? {}
-  const errors = form?.errors ?? {}
+  const field = bindFields(form, 'code')
+  const codeForms: Omit<CodeFormProps, 'form'> = { user, rows, names, now }
   return (
-    <ConsoleShell user={user} current="/admin/codes">
-      <PageHead
-        title="Codes"
-        lead="Access codes of the gates. A code is stored as a hash only: it is shown once, when it is generated."
-      />
+    <ConsolePage
+      user={user}
+      current="/admin/codes"
+      title="Codes"
+      lead="Access codes of the gates. A code is stored as a hash only: it is shown once, when it is generated."
+    >
       {generated ? (
         <Notice kind="ok" title={`New code for ${names(generated.retailer)}`}>
           <div className="secret">
@@ -234,62 +223,32 @@ export function CodesPage({
       {canEdit ? (
         <section className="panel" aria-labelledby="generate-title">
           <h2 id="generate-title">Generate a code</h2>
-          <form method="post" action="/admin/codes" noValidate>
-            <CsrfField token={user.csrf} />
+          <CsrfForm action="/admin/codes" csrf={user.csrf} noValidate>
             <div className="form-grid form-grid--wide">
               <SelectField
-                id="code-retailer"
-                name="retailer"
+                {...field('retailer')}
                 label="Gate"
                 prompt="Choose a gate"
                 options={gateOptions(gates)}
-                defaultValue={values.retailer}
-                error={errors.retailer}
               />
+              <TextField {...field('label')} label="Label" maxLength={200} />
+              <TextField {...field('expires')} label="Expires (end of day, UTC)" type="date" />
               <TextField
-                id="code-label"
-                name="label"
-                label="Label"
-                maxLength={200}
-                defaultValue={values.label}
-                error={errors.label}
-              />
-              <TextField
-                id="code-expires"
-                name="expires"
-                label="Expires (end of day, UTC)"
-                type="date"
-                defaultValue={values.expires}
-                error={errors.expires}
-              />
-              <TextField
-                id="code-allowDomains"
-                name="allowDomains"
+                {...field('allowDomains')}
                 label="Allowed e-mail domains"
                 placeholder="circlek.com, example.com"
                 hint="With an e-mail required; empty: any domain."
-                defaultValue={values.allowDomains}
-                error={errors.allowDomains}
               />
             </div>
-            <div className="form-actions">
-              <div className="field field--check">
-                <input
-                  id="code-requireEmail"
-                  name="requireEmail"
-                  type="checkbox"
-                  value="on"
-                  defaultChecked={values.requireEmail === 'on'}
-                  aria-describedby={errors.requireEmail ? 'code-requireEmail-error' : undefined}
-                />
-                <label htmlFor="code-requireEmail">Require a work e-mail (one-time link by mail)</label>
-              </div>
-              <FieldError id="code-requireEmail" error={errors.requireEmail} />
-              <button className="button button--dark" type="submit">
-                Generate code
-              </button>
-            </div>
-          </form>
+            <FormActions submit="Generate code">
+              <CheckField
+                {...field('requireEmail')}
+                label="Require a work e-mail (one-time link by mail)"
+                checked={form?.values.requireEmail === 'on'}
+              />
+              <FieldError id="code-requireEmail" error={form?.errors.requireEmail} />
+            </FormActions>
+          </CsrfForm>
         </section>
       ) : null}
       {canEdit
@@ -299,15 +258,7 @@ export function CodesPage({
               [EMAIL_RULE_FORM, emailForm],
             ] as const
           ).map(([change, state]) => (
-            <CodeChangeForm
-              key={change.prefix}
-              user={user}
-              rows={rows}
-              names={names}
-              now={now}
-              form={state}
-              change={change}
-            />
+            <CodeChangeForm key={change.prefix} {...codeForms} form={state} change={change} />
           ))
         : null}
       <section className="panel" aria-labelledby="codes-title">
@@ -356,6 +307,6 @@ export function CodesPage({
           />
         )}
       </section>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

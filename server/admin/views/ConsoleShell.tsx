@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { type AdminRole, may } from '../../../lib/admin/roles.ts'
-import { CsrfField } from './ConsoleDocument.tsx'
+import { CsrfForm } from './FormParts.tsx'
 
 export interface ConsoleUser {
   email: string
@@ -65,12 +65,11 @@ export function ConsoleShell({
             <a href="/admin/passkeys" aria-current={current === '/admin/passkeys' ? 'page' : undefined}>
               Passkeys
             </a>
-            <form method="post" action="/admin/sign-out">
-              <CsrfField token={user.csrf} />
+            <CsrfForm action="/admin/sign-out" csrf={user.csrf}>
               <button className="button button--ghost button--sm" type="submit">
                 Sign out
               </button>
-            </form>
+            </CsrfForm>
           </div>
         </div>
       </header>
@@ -78,6 +77,46 @@ export function ConsoleShell({
         {children}
       </main>
     </>
+  )
+}
+
+/**
+ * A signed-in page: the shell, the way up (`crumb`), the page's heading with its lead (and
+ * `actions` beside it), and the outcome of the last post when it is a plain "done" (303 with ?done=…).
+ */
+export function ConsolePage({
+  user,
+  current,
+  title,
+  lead,
+  actions,
+  crumb,
+  done,
+  children,
+}: {
+  user: ConsoleUser
+  current: string
+  title: string
+  lead?: string
+  actions?: ReactNode
+  /** The page one level up, linked above the heading. */
+  crumb?: { href: string; label: ReactNode }
+  done?: string
+  children: ReactNode
+}) {
+  return (
+    <ConsoleShell user={user} current={current}>
+      {crumb ? (
+        <p className="crumbs">
+          <a href={crumb.href}>{crumb.label}</a>
+        </p>
+      ) : null}
+      <PageHead title={title} lead={lead}>
+        {actions}
+      </PageHead>
+      {done ? <Notice kind="ok" title={done} /> : null}
+      {children}
+    </ConsoleShell>
   )
 }
 

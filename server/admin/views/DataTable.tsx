@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { CsrfField } from './ConsoleDocument.tsx'
+import { CsrfForm } from './FormParts.tsx'
 
 export interface Column<Row> {
   header: string
@@ -85,8 +85,7 @@ export function RowAction({
   fields?: Record<string, string>
 }) {
   return (
-    <form method="post" action={action} className="inline-form" data-confirm={confirm}>
-      <CsrfField token={csrf} />
+    <CsrfForm action={action} csrf={csrf} className="inline-form" data-confirm={confirm}>
       {Object.entries(fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -94,6 +93,6 @@ export function RowAction({
         {label}
         <span className="visually-hidden"> {detail}</span>
       </button>
-    </form>
+    </CsrfForm>
   )
 }

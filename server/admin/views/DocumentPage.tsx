@@ -4,7 +4,7 @@ import { formatBytes } from '../../../lib/figures.ts'
 import type { Partner } from '../../../lib/partners.ts'
 import type { DocumentSummary } from '../../documents/document-store.server.ts'
 import { type CodeChoice, DocumentSettingsForm } from './AudienceFields.tsx'
-import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser, Notice } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
 import { utcTime } from './format.ts'
@@ -57,19 +57,22 @@ export function DocumentPage({
   const canEdit = may(user.role, 'edit') && !document.removedAt
   const kind = document.kind === 'pdf' ? 'PDF' : 'Markdown'
   return (
-    <ConsoleShell user={user} current="/admin/documents">
-      <p className="crumbs">
-        <a href={`/admin/documents?partner=${document.retailer}`}>Documents of {partnerName}</a>
-      </p>
-      <PageHead
-        title={document.title}
-        lead={`${partnerName} · ${kind}, ${extent(document)}, ${formatBytes(document.size)} · version ${document.version}`}
-      >
+    <ConsolePage
+      user={user}
+      current="/admin/documents"
+      crumb={{
+        href: `/admin/documents?partner=${document.retailer}`,
+        label: <>Documents of {partnerName}</>,
+      }}
+      title={document.title}
+      lead={`${partnerName} · ${kind}, ${extent(document)}, ${formatBytes(document.size)} · version ${document.version}`}
+      actions={
         <a className="button button--dark" href={`/admin/documents/${document.id}/engagement`}>
           Engagement
         </a>
-      </PageHead>
-      {done ? <Notice kind="ok" title={done} /> : null}
+      }
+      done={done}
+    >
       {document.removedAt ? (
         <Notice kind="error" title="Removed">
           Removed {utcTime(document.removedAt)}: viewers no longer see it. Its versions stay for the record.
@@ -154,6 +157,6 @@ export function DocumentPage({
           </section>
         </div>
       ) : null}
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

@@ -4,9 +4,10 @@ import { formatBytes } from '../../../lib/figures.ts'
 import type { Partner } from '../../../lib/partners.ts'
 import type { DocumentSummary } from '../../documents/document-store.server.ts'
 import { type PartnerCode, UploadAudienceFields } from './AudienceFields.tsx'
-import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'
 import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
+import { bindFields, CheckField, FilterForm } from './FormParts.tsx'
 import { utcTime } from './format.ts'
 import { gateOptions, SelectField } from './SelectField.tsx'
 import { TextField } from './TextField.tsx'
@@ -39,20 +40,20 @@ export function DocumentsPage({
   done?: string
 }) {
   const canEdit = may(user.role, 'edit')
-  const values = form?.values ?? {}
-  const errors = form?.errors ?? {}
+  const field = bindFields(form, 'upload')
   const nameOf = (slug: string) => partners.find((partner) => partner.slug === slug)?.name ?? slug
   const groups = [...new Set(documents.map((doc) => doc.retailer))].map((slug) => ({
     slug,
     docs: documents.filter((doc) => doc.retailer === slug),
   }))
   return (
-    <ConsoleShell user={user} current="/admin/documents">
-      <PageHead
-        title="Documents"
-        lead="The data room per partner: what each gate's viewers can open, its versions and who read it."
-      />
-      {done ? <Notice kind="ok" title={done} /> : null}
+    <ConsolePage
+      user={user}
+      current="/admin/documents"
+      title="Documents"
+      lead="The data room per partner: what each gate's viewers can open, its versions and who read it."
+      done={done}
+    >
       <ErrorSummary form={form} prefix="upload" />
       {canEdit ? (
         <section className="panel" aria-labelledby="upload-heading">
@@ -62,26 +63,21 @@ export function DocumentsPage({
             action="/admin/documents"
             csrf={user.csrf}
             maxBytes={maxBytes}
-            error={errors.file}
+            error={form?.errors.file}
             submit="Upload"
           >
             <SelectField
-              id="upload-retailer"
-              name="retailer"
+              {...field('retailer')}
               label="Partner"
               prompt="Choose a partner"
               options={gateOptions(partners)}
-              defaultValue={values.retailer ?? filter.partner}
-              error={errors.retailer}
+              defaultValue={form?.values.retailer ?? filter.partner}
             />
             <TextField
-              id="upload-title"
-              name="title"
+              {...field('title')}
               label="Title"
               hint="Empty: from the file's name."
               maxLength={200}
-              defaultValue={values.title}
-              error={errors.title}
             />
             <UploadAudienceFields partners={partners} codes={codes} form={form} />
           </UploadForm>
@@ -89,32 +85,24 @@ export function DocumentsPage({
       ) : null}
       <section className="panel" aria-labelledby="list-title">
         <h2 id="list-title">{filter.removed ? 'All documents, removed ones included' : 'Documents'}</h2>
-        <form method="get" action="/admin/documents" className="filters">
-          <div className="field">
-            <label htmlFor="filter-partner">Partner</label>
-            <select id="filter-partner" name="partner" defaultValue={filter.partner ?? ''}>
-              <option value="">Every partner</option>
-              {partners.map((partner) => (
-                <option key={partner.slug} value={partner.slug}>
-                  {partner.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field field--check">
-            <input
-              id="filter-removed"
-              name="removed"
-              type="checkbox"
-              value="1"
-              defaultChecked={filter.removed}
-            />
-            <label htmlFor="filter-removed">Show removed</label>
-          </div>
-          <button className="button button--ghost" type="submit">
-            Show
-          </button>
-        </form>
+        <FilterForm action="/admin/documents" submit="Show">
+          <SelectField
+            id="filter-partner"
+            name="partner"
+            label="Partner"
+            prompt="Every partner"
+            any
+            options={partners.map((partner) => ({ value: partner.slug, label: partner.name }))}
+            defaultValue={filter.partner}
+          />
+          <CheckField
+            id="filter-removed"
+            name="removed"
+            value="1"
+            label="Show removed"
+            checked={filter.removed}
+          />
+        </FilterForm>
         {groups.length === 0 ? (
           <p className="muted">
             {filter.partner ? `No documents for ${nameOf(filter.partner)}.` : 'No documents yet.'}
@@ -165,6 +153,6 @@ export function DocumentsPage({
           ))
         )}
       </section>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

@@ -4,9 +4,10 @@ import { duration } from '../../../lib/figures.ts'
 import type { DocumentEngagementReport } from '../../documents/document-engagement.server.ts'
 import type { DocumentSummary } from '../../documents/document-store.server.ts'
 import { BarChart } from './BarChart.tsx'
-import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { dailySummary } from './DailyChart.tsx'
 import { DataTable } from './DataTable.tsx'
+import { Figure } from './Figure.tsx'
 import { utcTime } from './format.ts'
 import { PanelHead } from './PanelHead.tsx'
 
@@ -44,15 +45,6 @@ function ChartWithTable({
   )
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="panel stat">
-      <h2>{label}</h2>
-      <p className="stat__figure">{value}</p>
-    </div>
-  )
-}
-
 /** Who read one document, when, and how far: charts first, the same figures in tables beside them. */
 export function EngagementPage({
   user,
@@ -76,14 +68,13 @@ export function EngagementPage({
       ? 'Time per page: no page has reading time yet.'
       : `Time per page across ${pages.length} pages; the most read is page ${busiestPage.page} with ${duration(busiestPage.seconds)}.`
   return (
-    <ConsoleShell user={user} current="/admin/documents">
-      <p className="crumbs">
-        <a href={`/admin/documents/${document.id}`}>{document.title}</a>
-      </p>
-      <PageHead
-        title={`Engagement: ${document.title}`}
-        lead={`${partnerName} · every version · reading time as the viewers' pages report it (UTC).`}
-      />
+    <ConsolePage
+      user={user}
+      current="/admin/documents"
+      crumb={{ href: `/admin/documents/${document.id}`, label: document.title }}
+      title={`Engagement: ${document.title}`}
+      lead={`${partnerName} · every version · reading time as the viewers' pages report it (UTC).`}
+    >
       <div className="stats stats--figures">
         <Figure label="Openings" value={totals.opens.toLocaleString('en-US')} />
         <Figure label="Viewers" value={totals.viewers.toLocaleString('en-US')} />
@@ -181,6 +172,6 @@ export function EngagementPage({
           />
         )}
       </section>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

@@ -1,6 +1,6 @@
 import { may } from '../../../lib/admin/roles.ts'
 import type { NotificationRow } from '../../notifications/admin.server.ts'
-import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser, Notice } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { utcTime } from './format.ts'
 
@@ -20,11 +20,12 @@ export function NotificationsPage({
 }) {
   const canEdit = may(user.role, 'edit')
   return (
-    <ConsoleShell user={user} current="/admin/notifications">
-      <PageHead
-        title="Notifications"
-        lead="The outbox: webhook and e-mail notifications, with their delivery state."
-      />
+    <ConsolePage
+      user={user}
+      current="/admin/notifications"
+      title="Notifications"
+      lead="The outbox: webhook and e-mail notifications, with their delivery state."
+    >
       {retried !== undefined ? (
         <Notice kind="ok" title={`Queued ${retried} notification${retried === 1 ? '' : 's'} again`}>
           The running server delivers them within a few seconds.
@@ -86,6 +87,6 @@ export function NotificationsPage({
           />
         )}
       </section>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

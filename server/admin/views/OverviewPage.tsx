@@ -1,5 +1,5 @@
 import type { Overview } from '../overview.server.ts'
-import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DailyChart } from './DailyChart.tsx'
 import { DataTable } from './DataTable.tsx'
 import { expiryTime } from './format.ts'
@@ -8,8 +8,7 @@ export function OverviewPage({ user, data }: { user: ConsoleUser; data: Overview
   const attention =
     data.failedNotifications + data.expiringCodes.length + data.unacceptedAgreements.length > 0
   return (
-    <ConsoleShell user={user} current="/admin">
-      <PageHead title="Overview" lead="The last 30 days, per day (UTC)." />
+    <ConsolePage user={user} current="/admin" title="Overview" lead="The last 30 days, per day (UTC).">
       <div className="stats">
         <DailyChart id="docket" title="Docket openings" series={data.docketOpenings} />
         <DailyChart id="read" title="Documents read" series={data.documentsRead} />
@@ -65,6 +64,6 @@ export function OverviewPage({ user, data }: { user: ConsoleUser; data: Overview
           )}
         </section>
       </div>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

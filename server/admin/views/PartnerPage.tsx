@@ -2,9 +2,9 @@ import { may } from '../../../lib/admin/roles.ts'
 import { formatBytes } from '../../../lib/figures.ts'
 import { LOGO_MAX_BYTES } from '../../../lib/partners.ts'
 import type { PartnerFields as Fields, PartnerRow } from '../../partners/partner-store.server.ts'
-import { CsrfField } from './ConsoleDocument.tsx'
-import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { ErrorSummary } from './ErrorSummary.tsx'
+import { CsrfForm } from './FormParts.tsx'
 import { PartnerFields, type PartnerFormState } from './PartnerFields.tsx'
 import { UploadForm } from './UploadForm.tsx'
 
@@ -56,21 +56,25 @@ export function PartnerPage({
   const canEdit = may(user.role, 'edit')
   const action = `/admin/partners/${partner.slug}`
   return (
-    <ConsoleShell user={user} current="/admin/partners">
-      <PageHead title={partner.name} lead={`The gate at /${partner.slug}.`}>
+    <ConsolePage
+      user={user}
+      current="/admin/partners"
+      title={partner.name}
+      lead={`The gate at /${partner.slug}.`}
+      actions={
         <a className="button button--ghost" href="/admin/partners">
           All partners
         </a>
-      </PageHead>
-      {done ? <Notice kind="ok" title={done} /> : null}
+      }
+      done={done}
+    >
       {form ? <ErrorSummary form={form} prefix="partner" /> : null}
       {logoError ? <ErrorSummary form={{ values: {}, errors: { file: logoError } }} prefix="logo" /> : null}
       <div className="grid grid--2 grid--top">
         <section className="panel" aria-labelledby="theme-title">
           <h2 id="theme-title">Theme</h2>
           {canEdit ? (
-            <form method="post" action={action} noValidate data-preview-form="partner-preview">
-              <CsrfField token={user.csrf} />
+            <CsrfForm action={action} csrf={user.csrf} noValidate data-preview-form="partner-preview">
               <PartnerFields state={form ?? { values: formValues(partner), errors: {} }} />
               <div className="form-actions">
                 <button className="button button--dark" type="submit">
@@ -80,7 +84,7 @@ export function PartnerPage({
                   Preview
                 </button>
               </div>
-            </form>
+            </CsrfForm>
           ) : (
             <dl className="facts">
               <dt>Tint</dt>
@@ -145,14 +149,13 @@ export function PartnerPage({
             Takes /{partner.slug} off the site. Nothing is deleted; adding the slug again brings the gate
             back.
           </p>
-          <form method="post" action={`${action}/remove`}>
-            <CsrfField token={user.csrf} />
+          <CsrfForm action={`${action}/remove`} csrf={user.csrf}>
             <button className="button button--danger" type="submit">
               Remove {partner.name}…
             </button>
-          </form>
+          </CsrfForm>
         </section>
       ) : null}
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

@@ -1,6 +1,6 @@
 import type { PartnerHoldings, PartnerRow } from '../../partners/partner-store.server.ts'
-import { CsrfField } from './ConsoleDocument.tsx'
-import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser, Notice } from './ConsoleShell.tsx'
+import { CsrfForm } from './FormParts.tsx'
 
 /**
  * The confirm step of removing a partner, as `rm5 partners remove`: with live codes or documents
@@ -19,11 +19,12 @@ export function PartnerRemovePage({
 }) {
   const holds = holdings.liveCodes > 0 || holdings.documents > 0
   return (
-    <ConsoleShell user={user} current="/admin/partners">
-      <PageHead
-        title={`Remove ${partner.name}?`}
-        lead={`The gate at /${partner.slug} answers 404 within seconds.`}
-      />
+    <ConsolePage
+      user={user}
+      current="/admin/partners"
+      title={`Remove ${partner.name}?`}
+      lead={`The gate at /${partner.slug} answers 404 within seconds.`}
+    >
       {error ? (
         <Notice kind="error" title="Not removed">
           {error}
@@ -41,19 +42,18 @@ export function PartnerRemovePage({
           <p>It has no live codes and no documents. Nothing is deleted.</p>
         )}
         <div className="actions">
-          <form method="post" action={`/admin/partners/${partner.slug}/remove`}>
-            <CsrfField token={user.csrf} />
+          <CsrfForm action={`/admin/partners/${partner.slug}/remove`} csrf={user.csrf}>
             <input type="hidden" name="confirm" value="yes" />
             {holds ? <input type="hidden" name="force" value="yes" /> : null}
             <button className="button button--danger" type="submit">
               {holds ? 'Revoke, hide and remove' : `Remove ${partner.name}`}
             </button>
-          </form>
+          </CsrfForm>
           <a className="button button--ghost" href={`/admin/partners/${partner.slug}`}>
             Keep it
           </a>
         </div>
       </section>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

@@ -1,9 +1,9 @@
 import { may } from '../../../lib/admin/roles.ts'
 import type { PartnerRow } from '../../partners/partner-store.server.ts'
-import { CsrfField } from './ConsoleDocument.tsx'
-import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'
 import { ErrorSummary } from './ErrorSummary.tsx'
+import { CsrfForm, FormActions } from './FormParts.tsx'
 import { PartnerFields, type PartnerFormState } from './PartnerFields.tsx'
 
 /** The partners whose gates the site serves, and (for an editor) the form that adds one. */
@@ -20,12 +20,13 @@ export function PartnersPage({
 }) {
   const canEdit = may(user.role, 'edit')
   return (
-    <ConsoleShell user={user} current="/admin/partners">
-      <PageHead
-        title="Partners"
-        lead="Each partner has a gate at /slug with its own theme, codes and documents. Changes are live within seconds."
-      />
-      {done ? <Notice kind="ok" title={done} /> : null}
+    <ConsolePage
+      user={user}
+      current="/admin/partners"
+      title="Partners"
+      lead="Each partner has a gate at /slug with its own theme, codes and documents. Changes are live within seconds."
+      done={done}
+    >
       {form ? <ErrorSummary form={form} prefix="partner" /> : null}
       <section className="panel" aria-labelledby="partners-title">
         <h2 id="partners-title">Gates</h2>
@@ -66,17 +67,12 @@ export function PartnersPage({
       {canEdit ? (
         <section className="panel" aria-labelledby="add-partner-title">
           <h2 id="add-partner-title">Add a partner</h2>
-          <form method="post" action="/admin/partners" noValidate>
-            <CsrfField token={user.csrf} />
+          <CsrfForm action="/admin/partners" csrf={user.csrf} noValidate>
             <PartnerFields state={form ?? { values: {}, errors: {} }} withSlug hints />
-            <div className="form-actions">
-              <button className="button button--dark" type="submit">
-                Add partner
-              </button>
-            </div>
-          </form>
+            <FormActions submit="Add partner" />
+          </CsrfForm>
         </section>
       ) : null}
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

@@ -1,5 +1,5 @@
 import type { PasskeyRow } from '../passkeys.server.ts'
-import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { utcTime } from './format.ts'
 
@@ -17,12 +17,13 @@ export function PasskeysPage({
   done?: string
 }) {
   return (
-    <ConsoleShell user={user} current="/admin/passkeys">
-      <PageHead
-        title="Passkeys"
-        lead="Sign in with your device's screen lock or a security key instead of an e-mailed link."
-      />
-      {done ? <Notice kind="ok" title={done} /> : null}
+    <ConsolePage
+      user={user}
+      current="/admin/passkeys"
+      title="Passkeys"
+      lead="Sign in with your device's screen lock or a security key instead of an e-mailed link."
+      done={done}
+    >
       <section className="panel" aria-labelledby="add-passkey-title">
         <h2 id="add-passkey-title">Add a passkey</h2>
         {available ? (
@@ -82,6 +83,6 @@ export function PasskeysPage({
           />
         )}
       </section>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

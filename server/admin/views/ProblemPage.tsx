@@ -1,4 +1,4 @@
-import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
 
 /**
  * A refused or failed request (403, 404, 429, 500): what happened, the way back, and the request's
@@ -35,9 +35,8 @@ export function ProblemPage({
     )
   }
   return (
-    <ConsoleShell user={user} current="">
-      <PageHead title={title} />
+    <ConsolePage user={user} current="" title={title}>
       {body}
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

@@ -1,6 +1,6 @@
 import { may } from '../../../lib/admin/roles.ts'
-import { CsrfField } from './ConsoleDocument.tsx'
-import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
+import { CsrfForm } from './FormParts.tsx'
 import { RECORD_PAGES, type RecordPath } from './RecordsPage.tsx'
 
 export interface RecordField {
@@ -30,26 +30,26 @@ export function RecordPage({
 }) {
   const page = RECORD_PAGES.find((entry) => entry.path === path) ?? RECORD_PAGES[0]
   return (
-    <ConsoleShell user={user} current="/admin/applications">
-      <p className="crumbs">
-        <a href={`/admin/${path}`}>{page.label}</a>
-      </p>
-      <PageHead title={confirm ? `Delete this ${page.one}?` : name} />
+    <ConsolePage
+      user={user}
+      current="/admin/applications"
+      crumb={{ href: `/admin/${path}`, label: page.label }}
+      title={confirm ? `Delete this ${page.one}?` : name}
+    >
       {confirm ? (
         <section className="panel panel--danger" aria-labelledby="confirm-title">
           <h2 id="confirm-title">
             The {page.one} from {name} is deleted for good
           </h2>
           <p>It goes with the notifications about it. The audit log keeps its id and who deleted it.</p>
-          <form method="post" action={`/admin/${path}/${id}/delete`} className="actions">
-            <CsrfField token={user.csrf} />
+          <CsrfForm action={`/admin/${path}/${id}/delete`} csrf={user.csrf} className="actions">
             <button className="button button--danger" type="submit">
               Delete {page.one}
             </button>
             <a className="button button--ghost" href={`/admin/${path}/${id}`}>
               Keep it
             </a>
-          </form>
+          </CsrfForm>
         </section>
       ) : null}
       <section className="panel" aria-label={`The ${page.one}`}>
@@ -71,6 +71,6 @@ export function RecordPage({
           </a>
         </p>
       ) : null}
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

@@ -1,6 +1,7 @@
 import { may } from '../../../lib/admin/roles.ts'
-import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser, Notice } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'
+import { FilterForm } from './FormParts.tsx'
 import { utcTime } from './format.ts'
 import { TextField } from './TextField.tsx'
 
@@ -50,11 +51,12 @@ export function RecordsPage({
   const exportHref = (format: 'csv' | 'json') => `/admin/${path}.${format}${query ? `?${query}` : ''}`
   const canEdit = may(user.role, 'edit')
   return (
-    <ConsoleShell user={user} current={NAV_PATH}>
-      <PageHead
-        title="Applications and messages"
-        lead="What was sent with the forms on /apply and /contact, newest first (times UTC)."
-      />
+    <ConsolePage
+      user={user}
+      current={NAV_PATH}
+      title="Applications and messages"
+      lead="What was sent with the forms on /apply and /contact, newest first (times UTC)."
+    >
       <nav className="tabs" aria-label="Applications and messages">
         <ul>
           {RECORD_PAGES.map((entry) => (
@@ -81,13 +83,10 @@ export function RecordsPage({
             </div>
           ) : null}
         </div>
-        <form method="get" action={`/admin/${path}`} className="filters">
+        <FilterForm action={`/admin/${path}`} submit="Filter">
           <TextField id="filter-email" name="email" label="E-mail" type="email" defaultValue={filter.email} />
           <TextField id="filter-since" name="since" label="Since" type="date" defaultValue={filter.since} />
-          <button className="button button--ghost" type="submit">
-            Filter
-          </button>
-        </form>
+        </FilterForm>
         {rows.length === 0 ? (
           <p className="muted">
             No {page.label.toLowerCase()}
@@ -117,6 +116,6 @@ export function RecordsPage({
           </>
         )}
       </section>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

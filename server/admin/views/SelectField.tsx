@@ -1,4 +1,4 @@
-import { FieldError } from './ErrorSummary.tsx'
+import { describedBy, LabelledField } from './FormParts.tsx'
 
 export interface SelectOption {
   value: string
@@ -6,14 +6,15 @@ export interface SelectOption {
 }
 
 /**
- * A labelled select whose first option asks for a choice (none is made for the admin), with its
- * error wired to it.
+ * A labelled select whose first option asks for a choice (none is made for the admin) or, in a
+ * filter, is the choice of all, with its error wired to it.
  */
 export function SelectField({
   id,
   name,
   label,
   prompt,
+  any,
   options,
   defaultValue,
   error,
@@ -21,23 +22,23 @@ export function SelectField({
   id: string
   name: string
   label: string
-  /** The first, unselectable option ("Choose a gate"). */
+  /** The first option: unselectable ("Choose a gate"), or with `any` the choice of all ("Every partner"). */
   prompt: string
+  any?: boolean
   options: readonly SelectOption[]
   defaultValue?: string
   error?: string
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <LabelledField id={id} label={label} error={error}>
       <select
         id={id}
         name={name}
         defaultValue={defaultValue ?? ''}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, { error })}
       >
-        <option value="" disabled>
+        <option value="" disabled={!any}>
           {prompt}
         </option>
         {options.map((option) => (
@@ -46,8 +47,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldError id={id} error={error} />
-    </div>
+    </LabelledField>
   )
 }
 

@@ -1,17 +1,13 @@
-import { FieldError } from './ErrorSummary.tsx'
+import { describedBy, LabelledField } from './FormParts.tsx'
 
 /** A labelled input with its hint and error wired to it (aria-describedby, aria-invalid). */
 export function TextField({
   id,
-  name,
   label,
   type = 'text',
-  defaultValue,
   error,
   hint,
-  placeholder,
-  autoComplete,
-  maxLength,
+  ...input
 }: {
   id: string
   name: string
@@ -24,27 +20,15 @@ export function TextField({
   autoComplete?: string
   maxLength?: number
 }) {
-  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ')
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <LabelledField id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
-        name={name}
         type={type}
-        defaultValue={defaultValue}
-        placeholder={placeholder}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
+        {...input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-describedby={describedBy(id, { error, hint })}
       />
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={id} error={error} />
-    </div>
+    </LabelledField>
   )
 }

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { formatBytes } from '../../../lib/figures.ts'
-import { CsrfField } from './ConsoleDocument.tsx'
-import { FieldError } from './ErrorSummary.tsx'
+import { CsrfForm, describedBy, FormActions, LabelledField } from './FormParts.tsx'
 
 /** What the file input accepts: the documents service decides by content, this only helps the picker. */
 const ACCEPT = '.pdf,.md,.markdown,application/pdf,text/markdown'
@@ -37,38 +36,32 @@ export function UploadForm({
   children?: ReactNode
 }) {
   const fileId = `${id}-file`
-  const described = [`${fileId}-hint`, error ? `${fileId}-error` : ''].filter(Boolean).join(' ')
   return (
-    <form method="post" action={action} encType="multipart/form-data" noValidate data-upload>
-      <CsrfField token={csrf} />
+    <CsrfForm action={action} csrf={csrf} encType="multipart/form-data" noValidate data-upload>
       <div className="form-grid form-grid--wide">
         {children}
-        <div className="field">
-          <label htmlFor={fileId}>File</label>
+        <LabelledField
+          id={fileId}
+          label="File"
+          hint={hint ?? `A PDF, or Markdown (.md); up to ${formatBytes(maxBytes)}.`}
+          error={error}
+        >
           <input
             id={fileId}
             name="file"
             type="file"
             accept={accept}
             aria-invalid={error ? true : undefined}
-            aria-describedby={described}
+            aria-describedby={describedBy(fileId, { error, hint: true })}
           />
-          <p className="field__hint" id={`${fileId}-hint`}>
-            {hint ?? `A PDF, or Markdown (.md); up to ${formatBytes(maxBytes)}.`}
-          </p>
-          <FieldError id={fileId} error={error} />
-        </div>
+        </LabelledField>
       </div>
       <div className="upload-progress" data-upload-progress hidden>
         <label htmlFor={`${id}-progress`}>Uploading</label>
         <progress id={`${id}-progress`} max={100} value={0} />
         <span className="small muted" aria-live="polite" data-upload-status />
       </div>
-      <div className="form-actions">
-        <button className="button button--dark" type="submit">
-          {submit}
-        </button>
-      </div>
-    </form>
+      <FormActions submit={submit} />
+    </CsrfForm>
   )
 }

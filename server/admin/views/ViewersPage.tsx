@@ -1,10 +1,10 @@
 import { may } from '../../../lib/admin/roles.ts'
 import type { LiveSession } from '../../access/viewers.server.ts'
 import type { ViewerData } from '../../documents/viewer-data.server.ts'
-import { CsrfField } from './ConsoleDocument.tsx'
-import { ConsoleShell, type ConsoleUser, Notice, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
+import { CsrfForm } from './FormParts.tsx'
 import { utcTime } from './format.ts'
 import { TextField } from './TextField.tsx'
 
@@ -52,12 +52,13 @@ export function ViewersPage({
 }) {
   const canEdit = may(user.role, 'edit')
   return (
-    <ConsoleShell user={user} current={NAV_PATH}>
-      <PageHead
-        title="Viewers"
-        lead="People signed in to the data room, and what is held about them (times UTC)."
-      />
-      {done ? <Notice kind="ok" title={done} /> : null}
+    <ConsolePage
+      user={user}
+      current={NAV_PATH}
+      title="Viewers"
+      lead="People signed in to the data room, and what is held about them (times UTC)."
+      done={done}
+    >
       <ErrorSummary form={form} prefix="viewers" />
       <section className="panel" aria-labelledby="search-title">
         <h2 id="search-title">Find a person</h2>
@@ -121,7 +122,7 @@ export function ViewersPage({
           />
         )}
       </section>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }
 
@@ -179,11 +180,12 @@ function PersonPanel({ person, user, canEdit }: { person: Person; user: ConsoleU
 export function ViewerDeletePage({ user, person }: { user: ConsoleUser; person: Person }) {
   const back = `${NAV_PATH}?${new URLSearchParams({ email: person.email })}`
   return (
-    <ConsoleShell user={user} current={NAV_PATH}>
-      <p className="crumbs">
-        <a href={NAV_PATH}>Viewers</a>
-      </p>
-      <PageHead title={`Delete ${person.email}'s data?`} />
+    <ConsolePage
+      user={user}
+      current={NAV_PATH}
+      crumb={{ href: NAV_PATH, label: 'Viewers' }}
+      title={`Delete ${person.email}'s data?`}
+    >
       <section className="panel panel--danger" aria-labelledby="confirm-title">
         <h2 id="confirm-title">These rows are deleted for good</h2>
         <ul>
@@ -197,8 +199,7 @@ export function ViewerDeletePage({ user, person }: { user: ConsoleUser; person: 
           A live session ends with its row: they are signed out. They can sign in again where a code still
           admits them. The audit log keeps the counts and who deleted them.
         </p>
-        <form method="post" action={`${NAV_PATH}/delete`} className="actions">
-          <CsrfField token={user.csrf} />
+        <CsrfForm action={`${NAV_PATH}/delete`} csrf={user.csrf} className="actions">
           <input type="hidden" name="email" value={person.email} />
           <button className="button button--danger" type="submit">
             Delete their data
@@ -206,8 +207,8 @@ export function ViewerDeletePage({ user, person }: { user: ConsoleUser; person: 
           <a className="button button--ghost" href={back}>
             Keep it
           </a>
-        </form>
+        </CsrfForm>
       </section>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

@@ -1,8 +1,10 @@
 import type { PeriodChoice } from '../../analytics/period.server.ts'
 import type { AnalyticsReport, Conversion, Ranked, RecentActivity } from '../../analytics/report.server.ts'
-import { ConsoleShell, type ConsoleUser, PageHead } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DailyChart } from './DailyChart.tsx'
 import { type Column, DataTable } from './DataTable.tsx'
+import { Figure } from './Figure.tsx'
+import { FilterForm, LabelledField } from './FormParts.tsx'
 import { PanelHead } from './PanelHead.tsx'
 import { TextField } from './TextField.tsx'
 
@@ -11,15 +13,6 @@ const SHOWN = 20
 
 const count = (value: number) => value.toLocaleString('en-US')
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="panel stat">
-      <h2>{label}</h2>
-      <p className="stat__figure">{value}</p>
-    </div>
-  )
-}
 
 /** A titled table of the report, its first rows shown, with the CSV link of all of them. */
 function ReportTable<Row extends { value: string; visitors: number }>({
@@ -85,6 +78,14 @@ const RANKED = [
   ['browsers', 'Browsers', 'Browser', 'browsers'],
 ] as const satisfies readonly (readonly [string, string, string, keyof AnalyticsReport])[]
 
+/** The conversion tables, full width under the ranked ones: the same four columns as RANKED. */
+const CONVERSIONS = [
+  ['conversions', 'Conversions by source', 'Source of the first page', 'conversions'],
+  ['entry-pages', 'Conversions by first page', 'First page', 'entryPages'],
+] as const satisfies readonly (readonly [string, string, string, keyof AnalyticsReport])[]
+
+type TableKey = (typeof RANKED)[number][3] | (typeof CONVERSIONS)[number][3]
+
 /** How the public site does: visitors, pages, sources and conversions, counted without cookies. */
 export function VisitorsPage({
   user,
@@ -105,12 +106,29 @@ export function VisitorsPage({
   // A preset ends today: the charts say "in the last 30 days"; two dates are named as such.
   const span = choice.days === 'custom' ? `from ${period.since} to ${period.until}` : undefined
   const csv = (table: string) => `/admin/visitors.csv?table=${table}&${query}`
-  return (
-    <ConsoleShell user={user} current="/admin/visitors">
-      <PageHead
-        title="Visitors"
-        lead={`${period.since} to ${period.until} (UTC) · counted on the server, without cookies: a visitor is one browser on one day.`}
+  /** One ReportTable per entry of RANKED or CONVERSIONS, with that list's figures. */
+  const tables = <K extends TableKey>(
+    list: readonly (readonly [string, string, string, K])[],
+    figures: readonly Column<AnalyticsReport[K][number]>[],
+  ) =>
+    list.map(([id, title, header, key]) => (
+      <ReportTable
+        key={id}
+        id={id}
+        title={title}
+        header={header}
+        rows={report[key]}
+        csv={csv(id)}
+        figures={figures}
       />
+    ))
+  return (
+    <ConsolePage
+      user={user}
+      current="/admin/visitors"
+      title="Visitors"
+      lead={`${period.since} to ${period.until} (UTC) · counted on the server, without cookies: a visitor is one browser on one day.`}
+    >
       {enabled ? null : (
         <p className="panel muted" role="status">
           Counting is off (ANALYTICS=false): the figures below are from before it was turned off.
@@ -121,22 +139,18 @@ export function VisitorsPage({
           That period cannot be shown ({choice.problem}); showing the last 30 days.
         </p>
       ) : null}
-      <form className="panel filters" method="get" action="/admin/visitors" aria-label="Choose the period">
-        <div className="field">
-          <label htmlFor="visitors-days">Period</label>
+      <FilterForm action="/admin/visitors" submit="Show" panel label="Choose the period">
+        <LabelledField id="visitors-days" label="Period">
           <select id="visitors-days" name="days" defaultValue={String(choice.days)}>
             <option value="7">Last 7 days</option>
             <option value="30">Last 30 days</option>
             <option value="90">Last 90 days</option>
             <option value="custom">From and to the dates below</option>
           </select>
-        </div>
+        </LabelledField>
         <TextField id="visitors-since" name="since" label="From" type="date" defaultValue={period.since} />
         <TextField id="visitors-until" name="until" label="To" type="date" defaultValue={period.until} />
-        <button className="button button--dark" type="submit">
-          Show
-        </button>
-      </form>
+      </FilterForm>
       <div className="stats stats--figures">
         <Figure label="Applications" value={count(totals.applications)} />
         <Figure
@@ -166,39 +180,12 @@ export function VisitorsPage({
       <p className="muted small">
         <a href={csv('days')}>CSV of visitors and views per day</a>
       </p>
-      <div className="grid grid--2 grid--top">
-        {RANKED.map(([id, title, header, key]) => (
-          <ReportTable
-            key={id}
-            id={id}
-            title={title}
-            header={header}
-            rows={report[key]}
-            csv={csv(id)}
-            figures={VIEWS}
-          />
-        ))}
-      </div>
-      <ReportTable
-        figures={GOALS}
-        id="conversions"
-        title="Conversions by source"
-        header="Source of the first page"
-        rows={report.conversions}
-        csv={csv('conversions')}
-      />
-      <ReportTable
-        figures={GOALS}
-        id="entry-pages"
-        title="Conversions by first page"
-        header="First page"
-        rows={report.entryPages}
-        csv={csv('entry-pages')}
-      />
+      <div className="grid grid--2 grid--top">{tables(RANKED, VIEWS)}</div>
+      {tables(CONVERSIONS, GOALS)}
       <p className="muted small">
         Counted: page loads of the public pages by browsers. Not counted: bots, prefetches, the console, the
         data room. Raw views are kept for a limited time; the daily figures are kept for good.
       </p>
-    </ConsoleShell>
+    </ConsolePage>
   )
 }

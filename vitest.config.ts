@@ -17,7 +17,10 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    maxWorkers: 2,
+    // Twice the cores: a file spends much of its time waiting (servers and CLIs starting as
+    // processes, Postgres, timers a test waits on), so two workers leave a 2-core machine half
+    // idle (decision 067).
+    maxWorkers: 4,
     // Files, and the tests inside each, in a new order every run: a test that needs another's
     // leftovers fails (decision 038). `--sequence.seed=N` replays an order; a failed run prints it.
     sequence: { shuffle: { files: true, tests: true } },

@@ -1,9 +1,10 @@
 import { ADMIN_ROLES } from '../../../lib/admin/roles.ts'
 import type { AdminRow } from '../admins.server.ts'
-import { ConsolePage, type ConsoleUser, Notice } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { CsrfForm, FormActions, LabelledField } from './FormParts.tsx'
 import { utcTime } from './format.ts'
+import { Notice } from './Notice.tsx'
 import { TextField } from './TextField.tsx'
 
 export function AdminsPage({

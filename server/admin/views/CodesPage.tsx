@@ -1,11 +1,12 @@
 import type { ComponentProps } from 'react'
 import { may } from '../../../lib/admin/roles.ts'
 import type { Partner } from '../../../lib/partners.ts'
-import { ConsolePage, type ConsoleUser, Notice } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { ErrorSummary, FieldError, type FormState } from './ErrorSummary.tsx'
 import { bindFields, CheckField, CsrfForm, FormActions } from './FormParts.tsx'
 import { expiryTime, utcTime } from './format.ts'
+import { Notice } from './Notice.tsx'
 import { gateOptions, Radio, SelectField } from './SelectField.tsx'
 import { TextField } from './TextField.tsx'
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { type AdminRole, may } from '../../../lib/admin/roles.ts'
 import { CsrfForm } from './FormParts.tsx'
+import { Notice } from './Notice.tsx'
 
 export interface ConsoleUser {
   email: string
@@ -128,24 +129,6 @@ export function PageHead({ title, lead, children }: { title: string; lead?: stri
         <h1>{title}</h1>
         {lead ? <p>{lead}</p> : null}
       </div>
-      {children}
-    </div>
-  )
-}
-
-/** The outcome of the last post (303 with ?done=…): announced, focusable. */
-export function Notice({
-  kind,
-  title,
-  children,
-}: {
-  kind: 'ok' | 'error'
-  title: string
-  children?: ReactNode
-}) {
-  return (
-    <div className={`notice notice--${kind}`} role={kind === 'error' ? 'alert' : 'status'} tabIndex={-1}>
-      <h2>{title}</h2>
       {children}
     </div>
   )

@@ -4,10 +4,11 @@ import { formatBytes } from '../../../lib/figures.ts'
 import type { Partner } from '../../../lib/partners.ts'
 import type { DocumentSummary } from '../../documents/document-store.server.ts'
 import { type CodeChoice, DocumentSettingsForm } from './AudienceFields.tsx'
-import { ConsolePage, type ConsoleUser, Notice } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
 import { utcTime } from './format.ts'
+import { Notice } from './Notice.tsx'
 import { UploadForm } from './UploadForm.tsx'
 
 export interface VersionRow {

@@ -1,4 +1,4 @@
-import { Notice } from './ConsoleShell.tsx'
+import { Notice } from './Notice.tsx'
 
 export interface FormState {
   values: Record<string, string>

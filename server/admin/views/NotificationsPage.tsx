@@ -1,8 +1,9 @@
 import { may } from '../../../lib/admin/roles.ts'
 import type { NotificationRow } from '../../notifications/admin.server.ts'
-import { ConsolePage, type ConsoleUser, Notice } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { utcTime } from './format.ts'
+import { Notice } from './Notice.tsx'
 
 const STATES = ['pending', 'delivered', 'failed'] as const
 const BADGE = { pending: 'badge--warn', delivered: 'badge--ok', failed: 'badge--bad' } as const

@@ -1,6 +1,7 @@
 import type { PartnerHoldings, PartnerRow } from '../../partners/partner-store.server.ts'
-import { ConsolePage, type ConsoleUser, Notice } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { CsrfForm } from './FormParts.tsx'
+import { Notice } from './Notice.tsx'
 
 /**
  * The confirm step of removing a partner, as `rm5 partners remove`: with live codes or documents

@@ -1,8 +1,9 @@
 import { may } from '../../../lib/admin/roles.ts'
-import { ConsolePage, type ConsoleUser, Notice } from './ConsoleShell.tsx'
+import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'
 import { FilterForm } from './FormParts.tsx'
 import { utcTime } from './format.ts'
+import { Notice } from './Notice.tsx'
 import { TextField } from './TextField.tsx'
 
 /** The two sets the page shows, as their paths name them. */

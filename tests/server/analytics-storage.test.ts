@@ -21,6 +21,9 @@ let t: TestApp
 beforeAll(async () => {
   // A batch of two hits, written once a minute unless full: two waiting fill the queue.
   t = await createTestApp({ analytics: { maxBatch: 2, flushMs: 60_000 } })
+  // The start-up prune deletes past days' salts too: it must be over before a test makes one.
+  await t.app.ready()
+  await t.app.pruning.settled()
 })
 afterAll(async () => {
   await t?.close()

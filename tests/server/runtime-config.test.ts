@@ -3,12 +3,11 @@
 // directory it runs in, where a variable of the real environment wins (decision 054). Pre-rendered
 // pages, HTML-only pages, a gate, a page rendered per request (/docket), the crawler files, the
 // viewer API and the CSP all use them.
-import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSite, workingDirWithDotenv } from '../helpers/start-process.ts'
+import { type StartedSite, startSite, workingDirWithDotenv } from '../helpers/start-process.ts'
 import { fillTestStorage } from '../helpers/storage.ts'
 
 const SITE = 'https://shop.acme-runtime.example'
@@ -21,7 +20,7 @@ const LOSING_PRODUCT = 'Dotenv Product'
 
 let dataDir: string
 let workingDir: string
-let server: ChildProcess
+let site: StartedSite | undefined
 let port: number
 const url = (path: string) => `http://127.0.0.1:${port}${path}`
 
@@ -39,24 +38,16 @@ beforeAll(async () => {
   workingDir = await workingDirWithDotenv(dotenv)
   // Only .env sets them (undefined: not inherited), but for the product the environment names.
   const environment = Object.fromEntries(Object.keys(dotenv).map((name) => [name, undefined]))
-  const site = await startSite(
-    dataDir,
-    { ...environment, BRAND_PRODUCT: PRODUCT },
-    'bundle',
-    undefined,
-    workingDir,
-  )
-  server = site.process
+  site = await startSite(dataDir, { ...environment, BRAND_PRODUCT: PRODUCT }, 'bundle', undefined, workingDir)
   port = site.port
 }, 120_000)
 
 afterAll(async () => {
   // Stopped as an operator stops it: the server stops its embedded Postgres before exiting, so
   // nothing is still writing in the data dir while it is removed.
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
+  if (site && site.process.exitCode === null) {
+    site.process.kill('SIGTERM')
+    await site.exited
   }
   for (const dir of [dataDir, workingDir]) if (dir) await rm(dir, { recursive: true, force: true })
 })

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { defaultChromium } from './tests/helpers/chromium-path.ts'
 
 // e2e runs against the built production server (`npm start` path) on its own port and data dir.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
@@ -15,7 +16,7 @@ export const E2E_OIDC_CLIENT = { id: 'rm5-console-e2e', secret: 'an-e2e-client-s
 // A brand the build knows nothing of, given to the server at start (decision 013); set here so
 // the test workers (which import lib/brand) and the server read the same one.
 process.env.BRAND_COMPANY ??= 'Curbside Robotics E2E'
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const chromium = process.env.CHROMIUM_PATH ?? defaultChromium()
 
 export default defineConfig({
   testDir: 'tests/e2e',

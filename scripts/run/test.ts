@@ -2,6 +2,7 @@
 // production server. Playwright cannot download browsers here, so it uses the system Chromium.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { CHROMIUM_CANDIDATES } from '../../tests/helpers/chromium-path.ts'
 import { isBuildCurrent } from './build/stamp.ts'
 import { build, root } from './build.ts'
 
@@ -11,28 +12,25 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 }
 
 function findChromium(): string | undefined {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ]
+  const candidates = [process.env.CHROMIUM_PATH, ...CHROMIUM_CANDIDATES]
   return candidates.find((c): c is string => Boolean(c && existsSync(c)))
 }
 
 function ensureChromium(): string {
   let found = findChromium()
   if (!found && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium is missing: installing it from Debian (apt-get install chromium)…')
+    console.log('Chromium is missing: installing it from Debian (apt-get install chromium-headless-shell)…')
     run('apt-get', ['update', '-qq'])
-    run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], {
+    run('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell', 'fonts-liberation'], {
       ...process.env,
       DEBIAN_FRONTEND: 'noninteractive',
     })
     found = findChromium()
   }
   if (!found) {
-    console.error('No Chromium found. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.')
+    console.error(
+      'No Chromium found. Install it (Debian: apt-get install chromium-headless-shell) or set CHROMIUM_PATH.',
+    )
     process.exit(1)
   }
   return found

@@ -7,6 +7,7 @@ import {
   type Response,
   test,
 } from '@playwright/test'
+import { defaultChromium } from '../helpers/chromium-path.ts'
 import { dragHorizontally } from './helpers/drag.ts'
 import { type EmptyServer, startEmptyServer } from './helpers/empty-server.ts'
 
@@ -62,7 +63,7 @@ test.describe('hero video', () => {
 
   test('shows the overlay play button when autoplay is blocked, and plays on click', async ({ baseURL }) => {
     const browser: Browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? defaultChromium(),
       args: ['--autoplay-policy=user-gesture-required', '--disable-background-networking'],
     })
     try {

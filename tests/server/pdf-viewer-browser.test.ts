@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DocumentBeacon } from '../../lib/documents/beacon.ts'
+import { defaultChromium } from '../helpers/chromium-path.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { buildViewerPage, serveViewerPage, type ViewerPageServer } from '../helpers/pdf-viewer-page/page.ts'
 
@@ -32,7 +33,7 @@ beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'rm5-pdf-viewer-'))
   const built = await buildViewerPage(outDir)
   site = await serveViewerPage(outDir, built, props, await makePdf(PAGES, props.title))
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? defaultChromium() })
 }, 120_000)
 
 afterAll(async () => {

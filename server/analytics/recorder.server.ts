@@ -23,26 +23,23 @@ export interface Hit {
   goal?: Goal
 }
 
-/** A row of analytics_views as the insert reads it (a day is YYYY-MM-DD, a time ISO 8601). */
-interface ViewRow {
-  at: string
-  day: string
-  visitor: string
-  path: string
-  referrer: string | null
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-  device: string
-  browser: string
-}
-
-interface GoalRow {
-  at: string
-  day: string
-  visitor: string
-  goal: Goal
-}
+/** A row of analytics_views as the insert reads it, in its columns' order. */
+type ViewRow = [
+  /** ISO 8601. */
+  at: string,
+  /** YYYY-MM-DD, UTC. */
+  day: string,
+  visitor: string,
+  path: string,
+  referrer: string | null,
+  utmSource: string | null,
+  utmMedium: string | null,
+  utmCampaign: string | null,
+  device: string,
+  browser: string,
+]
+/** A row of analytics_goals, likewise. */
+type GoalRow = [at: string, day: string, visitor: string, goal: Goal]
 
 export interface RecorderOptions {
   prisma: PrismaClient
@@ -95,39 +92,39 @@ export class AnalyticsRecorder {
       const at = times[index] as string
       const day = at.slice(0, 10)
       const visitor = visitorHash(salts.get(day) as Buffer, site, hit.address, hit.userAgent)
-      if (hit.goal) goals.push({ at, day, visitor, goal: hit.goal })
+      if (hit.goal) goals.push([at, day, visitor, hit.goal])
       if (hit.view) {
         const fields = viewFields(hit.view.url)
         const kind = deviceAndBrowser(hit.userAgent)
-        views.push({
+        const referrer = referrerHost(hit.view.referer, ownHosts, hit.view.host)
+        views.push([
           at,
           day,
           visitor,
-          path: fields.path,
-          referrer: referrerHost(hit.view.referer, ownHosts, hit.view.host),
-          utm_source: fields.utmSource,
-          utm_medium: fields.utmMedium,
-          utm_campaign: fields.utmCampaign,
-          device: kind.device,
-          browser: kind.browser,
-        })
+          fields.path,
+          referrer,
+          fields.utmSource,
+          fields.utmMedium,
+          fields.utmCampaign,
+          kind.device,
+          kind.browser,
+        ])
       }
     }
-    // One INSERT … SELECT FROM json_to_recordset per table: the batch is one JSON text parameter,
-    // which Prisma and pg pass through as it is, where arrays or rows of parameters would be
+    // One insert per table, the batch in one JSON text parameter (an array of rows, each an array
+    // of its columns), which Prisma and pg pass on as it is: arrays or rows of parameters would be
     // converted on this thread one value at a time.
     if (views.length > 0)
       await this.options.prisma.$executeRaw`
         INSERT INTO analytics_views
           (at, day, visitor, path, referrer, utm_source, utm_medium, utm_campaign, device, browser)
-        SELECT * FROM json_to_recordset(${JSON.stringify(views)}::json) AS v(at timestamptz, day date,
-          visitor text, path text, referrer text, utm_source text, utm_medium text, utm_campaign text,
-          device text, browser text)`
+        SELECT (v->>0)::timestamptz, (v->>1)::date, v->>2, v->>3, v->>4, v->>5, v->>6, v->>7, v->>8, v->>9
+        FROM json_array_elements(${JSON.stringify(views)}::json) AS v`
     if (goals.length > 0)
       await this.options.prisma.$executeRaw`
         INSERT INTO analytics_goals (at, day, visitor, goal)
-        SELECT * FROM json_to_recordset(${JSON.stringify(goals)}::json)
-          AS g(at timestamptz, day date, visitor text, goal text)`
+        SELECT (g->>0)::timestamptz, (g->>1)::date, g->>2, g->>3
+        FROM json_array_elements(${JSON.stringify(goals)}::json) AS g`
   }
 
   /**

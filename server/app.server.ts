@@ -123,7 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The partners whose gates are served (`app.partners`, decision 035): before access, which reads them.
   const partners = registerPartners(app, deps.db.prisma, { refreshMs: deps.partnersRefreshMs })
   await registerAccess(app, { env: deps.env, db: deps.db, options: deps.access })
-  // Visitor analytics (decision 065): one hook after each answer, none with ANALYTICS=false.
+  // Visitor analytics (decision 065): a hook after each answer of the routes that can count (it
+  // hooks them as they are added, so before any of them), none with ANALYTICS=false.
   app.decorate(
     'analytics',
     registerAnalytics(app, {

@@ -3,7 +3,16 @@
 // analytics on and one with ANALYTICS=false, each in A/B rounds against the same references:
 // the two rows' ratios against nginx say what counting costs a page. (The main site has served
 // the other tables and holds their sessions: it is left out, so nothing but the setting differs.)
-import { measure, type Rounds, TABLE_HEADER, type Target, tableRow } from './rounds.ts'
+import {
+  type Measured,
+  measure,
+  type Rounds,
+  ratio,
+  roundRatios,
+  TABLE_HEADER,
+  type Target,
+  tableRow,
+} from './rounds.ts'
 import { startSite } from './server.ts'
 import { PRERENDERED_PAGES, type Subject } from './subjects.ts'
 
@@ -23,6 +32,31 @@ const navigation = (path: string, analytics: 'on' | 'off'): Subject => ({
   headers: BROWSER_NAVIGATION,
 })
 
+const SPREAD_HEADER = [
+  '| path | site ÷ nginx, analytics on: median (rounds) | analytics off: median (rounds) | on within the rounds of off |',
+  '| --- | ---: | ---: | --- |',
+]
+
+/** A median and the lowest and highest of the rounds' ratios against nginx. */
+function spreadCell(m: Measured): string {
+  const rounds = roundRatios(m, 'nginx')
+  if (!rounds.length) return '—'
+  return `${ratio(m, 'nginx')?.toFixed(2)} (${Math.min(...rounds).toFixed(2)}–${Math.max(...rounds).toFixed(2)})`
+}
+
+/** One row of the second table: whether analytics on stays within the spread of analytics off. */
+function spreadRow(path: string, on: Measured, off: Measured): string {
+  const offRounds = roundRatios(off, 'nginx')
+  const onMedian = ratio(on, 'nginx')
+  const within =
+    onMedian === undefined || !offRounds.length
+      ? '—'
+      : onMedian >= Math.min(...offRounds) && onMedian <= Math.max(...offRounds)
+        ? 'yes'
+        : 'no'
+  return `| \`${path}\` | ${spreadCell(on)} | ${spreadCell(off)} | ${within} |`
+}
+
 /** The references serve the bytes the main site answered for these paths in br (referenceRoot). */
 export async function printAnalyticsThroughput(references: readonly Target[], rounds: Rounds): Promise<void> {
   const site = await startSite({ TRUST_PROXY: 'true', ANALYTICS: 'true' })
@@ -32,6 +66,7 @@ export async function printAnalyticsThroughput(references: readonly Target[], ro
       `\nVisitor analytics on (${site.url}) and off (ANALYTICS=false, ${off.url}): each row's site against the same references\n`,
     )
     console.log(TABLE_HEADER.join('\n'))
+    const spread: string[] = []
     for (const path of PRERENDERED_PAGES) {
       const on = await measure(
         navigation(path, 'on'),
@@ -45,7 +80,12 @@ export async function printAnalyticsThroughput(references: readonly Target[], ro
         rounds,
       )
       console.log(tableRow(without))
+      spread.push(spreadRow(path, on, without))
     }
+    console.log(
+      `\nEach path's site ÷ nginx with analytics on and off, and the lowest–highest of its rounds\n`,
+    )
+    console.log([...SPREAD_HEADER, ...spread].join('\n'))
   } finally {
     await Promise.allSettled([site.stop(), off.stop()])
   }

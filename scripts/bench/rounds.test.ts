@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientBound, type Measured, ratio, tableRow } from './rounds.ts'
+import { clientBound, type Measured, ratio, roundRatios, tableRow } from './rounds.ts'
 import type { WrkResult } from './wrk.ts'
 
 const run = (rps: number, clientCpu?: number): WrkResult => ({
@@ -22,7 +22,9 @@ describe('a measured path', () => {
     }
     // Rounds: 0.5, 1.0, 0.1 → 0.5 (not the ratio of the medians, 50 ÷ 100).
     expect(ratio(m, 'fastify')).toBe(0.5)
+    expect(roundRatios(m, 'fastify')).toEqual([0.5, 1, 0.1])
     expect(ratio(m, 'nginx')).toBeUndefined()
+    expect(roundRatios(m, 'nginx')).toEqual([])
   })
 
   it('marks the targets whose runs kept wrk’s own core busy, by the median of the rounds', () => {

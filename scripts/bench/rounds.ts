@@ -53,12 +53,18 @@ export async function measure(
 const medianOf = (results: readonly WrkResult[] | undefined, pick: (r: WrkResult) => number) =>
   results?.length ? median(results.map(pick)) : undefined
 
-/** Median over the rounds of site ÷ reference, each round's pair measured side by side. */
-export function ratio(m: Measured, reference: TargetName): number | undefined {
+/** Each round's site ÷ reference, its pair measured side by side; none without the reference. */
+export function roundRatios(m: Measured, reference: TargetName): number[] {
   const site = m.runs.site ?? []
   const other = m.runs[reference]
-  if (!other?.length) return undefined
-  return median(site.map((r, i) => r.rps / (other[i]?.rps ?? Number.NaN)))
+  if (!other?.length) return []
+  return site.map((r, i) => r.rps / (other[i]?.rps ?? Number.NaN))
+}
+
+/** Median over the rounds of site ÷ reference. */
+export function ratio(m: Measured, reference: TargetName): number | undefined {
+  const rounds = roundRatios(m, reference)
+  return rounds.length ? median(rounds) : undefined
 }
 
 const cell = (value: number | undefined, digits = 0) => (value === undefined ? '—' : value.toFixed(digits))

@@ -1,11 +1,12 @@
 // Which answered requests count (decision 065), decided from the request and its answer alone so
-// the check costs a few header reads after the answer is sent:
+// the check costs a few header reads after the answer is sent, the cheapest first:
 // - a page view: a GET answered 200 (or 304 to a browser revalidating) by the pages route with a
 //   public page (rendered without any grant: the docket, the proposal and documents never are), a
 //   browser navigating to it (Sec-Fetch-Dest: document, or an Accept of HTML where the browser
 //   sends no Fetch Metadata), not a prefetch or prerender, not a bot;
 // - a goal: an application or a contact message stored (not a replay), a gate opened (a grant
 //   cookie set).
+// The checks run only on the routes that can count (countedOn, read as each route is added):
 // /admin, the API, media and built files have routes of their own and never count as views.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { isbot } from 'isbot'
@@ -22,6 +23,13 @@ const GOAL_ROUTES: Record<string, Goal> = {
   '/api/contact': 'contact',
 }
 const ACCESS_ROUTES = '/api/access/'
+
+/** What an answer of the route at `url` may count as, if anything. */
+export function countedOn(url: string): 'view' | 'goal' | undefined {
+  if (url === PAGES_ROUTE) return 'view'
+  if (Object.hasOwn(GOAL_ROUTES, url) || url.startsWith(ACCESS_ROUTES)) return 'goal'
+  return undefined
+}
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name]
@@ -53,11 +61,11 @@ function isNavigation(request: FastifyRequest): boolean {
   return !purpose || !/prefetch|prerender|preview/i.test(purpose)
 }
 
+/** A page view, of an answer of the pages route (the only route whose answers are asked). */
 export function isPageView(request: FastifyRequest, reply: FastifyReply): boolean {
   return (
-    request.method === 'GET' &&
     (reply.statusCode === 200 || reply.statusCode === 304) &&
-    request.routeOptions.url === PAGES_ROUTE &&
+    request.method === 'GET' &&
     reply.getHeader('cache-control') === PUBLIC_PAGE &&
     isNavigation(request)
   )

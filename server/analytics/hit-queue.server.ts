@@ -34,11 +34,18 @@ export class HitQueue<T> {
     })
   }
 
+  /**
+   * Whether one more hit can wait; when it cannot, the hit is counted as dropped here, so the
+   * caller builds nothing for it.
+   */
+  admit(): boolean {
+    if (this.waiting.length < this.options.maxBatch) return true
+    this.options.onDrop()
+    return false
+  }
+
   push(hit: T): void {
-    if (this.waiting.length >= this.options.maxBatch) {
-      this.options.onDrop()
-      return
-    }
+    if (!this.admit()) return
     this.waiting.push(hit)
     const rested = performance.now() - this.writer.lastStart >= this.options.flushMs
     if (this.waiting.length >= this.options.maxBatch && !this.writer.busy && rested) void this.flush()

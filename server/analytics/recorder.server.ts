@@ -1,13 +1,12 @@
 // Page views and goals are written behind the request (decision 065): a hit is a few fields put in
 // a bounded in-memory queue (hit-queue.server.ts), written every second, or once MAX_BATCH hits
-// wait, as one multi-row insert per table (INSERT … SELECT FROM unnest), at most one batch a second. The hashing and user-agent
-// parsing happen in the write too, off the request. Hits past a full batch are dropped and counted
-// (rm5_analytics_dropped_total); no page waits for any of it.
+// wait, as one insert per table of the whole batch, at most one batch a second. The hashing,
+// the user-agent and URL parsing happen in the write too, off the request. Hits past a full batch
+// are dropped and counted (rm5_analytics_dropped_total); no page waits for any of it.
 import type { PrismaClient } from '../db/database.server.ts'
 import type { Goal } from './counted-requests.server.ts'
 import { DailySalts, visitorHash } from './daily-salt.server.ts'
 import { HitQueue } from './hit-queue.server.ts'
-import { dayKey, dayStart } from './period.server.ts'
 import { deviceAndBrowser } from './user-agent.server.ts'
 import { referrerHost, viewFields } from './view-fields.server.ts'
 
@@ -24,18 +23,23 @@ export interface Hit {
   goal?: Goal
 }
 
-interface ViewRow {
-  at: Date
-  day: Date
-  visitor: string
-  path: string
-  referrer: string | null
-  utmSource: string | null
-  utmMedium: string | null
-  utmCampaign: string | null
-  device: string
-  browser: string
-}
+/** A row of analytics_views as the insert reads it, in its columns' order. */
+type ViewRow = [
+  /** ISO 8601. */
+  at: string,
+  /** YYYY-MM-DD, UTC. */
+  day: string,
+  visitor: string,
+  path: string,
+  referrer: string | null,
+  utmSource: string | null,
+  utmMedium: string | null,
+  utmCampaign: string | null,
+  device: string,
+  browser: string,
+]
+/** A row of analytics_goals, likewise. */
+type GoalRow = [at: string, day: string, visitor: string, goal: Goal]
 
 export interface RecorderOptions {
   prisma: PrismaClient
@@ -64,6 +68,11 @@ export class AnalyticsRecorder {
     })
   }
 
+  /** Whether a hit can wait now; if not, it is counted as dropped and need not be built. */
+  admit(): boolean {
+    return this.queue.admit()
+  }
+
   record(hit: Hit): void {
     this.queue.push(hit)
   }
@@ -74,40 +83,58 @@ export class AnalyticsRecorder {
   }
 
   private async write(hits: Hit[]): Promise<void> {
-    const own = new Set(this.options.ownHosts)
+    const times = hits.map((hit) => hit.at.toISOString())
+    const salts = await this.saltsOf(times)
+    const { site, ownHosts } = this.options
     const views: ViewRow[] = []
-    const goals: { at: Date; day: Date; visitor: string; goal: Goal }[] = []
-    // Oldest day first: a batch across midnight reads the day that ended before the new one.
-    for (const hit of [...hits].sort((a, b) => a.at.getTime() - b.at.getTime())) {
-      const day = dayKey(hit.at)
-      const visitor = visitorHash(await this.salts.of(day), this.options.site, hit.address, hit.userAgent)
-      const base = { at: hit.at, day: dayStart(day), visitor }
-      if (hit.goal) goals.push({ ...base, goal: hit.goal })
+    const goals: GoalRow[] = []
+    for (const [index, hit] of hits.entries()) {
+      const at = times[index] as string
+      const day = at.slice(0, 10)
+      const visitor = visitorHash(salts.get(day) as Buffer, site, hit.address, hit.userAgent)
+      if (hit.goal) goals.push([at, day, visitor, hit.goal])
       if (hit.view) {
-        const ownHosts = hit.view.host ? new Set([...own, hit.view.host]) : own
-        views.push({
-          ...base,
-          ...viewFields(hit.view.url),
-          referrer: referrerHost(hit.view.referer, ownHosts),
-          ...deviceAndBrowser(hit.userAgent),
-        })
+        const fields = viewFields(hit.view.url)
+        const kind = deviceAndBrowser(hit.userAgent)
+        const referrer = referrerHost(hit.view.referer, ownHosts, hit.view.host)
+        views.push([
+          at,
+          day,
+          visitor,
+          fields.path,
+          referrer,
+          fields.utmSource,
+          fields.utmMedium,
+          fields.utmCampaign,
+          kind.device,
+          kind.browser,
+        ])
       }
     }
-    // One INSERT … SELECT FROM unnest per table: a column is one array parameter, so a batch of
-    // a thousand rows costs eleven parameters to build, not eleven thousand (createMany's).
-    const column = <K extends keyof ViewRow>(key: K) => views.map((view) => view[key])
+    // One insert per table, the batch in one JSON text parameter (an array of rows, each an array
+    // of its columns), which Prisma and pg pass on as it is: arrays or rows of parameters would be
+    // converted on this thread one value at a time.
     if (views.length > 0)
       await this.options.prisma.$executeRaw`
         INSERT INTO analytics_views
           (at, day, visitor, path, referrer, utm_source, utm_medium, utm_campaign, device, browser)
-        SELECT * FROM unnest(${column('at')}::timestamptz[], ${column('day')}::date[],
-          ${column('visitor')}::text[], ${column('path')}::text[], ${column('referrer')}::text[],
-          ${column('utmSource')}::text[], ${column('utmMedium')}::text[], ${column('utmCampaign')}::text[],
-          ${column('device')}::text[], ${column('browser')}::text[])`
+        SELECT (v->>0)::timestamptz, (v->>1)::date, v->>2, v->>3, v->>4, v->>5, v->>6, v->>7, v->>8, v->>9
+        FROM json_array_elements(${JSON.stringify(views)}::json) AS v`
     if (goals.length > 0)
       await this.options.prisma.$executeRaw`
         INSERT INTO analytics_goals (at, day, visitor, goal)
-        SELECT * FROM unnest(${goals.map((g) => g.at)}::timestamptz[], ${goals.map((g) => g.day)}::date[],
-          ${goals.map((g) => g.visitor)}::text[], ${goals.map((g) => g.goal)}::text[])`
+        SELECT (g->>0)::timestamptz, (g->>1)::date, g->>2, g->>3
+        FROM json_array_elements(${JSON.stringify(goals)}::json) AS g`
+  }
+
+  /**
+   * The salt of each UTC day in the batch, asked oldest day first: a batch across midnight reads
+   * the day that ended before the new one (asking for a day deletes the salts of earlier days).
+   */
+  private async saltsOf(times: readonly string[]): Promise<Map<string, Buffer>> {
+    const days = new Set(times.map((at) => at.slice(0, 10)))
+    const salts = new Map<string, Buffer>()
+    for (const day of [...days].sort()) salts.set(day, await this.salts.of(day))
+    return salts
   }
 }

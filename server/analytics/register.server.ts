@@ -1,10 +1,12 @@
-// Analytics in the app (decision 065): with ANALYTICS on, one onResponse hook (after the answer has
-// gone) puts each counted request in the recorder's queue; on close, what is waiting is written.
-// With ANALYTICS=false nothing is registered: no hook runs on any request.
-import type { FastifyInstance } from 'fastify'
+// Analytics in the app (decision 065): with ANALYTICS on, the routes whose answers can count (the
+// pages route, the goals' routes: countedOn) get one onResponse hook each as they are added, which
+// runs after the answer has gone and puts each counted request in the recorder's queue; no other
+// route runs anything. On close, what is waiting is written. With ANALYTICS=false nothing is
+// registered: no hook runs on any request.
+import type { FastifyInstance, onResponseHookHandler } from 'fastify'
 import type { PrismaClient } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
-import { goalOf, isPageView, isPerson } from './counted-requests.server.ts'
+import { countedOn, goalOf, isPageView, isPerson } from './counted-requests.server.ts'
 import { AnalyticsRecorder } from './recorder.server.ts'
 
 export interface AnalyticsOptions {
@@ -29,25 +31,37 @@ export function registerAnalytics(
     flushMs: deps.options?.flushMs,
     maxBatch: deps.options?.maxBatch,
   })
-  app.addHook('onResponse', (request, reply, done) => {
-    const userAgent = request.headers['user-agent']
+  const pageAnswered: onResponseHookHandler = (request, reply, done) => {
     if (isPageView(request, reply)) {
-      if (isPerson(userAgent))
+      const userAgent = request.headers['user-agent']
+      // A full queue drops the view before anything is read for it.
+      if (isPerson(userAgent) && recorder.admit())
         recorder.record({
           at: deps.now(),
           address: request.ip,
           userAgent,
-          view: {
-            url: request.url,
-            referer: request.headers.referer,
-            host: request.headers.host,
-          },
+          view: { url: request.url, referer: request.headers.referer, host: request.headers.host },
         })
-    } else {
-      const goal = goalOf(request, reply)
-      if (goal) recorder.record({ at: deps.now(), address: request.ip, userAgent: userAgent ?? '', goal })
     }
     done()
+  }
+  const goalAnswered: onResponseHookHandler = (request, reply, done) => {
+    const goal = goalOf(request, reply)
+    if (goal)
+      recorder.record({
+        at: deps.now(),
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+        goal,
+      })
+    done()
+  }
+  // Every route is added after this (the app registers analytics before its routes).
+  app.addHook('onRoute', (route) => {
+    const counted = countedOn(route.url)
+    if (!counted) return
+    const hook = counted === 'view' ? pageAnswered : goalAnswered
+    route.onResponse = [...[route.onResponse ?? []].flat(), hook]
   })
   app.addHook('onClose', async () => recorder.flush())
   return recorder

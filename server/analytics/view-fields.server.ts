@@ -10,13 +10,20 @@ const tag = (value: unknown): string | null => {
   return text ? text.slice(0, MAX_TAG) : null
 }
 
-/** A referring site's host, without `www.`; null when there is none or it is this site. */
-export function referrerHost(referer: string | undefined, ownHosts: ReadonlySet<string>): string | null {
+/**
+ * A referring site's host, without `www.`; null when there is none or it is this site (one of
+ * its hosts, or the Host the request was sent to).
+ */
+export function referrerHost(
+  referer: string | undefined,
+  ownHosts: readonly string[],
+  requestHost: string | undefined,
+): string | null {
   if (!referer) return null
   try {
     const url = new URL(referer)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
-    if (ownHosts.has(url.host)) return null
+    if (url.host === requestHost || ownHosts.includes(url.host)) return null
     return url.hostname.replace(/^www\./, '').slice(0, MAX_TAG) || null
   } catch {
     return null

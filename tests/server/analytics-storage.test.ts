@@ -1,7 +1,7 @@
-// How visitor analytics keeps its rows (decision 065), on a real Postgres: the write queue drops
-// and counts what it cannot hold without ever holding up a request, the retention run rolls past
-// days up before it deletes their raw views, the salts of past days go, and ANALYTICS=false
-// registers nothing.
+// How visitor analytics keeps its rows (decision 065), on a real Postgres: what a row keeps of its
+// request, the write queue drops and counts what it cannot hold without ever holding up a request,
+// the retention run rolls past days up before it deletes their raw views, the salts of past days
+// go, and ANALYTICS=false registers nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AnalyticsRecorder } from '../../server/analytics/recorder.server.ts'
 import { analyticsReport } from '../../server/analytics/report.server.ts'
@@ -36,6 +36,90 @@ const hit = (n: number, at = new Date()) => ({
   address: `192.0.2.${n}`,
   userAgent: UA,
   view: { url: `/company?n=${n}`, referer: undefined, host: undefined },
+})
+
+/** A recorder of its own, for a site at rm5.example, apart from the app's. */
+const ownRecorder = () =>
+  new AnalyticsRecorder({
+    prisma: t.db.prisma,
+    site: 'rm5.example',
+    ownHosts: ['rm5.example'],
+    log: { error() {} },
+    onDrop() {},
+  })
+
+describe('the rows written', () => {
+  it('keep the path, the referring site, the UTM tags, the device and the browser, and one visitor per address and browser', async () => {
+    const recorder = ownRecorder()
+    const at = new Date()
+    const view = (address: string, url: string, referer: string | undefined, host = 'rm5.example') => ({
+      at,
+      address,
+      userAgent: UA,
+      view: { url, referer, host },
+    })
+    recorder.record(
+      view(
+        '192.0.2.1',
+        '/company?utm_source=news&utm_medium=email&utm_campaign=fall',
+        'https://www.example.org/a?q=1',
+      ),
+    )
+    // A link within the site: by one of its hosts, or by the host the request was sent to.
+    recorder.record(view('192.0.2.1', '/technology?ref=partner', 'https://rm5.example/company'))
+    recorder.record(view('192.0.2.2', '/', 'http://10.0.0.5:3000/', '10.0.0.5:3000'))
+    recorder.record({ at, address: '192.0.2.1', userAgent: UA, goal: 'contact' })
+    await recorder.flush()
+
+    const views = await t.db.prisma.analyticsView.findMany({ orderBy: { id: 'asc' } })
+    expect(
+      views.map(({ path, referrer, utmSource, utmMedium, utmCampaign, device, browser }) => ({
+        path,
+        referrer,
+        utmSource,
+        utmMedium,
+        utmCampaign,
+        device,
+        browser,
+      })),
+    ).toEqual([
+      {
+        path: '/company',
+        referrer: 'example.org',
+        utmSource: 'news',
+        utmMedium: 'email',
+        utmCampaign: 'fall',
+        device: 'desktop',
+        browser: 'Firefox',
+      },
+      {
+        path: '/technology',
+        referrer: null,
+        utmSource: 'partner',
+        utmMedium: null,
+        utmCampaign: null,
+        device: 'desktop',
+        browser: 'Firefox',
+      },
+      {
+        path: '/',
+        referrer: null,
+        utmSource: null,
+        utmMedium: null,
+        utmCampaign: null,
+        device: 'desktop',
+        browser: 'Firefox',
+      },
+    ])
+    const [first, second, third] = views
+    expect(first?.at.getTime()).toBe(at.getTime())
+    expect(first?.day).toEqual(new Date(`${dayOf(at)}T00:00:00Z`))
+    expect(first?.visitor).toMatch(/^[\w-]{22}$/)
+    expect(second?.visitor).toBe(first?.visitor)
+    expect(third?.visitor).not.toBe(first?.visitor)
+    const goals = await t.db.prisma.analyticsGoal.findMany()
+    expect(goals).toMatchObject([{ goal: 'contact', visitor: first?.visitor, at }])
+  })
 })
 
 describe('the write queue', () => {
@@ -119,14 +203,8 @@ describe('retention', () => {
   })
 
   it('deletes the salts of past days and keeps today’s', async () => {
-    // A recorder of its own: one that has not met today yet, as a server started yesterday.
-    const recorder = new AnalyticsRecorder({
-      prisma: t.db.prisma,
-      site: 'rm5.example',
-      ownHosts: ['rm5.example'],
-      log: { error() {} },
-      onDrop() {},
-    })
+    // One that has not met today yet, as a server started yesterday.
+    const recorder = ownRecorder()
     await t.db.prisma.analyticsSalt.deleteMany()
     const now = new Date()
     recorder.record(hit(1, new Date(now.getTime() - DAY)))

@@ -1,8 +1,10 @@
 // Cookieless visitor analytics counted on the server (issue 47, decision 065), against the built
 // pages, a real Postgres and the `rm5` bundle: what counts as a page view and a visitor, what
-// counts nothing, a goal credited to the source of the visit, and the console's Visitors page.
+// counts nothing, a gate opened, a goal credited to the source of the visit, and the console's
+// Visitors page.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { publicPaths } from '../../lib/routes.ts'
+import { seedCode, verify } from '../helpers/access.ts'
 import { signIn } from '../helpers/admin-console.ts'
 import { clearAnalytics } from '../helpers/analytics.ts'
 import { randomIp } from '../helpers/form-bodies.ts'
@@ -115,6 +117,29 @@ describe('visitor analytics', () => {
       expect((await visit(path, client, FIREFOX)).statusCode, path).toBeLessThan(500)
     await written()
     expect(await counts()).toEqual(before)
+  })
+
+  it('counts a gate opened as a goal, and neither a code refused nor the API call that refused it', async () => {
+    await seedCode(t.db, 'circlek', 'circle-k-analytics-1')
+    const from = (client: string) => ({
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': client, 'user-agent': FIREFOX },
+    })
+    const opened = await verify(
+      t.app,
+      { retailer: 'circlek', accessCode: 'circle-k-analytics-1' },
+      from(randomIp()),
+    )
+    expect(opened.json()).toEqual({ success: true })
+    const refused = await verify(
+      t.app,
+      { retailer: 'circlek', accessCode: 'circle-k-analytics-2' },
+      from(randomIp()),
+    )
+    expect(refused.json()).toEqual({ success: false })
+    await written()
+    expect((await t.db.prisma.analyticsGoal.findMany()).map((row) => row.goal)).toEqual(['gate'])
+    expect(await t.db.prisma.analyticsView.count()).toBe(0)
   })
 
   it('credits an application sent after arriving from ?utm_source=newsletter to "newsletter", in the CLI and the console', async () => {

@@ -5,9 +5,15 @@ import { parse } from 'fast-querystring'
 const MAX_PATH = 300
 const MAX_TAG = 100
 
+// Control characters (a zero byte is refused by Postgres's text) are no part of a tag.
+const CONTROL = /[\u0000-\u001f\u007f]/g
+// The first half of a surrogate pair with its second cut off: refused by Postgres's JSON.
+const CUT_PAIR = /[\ud800-\udbff]$/
+
+/** A query value as a tag: its first value, trimmed, without control characters, at most MAX_TAG long. */
 const tag = (value: unknown): string | null => {
-  const text = (Array.isArray(value) ? value[0] : value)?.toString().trim()
-  return text ? text.slice(0, MAX_TAG) : null
+  const text = (Array.isArray(value) ? value[0] : value)?.toString().replace(CONTROL, '').trim()
+  return text ? text.slice(0, MAX_TAG).replace(CUT_PAIR, '') : null
 }
 
 /**

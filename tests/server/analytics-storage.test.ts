@@ -122,6 +122,34 @@ describe('the rows written', () => {
   })
 })
 
+describe('hostile tags', () => {
+  it('a zero byte or a character cut in half at the length limit costs neither its view nor its batch', async () => {
+    const recorder = ownRecorder()
+    const at = new Date()
+    const view = (n: number, url: string) => ({ at, address: `192.0.2.${n}`, userAgent: UA, view: { url } })
+    // Postgres refuses a zero byte in text, and a lone half of a surrogate pair in JSON.
+    recorder.record(view(1, '/?utm_source=%00news%00&utm_medium=%01mail'))
+    recorder.record(view(2, `/?utm_campaign=${'a'.repeat(99)}%F0%9F%9A%9A`))
+    recorder.record(view(3, '/company'))
+    await recorder.flush()
+
+    const views = await t.db.prisma.analyticsView.findMany({ orderBy: { id: 'asc' } })
+    expect(
+      views.map(({ path, utmSource, utmMedium, utmCampaign }) => ({
+        path,
+        utmSource,
+        utmMedium,
+        utmCampaign,
+      })),
+    ).toEqual([
+      { path: '/', utmSource: 'news', utmMedium: 'mail', utmCampaign: null },
+      // A tag is kept to 100 characters, never half of one.
+      { path: '/', utmSource: null, utmMedium: null, utmCampaign: 'a'.repeat(99) },
+      { path: '/company', utmSource: null, utmMedium: null, utmCampaign: null },
+    ])
+  })
+})
+
 describe('the write queue', () => {
   it('drops and counts hits past its bound while the database is slow, and answers requests meanwhile', async () => {
     const recorder = t.app.analytics

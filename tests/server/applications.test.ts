@@ -8,6 +8,7 @@ import { openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { testAppForFile } from '../helpers/app.ts'
 import { logLines } from '../helpers/log-lines.ts'
+import { apiError } from '../helpers/promised.ts'
 import { sentUntilTaken } from '../helpers/shed-retry.ts'
 import { freshIp, postJson } from '../helpers/submissions.ts'
 
@@ -319,13 +320,9 @@ describe('POST /api/applications: failures', () => {
     try {
       const res = await postJson(app, URL, valid, { key: randomUUID() })
       expect(res.statusCode).toBe(503)
-      expect(res.json()).toEqual({
-        error: {
-          code: 'database_unavailable',
-          message: 'We could not save that right now. Please try again in a moment.',
-          requestId: expect.any(String),
-        },
-      })
+      expect(res.json()).toEqual(
+        apiError('database_unavailable', 'We could not save that right now. Please try again in a moment.'),
+      )
       expect(res.body).not.toMatch(/127\.0\.0\.1|nowhere|P1001|prisma/i)
     } finally {
       await app.close()

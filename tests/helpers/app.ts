@@ -73,15 +73,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 /**
  * The app of a test file: built before its tests and closed after them, with `reset` run before
- * each test. The object is filled in before the first test: use it in tests and hooks only.
+ * each test. Its options may be made as it is built (e.g. with a free port). The object is filled
+ * in before the first test: use it in tests and hooks only.
  */
 export function testAppForFile(
-  options: TestAppOptions = {},
+  options: TestAppOptions | (() => Promise<TestAppOptions>) = {},
   reset?: (t: TestApp) => Promise<unknown>,
 ): TestApp {
   const t = {} as TestApp
   beforeAll(async () => {
-    Object.assign(t, await createTestApp(options))
+    Object.assign(t, await createTestApp(typeof options === 'function' ? await options() : options))
   })
   afterAll(async () => {
     await t.close?.()

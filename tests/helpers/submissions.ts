@@ -1,6 +1,8 @@
 // Shared by the form API tests: POST JSON through `inject`, each call from its own client IP
 // unless one is given, so the per-IP rate limit only bites in the tests about it.
+import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { sentUntilTaken } from './shed-retry.ts'
 
 let nextIp = 1
 
@@ -49,3 +51,16 @@ export const application = (company: string, email: string) => ({
   email,
   phone: '(512) 555-0142',
 })
+
+/**
+ * Sends `application(company, email)` as the /apply form's script does, again with its key while a
+ * busy database sheds it; the stored application's id.
+ */
+export async function sendApplication(app: FastifyInstance, company: string, email: string): Promise<string> {
+  const key = randomUUID()
+  const res = await sentUntilTaken(() =>
+    postJson(app, '/api/applications', application(company, email), { key }),
+  )
+  if (res.statusCode !== 201) throw new Error(`The application was not stored: ${res.statusCode} ${res.body}`)
+  return res.json().id
+}

@@ -101,3 +101,21 @@ export function appBeside(
 ): Promise<FastifyInstance> {
   return buildApp({ env: t.env, db: t.db, storage: t.storage, ...deps })
 }
+
+/** `work` with an app over the test app's env and storage whose Postgres cannot be reached. */
+export async function withDatabaseDown<T>(
+  t: TestApp,
+  work: (app: FastifyInstance) => Promise<T>,
+): Promise<T> {
+  const down = await openDatabase(
+    { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere', DATA_DIR: t.env.DATA_DIR },
+    pino({ level: 'silent' }),
+  )
+  const app = await appBeside(t, { db: down, logger: false })
+  try {
+    return await work(app)
+  } finally {
+    await app.close()
+    await down.close()
+  }
+}

@@ -2,6 +2,8 @@
 // unless one is given, so the per-IP rate limit only bites in the tests about it.
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import type { PrismaClient } from '../../server/db/database.server.ts'
+import { testAppForFile } from './app.ts'
 import { sentUntilTaken } from './shed-retry.ts'
 
 let nextIp = 1
@@ -63,4 +65,23 @@ export async function sendApplication(app: FastifyInstance, company: string, ema
   )
   if (res.statusCode !== 201) throw new Error(`The application was not stored: ${res.statusCode} ${res.body}`)
   return res.json().id
+}
+
+/** A form's table as a test counts and empties it. */
+interface FormTable {
+  count(): Promise<number>
+  deleteMany(): Promise<unknown>
+}
+
+/**
+ * The app of a form endpoint's test file, its table emptied before each test: `post` sends JSON to
+ * `url` from a client address of its own, `count` counts the table's rows.
+ */
+export function formEndpointForFile(url: string, table: (prisma: PrismaClient) => FormTable) {
+  const t = testAppForFile({}, ({ db }) => table(db.prisma).deleteMany())
+  return {
+    t,
+    post: (body: unknown, options?: PostOptions) => postJson(t.app, url, body, options),
+    count: () => table(t.db.prisma).count(),
+  }
 }

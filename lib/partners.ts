@@ -1,6 +1,7 @@
 // Partners: each has a gate at `/<slug>` (decision 035). They are data, kept in Postgres and
 // managed with `rm5 partners`; this module holds only their shape and the rules every interface
 // shares (isomorphic: the gate page reads the shape in the browser too).
+import { privatePaths, publicPaths } from './routes.ts'
 
 /** A partner's slug: its gate's path segment and the `retailer` of its codes, documents and grants. */
 export type PartnerSlug = string
@@ -27,22 +28,15 @@ export const PROPOSAL_PARTNER_NAME = 'Circle K'
 /** Lowercase letters, digits and inner hyphens, 2–32 characters. */
 export const PARTNER_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])$/
 
+/** The first path segment of each of the site's pages and their sections (lib/routes.ts). */
+const PAGE_SEGMENTS = [...publicPaths, ...privatePaths].flatMap((path) => path.split('/')[1] || [])
+
 /**
  * First path segments the site serves or keeps for itself: a partner named like one would hide a
  * page, an API or a file (or be hidden by it).
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  // Pages and their sections.
-  'experience',
-  'technology',
-  'company',
-  'careers',
-  'contact',
-  'apply',
-  'terms',
-  'privacy',
-  'docket',
-  'access',
+  ...PAGE_SEGMENTS,
   // Server routes and built files.
   'api',
   'media',

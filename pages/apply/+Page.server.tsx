@@ -1,15 +1,13 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { ApplicationForm } from '../../components/apply/ApplicationForm.tsx'
 import { RolloutTimeline } from '../../components/apply/RolloutTimeline.tsx'
-import { FormStateScript } from '../../components/forms/form-state-script.tsx'
-import { Island } from '../../components/islands/Island.tsx'
+import { FormIsland } from '../../components/forms/FormIsland.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { Section } from '../../components/sections/Section.tsx'
 import { SectionIntro } from '../../components/sections/SectionIntro.tsx'
 import { brand } from '../../lib/brand.ts'
 import { applicationNextSteps } from '../../lib/content/next-steps.ts'
 import { rolloutPhases } from '../../lib/content/rollout.ts'
-import { emptyFormState } from '../../lib/forms/form-state.ts'
 
 // HTML-only page (decision 020) whose form is an island (decision 022): see +client.ts. After a
 // failed post without JavaScript the server renders it with the post's state (formState).
@@ -77,10 +75,7 @@ export default function Page() {
             </p>
           </div>
           <div>
-            <FormStateScript form="apply" state={formState} />
-            <Island name="application-form">
-              <ApplicationForm state={formState ?? emptyFormState} />
-            </Island>
+            <FormIsland form="apply" island="application-form" state={formState} Form={ApplicationForm} />
           </div>
         </div>
       </section>

@@ -1,13 +1,11 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { ContactForm } from '../../components/contact/ContactForm.tsx'
-import { FormStateScript } from '../../components/forms/form-state-script.tsx'
-import { Island } from '../../components/islands/Island.tsx'
+import { FormIsland } from '../../components/forms/FormIsland.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { ContactDetails } from '../../components/sections/ContactDetails.tsx'
 import { Section } from '../../components/sections/Section.tsx'
 import { SectionIntro } from '../../components/sections/SectionIntro.tsx'
 import { brand } from '../../lib/brand.ts'
-import { emptyFormState } from '../../lib/forms/form-state.ts'
 import { APPLY_PATH } from '../../lib/routes.ts'
 
 const routes = [
@@ -61,10 +59,7 @@ export default function Page() {
             <p className="contact-layout__form-text">
               Name, e-mail and message are required; company is optional.
             </p>
-            <FormStateScript form="contact" state={formState} />
-            <Island name="contact-form">
-              <ContactForm state={formState ?? emptyFormState} />
-            </Island>
+            <FormIsland form="contact" island="contact-form" state={formState} Form={ContactForm} />
           </div>
         </div>
       </section>

@@ -12,6 +12,7 @@ import { link, readFile, rename, unlink } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ensurePrivateDir, writePrivateFile } from '../private-file.server.ts'
+import { processAlive } from '../process-alive.server.ts'
 import {
   answers,
   type ClusterOptions,
@@ -166,13 +167,7 @@ function parseInfo(raw: string): OwnerInfo | null {
 
 function ownerAlive(pid: number, dir: string): boolean {
   if (pid === process.pid) return ownedHere.has(dir)
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (err) {
-    // EPERM: the process exists but belongs to another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
-  }
+  return processAlive(pid)
 }
 
 // Only delete a stale pg.json if nobody replaced it meanwhile (another process may have taken

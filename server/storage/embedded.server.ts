@@ -8,6 +8,7 @@ import http from 'node:http'
 import { join } from 'node:path'
 import { importDevDependency } from '../dev-dependency.server.ts'
 import { ensurePrivateDir, writePrivateFile } from '../private-file.server.ts'
+import { processAlive } from '../process-alive.server.ts'
 import {
   type EmbeddedCredentials,
   embeddedCredentials,
@@ -38,7 +39,7 @@ export async function startEmbeddedS3(dataDir: string, log: StorageLog): Promise
   const credentials = await embeddedCredentials(dataDir, log)
   const stateFile = join(dataDir, 's3.json')
   const existing = await readState(stateFile)
-  if (existing && isAlive(existing.pid) && (await answers(existing.port))) {
+  if (existing && processAlive(existing.pid) && (await answers(existing.port))) {
     log.info({ port: existing.port, pid: existing.pid }, 'attached to running embedded S3')
     return { port: existing.port, credentials, owned: false, close: async () => {} }
   }
@@ -98,16 +99,6 @@ async function writeState(file: string, state: StateFile): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`
   await writePrivateFile(tmp, `${JSON.stringify(state)}\n`)
   await rename(tmp, file)
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user, so it is alive.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
 
 /** The pid alone is not enough (pids get reused); the port must answer HTTP too. */

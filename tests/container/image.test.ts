@@ -54,6 +54,26 @@ const secret = (name: string, value: string) => {
   chmodSync(join(secrets, name), 0o644)
 }
 
+/**
+ * The hardening of docker-compose.yml and deploy/kubernetes: a read-only root with a tmpfs for
+ * /tmp, no capabilities, no new privileges; the secrets mounted as files.
+ */
+const hardened = () => [
+  '--read-only',
+  '--tmpfs',
+  '/tmp',
+  '--cap-drop',
+  'ALL',
+  '--security-opt',
+  'no-new-privileges:true',
+  '-v',
+  `${secrets}:/run/secrets:ro`,
+]
+
+/** A container's environment as `docker run` takes it: `-e NAME=value` for each. */
+const settings = (values: Record<string, string>) =>
+  Object.entries(values).flatMap(([name, value]) => ['-e', `${name}=${value}`])
+
 /** Compose's db-init step (deploy/postgres/roles.sh), with the secret files as they are now. */
 function dbInit() {
   execFileSync('sh', ['deploy/postgres/roles.sh'], {
@@ -85,25 +105,14 @@ function migrate() {
       '--rm',
       '--network',
       'host',
-      '--read-only',
-      '--tmpfs',
-      '/tmp',
-      '--cap-drop',
-      'ALL',
-      '--security-opt',
-      'no-new-privileges:true',
-      '-v',
-      `${secrets}:/run/secrets:ro`,
-      '-e',
-      'DATABASE_HOST=127.0.0.1',
-      '-e',
-      `DATABASE_PORT=${pgServer.port}`,
-      '-e',
-      'DATABASE_NAME=rm5',
-      '-e',
-      'DATABASE_USER=rm5_owner',
-      '-e',
-      'DATABASE_PASSWORD_FILE=/run/secrets/db_owner_password',
+      ...hardened(),
+      ...settings({
+        DATABASE_HOST: '127.0.0.1',
+        DATABASE_PORT: String(pgServer.port),
+        DATABASE_NAME: 'rm5',
+        DATABASE_USER: 'rm5_owner',
+        DATABASE_PASSWORD_FILE: '/run/secrets/db_owner_password',
+      }),
       IMAGE,
       'rm5',
       'db',
@@ -128,51 +137,28 @@ async function runApp(): Promise<number> {
     // test below runs inside it, the CLI commands run through `docker exec` included.
     '--memory',
     CONTAINER_MEMORY,
-    // The hardening of docker-compose.yml and deploy/kubernetes.
-    '--read-only',
-    '--tmpfs',
-    '/tmp',
+    ...hardened(),
     '--tmpfs',
     '/app/.data',
-    '--cap-drop',
-    'ALL',
-    '--security-opt',
-    'no-new-privileges:true',
-    '-v',
-    `${secrets}:/run/secrets:ro`,
-    '-e',
-    `PORT=${port}`,
-    '-e',
-    'DATABASE_HOST=127.0.0.1',
-    '-e',
-    `DATABASE_PORT=${pgServer.port}`,
-    '-e',
-    'DATABASE_USER=rm5_app',
-    '-e',
-    'DATABASE_NAME=rm5',
-    '-e',
-    'DATABASE_PASSWORD_FILE=/run/secrets/db_app_password',
-    '-e',
-    'COOKIE_SECRET_FILE=/run/secrets/cookie_secret',
-    '-e',
-    'COOKIE_SECRET_PREVIOUS_FILE=/run/secrets/cookie_secret_previous',
-    '-e',
-    `S3_ENDPOINT=http://127.0.0.1:${s3.port}`,
-    '-e',
-    `S3_ACCESS_KEY=${s3.credentials.accessKey}`,
-    '-e',
-    'S3_SECRET_KEY_FILE=/run/secrets/s3_secret_key',
-    '-e',
-    `REDIS_URL=${process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'}`,
-    '-e',
-    `SITE_URL=${SITE_URL}`,
-    '-e',
-    `BRAND_COMPANY=${COMPANY}`,
-    '-e',
-    'DEMO_MEDIA=off',
-    // The `migrate` step owns the schema; the serving role has no DDL.
-    '-e',
-    'MIGRATE_ON_START=false',
+    ...settings({
+      PORT: String(port),
+      DATABASE_HOST: '127.0.0.1',
+      DATABASE_PORT: String(pgServer.port),
+      DATABASE_USER: 'rm5_app',
+      DATABASE_NAME: 'rm5',
+      DATABASE_PASSWORD_FILE: '/run/secrets/db_app_password',
+      COOKIE_SECRET_FILE: '/run/secrets/cookie_secret',
+      COOKIE_SECRET_PREVIOUS_FILE: '/run/secrets/cookie_secret_previous',
+      S3_ENDPOINT: `http://127.0.0.1:${s3.port}`,
+      S3_ACCESS_KEY: s3.credentials.accessKey,
+      S3_SECRET_KEY_FILE: '/run/secrets/s3_secret_key',
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      SITE_URL,
+      BRAND_COMPANY: COMPANY,
+      DEMO_MEDIA: 'off',
+      // The `migrate` step owns the schema; the serving role has no DDL.
+      MIGRATE_ON_START: 'false',
+    }),
     IMAGE,
   )
   // The image's own HEALTHCHECK decides, polled until the start period is over.

@@ -6,9 +6,9 @@ import type { Permission } from '../../lib/admin/roles.ts'
 import { addAdmin } from '../../server/admin/admins.server.ts'
 import { issueSignInLink } from '../../server/admin/sign-in.server.ts'
 import { publicOrigin } from '../../server/http/public-origin.server.ts'
-import { addPartner, defaultFields } from '../../server/partners/partner-store.server.ts'
 import { seedCode } from './access.ts'
 import type { TestApp } from './app.ts'
+import { seedPartner } from './partners.ts'
 
 export interface SignedIn {
   cookie: string
@@ -166,13 +166,7 @@ export async function seedConsoleRows(t: TestApp, removable: string) {
   })
   await addAdmin(t.db.prisma, { label: 'cli@test' }, { email: removable, role: 'viewer' })
   const partner = `matrix-${code.slice(0, 8)}`
-  await addPartner(
-    t.db.prisma,
-    { label: 'cli@test' },
-    partner,
-    { name: 'Matrix', ...defaultFields('Matrix') },
-    new Date(),
-  )
+  await seedPartner(t.db.prisma, partner, 'Matrix')
   const document = await t.app.documents.store.add({
     retailer: 'circlek',
     bytes: Buffer.from('# Seeded\n\nFor the console.\n'),

@@ -62,3 +62,12 @@ export async function startAppInstance(
   const { port } = app.server.address() as AddressInfo
   return { name, app, db, storage, hasher, port, url: `http://127.0.0.1:${port}` }
 }
+
+/** Closes each instance that started, in the order given, with its database pool and storage client. */
+export async function stopAppInstances(instances: readonly (AppInstance | undefined)[]): Promise<void> {
+  for (const instance of instances) {
+    if (!instance) continue
+    await instance.app.close()
+    await Promise.allSettled([instance.db.close(), instance.storage.close()])
+  }
+}

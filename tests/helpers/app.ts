@@ -73,15 +73,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 /**
  * The app of a test file: built before its tests and closed after them, with `reset` run before
- * each test. The object is filled in before the first test: use it in tests and hooks only.
+ * each test. Its options may be made as it is built (e.g. with a free port). The object is filled
+ * in before the first test: use it in tests and hooks only.
  */
 export function testAppForFile(
-  options: TestAppOptions = {},
+  options: TestAppOptions | (() => Promise<TestAppOptions>) = {},
   reset?: (t: TestApp) => Promise<unknown>,
 ): TestApp {
   const t = {} as TestApp
   beforeAll(async () => {
-    Object.assign(t, await createTestApp(options))
+    Object.assign(t, await createTestApp(typeof options === 'function' ? await options() : options))
   })
   afterAll(async () => {
     await t.close?.()
@@ -99,4 +100,22 @@ export function appBeside(
   deps: Partial<AppDeps> & Pick<AppDeps, 'logger'>,
 ): Promise<FastifyInstance> {
   return buildApp({ env: t.env, db: t.db, storage: t.storage, ...deps })
+}
+
+/** `work` with an app over the test app's env and storage whose Postgres cannot be reached. */
+export async function withDatabaseDown<T>(
+  t: TestApp,
+  work: (app: FastifyInstance) => Promise<T>,
+): Promise<T> {
+  const down = await openDatabase(
+    { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere', DATA_DIR: t.env.DATA_DIR },
+    pino({ level: 'silent' }),
+  )
+  const app = await appBeside(t, { db: down, logger: false })
+  try {
+    return await work(app)
+  } finally {
+    await app.close()
+    await down.close()
+  }
 }

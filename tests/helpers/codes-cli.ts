@@ -2,8 +2,10 @@
 // against a private database that the environment names, as the real CLI reads it.
 import { afterAll, beforeAll } from 'vitest'
 import { codesCommand } from '../../scripts/cli/codes/cli.ts'
+import { addCode } from '../../scripts/cli/codes/commands.ts'
 import { rootProgram } from '../../scripts/cli/rm5-program.ts'
 import { runCli } from '../../scripts/lib/cli.ts'
+import type { PrismaClient } from '../../server/db/database.server.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
 import type { CliRun } from './run-cli.ts'
 
@@ -21,6 +23,17 @@ export async function codesHere(args: string[]): Promise<CliRun> {
   }
   const code = await runCli(rootProgram().addCommand(codesCommand(output)), ['codes', ...args], output)
   return { code, stdout, stderr }
+}
+
+/** A real code for `retailer`, created as `rm5 codes generate <retailer> --json` creates one: its text. */
+export async function generatedCode(prisma: PrismaClient, retailer: string): Promise<string> {
+  const printed: string[] = []
+  await addCode(
+    prisma,
+    { print: (line = '') => printed.push(line), now: () => new Date() },
+    { retailer, replace: false, json: true },
+  )
+  return JSON.parse(printed[0] as string).code
 }
 
 /**

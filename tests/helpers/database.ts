@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { adminQuery, databaseUrl } from './postgres-admin.ts'
 
 export interface TestDatabase {
@@ -58,4 +58,17 @@ export function serverUrl(): string {
       'No Postgres: set DATABASE_URL, or run through vitest.config.ts (its globalSetup starts one)',
     )
   return url
+}
+
+/**
+ * A migrated database for the tests of a file or a describe block: created before them, dropped
+ * after them. The object is filled in before the first test: use it in tests and hooks only.
+ */
+export function testDatabaseForTests(): TestDatabase {
+  const testDb = {} as TestDatabase
+  beforeAll(async () => {
+    Object.assign(testDb, await createTestDatabase())
+  })
+  afterAll(() => testDb.drop?.())
+  return testDb
 }

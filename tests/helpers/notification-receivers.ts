@@ -4,6 +4,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { SMTPServer } from 'smtp-server'
+import { freePort } from '../../scripts/lib/free-port.ts'
 
 export interface WebhookDelivery {
   id: string
@@ -106,5 +107,16 @@ export async function until(what: string, condition: () => Promise<boolean> | bo
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/**
+ * A webhook nobody listens on (a free port on loopback), as the env names it: deliveries are
+ * refused, so notifications stay pending, as they would during an outage.
+ */
+export async function unheardWebhook() {
+  return {
+    NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`,
+    NOTIFY_WEBHOOK_SECRET: 'x'.repeat(32),
   }
 }

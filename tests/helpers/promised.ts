@@ -1,6 +1,7 @@
 // What the site promises, as its documents state it: the spec's sentences, the documented limits
 // and windows. Tests read these, never the constants of the code they test, so a changed value in
 // the code fails a test instead of moving the test with it. Each value names where it is promised.
+import { expect } from 'vitest'
 
 const SECOND = 1_000
 const MINUTE = 60 * SECOND
@@ -52,3 +53,11 @@ export const TRANSPORT = {
 export const APPLICATION_SUCCESS = "Application submitted successfully! We'll be in touch soon."
 /** docs/original-behaviour.md, /apply: the notice when it could not be stored. */
 export const APPLICATION_FAILURE = 'Failed to submit application. Please try again.'
+
+/**
+ * docs/architecture.md: every JSON error answer is `{ error: { code, message, fields?, requestId } }`;
+ * the request id differs per answer. The message is any text unless the test states it.
+ */
+export function apiError(code: string, message: unknown = expect.any(String)) {
+  return { error: { code, message, requestId: expect.any(String) } }
+}

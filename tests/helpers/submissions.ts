@@ -1,6 +1,10 @@
 // Shared by the form API tests: POST JSON through `inject`, each call from its own client IP
 // unless one is given, so the per-IP rate limit only bites in the tests about it.
+import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import type { PrismaClient } from '../../server/db/database.server.ts'
+import { testAppForFile } from './app.ts'
+import { sentUntilTaken } from './shed-retry.ts'
 
 let nextIp = 1
 
@@ -49,3 +53,35 @@ export const application = (company: string, email: string) => ({
   email,
   phone: '(512) 555-0142',
 })
+
+/**
+ * Sends `application(company, email)` as the /apply form's script does, again with its key while a
+ * busy database sheds it; the stored application's id.
+ */
+export async function sendApplication(app: FastifyInstance, company: string, email: string): Promise<string> {
+  const key = randomUUID()
+  const res = await sentUntilTaken(() =>
+    postJson(app, '/api/applications', application(company, email), { key }),
+  )
+  if (res.statusCode !== 201) throw new Error(`The application was not stored: ${res.statusCode} ${res.body}`)
+  return res.json().id
+}
+
+/** A form's table as a test counts and empties it. */
+interface FormTable {
+  count(): Promise<number>
+  deleteMany(): Promise<unknown>
+}
+
+/**
+ * The app of a form endpoint's test file, its table emptied before each test: `post` sends JSON to
+ * `url` from a client address of its own, `count` counts the table's rows.
+ */
+export function formEndpointForFile(url: string, table: (prisma: PrismaClient) => FormTable) {
+  const t = testAppForFile({}, ({ db }) => table(db.prisma).deleteMany())
+  return {
+    t,
+    post: (body: unknown, options?: PostOptions) => postJson(t.app, url, body, options),
+    count: () => table(t.db.prisma).count(),
+  }
+}

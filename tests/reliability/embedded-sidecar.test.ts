@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
-import { statFields } from '../../scripts/lib/proc-stat.ts'
 import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
 import { applicationBody } from '../helpers/form-bodies.ts'
 import { until } from '../helpers/notification-receivers.ts'
+import { alive, commandLine, parentOf } from '../helpers/processes.ts'
 import { fillBuckets, type StartedSite, startSite } from '../helpers/start-process.ts'
 
 const dirs: string[] = []
@@ -46,23 +46,6 @@ async function ownerPid(dir: string, file: 'pg.json' | 's3.json'): Promise<numbe
 /** The Postgres server's own pid (first line of its lock file). */
 async function postmasterPid(dir: string): Promise<number> {
   return Number((await readFile(join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0])
-}
-
-function parentOf(pid: number): number {
-  return Number(statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[1])
-}
-
-function commandLine(pid: number): string {
-  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }
 
 async function countApplications(url: string): Promise<number> {
@@ -167,8 +150,8 @@ describe('embedded services in their own process', () => {
       const sidecar = await ownerPid(dir, 'pg.json')
       expect(parentOf(sidecar)).toBe(serverPid)
       for (const pid of [serverPid, sidecar]) {
-        expect(commandLine(pid)).toContain('dist/node/')
-        expect(commandLine(pid)).not.toContain('tsx')
+        expect(commandLine(pid).join(' ')).toContain('dist/node/')
+        expect(commandLine(pid).join(' ')).not.toContain('tsx')
       }
       expect((await fetch(`http://127.0.0.1:${site.port}/`)).status).toBe(200)
       expect((await submit(site.port, 7)).status).toBe(201)

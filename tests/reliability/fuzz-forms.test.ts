@@ -342,21 +342,18 @@ async function fuzzForm(options: {
 }
 
 describe('fuzzing the form endpoints', () => {
-  it('POST /api/applications', async () => {
-    await fuzzForm({
+  it.each([
+    {
       url: '/api/applications',
       schema: applicationSchema,
       valid: validApplication,
       count: () => t.db.prisma.retailerApplication.count(),
-    })
-  }, 90_000)
-
-  it('POST /api/contact', async () => {
-    await fuzzForm({
+    },
+    {
       url: '/api/contact',
       schema: contactSchema,
       valid: validContact,
       count: () => t.db.prisma.contactMessage.count(),
-    })
-  }, 90_000)
+    },
+  ])('POST $url', (form) => fuzzForm(form), 90_000)
 })

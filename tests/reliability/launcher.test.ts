@@ -2,12 +2,12 @@
 // the site serves, the launcher's pid runs the bundle with plain node and the production settings,
 // no process of the tree runs a TypeScript loader or esbuild, and Ctrl-C (which reaches the server
 // twice under npm: from the terminal and forwarded by npm) still stops it cleanly, Postgres too.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { statFields } from '../../scripts/lib/proc-stat.ts'
+import { alive, commandLine, processTree } from '../helpers/processes.ts'
 import { fillBuckets, type StartedSite, startSite } from '../helpers/start-process.ts'
 
 let dataDir: string
@@ -23,7 +23,7 @@ beforeAll(async () => {
   served = {
     argv: commandLine(pid),
     environ: readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0'),
-    tree: tree(pid).map((child) => commandLine(child).join(' ')),
+    tree: processTree(pid).map((child) => commandLine(child).join(' ')),
   }
 }, 300_000)
 
@@ -31,33 +31,6 @@ afterAll(async () => {
   if (site && site.process.exitCode === null) site.process.kill('SIGKILL')
   if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
-
-const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
-
-/** `pid` and every process below it. */
-function tree(pid: number): number[] {
-  const parents = new Map<number, number>()
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      parents.set(Number(entry), Number(statFields(readFileSync(`/proc/${entry}/stat`, 'utf8'))[1]))
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found = [pid]
-  for (let i = 0; i < found.length; i++)
-    for (const [child, parent] of parents) if (parent === found[i]) found.push(child)
-  return found
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 describe('npm start’s launcher', () => {
   it('becomes the bundled server: same pid, plain node, the production heap cap and malloc setting', () => {

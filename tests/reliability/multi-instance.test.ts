@@ -11,17 +11,17 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Redis } from 'ioredis'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { revoke } from '../../scripts/cli/codes/commands.ts'
 import { freePort } from '../../scripts/lib/free-port.ts'
 import type { Database } from '../../server/db/database.server.ts'
 import type { Env } from '../../server/env.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
-import { type AppInstance, replicaEnv, startAppInstance } from '../helpers/app-instance.ts'
+import { type AppInstance, replicaEnv, startAppInstance, stopAppInstances } from '../helpers/app-instance.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { applicationBody, randomIp } from '../helpers/form-bodies.ts'
 import { until, webhookReceiver } from '../helpers/notification-receivers.ts'
+import { deleteRedisKeys } from '../helpers/redis-keys.ts'
 import { describeWith, redisAt } from '../helpers/required-service.ts'
 import { sentUntilTaken } from '../helpers/shed-retry.ts'
 
@@ -109,17 +109,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopProxy()
-  for (const instance of instances.reverse()) {
-    await instance.app.close()
-    await Promise.allSettled([instance.db.close(), instance.storage.close()])
-  }
+  await stopAppInstances(instances.reverse())
   instances = []
-  if (redisUp) {
-    const redis = new Redis(REDIS_URL)
-    const keys = await redis.keys(`*${prefix}*`)
-    if (keys.length) await redis.del(...keys)
-    redis.disconnect()
-  }
+  if (redisUp) await deleteRedisKeys(REDIS_URL, prefix)
   await receiver?.stop()
   await testDb?.drop()
 })

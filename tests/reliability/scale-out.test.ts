@@ -3,15 +3,15 @@
 // which instance a request lands on: a grant from A opens /docket on B, the verify and 404
 // limits are shared, and an application sent to both with one Idempotency-Key is stored once.
 import { randomUUID } from 'node:crypto'
-import { Redis } from 'ioredis'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { addCode } from '../../scripts/cli/codes/commands.ts'
 import type { Env } from '../../server/env.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
-import { type AppInstance, replicaEnv, startAppInstance } from '../helpers/app-instance.ts'
+import { type AppInstance, replicaEnv, startAppInstance, stopAppInstances } from '../helpers/app-instance.ts'
+import { generatedCode } from '../helpers/codes-cli.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { applicationBody, randomIp } from '../helpers/form-bodies.ts'
 import { NOT_FOUND_LIMIT } from '../helpers/promised.ts'
+import { deleteRedisKeys } from '../helpers/redis-keys.ts'
 import { describeWith, redisAt } from '../helpers/required-service.ts'
 import { sentUntilTaken } from '../helpers/shed-retry.ts'
 
@@ -37,28 +37,12 @@ beforeAll(async () => {
   env = replicaEnv(testDb, REDIS_URL, { TRUST_PROXY: 'true' })
   a = await startAppInstance('A', env, prefix)
   b = await startAppInstance('B', env, prefix)
-  // A real code, created the way `npm run codes -- generate circlek` creates it.
-  const printed: string[] = []
-  await addCode(
-    a.db.prisma,
-    { print: (line = '') => printed.push(line), now: () => new Date() },
-    { retailer: 'circlek', replace: false, json: true },
-  )
-  code = JSON.parse(printed[0] as string).code
+  code = await generatedCode(a.db.prisma, 'circlek')
 })
 
 afterAll(async () => {
-  for (const instance of [b, a]) {
-    if (!instance) continue
-    await instance.app.close()
-    await Promise.allSettled([instance.db.close(), instance.storage.close()])
-  }
-  if (redisUp) {
-    const redis = new Redis(REDIS_URL)
-    const keys = await redis.keys(`*${prefix}*`)
-    if (keys.length) await redis.del(...keys)
-    redis.disconnect()
-  }
+  await stopAppInstances([b, a])
+  if (redisUp) await deleteRedisKeys(REDIS_URL, prefix)
   await testDb?.drop()
 })
 

@@ -5,16 +5,16 @@
 // a third one to the instances) each leave /docket answering 302 on both once the cache time has
 // passed on their clock, which the test moves (no sleeps, no timed assertions).
 import { randomBytes } from 'node:crypto'
-import { Redis } from 'ioredis'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { denyCodeEmail, setCodeEmailRule } from '../../server/access/code-admin.server.ts'
 import { issueGrant } from '../../server/access/sessions.server.ts'
 import { revokeViewer } from '../../server/access/viewers.server.ts'
 import type { Env } from '../../server/env.server.ts'
 import { limitPrefix, seedCode, testClock } from '../helpers/access.ts'
-import { type AppInstance, replicaEnv, startAppInstance } from '../helpers/app-instance.ts'
+import { type AppInstance, replicaEnv, startAppInstance, stopAppInstances } from '../helpers/app-instance.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { SESSION_CUTOFF_MS } from '../helpers/promised.ts'
+import { deleteRedisKeys } from '../helpers/redis-keys.ts'
 import { describeWith, redisAt } from '../helpers/required-service.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -38,17 +38,8 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  for (const instance of [b, a]) {
-    if (!instance) continue
-    await instance.app.close()
-    await Promise.allSettled([instance.db.close(), instance.storage.close()])
-  }
-  if (redisService.available) {
-    const redis = new Redis(REDIS_URL)
-    const keys = await redis.keys(`*${prefix}*`)
-    if (keys.length) await redis.del(...keys)
-    redis.disconnect()
-  }
+  await stopAppInstances([b, a])
+  if (redisService.available) await deleteRedisKeys(REDIS_URL, prefix)
   await testDb?.drop()
 })
 

@@ -1,22 +1,18 @@
 // `rm5 codes` end to end: the real CLI process against a real database, including the
 // embedded Postgres of a running server (attached through DATA_DIR/pg.json).
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import argon2 from 'argon2'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { recordAttempt } from '../../server/access/attempts.server.ts'
 import { buildApp } from '../../server/app.server.ts'
 import { openDatabase } from '../../server/db/database.server.ts'
-import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
-import { applyMigrations } from '../../server/db/migrate.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
 import { clientHash } from '../../server/http/client-hash.server.ts'
 import { openStorage } from '../../server/storage/storage.server.ts'
 import { cliDatabaseForFile, codesHere } from '../helpers/codes-cli.ts'
 import { logLines } from '../helpers/log-lines.ts'
+import { withOwnedEmbeddedPostgres } from '../helpers/owned-embedded-postgres.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
 import { type CliRun, runRm5 } from '../helpers/run-cli.ts'
 
@@ -309,12 +305,8 @@ describe('managing codes', () => {
 
 describe('with the embedded database of a running server', () => {
   it('attaches to the server’s embedded Postgres instead of starting a second one', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'rm5-codes-cli-'))
-    // This process plays `npm start`: it owns the embedded Postgres in dataDir.
-    const server = await startEmbeddedPostgres(dataDir, silentLogger)
-    try {
-      await applyMigrations(server.url, silentLogger)
-      const env = { DATABASE_URL: '', DATA_DIR: dataDir }
+    await withOwnedEmbeddedPostgres(async (server) => {
+      const env = { DATABASE_URL: '', DATA_DIR: server.dataDir }
       const run = await codes(['generate', 'investor', '--json'], env)
       expect(run.code, run.stderr).toBe(0)
       const { id, code } = JSON.parse(run.stdout)
@@ -326,9 +318,6 @@ describe('with the embedded database of a running server', () => {
       expect(rows).toEqual([{ retailer: 'investor' }])
       const list = await codes(['list'], env)
       expect(list.stdout).toContain(id)
-    } finally {
-      await server.close()
-      await rm(dataDir, { recursive: true, force: true })
-    }
+    })
   }, 180_000)
 })

@@ -8,6 +8,7 @@ import { clientHash } from '../../server/http/client-hash.server.ts'
 import { countingHasher, limitPrefix, seedCode, verify, verifyForm } from '../helpers/access.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 import { BACKGROUND_WORK } from '../helpers/background-work.ts'
+import { apiError } from '../helpers/promised.ts'
 import { describeWith, redisAt } from '../helpers/required-service.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -81,11 +82,10 @@ describe('in memory', () => {
       expect(retryAfter).toBeLessThanOrEqual(60)
       expect(limited.json()).toEqual({
         success: false,
-        error: {
-          code: 'rate_limited',
-          message: `Too many attempts. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
-          requestId: expect.any(String),
-        },
+        ...apiError(
+          'rate_limited',
+          `Too many attempts. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+        ),
       })
       // The right code is refused too while limited: the limit is not a hint about correctness.
       const right = await verify(
@@ -182,11 +182,7 @@ describe('in memory', () => {
       expect(busy.headers['retry-after']).toBe('2')
       expect(busy.json()).toEqual({
         success: false,
-        error: {
-          code: 'busy',
-          message: 'Many codes are being checked right now. Try again in 2 seconds.',
-          requestId: expect.any(String),
-        },
+        ...apiError('busy', 'Many codes are being checked right now. Try again in 2 seconds.'),
       })
       // A no-JS post refused the same way goes back to its gate with the notice and the wait.
       const form = await verifyForm(

@@ -2,55 +2,26 @@
 // browser held opens nothing afterwards; `rm5 viewers revoke --email` and `rm5 codes deny <id>
 // --email` cut one person off; narrowing a code's domains applies to its existing sessions; and
 // `rm5 viewers list` shows the live sessions only. Against the real Postgres, the CLI as its binary.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { setCodeEmailRule } from '../../server/access/code-admin.server.ts'
 import { createEmailLink } from '../../server/access/email-links.server.ts'
-import {
-  grantCookie,
-  grantedRetailers,
-  issueTestGrant,
-  limitPrefix,
-  seedCode,
-  testClock,
-  testGrantCookie,
-  verify,
-} from '../helpers/access.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { grantCookie, issueTestGrant, seedCode, verify } from '../helpers/access.ts'
 import { SESSION_CUTOFF_MS } from '../helpers/promised.ts'
 import { outputOf, runRm5 } from '../helpers/run-cli.ts'
 import { injectPost } from '../helpers/submissions.ts'
+import { viewerSessionsForFile } from '../helpers/viewer-sessions.ts'
 
 vi.setConfig({ testTimeout: 180_000 })
 
-// The CLI runs on the real clock: the app's starts there too, and moves only when a test says so.
-const clock = testClock(new Date())
-let t: TestApp
-let circlekCode: string
-let investorCode: string
-
-const rm5 = async (...args: string[]) =>
-  outputOf(await runRm5(args, { DATABASE_URL: t.env.DATABASE_URL, DATA_DIR: t.env.DATA_DIR }), args.join(' '))
-const retailers = (cookie: string) => grantedRetailers(t.app, cookie)
-/** A session opened by a one-time link for `email`, as its cookie. */
-const linkGrant = (retailer: 'circlek' | 'investor', email: string) =>
-  testGrantCookie(t.app, {
-    retailer,
-    codeId: retailer === 'circlek' ? circlekCode : investorCode,
-    issuedAt: clock.now(),
-    email,
-  })
-
+const { t, clock, codes, linkGrant, danaAndLee, retailers } = viewerSessionsForFile()
 beforeAll(async () => {
-  t = await createTestApp({ access: { now: clock.now, rateLimitPrefix: limitPrefix() } })
-  circlekCode = await seedCode(t.db, 'circlek', 'circle-k-sessions-1', { label: 'Category team' })
-  investorCode = await seedCode(t.db, 'investor', 'investor-sessions-1')
-  for (const id of [circlekCode, investorCode]) {
+  for (const id of [codes.circlek, codes.investor]) {
     await t.db.prisma.accessCode.update({ where: { id }, data: { requireEmail: true } })
   }
 })
-afterAll(async () => {
-  await t?.close()
-})
+
+const rm5 = async (...args: string[]) =>
+  outputOf(await runRm5(args, { DATABASE_URL: t.env.DATABASE_URL, DATA_DIR: t.env.DATA_DIR }), args.join(' '))
 
 describe('signing out', () => {
   it('ends every session the browser holds: the cookie values it had open nothing afterwards', async () => {
@@ -95,11 +66,7 @@ describe('signing out', () => {
 
 describe('cutting one person off', () => {
   it('`rm5 viewers revoke --email` ends their sessions at every partner; others keep theirs', async () => {
-    const dana = [
-      await linkGrant('circlek', 'dana@circlek.com'),
-      await linkGrant('investor', 'Dana@circlek.com'),
-    ]
-    const lee = await linkGrant('circlek', 'lee@circlek.com')
+    const { dana, lee } = await danaAndLee()
     for (const cookie of [...dana, lee]) expect(await retailers(cookie)).toHaveLength(1)
 
     const listed = JSON.parse(await rm5('viewers', 'list', '--json')) as { email: string; retailer: string }[]
@@ -125,8 +92,8 @@ describe('cutting one person off', () => {
   it('`rm5 codes deny <id> --email` ends their sessions from that code and keeps its links from opening', async () => {
     const ria = await linkGrant('circlek', 'ria@circlek.com')
     const riaElsewhere = await linkGrant('investor', 'ria@circlek.com')
-    const { token } = await createEmailLink(t.db.prisma, circlekCode, 'ria@circlek.com', clock.now())
-    expect(await rm5('codes', 'deny', circlekCode.slice(0, 8), '--email', 'ria@circlek.com')).toContain(
+    const { token } = await createEmailLink(t.db.prisma, codes.circlek, 'ria@circlek.com', clock.now())
+    expect(await rm5('codes', 'deny', codes.circlek.slice(0, 8), '--email', 'ria@circlek.com')).toContain(
       'Ended 1 live session(s)',
     )
     clock.advance(SESSION_CUTOFF_MS)
@@ -137,7 +104,7 @@ describe('cutting one person off', () => {
     expect(link.statusCode).toBe(410)
 
     // Admitted again: a new session works; the ended one stays ended.
-    await rm5('codes', 'deny', circlekCode, '--email', 'ria@circlek.com', '--off')
+    await rm5('codes', 'deny', codes.circlek, '--email', 'ria@circlek.com', '--off')
     clock.advance(SESSION_CUTOFF_MS)
     expect(await retailers(await linkGrant('circlek', 'ria@circlek.com'))).toEqual(['circlek'])
     expect(await retailers(ria)).toEqual([])

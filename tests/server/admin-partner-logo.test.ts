@@ -3,10 +3,10 @@
 // check, its size limit, its sentences), is audited under the admin, is served at its /media
 // address and shown over the gate preview's monogram; a refused file changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addPartner, defaultFields } from '../../server/partners/partner-store.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import { type FilePart, postMultipart, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { seedPartner } from '../helpers/partners.ts'
 
 let t: TestApp
 let editor: SignedIn
@@ -19,13 +19,7 @@ beforeAll(async () => {
   t = await createTestApp({ access: { rateLimitPrefix: limitPrefix() } })
   editor = await signIn(t, 'editor@example.com', 'editor')
   slug = `logo-${Math.random().toString(36).slice(2, 8)}`
-  await addPartner(
-    t.db.prisma,
-    { label: 'cli@test' },
-    slug,
-    { name: 'Logo Test', ...defaultFields('Logo Test') },
-    new Date(),
-  )
+  await seedPartner(t.db.prisma, slug, 'Logo Test')
 })
 afterAll(async () => {
   await t?.close()

@@ -3,10 +3,10 @@
 // admin), and removing is the CLI's rule as a confirm step: refused while the partner has live
 // codes unless forced, which revokes them in the same step.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { addPartner, defaultFields } from '../../server/partners/partner-store.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
 import { post, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { seedPartner } from '../helpers/partners.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 
 let t: TestApp
@@ -16,13 +16,7 @@ const email = `partners-${newSlug()}@example.com`
 /** A partner of the test's own (the CLI's defaults), so each test stands alone in any order. */
 async function partnerOfItsOwn(): Promise<string> {
   const slug = newSlug()
-  await addPartner(
-    t.db.prisma,
-    { label: 'cli@test' },
-    slug,
-    { name: 'Kroger Test', ...defaultFields('Kroger Test') },
-    new Date(),
-  )
+  await seedPartner(t.db.prisma, slug, 'Kroger Test')
   return slug
 }
 

@@ -33,6 +33,10 @@ afterAll(async () => {
   await onIp?.close()
 })
 
+/** A passkey sign-in step, posted as JSON as the sign-in page's script posts it. */
+const signInStep = (app: TestApp, url: string, payload: string) =>
+  app.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload })
+
 it('lets an admin remove only their own passkey, and records it', async () => {
   const foreign = await post(
     t,
@@ -62,21 +66,15 @@ it('lets an admin remove only their own passkey, and records it', async () => {
 
 it('hands out a challenge once per call and refuses an answer of the wrong shape', async () => {
   const before = await t.db.prisma.adminWebauthnChallenge.count()
-  const options = await t.app.inject({
-    method: 'POST',
-    url: '/admin/sign-in/passkey/options',
-    headers: { 'content-type': 'application/json' },
-    payload: '{}',
-  })
+  const options = await signInStep(t, '/admin/sign-in/passkey/options', '{}')
   expect(options.statusCode).toBe(200)
   expect(options.json()).toMatchObject({ rpId: 'localhost', userVerification: 'preferred' })
   expect(await t.db.prisma.adminWebauthnChallenge.count()).toBe(before + 1)
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/admin/sign-in/passkey',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ id: 'x', response: { clientDataJSON: 'not base64url!' } }),
-  })
+  const answer = await signInStep(
+    t,
+    '/admin/sign-in/passkey',
+    JSON.stringify({ id: 'x', response: { clientDataJSON: 'not base64url!' } }),
+  )
   expect(answer.statusCode).toBe(400)
   expect(answer.json().message).toContain('could not be verified')
   expect(answer.headers['set-cookie']).toBeUndefined()
@@ -87,11 +85,6 @@ it('offers no passkey on a site served by IP address', async () => {
   expect(page.statusCode).toBe(200)
   expect(page.body).not.toContain('data-passkey-sign-in')
   expect(page.body).not.toContain('webauthn.js')
-  const options = await onIp.app.inject({
-    method: 'POST',
-    url: '/admin/sign-in/passkey/options',
-    headers: { 'content-type': 'application/json' },
-    payload: '{}',
-  })
+  const options = await signInStep(onIp, '/admin/sign-in/passkey/options', '{}')
   expect(options.statusCode).toBe(404)
 })

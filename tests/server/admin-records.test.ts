@@ -6,7 +6,7 @@ import { applications, contactMessages, exportRecords } from '../../server/forms
 import { limitPrefix } from '../helpers/access.ts'
 import { post, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { application, postJson } from '../helpers/submissions.ts'
+import { postJson, sendApplication } from '../helpers/submissions.ts'
 
 let t: TestApp
 let editor: SignedIn
@@ -20,10 +20,8 @@ beforeAll(async () => {
     ['=HYPERLINK("http://evil")', 'eve@evil.example'],
     // Its own record for the delete test, so that the tests hold in any order.
     ['Dora Deletes', 'dora@deletes.example'],
-  ] as const) {
-    const res = await postJson(t.app, '/api/applications', application(company, email))
-    ids[email] = res.json().id
-  }
+  ] as const)
+    ids[email] = await sendApplication(t.app, company, email)
   const res = await postJson(t.app, '/api/contact', {
     name: 'Sam Asker',
     email: 'sam@asker.example',

@@ -3,40 +3,21 @@
 // data (sessions included), each through the `rm5 viewers` services and audited under the admin's
 // e-mail; the gate stops honouring what was ended. Forms without JavaScript: plain posts, the
 // console's error summary for an address that is not one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { grantedRetailers, limitPrefix, seedCode, testClock, testGrantCookie } from '../helpers/access.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { post, type SignedIn, signIn } from '../helpers/admin-console.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { SESSION_CUTOFF_MS } from '../helpers/promised.ts'
+import { viewerSessionsForFile } from '../helpers/viewer-sessions.ts'
 
-const clock = testClock(new Date())
-let t: TestApp
+const { t, clock, codes, linkGrant, danaAndLee, retailers } = viewerSessionsForFile()
 let editor: SignedIn
 let watcher: SignedIn
-let circlekCode: string
-let investorCode: string
 
 beforeAll(async () => {
-  t = await createTestApp({ access: { now: clock.now, rateLimitPrefix: limitPrefix() } })
   editor = await signIn(t, 'editor@example.com', 'editor')
   watcher = await signIn(t, 'watcher@example.com', 'viewer')
-  circlekCode = await seedCode(t.db, 'circlek', 'circle-k-viewers-1', { label: 'Category team' })
-  investorCode = await seedCode(t.db, 'investor', 'investor-viewers-1')
-})
-afterAll(async () => {
-  await t?.close()
 })
 
-/** A session a one-time link opened for `email`, as the cookie a browser holds. */
-const linkGrant = (retailer: 'circlek' | 'investor', email: string) =>
-  testGrantCookie(t.app, {
-    retailer,
-    codeId: retailer === 'circlek' ? circlekCode : investorCode,
-    issuedAt: clock.now(),
-    email,
-  })
 const sessionIdOf = (cookie: string) => cookie.split('.')[1] as string
-const retailers = (cookie: string) => grantedRetailers(t.app, cookie)
 const page = (url: string, as: SignedIn = editor) => t.app.inject({ url, headers: { cookie: as.cookie } })
 const act = (url: string, form: Record<string, string> = {}) =>
   post(t, url, { ...form, _csrf: editor.csrf }, { cookie: editor.cookie })
@@ -95,11 +76,7 @@ describe('the page', () => {
 
 describe('acting on viewers', () => {
   it('signs one person out at every partner; others keep theirs; audited under the admin', async () => {
-    const dana = [
-      await linkGrant('circlek', 'dana@circlek.com'),
-      await linkGrant('investor', 'dana@circlek.com'),
-    ]
-    const lee = await linkGrant('circlek', 'lee@circlek.com')
+    const { dana, lee } = await danaAndLee()
     const res = await act('/admin/viewers/revoke', { email: 'DANA@circlek.com' })
     expect([res.statusCode, res.headers.location]).toEqual([
       303,
@@ -142,7 +119,7 @@ describe('acting on viewers', () => {
     await t.db.prisma.docketView.create({
       data: {
         retailer: 'circlek',
-        codeId: circlekCode,
+        codeId: codes.circlek,
         email: 'ria@circlek.com',
         page: '/docket',
         ipHash: 'h',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { testAppForFile } from '../helpers/app.ts'
+import { apiError } from '../helpers/promised.ts'
 
 const t = testAppForFile({})
 
@@ -7,9 +8,7 @@ describe('error shape', () => {
   it('answers unknown API routes with the JSON error shape', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/nope', payload: {} })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({
-      error: { code: 'not_found', message: 'No route for POST /api/nope', requestId: expect.any(String) },
-    })
+    expect(res.json()).toEqual(apiError('not_found', 'No route for POST /api/nope'))
   })
 
   it('hides internal errors behind a generic 500 and passes 4xx messages through', async () => {
@@ -29,9 +28,7 @@ describe('error shape', () => {
     expect(boom.body).not.toMatch(/hunter2|secret internal/)
     const teapot = await app.inject({ method: 'GET', url: '/teapot' })
     expect(teapot.statusCode).toBe(418)
-    expect(teapot.json()).toEqual({
-      error: { code: 'teapot', message: 'I am a teapot', requestId: expect.any(String) },
-    })
+    expect(teapot.json()).toEqual(apiError('teapot', 'I am a teapot'))
     await app.close()
   })
 })

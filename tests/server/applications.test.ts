@@ -3,13 +3,11 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { applicationFields } from '../../lib/forms/application-schema.ts'
-import { buildApp } from '../../server/app.server.ts'
-import { openDatabase } from '../../server/db/database.server.ts'
-import { silentLogger } from '../../server/db/logger.server.ts'
-import { testAppForFile } from '../helpers/app.ts'
+import { appBeside, withDatabaseDown } from '../helpers/app.ts'
 import { logLines } from '../helpers/log-lines.ts'
+import { apiError } from '../helpers/promised.ts'
 import { sentUntilTaken } from '../helpers/shed-retry.ts'
-import { freshIp, postJson } from '../helpers/submissions.ts'
+import { formEndpointForFile, freshIp, postJson } from '../helpers/submissions.ts'
 
 const URL = '/api/applications'
 
@@ -26,11 +24,7 @@ const valid = {
   additionalInfo: 'Line one, with a comma\r\nLine two — 東京 🚚\n',
 }
 
-const t = testAppForFile({}, async ({ db }) => {
-  await db.prisma.retailerApplication.deleteMany()
-})
-const count = () => t.db.prisma.retailerApplication.count()
-const post = (body: unknown, options?: Parameters<typeof postJson>[3]) => postJson(t.app, URL, body, options)
+const { t, post, count } = formEndpointForFile(URL, (prisma) => prisma.retailerApplication)
 
 describe('POST /api/applications: valid submissions', () => {
   it('stores every field, normalised, and answers 201 { id }', async () => {
@@ -311,36 +305,17 @@ describe('POST /api/applications: transport', () => {
 
 describe('POST /api/applications: failures', () => {
   it('answers 503 database_unavailable without internals when Postgres is down', async () => {
-    const down = await openDatabase(
-      { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere', DATA_DIR: t.env.DATA_DIR },
-      silentLogger,
+    const res = await withDatabaseDown(t, (app) => postJson(app, URL, valid, { key: randomUUID() }))
+    expect(res.statusCode).toBe(503)
+    expect(res.json()).toEqual(
+      apiError('database_unavailable', 'We could not save that right now. Please try again in a moment.'),
     )
-    const app = await buildApp({ env: t.env, db: down, storage: t.storage, logger: false })
-    try {
-      const res = await postJson(app, URL, valid, { key: randomUUID() })
-      expect(res.statusCode).toBe(503)
-      expect(res.json()).toEqual({
-        error: {
-          code: 'database_unavailable',
-          message: 'We could not save that right now. Please try again in a moment.',
-          requestId: expect.any(String),
-        },
-      })
-      expect(res.body).not.toMatch(/127\.0\.0\.1|nowhere|P1001|prisma/i)
-    } finally {
-      await app.close()
-      await down.close()
-    }
+    expect(res.body).not.toMatch(/127\.0\.0\.1|nowhere|P1001|prisma/i)
   })
 
   it('never writes the submitted values to the log', async () => {
     const { lines, stream: sink } = logLines()
-    const app = await buildApp({
-      env: t.env,
-      db: t.db,
-      storage: t.storage,
-      logger: { level: 'trace', stream: sink } as never,
-    })
+    const app = await appBeside(t, { logger: { level: 'trace', stream: sink } as never })
     try {
       await postJson(app, URL, valid, { key: randomUUID() })
       await postJson(app, URL, { ...valid, email: 'broken' })

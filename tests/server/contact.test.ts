@@ -2,12 +2,10 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { contactFields } from '../../lib/forms/contact-schema.ts'
-import { buildApp } from '../../server/app.server.ts'
-import { openDatabase } from '../../server/db/database.server.ts'
-import { silentLogger } from '../../server/db/logger.server.ts'
-import { testAppForFile } from '../helpers/app.ts'
+import { withDatabaseDown } from '../helpers/app.ts'
+import { apiError } from '../helpers/promised.ts'
 import { sentUntilTaken } from '../helpers/shed-retry.ts'
-import { freshIp, postJson } from '../helpers/submissions.ts'
+import { formEndpointForFile, freshIp, postJson } from '../helpers/submissions.ts'
 
 const URL = '/api/contact'
 
@@ -18,11 +16,7 @@ const valid = {
   message: 'Hello,\r\n"quoted", =SUM(A1) and ünïcödé 🚚\n\n',
 }
 
-const t = testAppForFile({}, async ({ db }) => {
-  await db.prisma.contactMessage.deleteMany()
-})
-const count = () => t.db.prisma.contactMessage.count()
-const post = (body: unknown, options?: Parameters<typeof postJson>[3]) => postJson(t.app, URL, body, options)
+const { t, post, count } = formEndpointForFile(URL, (prisma) => prisma.contactMessage)
 
 describe('POST /api/contact', () => {
   it('stores the message with every field and answers 201 { id }', async () => {
@@ -116,22 +110,10 @@ describe('POST /api/contact', () => {
   })
 
   it('answers 503 database_unavailable when Postgres is down', async () => {
-    const down = await openDatabase(
-      { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere', DATA_DIR: t.env.DATA_DIR },
-      silentLogger,
+    const res = await withDatabaseDown(t, (app) => postJson(app, URL, valid))
+    expect(res.statusCode).toBe(503)
+    expect(res.json()).toEqual(
+      apiError('database_unavailable', 'We could not save that right now. Please try again in a moment.'),
     )
-    const app = await buildApp({ env: t.env, db: down, storage: t.storage, logger: false })
-    try {
-      const res = await postJson(app, URL, valid)
-      expect(res.statusCode).toBe(503)
-      expect(res.json().error).toEqual({
-        code: 'database_unavailable',
-        message: 'We could not save that right now. Please try again in a moment.',
-        requestId: expect.any(String),
-      })
-    } finally {
-      await app.close()
-      await down.close()
-    }
   })
 })

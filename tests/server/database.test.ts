@@ -5,7 +5,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { testDatabaseForTests } from '../helpers/database.ts'
 
 describe('openDatabase when Postgres is unreachable', () => {
   // Accepts TCP connections but never answers: the worst case, unlike "connection refused".
@@ -45,12 +45,7 @@ describe('openDatabase when Postgres is unreachable', () => {
 
 // Always a real engine: the server DATABASE_URL names, or the run's embedded Postgres (decision 024).
 describe('openDatabase on a real Postgres', () => {
-  let testDb: TestDatabase
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase()
-  }, 60_000)
-  afterAll(() => testDb?.drop())
+  const testDb = testDatabaseForTests()
 
   it('survives the server closing idle connections and reconnects', async () => {
     const db = await openDatabase(testDb.env, silentLogger)

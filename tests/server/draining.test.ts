@@ -5,6 +5,7 @@ import net, { type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { deferred } from '../helpers/deferred.ts'
+import { apiError } from '../helpers/promised.ts'
 import { parseResponse, type RawResponse } from '../helpers/raw-http.ts'
 
 const slowStarted = deferred()
@@ -92,12 +93,8 @@ describe('draining', () => {
     expect(second?.headers['retry-after']).toEqual(['5'])
     expect(second?.headers['cache-control']).toEqual(['no-store'])
     expect(second?.headers['content-type']?.[0]).toMatch(/^application\/json/)
-    expect(JSON.parse(second?.body ?? '')).toEqual({
-      error: {
-        code: 'shutting_down',
-        message: 'The server is restarting. Please try again in a moment.',
-        requestId: expect.any(String),
-      },
-    })
+    expect(JSON.parse(second?.body ?? '')).toEqual(
+      apiError('shutting_down', 'The server is restarting. Please try again in a moment.'),
+    )
   })
 })

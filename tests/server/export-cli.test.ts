@@ -6,11 +6,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '../../server/db/database.server.ts'
-import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
-import { applyMigrations } from '../../server/db/migrate.server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { parseCsv, spreadsheetSafe } from '../helpers/csv.ts'
+import { withOwnedEmbeddedPostgres } from '../helpers/owned-embedded-postgres.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 import { postJson } from '../helpers/submissions.ts'
 
@@ -271,12 +270,8 @@ describe('usage and failures', () => {
 
 describe('embedded Postgres', () => {
   it("attaches to the running server's embedded Postgres through DATA_DIR/pg.json", async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'rm5-export-embedded-'))
-    // This test process plays `npm start`: it owns the embedded Postgres; the CLI must attach, not start another.
-    const server = await startEmbeddedPostgres(dataDir, silentLogger)
-    try {
-      await applyMigrations(server.url, silentLogger)
-      const db = await openDatabase({ DATABASE_URL: server.url, DATA_DIR: dataDir }, silentLogger)
+    await withOwnedEmbeddedPostgres(async ({ url, dataDir }) => {
+      const db = await openDatabase({ DATABASE_URL: url, DATA_DIR: dataDir }, silentLogger)
       await db.prisma.contactMessage.create({
         data: { name: 'Embedded', email: 'e@example.com', message: 'Hello' },
       })
@@ -288,12 +283,9 @@ describe('embedded Postgres', () => {
       expect(run.code, run.stderr).toBe(0)
       expect(JSON.parse(run.stdout)).toMatchObject([{ name: 'Embedded', message: 'Hello' }])
       // The owner's database still answers after the CLI has gone.
-      const again = await openDatabase({ DATABASE_URL: server.url, DATA_DIR: dataDir }, silentLogger)
+      const again = await openDatabase({ DATABASE_URL: url, DATA_DIR: dataDir }, silentLogger)
       expect(await again.prisma.contactMessage.count()).toBe(1)
       await again.close()
-    } finally {
-      await server.close()
-      await rm(dataDir, { recursive: true, force: true })
-    }
+    })
   })
 })

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DocumentStore, type DocumentSummary } from '../../server/documents/document-store.server.ts'
 import type { PreparedDocument } from '../../server/documents/validate.server.ts'
 import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { testDatabaseForTests } from '../helpers/database.ts'
 import {
   activeContentPdf,
   markdownBomb,
@@ -22,11 +22,7 @@ import { createProductionTestApp, type ProductionTestApp } from '../helpers/prod
 import { runRm5 } from '../helpers/run-cli.ts'
 
 describe('rm5 documents add', () => {
-  let testDb: TestDatabase
-  beforeAll(async () => {
-    testDb = await createTestDatabase()
-  }, 60_000)
-  afterAll(() => testDb?.drop())
+  const testDb = testDatabaseForTests()
 
   const add = async (name: string, bytes: Buffer) => {
     const file = join(testDb.env.DATA_DIR, name)

@@ -5,12 +5,12 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addCode } from '../../scripts/cli/codes/commands.ts'
 import { buildApp } from '../../server/app.server.ts'
 import type { Env } from '../../server/env.server.ts'
 import { loggerOptions } from '../../server/logger.server.ts'
 import { grantCookie, limitPrefix, verify, verifyForm } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { generatedCode } from '../helpers/codes-cli.ts'
 import { currentBuildRoot } from '../helpers/current-build.ts'
 import { logLines } from '../helpers/log-lines.ts'
 import { freshIp, postJson } from '../helpers/submissions.ts'
@@ -42,13 +42,7 @@ let code: string
 
 beforeAll(async () => {
   t = await createTestApp()
-  const printed: string[] = []
-  await addCode(
-    t.db.prisma,
-    { print: (line = '') => printed.push(line), now: () => new Date() },
-    { retailer: 'circlek', replace: false, json: true },
-  )
-  code = JSON.parse(printed[0] as string).code
+  code = await generatedCode(t.db.prisma, 'circlek')
   // Production settings, at the most talkative level, with a line for every request.
   const env: Env = { ...t.env, NODE_ENV: 'production', LOG_LEVEL: 'trace', COOKIE_SECRET, LOG_REQUESTS: true }
   app = await buildApp({

@@ -1,18 +1,12 @@
 // A server without mail warns at start when codes require an e-mail: their gates could only say
 // "cannot send links" (issue 35); so does one in production without SITE_URL, whose links would
 // point at itself (issue 43). Real app, real Postgres, the app’s own logger.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { insertCode } from '../../server/access/codes.server.ts'
-import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
+import { appBeside, testAppForFile } from '../helpers/app.ts'
 import { logLines } from '../helpers/log-lines.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp({ env: { SMTP_URL: '', NOTIFY_EMAIL_FROM: '' } })
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-})
+const t = testAppForFile({ env: { SMTP_URL: '', NOTIFY_EMAIL_FROM: '' } })
 
 /** The warning lines a fresh app over the same database writes while it starts. */
 async function warningsAtStart(): Promise<string[]> {

@@ -10,7 +10,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { statFields } from '../../scripts/lib/proc-stat.ts'
 import { openDatabase } from '../../server/db/database.server.ts'
-import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { applyMigrations, migrationStatus, readMigrations } from '../../server/db/migrate.server.ts'
 import { diffSchemas } from '../../server/db/schema-engine.server.ts'
@@ -409,6 +409,16 @@ describe('embedded Postgres', () => {
   }, 3 * SLOW)
   afterAll(() => rm(dataDir, { recursive: true, force: true }))
 
+  /** `work` while this process owns the embedded Postgres in dataDir, stopped again after it. */
+  async function whileOwned(work: (owner: EmbeddedPostgres) => Promise<void>): Promise<void> {
+    const owner = await startEmbeddedPostgres(dataDir, silentLogger)
+    try {
+      await work(owner)
+    } finally {
+      await owner.close()
+    }
+  }
+
   it(
     'migrates, keeps data across a restart and shares itself through pg.json',
     async () => {
@@ -425,17 +435,14 @@ describe('embedded Postgres', () => {
   it(
     'serves another process: the db CLI attaches to the running instance',
     async () => {
-      const owner = await startEmbeddedPostgres(dataDir, silentLogger)
-      try {
+      await whileOwned(async () => {
         const { DATABASE_URL: _, ...env } = process.env
         const { stdout, stderr } = await promisify(execFile)(process.execPath, [rm5Entry(), 'db', 'status'], {
           env: { ...env, DATA_DIR: dataDir },
         })
         expect(stderr).toContain('Using embedded Postgres of the running server')
         expect(stdout).toContain('Database is up to date.')
-      } finally {
-        await owner.close()
-      }
+      })
     },
     SLOW,
   )
@@ -443,25 +450,25 @@ describe('embedded Postgres', () => {
   it(
     'excludes other sessions as production Postgres does: advisory locks, SKIP LOCKED, row locks',
     async () => {
-      const owner = await startEmbeddedPostgres(dataDir, silentLogger)
-      const [a, b] = [new pg.Client(owner.url), new pg.Client(owner.url)]
-      try {
-        await Promise.all([a.connect(), b.connect()])
-        const tryLock = (client: pg.Client) =>
-          client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(42) AS ok').then((r) => r.rows[0]?.ok)
-        expect(await tryLock(a)).toBe(true)
-        expect(await tryLock(b)).toBe(false)
+      await whileOwned(async (owner) => {
+        const [a, b] = [new pg.Client(owner.url), new pg.Client(owner.url)]
+        try {
+          await Promise.all([a.connect(), b.connect()])
+          const tryLock = (client: pg.Client) =>
+            client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(42) AS ok').then((r) => r.rows[0]?.ok)
+          expect(await tryLock(a)).toBe(true)
+          expect(await tryLock(b)).toBe(false)
 
-        await a.query('BEGIN')
-        const locked = await a.query('SELECT id FROM contact_messages FOR UPDATE SKIP LOCKED')
-        expect(locked.rowCount).toBe(1)
-        const skipped = await b.query('SELECT id FROM contact_messages FOR UPDATE SKIP LOCKED')
-        expect(skipped.rowCount).toBe(0)
-        await a.query('ROLLBACK')
-      } finally {
-        await Promise.all([a.end(), b.end()])
-        await owner.close()
-      }
+          await a.query('BEGIN')
+          const locked = await a.query('SELECT id FROM contact_messages FOR UPDATE SKIP LOCKED')
+          expect(locked.rowCount).toBe(1)
+          const skipped = await b.query('SELECT id FROM contact_messages FOR UPDATE SKIP LOCKED')
+          expect(skipped.rowCount).toBe(0)
+          await a.query('ROLLBACK')
+        } finally {
+          await Promise.all([a.end(), b.end()])
+        }
+      })
     },
     SLOW,
   )
@@ -469,35 +476,35 @@ describe('embedded Postgres', () => {
   it(
     'answers concurrent queries from a pool and keeps transactions apart',
     async () => {
-      const owner = await startEmbeddedPostgres(dataDir, silentLogger)
-      const pool = new pg.Pool({ connectionString: owner.url, max: 8 })
-      // Stopping the server ends idle connections with "terminating connection due to administrator command".
-      pool.on('error', () => {})
-      try {
-        // Different statements with parameters from 8 connections at once must not mix up.
-        const results = await Promise.all(
-          Array.from({ length: 200 }, (_, i) =>
-            pool.query<{ n: number }>(`SELECT $1::int + ${i} AS n`, [i]).then((r) => r.rows[0]?.n),
-          ),
-        )
-        expect(results).toEqual(Array.from({ length: 200 }, (_, i) => 2 * i))
+      await whileOwned(async (owner) => {
+        const pool = new pg.Pool({ connectionString: owner.url, max: 8 })
+        // Stopping the server ends idle connections with "terminating connection due to administrator command".
+        pool.on('error', () => {})
+        try {
+          // Different statements with parameters from 8 connections at once must not mix up.
+          const results = await Promise.all(
+            Array.from({ length: 200 }, (_, i) =>
+              pool.query<{ n: number }>(`SELECT $1::int + ${i} AS n`, [i]).then((r) => r.rows[0]?.n),
+            ),
+          )
+          expect(results).toEqual(Array.from({ length: 200 }, (_, i) => 2 * i))
 
-        // Another session never sees a row of a transaction that is still open (and rolled back).
-        const tx = await pool.connect()
-        await tx.query('BEGIN')
-        await tx.query(
-          `INSERT INTO access_attempts (retailer, ip_hash, outcome) VALUES ('partner', 'h', 'granted')`,
-        )
-        const outside = pool.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM access_attempts WHERE retailer = 'partner'`,
-        )
-        await tx.query('ROLLBACK')
-        tx.release()
-        expect((await outside).rows).toEqual([{ n: 0 }])
-      } finally {
-        await pool.end()
-        await owner.close()
-      }
+          // Another session never sees a row of a transaction that is still open (and rolled back).
+          const tx = await pool.connect()
+          await tx.query('BEGIN')
+          await tx.query(
+            `INSERT INTO access_attempts (retailer, ip_hash, outcome) VALUES ('partner', 'h', 'granted')`,
+          )
+          const outside = pool.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM access_attempts WHERE retailer = 'partner'`,
+          )
+          await tx.query('ROLLBACK')
+          tx.release()
+          expect((await outside).rows).toEqual([{ n: 0 }])
+        } finally {
+          await pool.end()
+        }
+      })
     },
     SLOW,
   )
@@ -507,13 +514,10 @@ describe('embedded Postgres', () => {
     async () => {
       const dead = await promisify(execFile)(process.execPath, ['-p', 'process.pid'])
       await writeFile(join(dataDir, 'pg.json'), JSON.stringify({ pid: Number(dead.stdout), port: 1 }))
-      const owner = await startEmbeddedPostgres(dataDir, silentLogger)
-      try {
+      await whileOwned(async (owner) => {
         expect(owner.owner).toBe(true)
         expect(await query(owner.url, 'SELECT count(*)::int AS n FROM contact_messages')).toEqual([{ n: 1 }])
-      } finally {
-        await owner.close()
-      }
+      })
     },
     SLOW,
   )
@@ -532,14 +536,11 @@ describe('embedded Postgres', () => {
       ]).catch((error: { signal?: string }) => expect(error.signal).toBe('SIGKILL'))
       const orphan = Number((await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0])
       expect(running(orphan)).toBe(true)
-      const owner = await startEmbeddedPostgres(dataDir, silentLogger)
-      try {
+      await whileOwned(async (owner) => {
         expect(owner.owner).toBe(true)
         expect(running(orphan)).toBe(false)
         expect(await query(owner.url, 'SELECT count(*)::int AS n FROM contact_messages')).toEqual([{ n: 1 }])
-      } finally {
-        await owner.close()
-      }
+      })
     },
     SLOW,
   )

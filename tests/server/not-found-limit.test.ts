@@ -5,7 +5,7 @@ import { limitPrefix } from '../helpers/access.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { currentBuildRoot } from '../helpers/current-build.ts'
 import { summary, timed } from '../helpers/latency.ts'
-import { NOT_FOUND_LIMIT } from '../helpers/promised.ts'
+import { apiError, NOT_FOUND_LIMIT } from '../helpers/promised.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -24,13 +24,7 @@ describe('unknown paths', () => {
   it('answers JSON 404 for unknown API paths and HTML 404 for unknown pages', async () => {
     const api = await get('/api/does-not-exist', '198.51.100.1')
     expect(api.statusCode).toBe(404)
-    expect(api.json()).toEqual({
-      error: {
-        code: 'not_found',
-        message: 'No route for GET /api/does-not-exist',
-        requestId: expect.any(String),
-      },
-    })
+    expect(api.json()).toEqual(apiError('not_found', 'No route for GET /api/does-not-exist'))
     const page = await get('/does-not-exist', '198.51.100.1')
     expect(page.statusCode).toBe(404)
     expect(page.headers['content-type']).toMatch(/^text\/html/)

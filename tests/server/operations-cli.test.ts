@@ -1,32 +1,23 @@
 // The operations commands as an admin runs them (rm5 in a child process, real Postgres):
 // docket activity per code, marking a code to notify, the notifications outbox (list, retry), and
 // deleting a person's data with its export first.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { freePort } from '../../scripts/lib/free-port.ts'
+import { describe, expect, it, vi } from 'vitest'
 import { seedCode } from '../helpers/access.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { testAppForFile } from '../helpers/app.ts'
+import { unheardWebhook } from '../helpers/notification-receivers.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
-import { postJson } from '../helpers/submissions.ts'
+import { postJson, sendApplication } from '../helpers/submissions.ts'
 
 // Each test spawns the CLI (tsx + Prisma start-up, seconds on a busy machine), some several times.
 vi.setConfig({ testTimeout: 180_000 })
 
 const rm5 = (args: string[]) => runRm5(args, { DATABASE_URL: t.env.DATABASE_URL, DATA_DIR: t.env.DATA_DIR })
 
-let t: TestApp
-beforeAll(async () => {
-  // A webhook nobody listens on, retried rarely: notifications stay in the outbox for the test.
-  t = await createTestApp({
-    env: {
-      NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`,
-      NOTIFY_WEBHOOK_SECRET: 'y'.repeat(32),
-    },
-    notifications: { retryMs: 600_000, pollMs: 600_000, giveUpMs: 1 },
-  })
-})
-afterAll(async () => {
-  await t?.close()
-})
+// Retried rarely: notifications stay in the outbox for the test.
+const t = testAppForFile(async () => ({
+  env: await unheardWebhook(),
+  notifications: { retryMs: 600_000, pollMs: 600_000, giveUpMs: 1 },
+}))
 
 describe('rm5 codes activity and notify', () => {
   it('lists openings per code, and marks a code to notify', async () => {
@@ -130,17 +121,9 @@ describe('rm5 notifications', () => {
 
 describe('deleting a person’s data', () => {
   it('exports a person’s applications, refuses to delete without --yes off a terminal, then deletes', async () => {
-    const application = (company: string, email: string) => ({
-      companyName: company,
-      businessType: 'Bakery',
-      numberOfLocations: '1',
-      contactName: 'Del Etion',
-      email,
-      phone: '(512) 555-0142',
-    })
-    await postJson(t.app, '/api/applications', application('Deletable Bakes', 'del@etion.example'))
-    await postJson(t.app, '/api/applications', application('Deletable Bakes 2', 'DEL@etion.example'))
-    await postJson(t.app, '/api/applications', application('Staying Put', 'stay@put.example'))
+    await sendApplication(t.app, 'Deletable Bakes', 'del@etion.example')
+    await sendApplication(t.app, 'Deletable Bakes 2', 'DEL@etion.example')
+    await sendApplication(t.app, 'Staying Put', 'stay@put.example')
 
     const exported = JSON.parse(
       (await rm5(['applications', 'export', '--format', 'json', '--email', 'del@etion.example'])).stdout,

@@ -24,6 +24,10 @@ const get = (url: string, cookie?: string) =>
  * address would spend the unknown-path limit (a 404 counts) and read its 429 as "no gate yet".
  */
 const poll = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: randomIp() })
+/** Waits for what the running server should show without a restart, as long as it is promised. */
+const live = (what: string, check: () => Promise<boolean>) => until(what, check, LIVE_WITHIN_MS)
+const answers = (path: string, status: number) =>
+  live(`${path} answers ${status}`, async () => (await poll(path)).statusCode === status)
 
 beforeAll(async () => {
   t = await createProductionTestApp({ access: { rateLimitPrefix: limitPrefix() } })
@@ -39,11 +43,7 @@ const ADDED_HERE = new Set(['kroger', 'meijer', 'safeway', 'wegmans'])
 async function addPartner(slug: string, name: string): Promise<void> {
   const run = await rm5('partners', 'add', slug, '--name', name)
   expect(run.code, run.stderr).toBe(0)
-  await until(
-    `/${slug} shows its gate`,
-    async () => (await poll(`/${slug}`)).statusCode === 200,
-    LIVE_WITHIN_MS,
-  )
+  await answers(`/${slug}`, 200)
 }
 
 /** A document stored for `retailer`, as the data room stores one; its id. */
@@ -100,11 +100,7 @@ describe('a partner added from the CLI', () => {
     )
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout).toContain('Added Kroger at /kroger')
-    await until(
-      '/kroger shows the Kroger gate',
-      async () => (await poll('/kroger')).statusCode === 200,
-      LIVE_WITHIN_MS,
-    )
+    await answers('/kroger', 200)
     const gate = await get('/kroger')
     expect(gate.body).toContain('<span class="gate__name">Kroger</span>')
     expect(gate.body).toContain('Grocery')
@@ -142,10 +138,8 @@ describe('a partner added from the CLI', () => {
     await addPartner('safeway', 'Safeway')
     const run = await rm5('partners', 'set', 'safeway', '--name', 'Safeway Inc.')
     expect(run.code, run.stderr).toBe(0)
-    await until(
-      'the gate shows the new name',
-      async () => (await get('/safeway')).body.includes('<span class="gate__name">Safeway Inc.</span>'),
-      LIVE_WITHIN_MS,
+    await live('the gate shows the new name', async () =>
+      (await get('/safeway')).body.includes('<span class="gate__name">Safeway Inc.</span>'),
     )
   }, 120_000)
 
@@ -161,15 +155,10 @@ describe('a partner added from the CLI', () => {
     const removed = await rm5('partners', 'remove', 'wegmans', '--force')
     expect(removed.code, removed.stderr).toBe(0)
     expect(removed.stdout).toContain('Revoked 1 code(s) and hid 1 document(s).')
-    await until(
-      '/wegmans answers 404',
-      async () => (await poll('/wegmans')).statusCode === 404,
-      LIVE_WITHIN_MS,
-    )
-    await until(
+    await answers('/wegmans', 404)
+    await live(
       'the Wegmans grant opens nothing',
       async () => (await get('/docket', wegmans)).statusCode === 302,
-      LIVE_WITHIN_MS,
     )
     // Nothing is deleted: the document and the partner stay on record.
     expect(await t.db.prisma.document.findUnique({ where: { id: wegmansDoc } })).toMatchObject({

@@ -1,38 +1,23 @@
 // Deleting a person's data on request: their applications and contact messages, found by e-mail
 // (any letter case) or id, go together with the notifications that would announce them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../scripts/lib/free-port.ts'
+import { describe, expect, it } from 'vitest'
 import { InvalidTarget, personalData } from '../../server/forms/personal-data.server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { application, postJson } from '../helpers/submissions.ts'
+import { testAppForFile } from '../helpers/app.ts'
+import { unheardWebhook } from '../helpers/notification-receivers.ts'
+import { postJson, sendApplication } from '../helpers/submissions.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  // A webhook nobody listens on: notifications stay pending, as they would during an outage.
-  t = await createTestApp({
-    env: {
-      NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${await freePort()}/hook`,
-      NOTIFY_WEBHOOK_SECRET: 'x'.repeat(32),
-    },
-    notifications: { retryMs: 60_000, pollMs: 60_000 },
-  })
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = testAppForFile(async () => ({
+  env: await unheardWebhook(),
+  notifications: { retryMs: 60_000, pollMs: 60_000 },
+}))
 
 describe('personal data', () => {
   it('finds and deletes a person’s applications with their notifications, and nothing else', async () => {
-    const ids: string[] = []
-    for (const [company, email] of [
-      ['Requester Bakes', 'dana@requester.example'],
-      ['Requester Bakes II', 'Dana@Requester.example'],
-      ['Someone Else', 'other@else.example'],
-    ] as const) {
-      const res = await postJson(t.app, '/api/applications', application(company, email))
-      expect(res.statusCode).toBe(201)
-      ids.push(res.json().id)
-    }
+    const ids = [
+      await sendApplication(t.app, 'Requester Bakes', 'dana@requester.example'),
+      await sendApplication(t.app, 'Requester Bakes II', 'Dana@Requester.example'),
+      await sendApplication(t.app, 'Someone Else', 'other@else.example'),
+    ]
     // Notifications about applications only: the contact test's own come and go in any order.
     const aboutApplications = { where: { event: 'application.created' } }
     expect(await t.db.prisma.notification.count(aboutApplications)).toBe(3)

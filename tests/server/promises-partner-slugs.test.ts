@@ -3,8 +3,8 @@
 // routes (probes, metrics, the API, the console, media). Refused by the service the CLI and the
 // console both call, before anything is stored.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { addPartner, defaultFields } from '../../server/partners/partner-store.server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { seedPartner } from '../helpers/partners.ts'
 
 /** docs/original-behaviour.md's routes and the pages this site added (docs/architecture.md). */
 const PAGE_SEGMENTS = [
@@ -37,13 +37,7 @@ function servedSegments(): string[] {
 }
 
 const refusal = async (slug: string) =>
-  addPartner(
-    t.db.prisma,
-    { label: 'cli@test' },
-    slug,
-    { name: 'Taken', ...defaultFields('Taken') },
-    new Date(),
-  ).then(
+  seedPartner(t.db.prisma, slug, 'Taken').then(
     () => 'accepted',
     (error: Error) => error.message,
   )

@@ -1,0 +1,39 @@
+// Processes as Linux shows them (/proc, proc(5)), for the tests about what the launcher and the
+// embedded services start and stop.
+import { readdirSync, readFileSync } from 'node:fs'
+import { statFields } from '../../scripts/lib/proc-stat.ts'
+
+/** Whether `pid` still runs (signal 0 only checks). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export function parentOf(pid: number): number {
+  return Number(statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[1])
+}
+
+/** The process's arguments, the program first. */
+export function commandLine(pid: number): string[] {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
+}
+
+/** `pid` and every process below it. */
+export function processTree(pid: number): number[] {
+  const parents = new Map<number, number>()
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      parents.set(Number(entry), parentOf(Number(entry)))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found = [pid]
+  for (let i = 0; i < found.length; i++)
+    for (const [child, parent] of parents) if (parent === found[i]) found.push(child)
+  return found
+}

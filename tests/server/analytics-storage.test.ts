@@ -126,7 +126,12 @@ describe('hostile tags', () => {
   it('a zero byte or a character cut in half at the length limit costs neither its view nor its batch', async () => {
     const recorder = ownRecorder()
     const at = new Date()
-    const view = (n: number, url: string) => ({ at, address: `192.0.2.${n}`, userAgent: UA, view: { url } })
+    const view = (n: number, url: string) => ({
+      at,
+      address: `192.0.2.${n}`,
+      userAgent: UA,
+      view: { url, referer: undefined, host: undefined },
+    })
     // Postgres refuses a zero byte in text, and a lone half of a surrogate pair in JSON.
     recorder.record(view(1, '/?utm_source=%00news%00&utm_medium=%01mail'))
     recorder.record(view(2, `/?utm_campaign=${'a'.repeat(99)}%F0%9F%9A%9A`))

@@ -1,11 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'pg-connection-string'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { parseEnv } from './env.server.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'rm5-env-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 function secretFile(name: string, content: string): string {
   const file = join(dir, name)
   writeFileSync(file, content)

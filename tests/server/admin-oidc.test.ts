@@ -4,6 +4,7 @@
 // state, a flow from another browser and a provider's refusal open nothing; the settings are all
 // three or none; the sign-in page offers single sign-on only when configured, under the same CSP.
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -20,10 +21,12 @@ let op: TestProvider
 let t: TestApp
 let plain: TestApp
 let client = 0
+let secretDir: string | undefined
 
 beforeAll(async () => {
   op = await startOidcProvider(CALLBACK)
-  const secretFile = join(mkdtempSync(join(tmpdir(), 'rm5-oidc-')), 'client-secret')
+  secretDir = mkdtempSync(join(tmpdir(), 'rm5-oidc-'))
+  const secretFile = join(secretDir, 'client-secret')
   writeFileSync(secretFile, `${op.clientSecret}\n`)
   t = await createTestApp({
     env: {
@@ -43,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.allSettled([t?.close(), plain?.close()])
   await op?.close()
+  if (secretDir) await rm(secretDir, { recursive: true, force: true })
 })
 
 /** Each flow from another client address: the steps are limited per client. */

@@ -7,6 +7,7 @@ import type { PrismaClient } from '../db/database.server.ts'
 import type { Goal } from './counted-requests.server.ts'
 import { DailySalts, visitorHash } from './daily-salt.server.ts'
 import { HitQueue } from './hit-queue.server.ts'
+import { dayKey } from './period.server.ts'
 import { deviceAndBrowser } from './user-agent.server.ts'
 import { referrerHost, viewFields } from './view-fields.server.ts'
 
@@ -83,14 +84,14 @@ export class AnalyticsRecorder {
   }
 
   private async write(hits: Hit[]): Promise<void> {
-    const times = hits.map((hit) => hit.at.toISOString())
-    const salts = await this.saltsOf(times)
+    const days = hits.map((hit) => dayKey(hit.at))
+    const salts = await this.saltsOf(days)
     const { site, ownHosts } = this.options
     const views: ViewRow[] = []
     const goals: GoalRow[] = []
     for (const [index, hit] of hits.entries()) {
-      const at = times[index] as string
-      const day = at.slice(0, 10)
+      const at = hit.at.toISOString()
+      const day = days[index] as string
       const visitor = visitorHash(salts.get(day) as Buffer, site, hit.address, hit.userAgent)
       if (hit.goal) goals.push([at, day, visitor, hit.goal])
       if (hit.view) {
@@ -131,10 +132,9 @@ export class AnalyticsRecorder {
    * The salt of each UTC day in the batch, asked oldest day first: a batch across midnight reads
    * the day that ended before the new one (asking for a day deletes the salts of earlier days).
    */
-  private async saltsOf(times: readonly string[]): Promise<Map<string, Buffer>> {
-    const days = new Set(times.map((at) => at.slice(0, 10)))
+  private async saltsOf(days: readonly string[]): Promise<Map<string, Buffer>> {
     const salts = new Map<string, Buffer>()
-    for (const day of [...days].sort()) salts.set(day, await this.salts.of(day))
+    for (const day of [...new Set(days)].sort()) salts.set(day, await this.salts.of(day))
     return salts
   }
 }

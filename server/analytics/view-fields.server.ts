@@ -6,7 +6,7 @@ const MAX_PATH = 300
 const MAX_TAG = 100
 
 // Control characters (a zero byte is refused by Postgres's text) are no part of a tag.
-const CONTROL = /[\u0000-\u001f\u007f]/g
+const CONTROL = /\p{Cc}/gu
 // The first half of a surrogate pair with its second cut off: refused by Postgres's JSON.
 const CUT_PAIR = /[\ud800-\udbff]$/
 

@@ -31,7 +31,15 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot.
+    // The trace's screencast is left out: encoding frames all through every test took about a
+    // third of the suite's CPU, and the snapshots already show each step.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
+    // The home page's video, parallax and animations run while a test reads the page, and every
+    // frame is drawn in software: a visit to / costs about twice the CPU with motion on. Motion is
+    // the media tests' subject (tests/e2e/media.spec.ts turns it back on); elsewhere it is noise.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromium,
       // Background networking is refused on these machines; keep Chromium quiet and local.

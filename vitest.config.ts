@@ -2,16 +2,32 @@ import { defineConfig } from 'vitest/config'
 import { NotRunReporter } from './tests/helpers/not-run-reporter.ts'
 import { ShuffleSeedReporter } from './tests/helpers/shuffle-seed-reporter.ts'
 
+const ALL = [
+  '{server,lib,components,pages,scripts}/**/*.test.{ts,tsx}',
+  'tests/server/**/*.test.ts',
+  'tests/reliability/**/*.test.ts',
+]
+// Files that serve a site build of their own (tests/helpers/production-app.ts): Vike keeps the
+// build it loaded in module state, so a file after them in the same worker would serve theirs.
+const OWN_BUILD = [
+  'tests/server/access-email-pages.test.ts',
+  'tests/server/access-pages.test.ts',
+  'tests/server/analytics.test.ts',
+  'tests/server/data-room-pages.test.ts',
+  'tests/server/document-audience.test.ts',
+  'tests/server/form-pages.test.ts',
+  'tests/server/hostile-documents.test.ts',
+  'tests/server/page-cache.test.ts',
+  'tests/server/partners.test.ts',
+  'tests/server/probes-and-timing.test.ts',
+  'tests/server/trusted-engagement.test.ts',
+]
+
 // Unit tests live next to the code; integration tests under tests/server run against a real
 // Postgres, one fresh database per file: the server DATABASE_URL names or, when it is unset, one
 // embedded Postgres server for the run (globalSetup, decision 024).
 export default defineConfig({
   test: {
-    include: [
-      '{server,lib,components,pages,scripts}/**/*.test.{ts,tsx}',
-      'tests/server/**/*.test.ts',
-      'tests/reliability/**/*.test.ts',
-    ],
     exclude: ['node_modules', 'dist', '.data', 'tests/e2e/**'],
     globalSetup: ['tests/helpers/postgres-global.ts'],
     pool: 'forks',
@@ -27,5 +43,12 @@ export default defineConfig({
     // Last: the tests that did not run for a missing service, and why (tests/helpers/required-service.ts),
     // and after a failure the seed that replays the order.
     reporters: ['default', new NotRunReporter(), new ShuffleSeedReporter()],
+    projects: [
+      // A worker's files share its modules: the server's module graph is imported once per worker
+      // instead of once per file (decision 067). Files keep no state in modules of their own, and
+      // each has its own database.
+      { extends: true, test: { name: 'shared', include: ALL, exclude: OWN_BUILD, isolate: false } },
+      { extends: true, test: { name: 'own-build', include: OWN_BUILD } },
+    ],
   },
 })

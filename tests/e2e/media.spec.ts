@@ -15,6 +15,9 @@ import { type EmptyServer, startEmptyServer } from './helpers/empty-server.ts'
 // hls.js and mp4 fallbacks), the 360° viewer (drag, keys, buttons, empty storage), hero frames,
 // parallax and the header animation.
 
+// Motion is what these tests hold: a visitor's default, no preference (the suite's default is reduce).
+test.use({ reducedMotion: 'no-preference' })
+
 /** docs/original-behaviour.md: the viewer's message when no bucket holds an image. */
 const NO_IMAGES_ANYWHERE =
   'No images found in any storage bucket. Please check that your images were uploaded correctly to the "360" bucket.'

@@ -244,6 +244,8 @@ test.describe('home', () => {
   })
 
   test('why cards fade in on scroll', async ({ page }) => {
+    // The fade is motion: a visitor's default, no preference (the suite's default is reduce).
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
     await page.goto('/')
     const card = page.getByRole('region', { name: 'Why RM5' }).getByRole('listitem').first()
     // Their island starts when the visitor comes within 200 px: just short of the viewport's edge.

@@ -23,14 +23,39 @@ declare module 'vitest' {
   }
 }
 
+interface RunDatabase {
+  embeddedUrl?: string
+  template: { name: string; applied: string[] }
+  stop(): Promise<void>
+}
+
+// Both Vitest projects (vitest.config.ts) run this setup in the one main process: the first
+// starts the run's Postgres and template, the other takes the same, and the last to finish stops it.
+const shared = globalThis as { rm5RunDatabase?: { ready: Promise<RunDatabase>; users: number } }
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  shared.rm5RunDatabase ??= { ready: startRunDatabase(), users: 0 }
+  const run = shared.rm5RunDatabase
+  run.users++
+  const database = await run.ready
+  if (database.embeddedUrl) project.provide('embeddedPostgresUrl', database.embeddedUrl)
+  project.provide('migratedTemplate', database.template)
+  return async () => {
+    if (--run.users > 0) return
+    delete shared.rm5RunDatabase
+    await database.stop()
+  }
+}
+
+async function startRunDatabase(): Promise<RunDatabase> {
   let serverUrl = process.env.DATABASE_URL
+  let embeddedUrl: string | undefined
   let stopEmbedded = async () => {}
   if (!serverUrl) {
     const dataDir = await mkdtemp(join(tmpdir(), 'rm5-test-postgres-'))
     // Thrown away after the run: durability off, as a test run needs none of it.
     const server = await startEmbeddedPostgres(dataDir, silentLogger, { throwaway: true })
-    project.provide('embeddedPostgresUrl', server.url)
+    embeddedUrl = server.url
     serverUrl = server.url
     stopEmbedded = async () => {
       await server.close()
@@ -40,10 +65,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const template = `test_template_${process.pid}_${randomBytes(4).toString('hex')}`
   await adminQuery(serverUrl, `CREATE DATABASE "${template}"`)
   const applied = await applyMigrations(databaseUrl(serverUrl, template), silentLogger)
-  project.provide('migratedTemplate', { name: template, applied })
   const server = serverUrl
-  return async () => {
-    await adminQuery(server, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`)
-    await stopEmbedded()
+  return {
+    embeddedUrl,
+    template: { name: template, applied },
+    async stop() {
+      await adminQuery(server, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`)
+      await stopEmbedded()
+    },
   }
 }

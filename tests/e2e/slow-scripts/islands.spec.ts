@@ -70,6 +70,8 @@ test('a hover on the showcase frames made early opens the locker once they hydra
   browser,
   baseURL,
 }) => {
+  // The frames' steps are motion: a visitor's default, no preference (the suite's default is reduce).
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
   const release = await holdIslands(page, browser, baseURL ?? '', '/')
   const frames = page.locator('.hero-frames')
   await frames.scrollIntoViewIfNeeded()

@@ -172,8 +172,9 @@ describe('DocumentJobs', () => {
     const running = [jobs.render(markdownBomb().toString()), jobs.render(markdownBomb().toString())]
     expect(await failedWith(jobs.render('# Third'))).toBe('queue')
     // The two bombs need not finish: closing ends their process, and they fail with it.
+    const ended = Promise.all(running.map(failedWith))
     await jobs.close()
-    expect(await Promise.all(running.map(failedWith))).toEqual(['failure', 'failure'])
+    expect(await ended).toEqual(['failure', 'failure'])
   }, 60_000)
 
   it('passes refusals through as DocumentRejected', async () => {

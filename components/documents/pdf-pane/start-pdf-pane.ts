@@ -1,13 +1,13 @@
-// The PDF viewer island's start, for the document page's +client.ts: `startPdfViewer()`.
+// The PDF pane island's start, for the document page's +client.ts: `startPdfPane()`.
 // An island's component takes no props (components/islands/README.md); this one's document is
-// read back from the data attributes PdfViewer wrote into the server's HTML, so the browser
+// read back from the data attributes PdfPane wrote into the server's HTML, so the browser
 // hydrates exactly the tree the server rendered.
 import { createElement } from 'react'
 import { startIsland } from '../../islands/start-island.ts'
-import { PDF_VIEWER_ISLAND, type PdfViewerProps } from './pdf-viewer-props.ts'
+import { PDF_PANE_ISLAND, type PdfPaneProps } from './pdf-pane-props.ts'
 
-/** The viewer's document, from its element's data attributes; null when one is missing or malformed. */
-export function readPdfViewerProps(element: HTMLElement | null): PdfViewerProps | null {
+/** The pane's document, from its element's data attributes; null when one is missing or malformed. */
+export function readPdfPaneProps(element: HTMLElement | null): PdfPaneProps | null {
   const data = element?.dataset
   const version = Number(data?.version)
   const pages = Number(data?.pages)
@@ -29,17 +29,15 @@ export function readPdfViewerProps(element: HTMLElement | null): PdfViewerProps 
   }
 }
 
-export function startPdfViewer(): void {
-  startIsland(PDF_VIEWER_ISLAND, async () => {
-    const element = document.querySelector<HTMLElement>(
-      `[data-island="${PDF_VIEWER_ISLAND}"] [data-pdf-viewer]`,
-    )
-    const props = readPdfViewerProps(element)
+export function startPdfPane(): void {
+  startIsland(PDF_PANE_ISLAND, async () => {
+    const element = document.querySelector<HTMLElement>(`[data-island="${PDF_PANE_ISLAND}"] [data-pdf-pane]`)
+    const props = readPdfPaneProps(element)
     // The island is then marked failed and the server's fallback stays: the PDF opens in the browser.
-    if (!props) throw new Error('the PDF viewer has no document')
-    const { PdfViewer } = await import('./PdfViewer.tsx')
-    return function BoundPdfViewer() {
-      return createElement(PdfViewer, props)
+    if (!props) throw new Error('the PDF pane has no document')
+    const { PdfPane } = await import('./PdfPane.tsx')
+    return function BoundPdfPane() {
+      return createElement(PdfPane, props)
     }
   })
 }

@@ -1,15 +1,12 @@
-// The PDF viewer island's HTML as a document page renders it: the viewer inside its Island.
+// The PDF pane island's HTML as a document page renders it: the pane inside its Island.
 import { renderToString } from 'react-dom/server'
-import { PdfViewer } from '../../../components/documents/pdf-viewer/PdfViewer.tsx'
-import {
-  PDF_VIEWER_ISLAND,
-  type PdfViewerProps,
-} from '../../../components/documents/pdf-viewer/pdf-viewer-props.ts'
+import { PdfPane } from '../../../components/documents/pdf-pane/PdfPane.tsx'
+import { PDF_PANE_ISLAND, type PdfPaneProps } from '../../../components/documents/pdf-pane/pdf-pane-props.ts'
 import { Island } from '../../../components/islands/Island.tsx'
 
-export const pdfViewerHtml = (props: PdfViewerProps): string =>
+export const pdfPaneHtml = (props: PdfPaneProps): string =>
   renderToString(
-    <Island name={PDF_VIEWER_ISLAND}>
-      <PdfViewer {...props} />
+    <Island name={PDF_PANE_ISLAND}>
+      <PdfPane {...props} />
     </Island>,
   )

@@ -31,7 +31,7 @@ RUN npm run build
 # (server/db/generated/internal/class.ts) imports only the small PostgreSQL one (schema.prisma).
 # PDF.js and pdf-lib ship builds for browsers and bundlers, their TypeScript sources and their
 # declarations; the server loads only PDF.js's legacy Node build (with its fonts, cmaps and wasm)
-# and pdf-lib's CommonJS and ES builds, and the browser's PDF viewer is already in dist/client.
+# and pdf-lib's CommonJS and ES builds, and the PDF pane's browser build is already in dist/client.
 FROM deps AS prod-deps
 RUN npm pkg delete devDependencies && npm prune --omit=dev --omit=peer --no-audit --no-fund \
   && npm cache clean --force \

@@ -34,7 +34,7 @@ export function PageImagesDocument({ document }: { document: DocumentPageData })
           </li>
         ))}
       </ol>
-      <p className="pdf-viewer__note">
+      <p className="pdf-pane__note">
         Each page carries the watermark “{document.watermark}”. This document can be read here but not
         downloaded.
       </p>

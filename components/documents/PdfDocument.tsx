@@ -1,19 +1,19 @@
 import { DOCUMENTS_PATH } from '../../lib/access.ts'
 import type { DocumentPageData } from '../../lib/documents.ts'
 import { Island } from '../islands/Island.tsx'
-import { PdfViewer } from './pdf-viewer/PdfViewer.tsx'
-import { PDF_VIEWER_ISLAND } from './pdf-viewer/pdf-viewer-props.ts'
+import { PdfPane } from './pdf-pane/PdfPane.tsx'
+import { PDF_PANE_ISLAND } from './pdf-pane/pdf-pane-props.ts'
 
 /**
  * A PDF of the data room, stamped for this viewer by the server: without JavaScript the browser's
- * own viewer shows it (PdfViewer's fallback); with it, the viewer island draws the pages and
- * reports reading time per page (components/documents/pdf-viewer/README.md).
+ * own viewer shows it (PdfPane's fallback); with it, the PDF pane island draws the pages and
+ * reports reading time per page (components/documents/pdf-pane/README.md).
  */
 export function PdfDocument({ document }: { document: DocumentPageData }) {
   return (
     <div className="pdf-document">
-      <Island name={PDF_VIEWER_ISLAND}>
-        <PdfViewer
+      <Island name={PDF_PANE_ISLAND}>
+        <PdfPane
           documentId={document.id}
           version={document.version}
           pages={document.pages ?? 1}
@@ -22,7 +22,7 @@ export function PdfDocument({ document }: { document: DocumentPageData }) {
           viewToken={document.viewToken}
         />
       </Island>
-      <p className="pdf-viewer__note">Your copy carries the watermark “{document.watermark}”.</p>
+      <p className="pdf-pane__note">Your copy carries the watermark “{document.watermark}”.</p>
     </div>
   )
 }

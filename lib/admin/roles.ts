@@ -1,7 +1,7 @@
 // The console's roles and what each may do: one table, read by the server (which enforces it on
 // every action) and by the pages (which show only the controls a role may use).
 
-export const ADMIN_ROLES = ['owner', 'editor', 'viewer'] as const
+export const ADMIN_ROLES = ['owner', 'editor', 'reader'] as const
 export type AdminRole = (typeof ADMIN_ROLES)[number]
 
 /**
@@ -12,7 +12,7 @@ export type AdminRole = (typeof ADMIN_ROLES)[number]
 export type Permission = 'read' | 'edit' | 'admins'
 
 const GRANTS: Record<AdminRole, readonly Permission[]> = {
-  viewer: ['read'],
+  reader: ['read'],
   editor: ['read', 'edit'],
   owner: ['read', 'edit', 'admins'],
 }

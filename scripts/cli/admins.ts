@@ -115,7 +115,7 @@ export function command(): Command {
   const admins = new Command('admins')
     .description(
       `The people who may sign in to the admin console at /admin, and their role:
-  viewer  reads every page and export
+  reader  reads every page and export
   editor  also changes codes, documents, agreements, viewers, applications, messages, notifications
   owner   also adds and removes admins`,
     )

@@ -44,7 +44,7 @@ export async function addAdmin(
   input: { email: string; role: string },
 ): Promise<AdminRow> {
   const email = parseAdminEmail(input.email)
-  if (!isAdminRole(input.role)) throw new AdminError('The role is owner, editor or viewer.')
+  if (!isAdminRole(input.role)) throw new AdminError('The role is owner, editor or reader.')
   const existing = await prisma.admin.findUnique({ where: { email } })
   if (existing)
     throw new AdminError(
@@ -66,7 +66,7 @@ export async function listAdmins(prisma: PrismaClient): Promise<AdminRow[]> {
   })
   return rows.map(({ _count, ...row }) => ({
     ...row,
-    role: isAdminRole(row.role) ? row.role : 'viewer',
+    role: isAdminRole(row.role) ? row.role : 'reader',
     passkeys: _count.passkeys,
   }))
 }
@@ -88,7 +88,7 @@ export async function setAdminRole(
 ): Promise<{ email: string; role: AdminRole; changed: boolean }> {
   const email = parseAdminEmail(input.email)
   const role = input.role
-  if (!isAdminRole(role)) throw new AdminError('The role is owner, editor or viewer.')
+  if (!isAdminRole(role)) throw new AdminError('The role is owner, editor or reader.')
   return prisma.$transaction(async (tx) => {
     const admin = await tx.admin.findUnique({ where: { email } })
     if (!admin) throw new AdminError(`${email} is not an admin.`, 404)

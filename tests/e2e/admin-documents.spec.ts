@@ -89,14 +89,14 @@ test('an owner uploads a PDF with a progress bar; a viewer reads it; its engagem
   const viewer = await browser.newPage()
   await passGate(viewer, 'compass', code.code)
   await viewer.goto(`/docket/documents/${id}`)
-  await waitForHydration(viewer, 'pdf-viewer', 30_000)
-  await expect(viewer.locator('.pdf-viewer__page[data-page="1"][data-drawn]')).toBeAttached()
+  await waitForHydration(viewer, 'pdf-pane', 30_000)
+  await expect(viewer.locator('.pdf-pane__page[data-page="1"][data-drawn]')).toBeAttached()
   const shown = await viewer.evaluate(() => performance.now())
   await viewer.waitForFunction((since) => performance.now() > since, shown + MIN_DWELL_MS + 500)
   const leftPageOne = viewer.waitForRequest(
     (request) => request.url().endsWith('/api/documents/beacon') && request.postDataJSON()?.page === 1,
   )
-  await viewer.locator('.pdf-viewer__step[aria-label="Next page"]').dispatchEvent('click')
+  await viewer.locator('.pdf-pane__step[aria-label="Next page"]').dispatchEvent('click')
   await leftPageOne
   await viewer.close()
 

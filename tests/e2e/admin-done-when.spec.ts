@@ -100,7 +100,7 @@ async function uploadWatchingProgress(page: Page) {
 
 /**
  * The viewer's own browser: passes the gate with the code (with or without JavaScript), then reads
- * page 1 of the PDF in the viewer long enough for it to count and leaves it for page 2, which
+ * page 1 of the PDF in the PDF pane long enough for it to count and leaves it for page 2, which
  * reports the page (the reading tracker is a script: without JavaScript the gate's form is posted
  * as HTML and the reading happens in a scripted browser holding the same cookies).
  */
@@ -132,14 +132,14 @@ async function viewerReads(
     }
     await reading.goto(`/docket/documents/${document.id}`)
     await expect(reading.getByRole('heading', { level: 1, name: document.title })).toBeVisible()
-    await waitForHydration(reading, 'pdf-viewer', 30_000)
-    await expect(reading.locator('.pdf-viewer__page[data-page="1"][data-drawn]')).toBeAttached()
+    await waitForHydration(reading, 'pdf-pane', 30_000)
+    await expect(reading.locator('.pdf-pane__page[data-page="1"][data-drawn]')).toBeAttached()
     const shown = await reading.evaluate(() => performance.now())
     await reading.waitForFunction((since) => performance.now() > since, shown + MIN_DWELL_MS + 500)
     const leftPageOne = reading.waitForRequest(
       (request) => request.url().endsWith('/api/documents/beacon') && request.postDataJSON()?.page === 1,
     )
-    await reading.locator('.pdf-viewer__step[aria-label="Next page"]').dispatchEvent('click')
+    await reading.locator('.pdf-pane__step[aria-label="Next page"]').dispatchEvent('click')
     await leftPageOne
   } finally {
     for (const context of contexts) await context.close()

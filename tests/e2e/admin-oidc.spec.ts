@@ -44,7 +44,7 @@ async function signInThroughProvider(page: Page, login: string) {
 test('an admin signs in with single sign-on; an address that is no admin’s is refused', async ({ page }) => {
   test.setTimeout(150_000)
   const email = `sso-${randomBytes(4).toString('hex')}@example.com`
-  await rm5(['admins', 'add', email, '--role', 'viewer'])
+  await rm5(['admins', 'add', email, '--role', 'reader'])
   op.accounts.set('admin', { email: email.toUpperCase(), email_verified: true })
   op.accounts.set('stranger', { email: `not-${email}`, email_verified: true })
 

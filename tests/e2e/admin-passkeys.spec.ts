@@ -70,7 +70,7 @@ test('an admin registers a passkey and signs in with it; a replayed or relayed a
 }) => {
   test.setTimeout(90_000)
   const email = `keys-${randomBytes(4).toString('hex')}@example.com`
-  await rm5(['admins', 'add', email, '--role', 'viewer'])
+  await rm5(['admins', 'add', email, '--role', 'reader'])
   const link = new URL((await rm5(['admins', 'link', email])).trim())
   await page.goto(`${ORIGIN}${link.pathname}${link.search}`)
   await page.getByRole('button', { name: 'Sign in' }).click()

@@ -124,18 +124,18 @@ interface ActivityRow {
   pages: { page: number; shows: number; seconds: number }[]
 }
 
-test('a PDF opens in the viewer island, page by page, and its reading reaches rm5 documents activity', async ({
+test('a PDF opens in the PDF pane, page by page, and its reading reaches rm5 documents activity', async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000)
   await openDocket(page)
   await page.goto(`/docket/documents/${pdfId}`)
   await expect(page.getByRole('heading', { level: 1, name: pdfTitle })).toBeVisible()
-  await waitForHydration(page, 'pdf-viewer', 30_000)
-  const position = page.locator('.pdf-viewer__position')
+  await waitForHydration(page, 'pdf-pane', 30_000)
+  const position = page.locator('.pdf-pane__position')
   await expect(position).toHaveText('Page 1 of 3')
-  await expect(page.locator('.pdf-viewer__page[data-page="1"][data-drawn]')).toBeAttached()
-  await page.screenshot({ path: testInfo.outputPath('pdf-viewer-1440.png') })
+  await expect(page.locator('.pdf-pane__page[data-page="1"][data-drawn]')).toBeAttached()
+  await page.screenshot({ path: testInfo.outputPath('pdf-pane-1440.png') })
 
   // Reading time is time: page 1 counts as read once it stayed on screen MIN_DWELL_MS by the
   // browser's own clock. Leaving it then reports it with navigator.sendBeacon (the sticky
@@ -145,7 +145,7 @@ test('a PDF opens in the viewer island, page by page, and its reading reaches rm
   const leftPageOne = page.waitForRequest(
     (request) => request.url().endsWith('/api/documents/beacon') && request.postDataJSON()?.page === 1,
   )
-  await page.locator('.pdf-viewer__step[aria-label="Next page"]').dispatchEvent('click')
+  await page.locator('.pdf-pane__step[aria-label="Next page"]').dispatchEvent('click')
   await expect(position).toHaveText('Page 2 of 3')
   await leftPageOne
 
@@ -188,7 +188,7 @@ test('a view-only PDF reaches the browser as watermarked pictures of its pages, 
   await page.screenshot({ path: testInfo.outputPath('view-only-1440.png') })
   await pictures.first().screenshot({ path: testInfo.outputPath('view-only-page-1.png') })
 
-  // Page 1 read for MIN_DWELL_MS, then left for the last page: its beacon goes as the PDF viewer's does.
+  // Page 1 read for MIN_DWELL_MS, then left for the last page: its beacon goes as the PDF pane's does.
   const shown = await page.evaluate(() => performance.now())
   await page.waitForFunction((since) => performance.now() > since, shown + MIN_DWELL_MS + 500)
   const leftPageOne = page.waitForRequest(

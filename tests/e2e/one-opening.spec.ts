@@ -94,11 +94,11 @@ test('a PDF read in the browser is one opening', async ({ page }) => {
   test.setTimeout(90_000)
   await signIn(page)
   await page.goto(`/docket/documents/${pdfId}`)
-  await waitForHydration(page, 'pdf-viewer', 30_000)
-  await expect(page.locator('.pdf-viewer__page[data-page="1"][data-drawn]')).toBeAttached()
+  await waitForHydration(page, 'pdf-pane', 30_000)
+  await expect(page.locator('.pdf-pane__page[data-page="1"][data-drawn]')).toBeAttached()
   await dwell(page)
   const leftPageOne = beacon(page, (body) => body.page === 1 && body.seconds > 0)
-  await page.locator('.pdf-viewer__step[aria-label="Next page"]').dispatchEvent('click')
+  await page.locator('.pdf-pane__step[aria-label="Next page"]').dispatchEvent('click')
   await leftPageOne
   await expect
     .poll(async () => (await activityOf(pdfId))?.pages.find((p) => p.page === 1)?.seconds ?? 0, {

@@ -43,7 +43,7 @@ export const csrfIn = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html
 export async function signIn(
   t: TestApp,
   email: string,
-  role?: 'owner' | 'editor' | 'viewer',
+  role?: 'owner' | 'editor' | 'reader',
 ): Promise<SignedIn> {
   if (role) await addAdmin(t.db.prisma, { label: 'cli@test' }, { email, role })
   const res = await openLink(t, await linkToken(t, email))
@@ -164,7 +164,7 @@ export async function seedConsoleRows(t: TestApp, removable: string) {
       failedAt: new Date(),
     },
   })
-  await addAdmin(t.db.prisma, { label: 'cli@test' }, { email: removable, role: 'viewer' })
+  await addAdmin(t.db.prisma, { label: 'cli@test' }, { email: removable, role: 'reader' })
   const partner = `matrix-${code.slice(0, 8)}`
   await seedPartner(t.db.prisma, partner, 'Matrix')
   const document = await t.app.documents.store.add({
@@ -440,7 +440,7 @@ export function consoleActions(ids: ConsoleRows): ConsoleAction[] {
       method: 'POST',
       url: '/admin/admins',
       needs: 'admins',
-      form: { email: `new-${ids.code.slice(0, 8)}@example.com`, role: 'viewer' },
+      form: { email: `new-${ids.code.slice(0, 8)}@example.com`, role: 'reader' },
     },
     {
       name: 'change an admin’s role',

@@ -11,13 +11,13 @@ import { post, postMultipart, type SignedIn, signIn } from '../helpers/admin-con
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp
-let viewer: SignedIn
+let reader: SignedIn
 let editor: SignedIn
 const suffix = Math.random().toString(36).slice(2, 8)
 
 beforeAll(async () => {
   t = await createTestApp({ access: { rateLimitPrefix: limitPrefix() } })
-  viewer = await signIn(t, `agreements-${suffix}@example.com`, 'viewer')
+  reader = await signIn(t, `agreements-${suffix}@example.com`, 'reader')
   editor = await signIn(t, `agreements-editor-${suffix}@example.com`, 'editor')
   const prisma = t.db.prisma
   const first = (await setAgreement(prisma, cliActor(), 'pizzahut', `# NDA ${suffix}\n\nFirst.`)).agreement
@@ -40,7 +40,7 @@ afterAll(async () => {
 it('lists the versions and names each viewer as the CLI does', async () => {
   const page = await t.app.inject({
     url: '/admin/agreements?retailer=pizzahut',
-    headers: { cookie: viewer.cookie },
+    headers: { cookie: reader.cookie },
   })
   expect(page.statusCode).toBe(200)
   const lines: string[] = []
@@ -62,7 +62,7 @@ it('lists the versions and names each viewer as the CLI does', async () => {
 it('filters by gate', async () => {
   const page = await t.app.inject({
     url: '/admin/agreements?retailer=compass',
-    headers: { cookie: viewer.cookie },
+    headers: { cookie: reader.cookie },
   })
   expect(page.body).toContain('No agreement for Compass')
   expect(page.body).not.toContain(`Dana ${suffix}`)

@@ -154,12 +154,12 @@ it('refuses to turn a code’s e-mail step on without mail, in the CLI’s words
   expect(await emailRuleOf(id)).toEqual({ requireEmail: false, allowDomains: [] })
 })
 
-it('a viewer may not change a code’s e-mail step (403)', async () => {
-  const id = await codeLabelled('step-viewer')
-  const viewer = await signIn(t, `viewer-${email}`, 'viewer')
-  const res = await send('/admin/codes/require-email', { code: id, step: 'off' }, viewer)
+it('a reader may not change a code’s e-mail step (403)', async () => {
+  const id = await codeLabelled('step-reader')
+  const reader = await signIn(t, `reader-${email}`, 'reader')
+  const res = await send('/admin/codes/require-email', { code: id, step: 'off' }, reader)
   expect(res.statusCode).toBe(403)
-  expect(res.body).toContain('Your role (viewer) may only look.')
+  expect(res.body).toContain('Your role (reader) may only look.')
 })
 
 // A site with mail, behind a proxy TRUST_PROXY believes that ends TLS (the gate cookie's rule).

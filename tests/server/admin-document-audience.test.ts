@@ -23,7 +23,7 @@ let watcher: SignedIn
 beforeAll(async () => {
   t = await createTestApp({ access: { rateLimitPrefix: limitPrefix() } })
   editor = await signIn(t, 'editor@example.com', 'editor')
-  watcher = await signIn(t, 'watcher@example.com', 'viewer')
+  watcher = await signIn(t, 'watcher@example.com', 'reader')
 })
 afterAll(async () => {
   await t?.close()
@@ -186,7 +186,7 @@ describe('on the document page', () => {
     expect((await t.app.documents.store.find(id))?.codeIds).toEqual([])
   })
 
-  it('shows a viewer-role admin the settings as a sentence, without the form', async () => {
+  it('shows a reader the settings as a sentence, without the form', async () => {
     const id = idIn((await upload({ retailer: 'circlek', title: 'Read only' })).headers.location)
     const res = await page(`/admin/documents/${id}`, watcher)
     expect(res.body).toContain('Every code of the partner sees it.')

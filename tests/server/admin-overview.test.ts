@@ -1,6 +1,6 @@
 // The console's overview against real Postgres: each figure per UTC day over the last 30 days,
 // the documents read most, and what needs attention; and the page that shows them (charts with
-// their numbers in a table) for a viewer.
+// their numbers in a table) for a reader.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { overview } from '../../server/admin/overview.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
@@ -98,8 +98,8 @@ it('counts each figure per UTC day over the last 30 days', async () => {
   expect(data.unacceptedAgreements).toEqual([{ retailer: 'circlek', version: 1, codes: 1 }])
 })
 
-it('shows them to a viewer as charts with their figures', async () => {
-  const { cookie } = await signIn(t, 'look@example.com', 'viewer')
+it('shows them to a reader as charts with their figures', async () => {
+  const { cookie } = await signIn(t, 'look@example.com', 'reader')
   const page = await t.app.inject({ url: '/admin', headers: { cookie } })
   expect(page.statusCode).toBe(200)
   // The chart is an image named by its caption, which says the figures.

@@ -22,7 +22,7 @@ beforeAll(async () => {
   })
   onIp = await createTestApp({ access: { rateLimitPrefix: limitPrefix() } })
   owner = await signIn(t, ownerEmail, 'owner')
-  other = await signIn(t, `keys-other-${suffix}@example.com`, 'viewer')
+  other = await signIn(t, `keys-other-${suffix}@example.com`, 'reader')
   const admin = await t.db.prisma.admin.findUniqueOrThrow({ where: { email: ownerEmail } })
   await t.db.prisma.adminPasskey.create({
     data: { id: passkeyId, adminId: admin.id, publicKey: new Uint8Array([1, 2, 3]) },

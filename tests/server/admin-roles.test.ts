@@ -1,5 +1,5 @@
 // The role matrix: every console action × every role (and no session), against the real app and
-// Postgres. viewer reads (and manages their own passkeys); editor also changes partners, codes,
+// Postgres. reader reads (and manages their own passkeys); editor also changes partners, codes,
 // notifications, documents, applications and messages (and exports those); owner also admins. A
 // role without the right gets 403 with a message naming what is needed, and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,12 +17,12 @@ import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 /**
  * The role table as the product states it (the role table of docs/operations.md, decision 041), not
- * as the code reads it: viewer reads, editor also edits, owner also manages the admins.
+ * as the code reads it: reader reads, editor also edits, owner also manages the admins.
  */
 const ROLE_TABLE = {
   owner: ['read', 'edit', 'admins'],
   editor: ['read', 'edit'],
-  viewer: ['read'],
+  reader: ['read'],
 } as const satisfies Record<string, readonly ConsoleAction['needs'][]>
 type Role = keyof typeof ROLE_TABLE
 const ROLES = Object.keys(ROLE_TABLE) as Role[]
@@ -92,13 +92,13 @@ describe.each(ROLES)('role %s', (role) => {
 })
 
 it('a refused change leaves the data as it was', async () => {
-  const viewer = sessions.get('viewer') as SignedIn
+  const reader = sessions.get('reader') as SignedIn
   const codes = await t.db.prisma.accessCode.count()
   const res = await post(
     t,
     '/admin/codes',
-    { retailer: 'circlek', _csrf: viewer.csrf },
-    { cookie: viewer.cookie },
+    { retailer: 'circlek', _csrf: reader.csrf },
+    { cookie: reader.cookie },
   )
   expect(res.statusCode).toBe(403)
   expect(await t.db.prisma.accessCode.count()).toBe(codes)

@@ -117,7 +117,7 @@ describe('a session', () => {
   })
 
   it('ends when its admin is removed', async () => {
-    const { cookie } = await signIn(t, 'temp@example.com', 'viewer')
+    const { cookie } = await signIn(t, 'temp@example.com', 'reader')
     expect((await page('/admin', cookie)).statusCode).toBe(200)
     const owner = await signIn(t, 'ops@example.com')
     await post(
@@ -177,14 +177,14 @@ describe('the cookie behind a TLS proxy', () => {
 describe('every /admin answer', () => {
   it('is private, unindexed and under a strict CSP', async () => {
     const { cookie } = await signIn(t, 'ops@example.com')
-    const viewer = await signIn(t, 'look@example.com', 'viewer')
+    const reader = await signIn(t, 'look@example.com', 'reader')
     const answers = [
       await page('/admin/sign-in'),
       await page('/admin', cookie),
       await page('/admin/codes', cookie),
       await page('/admin/audit.csv', cookie),
       await page('/admin/no-such-page', cookie),
-      await page('/admin/admins', viewer.cookie),
+      await page('/admin/admins', reader.cookie),
       await page('/admin/assets/console.css'),
       await page('/admin'),
     ]
@@ -196,7 +196,7 @@ describe('every /admin answer', () => {
         /^default-src 'none'; script-src 'self'; style-src 'self';/,
       )
     }
-    expect(answers[5]?.body).toContain('Your role (viewer) may only look. This needs an owner.')
+    expect(answers[5]?.body).toContain('Your role (reader) may only look. This needs an owner.')
     expect(csrfIn(answers[1]?.body ?? '')).not.toBe('')
   })
 })

@@ -14,7 +14,7 @@ let watcher: SignedIn
 
 beforeAll(async () => {
   editor = await signIn(t, 'editor@example.com', 'editor')
-  watcher = await signIn(t, 'watcher@example.com', 'viewer')
+  watcher = await signIn(t, 'watcher@example.com', 'reader')
 })
 
 const sessionIdOf = (cookie: string) => cookie.split('.')[1] as string
@@ -56,7 +56,7 @@ describe('the page', () => {
     expect(whole.body).toContain('Sign out everywhere')
   })
 
-  it('shows a viewer-role admin the same figures and no action', async () => {
+  it('shows a reader the same figures and no action', async () => {
     // A person of its own: with nothing held, the page offers no action to any role.
     await linkGrant('circlek', 'uma@circlek.com')
     const url = '/admin/viewers?email=uma@circlek.com'

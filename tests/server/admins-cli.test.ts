@@ -30,15 +30,15 @@ describe('rm5 admins', () => {
     expect(outputOf(await rm5(['admins', 'add', 'Ops@Example.com', '--role', 'owner']), 'add')).toContain(
       'Added ops@example.com as owner.',
     )
-    const again = await rm5(['admins', 'add', 'ops@example.com', '--role', 'viewer'])
+    const again = await rm5(['admins', 'add', 'ops@example.com', '--role', 'reader'])
     expect([again.code, again.stderr.trim()]).toEqual([
       1,
       'rm5 admins add: ops@example.com is already an admin (owner): change their role with `rm5 admins set` or on the Admins page.',
     ])
-    outputOf(await rm5(['admins', 'add', 'look@example.com', '--role', 'viewer']), 'add viewer')
+    outputOf(await rm5(['admins', 'add', 'look@example.com', '--role', 'reader']), 'add reader')
     const listed = JSON.parse(outputOf(await rm5(['admins', 'list', '--json']), 'list'))
     expect(listed.map((row: { email: string; role: string }) => [row.email, row.role])).toEqual([
-      ['look@example.com', 'viewer'],
+      ['look@example.com', 'reader'],
       ['ops@example.com', 'owner'],
     ])
 
@@ -71,7 +71,7 @@ describe('rm5 admins', () => {
   })
 
   it('changes a role with `set`, audited', { timeout: 60_000 }, async () => {
-    outputOf(await rm5(['admins', 'add', 'grow@example.com', '--role', 'viewer']), 'add viewer')
+    outputOf(await rm5(['admins', 'add', 'grow@example.com', '--role', 'reader']), 'add reader')
     expect(outputOf(await rm5(['admins', 'set', 'Grow@example.com', '--role', 'editor']), 'set')).toContain(
       'grow@example.com is now editor',
     )
@@ -84,10 +84,10 @@ describe('rm5 admins', () => {
     const audit = await t.db.prisma.auditEntry.findMany({
       where: { action: 'admin.role', target: 'grow@example.com' },
     })
-    expect(audit.map((row) => [row.actor, row.details])).toEqual([[cli, { from: 'viewer', to: 'editor' }]])
+    expect(audit.map((row) => [row.actor, row.details])).toEqual([[cli, { from: 'reader', to: 'editor' }]])
     const bad = await rm5(['admins', 'set', 'grow@example.com', '--role', 'god'])
     expect(bad.code).toBe(2)
-    const nobody = await rm5(['admins', 'set', 'nobody@example.com', '--role', 'viewer'])
+    const nobody = await rm5(['admins', 'set', 'nobody@example.com', '--role', 'reader'])
     expect([nobody.code, nobody.stderr]).toEqual([1, expect.stringContaining('is not an admin')])
     // The file's first test lists every admin: this one leaves none behind.
     outputOf(await rm5(['admins', 'remove', 'grow@example.com']), 'remove')
@@ -95,8 +95,14 @@ describe('rm5 admins', () => {
 
   it('refuses a bad role or address before opening anything (exit 2)', async () => {
     const role = await rm5(['admins', 'add', 'x@example.com', '--role', 'god'])
-    expect([role.code, role.stderr]).toEqual([2, expect.stringContaining('Use one of owner, editor, viewer')])
-    const address = await rm5(['admins', 'add', 'not-an-address', '--role', 'viewer'])
+    expect([role.code, role.stderr]).toEqual([2, expect.stringContaining('Use one of owner, editor, reader')])
+    // "viewer" names a data-room person only: the read-only role is "reader".
+    const viewer = await rm5(['admins', 'set', 'x@example.com', '--role', 'viewer'])
+    expect([viewer.code, viewer.stderr.trim()]).toEqual([
+      2,
+      `rm5 admins set: option '--role <role>' argument 'viewer' is invalid. Use one of owner, editor, reader; see "rm5 admins set --help"`,
+    ])
+    const address = await rm5(['admins', 'add', 'not-an-address', '--role', 'reader'])
     expect(address.code).toBe(2)
   })
 })
@@ -104,7 +110,7 @@ describe('rm5 admins', () => {
 describe('the printed link’s address', () => {
   let dirs: { dotenv: string; bare: string }
   beforeAll(async () => {
-    await addAdmin(t.db.prisma, { label: 'cli@test' }, { email: 'where@example.com', role: 'viewer' })
+    await addAdmin(t.db.prisma, { label: 'cli@test' }, { email: 'where@example.com', role: 'reader' })
     dirs = {
       dotenv: await mkdtemp(join(tmpdir(), 'rm5-dotenv-')),
       bare: await mkdtemp(join(tmpdir(), 'rm5-no-dotenv-')),

@@ -181,7 +181,7 @@ describe('visitor analytics', () => {
     const csv = outputOf(await rm5(['goals', '--csv']), 'rm5 analytics goals --csv')
     expect(csv).toContain('newsletter,1,1,1,0,0\r\n')
 
-    const admin = await signIn(t, 'viewer@rm5.example', 'viewer')
+    const admin = await signIn(t, 'reader@rm5.example', 'reader')
     const page = await t.app.inject({ url: '/admin/visitors?days=7', headers: { cookie: admin.cookie } })
     expect(page.statusCode).toBe(200)
     const conversions = page.body.slice(page.body.indexOf('id="conversions-title"'))

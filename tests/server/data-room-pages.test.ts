@@ -164,16 +164,16 @@ describe('a document page', () => {
     expect(views[0]?.codeId).toMatch(/^[0-9a-f-]{36}$/)
   })
 
-  it('shows a PDF in the viewer island, with the browser’s viewer for pages without scripting, and allows only that object', async () => {
+  it('shows a PDF in the PDF pane island, with the browser’s viewer for pages without scripting, and allows only that object', async () => {
     const res = await get(page(pdf.id), grants.circlek)
     expect(res.statusCode).toBe(200)
-    expect(res.body).toContain(`data-pdf-viewer=""`)
+    expect(res.body).toContain(`data-pdf-pane=""`)
     expect(res.body).toContain(`data-document-id="${pdf.id}"`)
     expect(res.body).toContain('data-pages="2"')
-    expect(res.body).toContain('data-island="pdf-viewer"')
+    expect(res.body).toContain('data-island="pdf-pane"')
     expect(res.body).toMatch(
       new RegExp(
-        `<noscript><object class="pdf-viewer__object" data="${page(pdf.id)}/file" type="application/pdf"`,
+        `<noscript><object class="pdf-pane__object" data="${page(pdf.id)}/file" type="application/pdf"`,
       ),
     )
     expect(res.headers['content-security-policy']).toContain("object-src 'self'")

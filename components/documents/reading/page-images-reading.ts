@@ -1,6 +1,6 @@
 // Reading time on a view-only document's page (its pictures, components/documents/
 // PageImagesDocument.tsx): the page taking up most of the viewport is the one being read, as in
-// the PDF viewer. A plain module for the page's +client.ts, no React: the pictures read the same
+// the PDF pane. A plain module for the page's +client.ts, no React: the pictures read the same
 // without it, it only reports the time.
 import { mostVisiblePage } from '../../../lib/documents/visible-page.ts'
 import { watchPagesOnScreen } from './pages-on-screen.ts'

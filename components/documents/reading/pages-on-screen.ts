@@ -1,5 +1,5 @@
 // Which pages of a document are on screen and how much of each, for the two page-by-page readers
-// (the PDF viewer's pages, a view-only document's pictures): an observer keeps the set of pages
+// (the PDF pane's pages, a view-only document's pictures): an observer keeps the set of pages
 // crossing the viewport, and their visible heights are measured when asked (an observer's
 // thresholds alone would leave stale heights between crossings).
 

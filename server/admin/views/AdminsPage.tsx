@@ -38,7 +38,7 @@ export function AdminsPage({
       <section className="panel" aria-labelledby="add-admin-title">
         <h2 id="add-admin-title">Add an admin</h2>
         <p className="muted small">
-          Viewer: reads everything. Editor: also changes codes, documents, agreements, viewers, applications,
+          Reader: reads everything. Editor: also changes codes, documents, agreements, viewers, applications,
           messages and notifications. Owner: also admins.
         </p>
         <CsrfForm action="/admin/admins" csrf={user.csrf} noValidate>
@@ -53,7 +53,7 @@ export function AdminsPage({
               error={error}
             />
             <LabelledField id="admin-role" label="Role">
-              <select id="admin-role" name="role" defaultValue={values?.role ?? 'viewer'}>
+              <select id="admin-role" name="role" defaultValue={values?.role ?? 'reader'}>
                 <RoleOptions />
               </select>
             </LabelledField>

@@ -21,7 +21,7 @@ export interface VersionRow {
   uploadedAt: Date
 }
 
-/** Whom a document is for, in a sentence (the settings as a viewer-role admin reads them). */
+/** Whom a document is for, in a sentence (the settings as a reader, the read-only role, sees them). */
 function audienceLine(document: DocumentSummary, codes: readonly CodeChoice[]) {
   if (document.public) return 'Shared openly: anyone who opens the gate reads it.'
   if (document.codeIds.length === 0) return 'Every code of the partner sees it.'

@@ -1,4 +1,4 @@
-// The PDF viewer island in real Chromium: built with Vite, served with the site's CSP, on a page
+// The PDF pane island in real Chromium: built with Vite, served with the site's CSP, on a page
 // rendered the way a document page renders it. Before hydration and without JavaScript the
 // fallback is there; once hydrated PDF.js draws only the pages near the viewport, sharp on HiDPI,
 // as wide as the column; the page indicator and keys move through the document; reading time
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DocumentBeacon } from '../../lib/documents/beacon.ts'
 import { defaultChromium } from '../helpers/chromium-path.ts'
 import { makePdf } from '../helpers/documents.ts'
-import { buildViewerPage, serveViewerPage, type ViewerPageServer } from '../helpers/pdf-viewer-page/page.ts'
+import { buildPanePage, type PanePageServer, servePanePage } from '../helpers/pdf-pane-page/page.ts'
 
 const PAGES = 12
 const props = {
@@ -23,16 +23,16 @@ const props = {
   title: 'Q3 rollout deck',
   viewToken: 'view-token',
 }
-const SHOTS = process.env.PDF_VIEWER_SHOTS
+const SHOTS = process.env.PDF_PANE_SHOTS
 
 let outDir: string
-let site: ViewerPageServer
+let site: PanePageServer
 let browser: Browser
 
 beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'rm5-pdf-viewer-'))
-  const built = await buildViewerPage(outDir)
-  site = await serveViewerPage(outDir, built, props, await makePdf(PAGES, props.title))
+  outDir = await mkdtemp(join(tmpdir(), 'rm5-pdf-pane-'))
+  const built = await buildPanePage(outDir)
+  site = await servePanePage(outDir, built, props, await makePdf(PAGES, props.title))
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? defaultChromium() })
 }, 120_000)
 
@@ -67,7 +67,7 @@ async function open(options: {
 
 const drawnPages = (page: Page) =>
   page
-    .locator('.pdf-viewer__page[data-drawn]')
+    .locator('.pdf-pane__page[data-drawn]')
     .evaluateAll((pages) => pages.map((p) => Number((p as HTMLElement).dataset.page)))
 
 /**
@@ -75,9 +75,7 @@ const drawnPages = (page: Page) =>
  * toolbar "into view", which moves the document and so the current page before the press.
  */
 const press = (page: Page, label: string) =>
-  page
-    .locator(`.pdf-viewer__step[aria-label="${label}"]`)
-    .evaluate((button) => (button as HTMLElement).click())
+  page.locator(`.pdf-pane__step[aria-label="${label}"]`).evaluate((button) => (button as HTMLElement).click())
 
 /** Smooth scrolling across a document takes a moment: the indicator follows it page by page. */
 const SCROLLED = { timeout: 10_000 }
@@ -85,17 +83,17 @@ const SCROLLED = { timeout: 10_000 }
 const beaconsReceived = () =>
   site.beacons.map((b) => ({ type: b.type, ...(JSON.parse(b.body) as DocumentBeacon) }))
 
-describe('the PDF viewer island', () => {
+describe('the PDF pane island', () => {
   it('shows the fallback without JavaScript: the browser viewer and a link to the file', async () => {
     const { page, close } = await open({ width: 1440, height: 900, javaScript: false })
     try {
-      await expect.poll(() => page.locator('.pdf-viewer__object').isVisible()).toBe(true)
-      expect(await page.locator('.pdf-viewer__placeholder').isVisible()).toBe(false)
-      const link = page.locator('.pdf-viewer__message a')
+      await expect.poll(() => page.locator('.pdf-pane__object').isVisible()).toBe(true)
+      expect(await page.locator('.pdf-pane__placeholder').isVisible()).toBe(false)
+      const link = page.locator('.pdf-pane__message a')
       expect(await link.getAttribute('href')).toBe(props.fileUrl)
       expect(await link.textContent()).toBe(`Open “${props.title}” (PDF, ${PAGES} pages)`)
       expect(await page.locator('button').count()).toBe(0)
-      if (SHOTS) await page.screenshot({ path: join(SHOTS, 'pdf-viewer-no-js-1440.png') })
+      if (SHOTS) await page.screenshot({ path: join(SHOTS, 'pdf-pane-no-js-1440.png') })
     } finally {
       await close()
     }
@@ -112,19 +110,19 @@ describe('the PDF viewer island', () => {
     })
     try {
       await expect
-        .poll(() => page.locator('[data-island="pdf-viewer"]').getAttribute('data-island-state'), {
+        .poll(() => page.locator('[data-island="pdf-pane"]').getAttribute('data-island-state'), {
           timeout: 20_000,
         })
         .toBe('hydrated')
       await expect.poll(() => drawnPages(page), { timeout: 20_000 }).toContain(1)
-      expect(await page.locator('.pdf-viewer__position').textContent()).toBe(`Page 1 of ${PAGES}`)
+      expect(await page.locator('.pdf-pane__position').textContent()).toBe(`Page 1 of ${PAGES}`)
       // Lazy: the last pages are far below and not drawn.
       expect(await drawnPages(page)).not.toContain(PAGES)
       // Fit to the column, in device pixels.
-      const sizes = await page.locator('.pdf-viewer__page[data-page="1"] canvas').evaluate((canvas) => ({
+      const sizes = await page.locator('.pdf-pane__page[data-page="1"] canvas').evaluate((canvas) => ({
         pixels: (canvas as HTMLCanvasElement).width,
         css: canvas.getBoundingClientRect().width,
-        column: (canvas.closest('.pdf-viewer__pages') as HTMLElement).clientWidth,
+        column: (canvas.closest('.pdf-pane__pages') as HTMLElement).clientWidth,
       }))
       expect(Math.abs(sizes.css - sizes.column)).toBeLessThanOrEqual(2)
       expect(Math.abs(sizes.pixels - 2 * sizes.css)).toBeLessThanOrEqual(4)
@@ -132,22 +130,22 @@ describe('the PDF viewer island', () => {
       expect(site.fileRequests).toEqual([''])
       const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
-      if (SHOTS) await page.screenshot({ path: join(SHOTS, 'pdf-viewer-1440.png') })
+      if (SHOTS) await page.screenshot({ path: join(SHOTS, 'pdf-pane-1440.png') })
 
-      await page.locator('.pdf-viewer__pages').focus()
+      await page.locator('.pdf-pane__pages').focus()
       await page.keyboard.press('End')
       await expect
-        .poll(() => page.locator('.pdf-viewer__position').textContent(), SCROLLED)
+        .poll(() => page.locator('.pdf-pane__position').textContent(), SCROLLED)
         .toBe(`Page ${PAGES} of ${PAGES}`)
       await expect.poll(() => drawnPages(page), { timeout: 20_000 }).toContain(PAGES)
-      expect(await page.locator('.pdf-viewer__step[aria-label="Next page"]').isDisabled()).toBe(true)
+      expect(await page.locator('.pdf-pane__step[aria-label="Next page"]').isDisabled()).toBe(true)
       await press(page, 'Previous page')
       await expect
-        .poll(() => page.locator('.pdf-viewer__position').textContent())
+        .poll(() => page.locator('.pdf-pane__position').textContent())
         .toBe(`Page ${PAGES - 1} of ${PAGES}`)
       // Pages far from the viewport were dropped again: a long document keeps a few canvases.
       await expect.poll(() => drawnPages(page), SCROLLED).not.toContain(1)
-      expect(await page.locator('.pdf-viewer__page[data-page="5"]').getAttribute('aria-label')).toBe(
+      expect(await page.locator('.pdf-pane__page[data-page="5"]').getAttribute('aria-label')).toBe(
         `Page 5 of ${PAGES}`,
       )
       expect(errors).toEqual([])
@@ -162,13 +160,13 @@ describe('the PDF viewer island', () => {
       await expect.poll(() => drawnPages(page), { timeout: 20_000 }).toContain(1)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow).toBeLessThanOrEqual(0)
-      const canvas = await page.locator('.pdf-viewer__page[data-page="1"] canvas').evaluate((c) => ({
+      const canvas = await page.locator('.pdf-pane__page[data-page="1"] canvas').evaluate((c) => ({
         pixels: (c as HTMLCanvasElement).width,
         css: c.getBoundingClientRect().width,
       }))
       expect(canvas.css).toBeLessThanOrEqual(375)
       expect(Math.abs(canvas.pixels - 3 * canvas.css)).toBeLessThanOrEqual(6)
-      if (SHOTS) await page.screenshot({ path: join(SHOTS, 'pdf-viewer-375.png') })
+      if (SHOTS) await page.screenshot({ path: join(SHOTS, 'pdf-pane-375.png') })
       expect(errors).toEqual([])
     } finally {
       await close()
@@ -185,7 +183,7 @@ describe('the PDF viewer island', () => {
       await page.waitForFunction((t) => performance.now() > t + 2100, start)
       await press(page, 'Next page')
       await expect
-        .poll(() => page.locator('.pdf-viewer__position').textContent(), SCROLLED)
+        .poll(() => page.locator('.pdf-pane__position').textContent(), SCROLLED)
         .toBe(`Page 2 of ${PAGES}`)
       await expect.poll(() => beaconsReceived().some((b) => b.page === 1), SCROLLED).toBe(true)
       const onTwo = await page.evaluate(() => performance.now())
@@ -234,16 +232,16 @@ describe('the PDF viewer island', () => {
     const context = await browser.newContext()
     try {
       const page = await context.newPage()
-      // The viewer's own chunk fails to arrive (a flaky network, a blocked script).
-      await page.route('**/assets/PdfViewer-*.js', (route) => route.abort())
+      // The pane's own chunk fails to arrive (a flaky network, a blocked script).
+      await page.route('**/assets/PdfPane-*.js', (route) => route.abort())
       await page.goto(site.url)
       await expect
-        .poll(() => page.locator('[data-island="pdf-viewer"]').getAttribute('data-island-state'), SCROLLED)
+        .poll(() => page.locator('[data-island="pdf-pane"]').getAttribute('data-island-state'), SCROLLED)
         .toBe('failed')
-      const link = page.locator('.pdf-viewer__unavailable a')
+      const link = page.locator('.pdf-pane__unavailable a')
       expect(await link.isVisible()).toBe(true)
       expect(await link.getAttribute('href')).toBe(props.fileUrl)
-      expect(await page.locator('.pdf-viewer__loading').isVisible()).toBe(false)
+      expect(await page.locator('.pdf-pane__loading').isVisible()).toBe(false)
       expect(await page.locator('object').count()).toBe(0)
       expect(site.fileRequests).toEqual([])
     } finally {

@@ -1,4 +1,4 @@
-// PDF.js in the browser, loaded only once the viewer has hydrated (never in a page's first load,
+// PDF.js in the browser, loaded only once the pane has hydrated (never in a page's first load,
 // never on the server). Its worker is a file of its own that Vite copies with a hashed name
 // (`?url`), started as a module worker from our origin (the CSP's worker-src 'self').
 import { GlobalWorkerOptions, getDocument, type PDFDocumentLoadingTask } from 'pdfjs-dist'

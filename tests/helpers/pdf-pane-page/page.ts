@@ -1,17 +1,17 @@
-// A test page for the PDF viewer island, outside Vike: the island's server HTML (Island +
-// PdfViewer, as a document page renders them), built with Vite into its own directory, served
+// A test page for the PDF pane island, outside Vike: the island's server HTML (Island +
+// PdfPane, as a document page renders them), built with Vite into its own directory, served
 // by a small HTTP server with the site's CSP, a PDF and a beacon endpoint that records what it gets.
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { join, normalize } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { build, type Rollup } from 'vite'
-import type { PdfViewerProps } from '../../../components/documents/pdf-viewer/pdf-viewer-props.ts'
+import type { PdfPaneProps } from '../../../components/documents/pdf-pane/pdf-pane-props.ts'
 import { READING_ATTRIBUTE } from '../../../components/documents/reading/markdown-reading.ts'
 import { BEACON_PATH } from '../../../lib/documents/beacon.ts'
 import { parseEnv } from '../../../server/env.server.ts'
 import { contentSecurityPolicy } from '../../../server/http/security-headers.server.ts'
-import { pdfViewerHtml } from './island-html.tsx'
+import { pdfPaneHtml } from './island-html.tsx'
 
 const root = join(import.meta.dirname, '..', '..', '..')
 
@@ -21,7 +21,7 @@ export interface BuiltPage {
 }
 
 /** Builds the entry with Vite (the site's own React plugin, no Vike) into `outDir`. */
-export async function buildViewerPage(outDir: string): Promise<BuiltPage> {
+export async function buildPanePage(outDir: string): Promise<BuiltPage> {
   const output = (await build({
     configFile: false,
     root,
@@ -45,7 +45,7 @@ export interface Beacon {
   body: string
 }
 
-export interface ViewerPageServer {
+export interface PanePageServer {
   url: string
   /** Requests for the PDF file, by Range header ('' without one). */
   fileRequests: string[]
@@ -53,13 +53,13 @@ export interface ViewerPageServer {
   close(): Promise<void>
 }
 
-export async function serveViewerPage(
+export async function servePanePage(
   outDir: string,
   built: BuiltPage,
-  props: PdfViewerProps,
+  props: PdfPaneProps,
   pdf: Uint8Array,
-): Promise<ViewerPageServer> {
-  const island = pdfViewerHtml(props)
+): Promise<PanePageServer> {
+  const island = pdfPaneHtml(props)
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${props.title}</title>

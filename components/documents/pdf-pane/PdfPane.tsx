@@ -1,23 +1,23 @@
-// The data room's PDF viewer (an island: components/islands/README.md). The server renders the
+// The data room's PDF pane (an island: components/islands/README.md). The server renders the
 // HTML-first fallback: the browser's own PDF viewer in an <object> inside <noscript>, with a link
 // to the file when it has none, and the document's identity in data attributes
-// (start-pdf-viewer.ts reads them). With scripting the <object> is never parsed (a hidden one
+// (start-pdf-pane.ts reads them). With scripting the <object> is never parsed (a hidden one
 // may still load the file: a second stamped download); a placeholder stands in until the island
 // hydrates, and offers the link if the island fails to load. Once hydrated, PDF.js draws the
 // pages (PdfPages).
 import { useHydrated } from 'vike-react/useHydrated'
 import { PdfPages } from './PdfPages.tsx'
-import type { PdfViewerProps } from './pdf-viewer-props.ts'
+import type { PdfPaneProps } from './pdf-pane-props.ts'
 
 const pagesText = (pages: number) => `${pages} page${pages === 1 ? '' : 's'}`
 
-export function PdfViewer(props: PdfViewerProps) {
+export function PdfPane(props: PdfPaneProps) {
   const { documentId, version, pages, fileUrl, title, viewToken } = props
   const hydrated = useHydrated()
   return (
     <div
-      className="pdf-viewer"
-      data-pdf-viewer=""
+      className="pdf-pane"
+      data-pdf-pane=""
       data-document-id={documentId}
       data-version={version}
       data-pages={pages}
@@ -29,12 +29,12 @@ export function PdfViewer(props: PdfViewerProps) {
         <PdfPages {...props} fallback={<PdfFallback {...props} />} />
       ) : (
         <>
-          <div className="pdf-viewer__placeholder">
-            <p className="pdf-viewer__loading" aria-hidden="true">
+          <div className="pdf-pane__placeholder">
+            <p className="pdf-pane__loading" aria-hidden="true">
               Loading {title || 'the document'}…
             </p>
-            <p className="pdf-viewer__unavailable">
-              The viewer could not load. <FileLink {...props} />
+            <p className="pdf-pane__unavailable">
+              The pages could not load. <FileLink {...props} />
             </p>
           </div>
           <noscript>
@@ -46,10 +46,10 @@ export function PdfViewer(props: PdfViewerProps) {
   )
 }
 
-function PdfFallback({ fileUrl, title, pages }: PdfViewerProps) {
+function PdfFallback({ fileUrl, title, pages }: PdfPaneProps) {
   return (
-    <object className="pdf-viewer__object" data={fileUrl} type="application/pdf" aria-label={title}>
-      <p className="pdf-viewer__message">
+    <object className="pdf-pane__object" data={fileUrl} type="application/pdf" aria-label={title}>
+      <p className="pdf-pane__message">
         This browser cannot show the PDF on the page.{' '}
         <FileLink fileUrl={fileUrl} title={title} pages={pages} />
       </p>
@@ -57,7 +57,7 @@ function PdfFallback({ fileUrl, title, pages }: PdfViewerProps) {
   )
 }
 
-function FileLink({ fileUrl, title, pages }: Pick<PdfViewerProps, 'fileUrl' | 'title' | 'pages'>) {
+function FileLink({ fileUrl, title, pages }: Pick<PdfPaneProps, 'fileUrl' | 'title' | 'pages'>) {
   return (
     <a href={fileUrl}>
       Open {title ? `“${title}”` : 'the document'} (PDF, {pagesText(pages)})

@@ -1,4 +1,4 @@
-// The hydrated viewer: PDF.js reads the file once, each page is drawn when it comes near the
+// The hydrated pane: PDF.js reads the file once, each page is drawn when it comes near the
 // viewport (PdfPage), the toolbar says which page is being read and moves between pages, and the
 // reading time per page goes out in beacons (components/documents/reading).
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
@@ -7,7 +7,7 @@ import { watchPagesOnScreen } from '../reading/pages-on-screen.ts'
 import { trackReading } from '../reading/track-reading.ts'
 import type { PDFDocumentProxy } from './open-pdf.ts'
 import { PdfPage } from './PdfPage.tsx'
-import type { PdfViewerProps } from './pdf-viewer-props.ts'
+import type { PdfPaneProps } from './pdf-pane-props.ts'
 
 /** A4 in points: the shape of every page until the first one is read. */
 const DEFAULT_PAGE = { width: 595, height: 842 }
@@ -27,7 +27,7 @@ export function PdfPages({
   title,
   viewToken,
   fallback,
-}: PdfViewerProps & { fallback: ReactNode }) {
+}: PdfPaneProps & { fallback: ReactNode }) {
   const [state, setState] = useState<State>({ status: 'loading' })
   const [shape, setShape] = useState(DEFAULT_PAGE)
   const [width, setWidth] = useState(0)
@@ -144,7 +144,7 @@ export function PdfPages({
 
   if (state.status === 'failed') {
     return (
-      <div className="pdf-viewer__failed" role="alert">
+      <div className="pdf-pane__failed" role="alert">
         <p>The document could not be shown here.</p>
         {fallback}
       </div>
@@ -154,22 +154,22 @@ export function PdfPages({
   const label = pageLabel(current, total)
   return (
     <>
-      <div className="pdf-viewer__toolbar">
+      <div className="pdf-pane__toolbar">
         <button
           type="button"
-          className="pdf-viewer__step"
+          className="pdf-pane__step"
           onClick={() => goTo((heading.current ?? current ?? 1) - 1)}
           disabled={(current ?? 1) <= 1}
           aria-label="Previous page"
         >
           <span aria-hidden="true">‹</span>
         </button>
-        <p className="pdf-viewer__position" aria-live="polite" aria-atomic="true">
+        <p className="pdf-pane__position" aria-live="polite" aria-atomic="true">
           {label}
         </p>
         <button
           type="button"
-          className="pdf-viewer__step"
+          className="pdf-pane__step"
           onClick={() => goTo((heading.current ?? current ?? 1) + 1)}
           disabled={(current ?? 1) >= total}
           aria-label="Next page"
@@ -179,7 +179,7 @@ export function PdfPages({
       </div>
       <section
         ref={list}
-        className="pdf-viewer__pages"
+        className="pdf-pane__pages"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the pages take PageUp, PageDown, Home and End
         tabIndex={0}
         aria-label={`${title || 'Document'}, PDF, ${total} page${total === 1 ? '' : 's'}`}

@@ -1,4 +1,4 @@
-// One page of the PDF viewer: a box of the page's shape, drawn by PDF.js only while it is near
+// One page of the PDF pane: a box of the page's shape, drawn by PDF.js only while it is near
 // the viewport (within a screen's height) and dropped again when it is far, so a long document
 // holds a few canvases, not one per page. Drawn into a new canvas that replaces the old one when
 // done, so a redraw (a new width) never flashes an empty page. Its text is in the page for
@@ -65,7 +65,7 @@ export function PdfPage({
       const canvas = document.createElement('canvas')
       canvas.width = size.width
       canvas.height = size.height
-      canvas.className = 'pdf-viewer__canvas'
+      canvas.className = 'pdf-pane__canvas'
       canvas.setAttribute('aria-hidden', 'true')
       const task = page.render({ canvas, viewport: page.getViewport({ scale: size.scale }) })
       cancel = () => task.cancel()
@@ -93,15 +93,15 @@ export function PdfPage({
   return (
     <section
       ref={slot}
-      className="pdf-viewer__page"
+      className="pdf-pane__page"
       data-page={number}
       data-drawn={drawn ? '' : undefined}
       aria-label={`Page ${number} of ${total}`}
       style={{ aspectRatio: `${w} / ${h}` }}
     >
-      <div ref={frame} className="pdf-viewer__frame" />
+      <div ref={frame} className="pdf-pane__frame" />
       {drawn ? null : (
-        <span className="pdf-viewer__page-number" aria-hidden="true">
+        <span className="pdf-pane__page-number" aria-hidden="true">
           {number}
         </span>
       )}

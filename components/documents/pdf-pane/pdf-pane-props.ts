@@ -1,9 +1,9 @@
-// What the PDF viewer shows, shared by the server's render (PdfViewer) and the island's start.
+// What the PDF pane shows, shared by the server's render (PdfPane) and the island's start.
 
-/** The island's name: `<Island name={PDF_VIEWER_ISLAND}>`. */
-export const PDF_VIEWER_ISLAND = 'pdf-viewer'
+/** The island's name: `<Island name={PDF_PANE_ISLAND}>`. */
+export const PDF_PANE_ISLAND = 'pdf-pane'
 
-export interface PdfViewerProps {
+export interface PdfPaneProps {
   documentId: string
   /** The version being shown: reading time is counted against it. */
   version: number

@@ -1,3 +1,5 @@
+import { globSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { NotRunReporter } from './tests/helpers/not-run-reporter.ts'
 import { ShuffleSeedReporter } from './tests/helpers/shuffle-seed-reporter.ts'
@@ -7,21 +9,12 @@ const ALL = [
   'tests/server/**/*.test.ts',
   'tests/reliability/**/*.test.ts',
 ]
-// Files that serve a site build of their own (tests/helpers/production-app.ts): Vike keeps the
-// build it loaded in module state, so a file after them in the same worker would serve theirs.
-const OWN_BUILD = [
-  'tests/server/access-email-pages.test.ts',
-  'tests/server/access-pages.test.ts',
-  'tests/server/analytics.test.ts',
-  'tests/server/data-room-pages.test.ts',
-  'tests/server/document-audience.test.ts',
-  'tests/server/form-pages.test.ts',
-  'tests/server/hostile-documents.test.ts',
-  'tests/server/page-cache.test.ts',
-  'tests/server/partners.test.ts',
-  'tests/server/probes-and-timing.test.ts',
-  'tests/server/trusted-engagement.test.ts',
-]
+// Files that serve a site build of their own (they import tests/helpers/production-app.ts): Vike
+// keeps the build it loaded in module state, so a file after them in the same worker would serve
+// theirs. Found by their import, so a new such file cannot land among the shared ones.
+const OWN_BUILD = globSync('tests/**/*.test.ts', { cwd: import.meta.dirname }).filter((file) =>
+  readFileSync(join(import.meta.dirname, file), 'utf8').includes('/helpers/production-app.ts'),
+)
 
 // Unit tests live next to the code; integration tests under tests/server run against a real
 // Postgres, one fresh database per file: the server DATABASE_URL names or, when it is unset, one

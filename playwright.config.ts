@@ -37,8 +37,8 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     // The home page's video, parallax and animations run while a test reads the page, and every
-    // frame is drawn in software: a visit to / costs about twice the CPU with motion on. Motion is
-    // the media tests' subject (tests/e2e/media.spec.ts turns it back on); elsewhere it is noise.
+    // frame is drawn in software: a visit to / costs about twice the CPU with motion on. The tests
+    // whose subject is motion turn it back on (media.spec.ts, the scroll fade-in, the hero frames).
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromium,

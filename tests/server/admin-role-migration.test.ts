@@ -2,12 +2,16 @@
 // person only, docs/architecture.md "Words"): an admin stored as viewer becomes a reader, the other
 // roles stay, and the audit log keeps the words it recorded.
 import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type Database, openDatabase, type PrismaClient } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 
-const MIGRATION = 'prisma/migrations/20261129201500_admin_role_reader/migration.sql'
+const MIGRATION = join(
+  import.meta.dirname,
+  '../../prisma/migrations/20261129201500_admin_role_reader/migration.sql',
+)
 
 let testDb: TestDatabase
 let database: Database

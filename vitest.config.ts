@@ -9,9 +9,9 @@ const ALL = [
   'tests/server/**/*.test.ts',
   'tests/reliability/**/*.test.ts',
 ]
-// Files that serve a site build of their own (they import tests/helpers/production-app.ts): Vike
-// keeps the build it loaded in module state, so a file after them in the same worker would serve
-// theirs. Found by their import, so a new such file cannot land among the shared ones.
+// Files that serve the production pages (they import tests/helpers/production-app.ts): Vike keeps
+// the build it loaded in module state, so they keep their modules to themselves. Found by their
+// import, so a new such file cannot land among the shared ones.
 const OWN_BUILD = globSync('tests/**/*.test.ts', { cwd: import.meta.dirname }).filter((file) =>
   readFileSync(join(import.meta.dirname, file), 'utf8').includes('/helpers/production-app.ts'),
 )
@@ -41,7 +41,15 @@ export default defineConfig({
       // instead of once per file (decision 067). Files keep no state in modules of their own, and
       // each has its own database.
       { extends: true, test: { name: 'shared', include: ALL, exclude: OWN_BUILD, isolate: false } },
-      { extends: true, test: { name: 'own-build', include: OWN_BUILD } },
+      // The run's one production build is made for these files only (a copy of a current dist/).
+      {
+        extends: true,
+        test: {
+          name: 'own-build',
+          include: OWN_BUILD,
+          globalSetup: ['tests/helpers/postgres-global.ts', 'tests/helpers/production-build-global.ts'],
+        },
+      },
     ],
   },
 })

@@ -80,6 +80,8 @@ test('a Markdown document read in the browser is one opening', async ({ page }) 
   await signIn(page)
   await page.goto(`/docket/documents/${markdownId}`)
   await expect(page.getByRole('heading', { level: 1, name: `Brief ${suffix}` })).toBeVisible()
+  // The page's clock has started once it marks the document.
+  await expect(page.locator('[data-document-reading][data-reading-page="0"]')).toBeAttached()
   await dwell(page)
   // Leaving reports the document as shown, with the time read (navigator.sendBeacon on pagehide):
   // that "shown" once counted as a second opening. Once its time is written, so is the beacon.

@@ -1,8 +1,9 @@
-// The real app over a private production build (tests/helpers/production-build), for page-level
-// integration tests: closing it also removes the build.
+// The real app over the run's production build (tests/helpers/production-build-global.ts), for
+// page-level integration tests.
+
+import { inject } from 'vitest'
 import type { AppDeps } from '../../server/app.server.ts'
 import { createTestApp, type TestApp, type TestAppOptions } from './app.ts'
-import { productionBuild } from './production-build.ts'
 
 type BuildPages = Omit<NonNullable<AppDeps['pages']>, 'mode' | 'root'>
 
@@ -16,29 +17,11 @@ export interface ProductionTestAppOptions extends Omit<TestAppOptions, 'pages'> 
   pages?: BuildPages
 }
 
-/** Builds the site (one build at a time across test files), then the app over it. */
+/** The app over the run's production build. */
 export async function createProductionTestApp(
   options: ProductionTestAppOptions = {},
 ): Promise<ProductionTestApp> {
-  const build = await productionBuild()
-  try {
-    const t = await createTestApp({
-      ...options,
-      pages: { ...options.pages, mode: 'production', root: build.root },
-    })
-    return {
-      ...t,
-      root: build.root,
-      async close() {
-        try {
-          await t.close()
-        } finally {
-          await build.remove()
-        }
-      },
-    }
-  } catch (error) {
-    await build.remove()
-    throw error
-  }
+  const root = inject('productionBuildRoot')
+  const t = await createTestApp({ ...options, pages: { ...options.pages, mode: 'production', root } })
+  return { ...t, root }
 }

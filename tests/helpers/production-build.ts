@@ -1,22 +1,39 @@
-// A private production build for page-level integration tests (guards, pre-rendered vs
-// per-request pages): built into its own folder inside the project, so module resolution finds
-// node_modules, and removed afterwards. Tests then buildApp with pages: { mode: 'production', root }.
+// The run's production build for page-level integration tests (guards, pre-rendered vs per-request
+// pages), made once by tests/helpers/production-build-global.ts and read by every such file: the
+// build depends on the sources alone (configuration is read at start, decision 013), so one build
+// serves them all. It lives in a folder of its own inside the project (module resolution finds
+// node_modules from there), not in dist/, which `npm start` and other runs rewrite.
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { mkdir, rm, stat } from 'node:fs/promises'
+import { cp, mkdir, rm, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { isBuildCurrent } from '../../scripts/run/build/stamp.ts'
 
 const projectRoot = resolve(import.meta.dirname, '..', '..')
 
-export interface ProductionBuild {
-  /** Pass as `pages.root`: it holds dist/client and dist/server. */
-  root: string
-  remove(): Promise<void>
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's production build: pass as `pages.root` (it holds dist/client and dist/server). */
+    productionBuildRoot: string
+  }
+}
+
+/**
+ * Makes a production build in `root`: a copy of the project's dist/ when it is current with the
+ * sources (`npm test` has just built it), else a `vike build` of its own.
+ */
+export async function makeProductionBuild(root: string): Promise<void> {
+  if (isBuildCurrent(projectRoot)) {
+    for (const part of ['client', 'server']) {
+      await cp(join(projectRoot, 'dist', part), join(root, 'dist', part), { recursive: true })
+    }
+    return
+  }
+  await oneBuildAtATime(() => vikeBuild(join(root, 'dist')))
 }
 
 /**
  * Vike's build records its server entry in a file inside node_modules
- * (@brillout/vite-plugin-server-entry), so two builds at once (two test files in parallel) can
+ * (@brillout/vite-plugin-server-entry), so two builds at once (two test runs in one checkout) can
  * load each other's entry: builds take turns through a lock directory. A lock left by a killed
  * run is taken over once it is older than any build takes.
  */
@@ -45,23 +62,13 @@ async function oneBuildAtATime<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function productionBuild(): Promise<ProductionBuild> {
-  return oneBuildAtATime(buildOnce)
-}
-
-async function buildOnce(): Promise<ProductionBuild> {
-  // .data-* is gitignored and skipped by Biome and Vitest.
-  const root = join(projectRoot, `.data-test-build-${randomBytes(4).toString('hex')}`)
-  await new Promise<void>((done, fail) => {
-    const child = spawn(
-      process.execPath,
-      [join(projectRoot, 'tests/helpers/vike-build.mjs'), join(root, 'dist')],
-      {
-        cwd: projectRoot,
-        env: { ...process.env, NODE_ENV: 'production' },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    )
+function vikeBuild(outDir: string): Promise<void> {
+  return new Promise<void>((done, fail) => {
+    const child = spawn(process.execPath, [join(projectRoot, 'tests/helpers/vike-build.mjs'), outDir], {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', (chunk) => {
       stderr += chunk
@@ -71,5 +78,4 @@ async function buildOnce(): Promise<ProductionBuild> {
       code === 0 ? done() : fail(new Error(`vike build failed (${code}):\n${stderr}`)),
     )
   })
-  return { root, remove: () => rm(root, { recursive: true, force: true }) }
 }

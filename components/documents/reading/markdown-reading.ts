@@ -7,6 +7,7 @@ import { readingDocument, trackReading } from './track-reading.ts'
 export const READING_ATTRIBUTE = 'data-document-reading'
 
 export function trackMarkdownReading(root: ParentNode = document): void {
-  const reading = readingDocument(root.querySelector<HTMLElement>(`[${READING_ATTRIBUTE}]`))
-  if (reading) trackReading(reading).show(0)
+  const element = root.querySelector<HTMLElement>(`[${READING_ATTRIBUTE}]`)
+  const reading = readingDocument(element)
+  if (element && reading) trackReading(reading, element).show(0)
 }

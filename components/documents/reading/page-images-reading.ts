@@ -12,7 +12,7 @@ export function trackPageImagesReading(root: ParentNode = document): void {
   const list = root.querySelector<HTMLElement>(`[${PAGE_IMAGES_ATTRIBUTE}]`)
   const reading = readingDocument(list)
   if (!list || !reading) return
-  const tracker = trackReading(reading)
+  const tracker = trackReading(reading, list)
   let scheduled = false
   const schedule = () => {
     if (scheduled) return

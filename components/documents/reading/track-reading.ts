@@ -27,11 +27,19 @@ export function readingDocument(
 const DUE_CHECK_MS = 30_000
 const INPUT_EVENTS = ['scroll', 'pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const
 
-export function trackReading(document_: {
-  documentId: string
-  version: number
-  viewToken: string
-}): ReadingTracker {
+/**
+ * Starts the clock for a document. `marked`, when given, carries the page being counted as
+ * `data-reading-page` (empty for none): the page says what its clock counts, as an island says it
+ * has hydrated, so a test can start its own clock from the same moment.
+ */
+export function trackReading(
+  document_: {
+    documentId: string
+    version: number
+    viewToken: string
+  },
+  marked?: HTMLElement,
+): ReadingTracker {
   const now = () => performance.now()
   const clock = new ReadingClock(now(), { visible: document.visibilityState === 'visible' })
 
@@ -81,6 +89,7 @@ export function trackReading(document_: {
     show(page) {
       if (page === clock.currentPage) return
       clock.show(page, now())
+      if (marked) marked.dataset.readingPage = page === null ? '' : String(page)
       send()
     },
     stop() {

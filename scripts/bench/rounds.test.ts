@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientBound, type Measured, ratio, roundRatios, tableRow } from './rounds.ts'
+import { asSite, clientBound, type Measured, ratio, roundRatios, tableRow } from './rounds.ts'
 import type { WrkResult } from './wrk.ts'
 
 const run = (rps: number, clientCpu?: number): WrkResult => ({
@@ -44,5 +44,22 @@ describe('a measured path', () => {
     const m: Measured = { subject, runs: { site: [run(50)], fastify: [run(80)] } }
     expect(clientBound(m)).toEqual([])
     expect(tableRow(m)).toContain('| — / — / — |')
+  })
+
+  it('reads a second site measured in the same rounds as a row of its own, against the same references', () => {
+    const m: Measured = {
+      subject,
+      runs: {
+        site: [run(50), run(40)],
+        'site-analytics-off': [run(60, 0.5), run(30, 0.5)],
+        nginx: [run(100), run(80)],
+      },
+    }
+    const off = asSite(m, 'site-analytics-off', '`/` br, analytics off')
+    // Rounds: 60 ÷ 100 and 30 ÷ 80, beside the site's own 50 ÷ 100 and 40 ÷ 80.
+    expect(roundRatios(off, 'nginx')).toEqual([0.6, 0.375])
+    expect(roundRatios(m, 'nginx')).toEqual([0.5, 0.5])
+    expect(off.runs['site-analytics-off']).toBeUndefined()
+    expect(tableRow(off)).toMatch(/^\| `\/` br, analytics off \| 45 \| 90 \| — \|/)
   })
 })

@@ -7,7 +7,12 @@ import { CLIENT_BOUND, type WrkResult, wrk } from './wrk.ts'
 
 /** The site and its two references, in the order the table's columns give them. */
 const TARGET_NAMES = ['site', 'nginx', 'fastify'] as const
-export type TargetName = (typeof TARGET_NAMES)[number]
+/**
+ * A target of a row: the site, a reference, or a second site measured in the same rounds (the
+ * analytics table's server with ANALYTICS=false), which a row of its own reads as its site
+ * (`asSite`).
+ */
+export type TargetName = (typeof TARGET_NAMES)[number] | 'site-analytics-off'
 export interface Target {
   name: TargetName
   url: string
@@ -28,7 +33,7 @@ export interface Measured {
 function runOf(subject: Subject, target: Target, duration: number): Promise<WrkResult> {
   const accept = ACCEPT[subject.encoding]
   // The references need no cookie; they answer the bytes the site answered with it.
-  const headers = target.name === 'site' ? { ...subject.headers } : {}
+  const headers = target.name.startsWith('site') ? { ...subject.headers } : {}
   if (accept) Object.assign(headers, { 'accept-encoding': accept })
   return wrk({ url: `${target.url}${subject.path}`, headers, duration })
 }
@@ -48,6 +53,16 @@ export async function measure(
       runs[target.name] = [...(runs[target.name] ?? []), result]
     }
   return { subject, runs }
+}
+
+/** The rounds of `name` as the site's, beside the same rounds of the references, under `label`. */
+export function asSite(m: Measured, name: TargetName, label: string): Measured {
+  const runs: Measured['runs'] = { site: m.runs[name] ?? [] }
+  for (const reference of ['nginx', 'fastify'] as const) {
+    const results = m.runs[reference]
+    if (results) runs[reference] = results
+  }
+  return { subject: { ...m.subject, label }, runs }
 }
 
 const medianOf = (results: readonly WrkResult[] | undefined, pick: (r: WrkResult) => number) =>

@@ -5,6 +5,7 @@ import { businessTypes, deliveryMethods } from '../../lib/forms/application-sche
 import { exportJson } from './helpers/cli.ts'
 import {
   applicationConfirmation,
+  errorSummary,
   expectApplicationFailed,
   expectApplicationSucceeded,
 } from './helpers/forms.ts'
@@ -30,8 +31,6 @@ async function openForm(page: Page) {
   await waitForHydration(page, 'application-form')
   return form
 }
-
-const summaryOf = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
 const values = (company: string) => ({
   'Company name': company,
@@ -141,7 +140,7 @@ test.describe('application form', () => {
     const form = await openForm(page)
     const requests = apiRequests(page)
     await form.getByRole('button', { name: 'Submit application' }).click()
-    const summary = summaryOf(page)
+    const summary = errorSummary(page)
     await expect(summary).toBeFocused()
     await expect(summary.getByRole('link')).toHaveText([
       'Enter your company name.',
@@ -167,8 +166,8 @@ test.describe('application form', () => {
     await phone.fill('12345')
     await form.getByRole('button', { name: 'Submit application' }).click()
     await expect(phone).toHaveAttribute('aria-invalid', 'true')
-    await expect(summaryOf(page)).toBeFocused()
-    await expect(summaryOf(page).getByRole('link')).toHaveText([/^Enter a phone number like/])
+    await expect(errorSummary(page)).toBeFocused()
+    await expect(errorSummary(page).getByRole('link')).toHaveText([/^Enter a phone number like/])
     const error = form.locator('.field__error').filter({ hasText: /Enter a phone number like/ })
     await expect(error).toBeVisible()
     await expect(phone).toHaveAccessibleDescription(/Enter a phone number like/)
@@ -176,7 +175,7 @@ test.describe('application form', () => {
     await phone.fill('512 555 0142')
     await expect(phone).not.toHaveAttribute('aria-invalid', 'true')
     await expect(error).toHaveCount(0)
-    await expect(summaryOf(page)).toHaveCount(0)
+    await expect(errorSummary(page)).toHaveCount(0)
     // Fields that were never invalid carry no aria-invalid at all.
     await expect(form.getByLabel('Company name')).not.toHaveAttribute('aria-invalid', /.*/)
   })
@@ -286,8 +285,10 @@ test.describe('application form', () => {
       }),
     )
     await form.getByRole('button', { name: 'Submit application' }).click()
-    await expect(summaryOf(page)).toBeFocused()
-    await expect(summaryOf(page).getByRole('link')).toHaveText(['This e-mail domain does not accept mail.'])
+    await expect(errorSummary(page)).toBeFocused()
+    await expect(errorSummary(page).getByRole('link')).toHaveText([
+      'This e-mail domain does not accept mail.',
+    ])
     const email = form.getByLabel('Work e-mail')
     await expect(email).toHaveAttribute('aria-invalid', 'true')
     await expect(email).toHaveAccessibleDescription('Error: This e-mail domain does not accept mail.')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
 import { exportJson } from './helpers/cli.ts'
+import { contactAnswers, contactForm, errorSummary, expectAnswers, typeAnswers } from './helpers/forms.ts'
 import { waitForHydration } from './helpers/hydration.ts'
 import { test } from './helpers/visitor.ts'
 
@@ -10,13 +11,11 @@ import { test } from './helpers/visitor.ts'
 /** Opens /contact at its form and waits until the form's island has hydrated (it starts when reached). */
 async function openForm(page: Page) {
   await page.goto('/contact')
-  const form = page.getByRole('form', { name: 'Contact form' })
+  const form = contactForm(page)
   await form.scrollIntoViewIfNeeded()
   await waitForHydration(page, 'contact-form')
   return form
 }
-
-const summaryOf = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
 test('an empty submit lists the required fields in the focused error summary and sends nothing', async ({
   page,
@@ -27,8 +26,8 @@ test('an empty submit lists the required fields in the focused error summary and
     if (request.url().includes('/api/')) requests.push(request.url())
   })
   await form.getByRole('button', { name: 'Send message' }).click()
-  await expect(summaryOf(page)).toBeFocused()
-  await expect(summaryOf(page).getByRole('link')).toHaveText([
+  await expect(errorSummary(page)).toBeFocused()
+  await expect(errorSummary(page).getByRole('link')).toHaveText([
     'Enter your name.',
     'Enter your e-mail address.',
     'Enter a message.',
@@ -65,15 +64,12 @@ test('a message is stored, confirmed in place with focus, and another can follow
 test('a failed send keeps the values and says so in the alert region', async ({ page }) => {
   const form = await openForm(page)
   await page.route('**/api/contact', (route) => route.abort())
-  await form.getByLabel('Name').fill('Kept Values')
-  await form.getByLabel('E-mail').fill('kept@example.com')
-  await form.getByLabel('Message').fill('Do not lose me')
+  const answers = contactAnswers('Kept Values')
+  await typeAnswers(form, answers)
   await form.getByRole('button', { name: 'Send message' }).click()
-  await expect(summaryOf(page)).toBeFocused()
-  await expect(summaryOf(page)).toContainText('We could not reach the server')
-  await expect(form.getByLabel('Name')).toHaveValue('Kept Values')
-  await expect(form.getByLabel('E-mail')).toHaveValue('kept@example.com')
-  await expect(form.getByLabel('Message')).toHaveValue('Do not lose me')
+  await expect(errorSummary(page)).toBeFocused()
+  await expect(errorSummary(page)).toContainText('We could not reach the server')
+  await expectAnswers(form, answers)
   await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toHaveCount(0)
 })
 
@@ -88,11 +84,10 @@ test('a server failure keeps the values and says so', async ({ page }) => {
       }),
     }),
   )
-  await form.getByLabel('Name').fill('Kept Values')
-  await form.getByLabel('E-mail').fill('kept@example.com')
-  await form.getByLabel('Message').fill('Server down')
+  const answers = contactAnswers('Kept Values')
+  await typeAnswers(form, answers)
   await form.getByRole('button', { name: 'Send message' }).click()
-  await expect(summaryOf(page)).toBeFocused()
-  await expect(summaryOf(page)).toContainText('The database is unavailable. Your answers are still here')
-  await expect(form.getByLabel('Message')).toHaveValue('Server down')
+  await expect(errorSummary(page)).toBeFocused()
+  await expect(errorSummary(page)).toContainText('The database is unavailable. Your answers are still here')
+  await expectAnswers(form, answers)
 })

@@ -206,29 +206,27 @@ test.describe('home', () => {
     await expect(
       page.getByRole('heading', { level: 2, name: 'A store that drives itself to the curb.' }),
     ).toBeVisible()
-    for (const name of ['Vehicle Specs', 'Cargo Specs']) {
-      await expect(page.getByRole('article', { name })).toBeVisible()
+    const cards = {
+      'Vehicle Specs': [
+        'SAE Level 4',
+        '25 mph (40 km/h)',
+        '112 miles (180 km)',
+        '2,205 lbs',
+        '3,724 × 1,424 × 2,100 mm',
+      ],
+      'Cargo Specs': [
+        '10 (2 × 5)',
+        '500 lbs (226 kg)',
+        '50 lbs',
+        '650 × 610 × 445 mm',
+        'Ambient, chilled or heated',
+        'App-controlled lock',
+      ],
     }
-    const vehicle = page.getByRole('article', { name: 'Vehicle Specs' })
-    for (const fact of [
-      'SAE Level 4',
-      '25 mph (40 km/h)',
-      '112 miles (180 km)',
-      '2,205 lbs',
-      '3,724 × 1,424 × 2,100 mm',
-    ]) {
-      await expect(vehicle).toContainText(fact)
-    }
-    const cargo = page.getByRole('article', { name: 'Cargo Specs' })
-    for (const fact of [
-      '10 (2 × 5)',
-      '500 lbs (226 kg)',
-      '50 lbs',
-      '650 × 610 × 445 mm',
-      'Ambient, chilled or heated',
-      'App-controlled lock',
-    ]) {
-      await expect(cargo).toContainText(fact)
+    for (const [name, facts] of Object.entries(cards)) {
+      const card = page.getByRole('article', { name })
+      await expect(card).toBeVisible()
+      for (const fact of facts) await expect(card).toContainText(fact)
     }
     const claims = page.getByRole('region', { name: 'Faster for customers. Cheaper for stores.' })
     for (const figure of ['10', '70%', '90%', '10 min', '15 min', '40%', '30%', '60%', '5M+']) {

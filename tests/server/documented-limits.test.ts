@@ -41,6 +41,10 @@ function expectWindowOf(retryAfter: string | string[] | number | undefined, seco
   expect(value).toBeGreaterThan(seconds - 15)
 }
 
+/** A verify call from a client no limit has seen yet. */
+const verifyFromNewClient = (retailer: string, accessCode: string) =>
+  verify(t.app, { retailer, accessCode }, { remoteAddress: freshIp() })
+
 describe('docs/admin-cli.md: verify calls are limited to 10 a minute per client and gate', () => {
   it('answers the 11th call of one client at one gate 429 with a window of 60 seconds; other gates and clients are free', async () => {
     const client = freshIp()
@@ -81,13 +85,7 @@ describe('SECURITY.md: unknown paths are limited to 60 a minute per client', () 
 
 describe('docs/operations.md: links are limited to 3 per address in 15 minutes', () => {
   it('answers the 4th link for one address 429 with a window of 15 minutes', async () => {
-    const code = await verify(
-      t.app,
-      { retailer: 'compass', accessCode: 'compass-documented-known-1' },
-      {
-        remoteAddress: freshIp(),
-      },
-    )
+    const code = await verifyFromNewClient('compass', 'compass-documented-known-1')
     expect(code.json()).toEqual({ success: true, next: 'email' })
     const cookie = grantCookie(code)
     const ask = () =>
@@ -107,13 +105,7 @@ describe('docs/operations.md: links are limited to 3 per address in 15 minutes',
 
 describe('docs/admin-cli.md: any grant ends after 12 hours', () => {
   it('opens for 12 hours less a minute and not at 12 hours and a minute', async () => {
-    const res = await verify(
-      t.app,
-      { retailer: 'circlek', accessCode: 'circle-k-documented-1' },
-      {
-        remoteAddress: freshIp(),
-      },
-    )
+    const res = await verifyFromNewClient('circlek', 'circle-k-documented-1')
     const cookie = grantCookie(res)
     const retailers = () => grantedRetailers(t.app, cookie)
     expect(await retailers()).toEqual(['circlek'])

@@ -80,6 +80,12 @@ const press = (page: Page, label: string) =>
 /** Smooth scrolling across a document takes a moment: the indicator follows it page by page. */
 const SCROLLED = { timeout: 10_000 }
 
+/** Stays on the page for `ms` by the browser's own clock: reading time is time. */
+async function stay(page: Page, ms: number): Promise<void> {
+  const since = await page.evaluate(() => performance.now())
+  await page.waitForFunction(({ since, ms }) => performance.now() > since + ms, { since, ms })
+}
+
 const beaconsReceived = () =>
   site.beacons.map((b) => ({ type: b.type, ...(JSON.parse(b.body) as DocumentBeacon) }))
 
@@ -178,16 +184,13 @@ describe('the PDF pane island', () => {
     const { page, close } = await open({ width: 1440, height: 900 })
     try {
       await expect.poll(() => drawnPages(page), { timeout: 20_000 }).toContain(1)
-      // Reading time is time: the page stays on page 1 for a moment by the browser's own clock.
-      const start = await page.evaluate(() => performance.now())
-      await page.waitForFunction((t) => performance.now() > t + 2100, start)
+      await stay(page, 2100)
       await press(page, 'Next page')
       await expect
         .poll(() => page.locator('.pdf-pane__position').textContent(), SCROLLED)
         .toBe(`Page 2 of ${PAGES}`)
       await expect.poll(() => beaconsReceived().some((b) => b.page === 1), SCROLLED).toBe(true)
-      const onTwo = await page.evaluate(() => performance.now())
-      await page.waitForFunction((t) => performance.now() > t + 1500, onTwo)
+      await stay(page, 1500)
       // Leaving the page (pagehide) sends what is left.
       await page.goto('about:blank')
       await expect.poll(() => beaconsReceived().some((b) => b.page === 2), SCROLLED).toBe(true)
@@ -214,8 +217,9 @@ describe('the PDF pane island', () => {
     try {
       const page = await context.newPage()
       await page.goto(`${site.url}/markdown`)
-      const start = await page.evaluate(() => performance.now())
-      await page.waitForFunction((t) => performance.now() > t + 1500, start)
+      // The page's clock counts the document once it marks it as page 0.
+      await page.locator('[data-reading-page="0"]').waitFor({ state: 'attached' })
+      await stay(page, 1500)
       await page.goto('about:blank')
       await expect.poll(() => beaconsReceived().length, SCROLLED).toBeGreaterThan(0)
       const beacons = beaconsReceived()

@@ -50,6 +50,13 @@ async function fillValid(page: Page, company: string) {
   await form.getByLabel('How do you deliver today?').selectOption(deliveryMethods[2])
 }
 
+/** /apply at its hydrated form, every field filled with a valid answer for `company`. */
+async function openFilledForm(page: Page, company: string) {
+  const form = await openForm(page)
+  await fillValid(page, company)
+  return form
+}
+
 /** Every field of the application form as the empty form has it. */
 async function expectEmpty(form: Locator) {
   for (const label of Object.keys(values(''))) await expect(form.getByLabel(label)).toHaveValue('')
@@ -96,34 +103,25 @@ test.describe('rollout timeline', () => {
 test.describe('application form', () => {
   test('labels every field and offers the exact options', async ({ page }) => {
     const form = await openForm(page)
-    for (const label of [
-      'Company name',
-      'Business type',
-      'Locations in Austin',
-      'Full name',
-      'Work e-mail',
-      'Phone',
-      'Average order value',
-      'Orders per month',
-      'How do you deliver today?',
-      'Anything else we should know?',
-    ]) {
-      await expect(form.getByLabel(label)).toBeVisible()
-    }
-    await expect(form.getByLabel('Work e-mail')).toHaveAttribute('type', 'email')
-    await expect(form.getByLabel('Phone')).toHaveAttribute('type', 'tel')
-    await expect(form.getByLabel('Locations in Austin')).toHaveAttribute('type', 'number')
-    await expect(form.getByLabel('Average order value')).toHaveAttribute('type', 'number')
-    await expect(form.getByLabel('Orders per month')).toHaveAttribute('type', 'number')
-    for (const label of [
-      'Company name',
-      'Business type',
-      'Locations in Austin',
-      'Full name',
-      'Work e-mail',
-      'Phone',
-    ]) {
-      await expect(form.getByLabel(label)).toHaveAttribute('required', '')
+    // Every field: its label, the input type it has where that matters, and whether it is required.
+    const fields: [label: string, type: string | undefined, required: boolean][] = [
+      ['Company name', undefined, true],
+      ['Business type', undefined, true],
+      ['Locations in Austin', 'number', true],
+      ['Full name', undefined, true],
+      ['Work e-mail', 'email', true],
+      ['Phone', 'tel', true],
+      ['Average order value', 'number', false],
+      ['Orders per month', 'number', false],
+      ['How do you deliver today?', undefined, false],
+      ['Anything else we should know?', undefined, false],
+    ]
+    for (const [label, type, required] of fields) {
+      const field = form.getByLabel(label)
+      await expect(field).toBeVisible()
+      if (type) await expect(field, label).toHaveAttribute('type', type)
+      if (required) await expect(field, label).toHaveAttribute('required', '')
+      else await expect(field, label).not.toHaveAttribute('required')
     }
     const options = (label: string) =>
       form
@@ -185,9 +183,8 @@ test.describe('application form', () => {
   }) => {
     // Ten fields and a CLI export of the stored rows.
     test.slow()
-    const form = await openForm(page)
     const company = `E2E Market ${randomUUID().slice(0, 8)}`
-    await fillValid(page, company)
+    const form = await openFilledForm(page, company)
     let sent: Request | undefined
     // Hold the request until the submitting state has been seen, then let it through.
     let release = () => {}
@@ -236,9 +233,8 @@ test.describe('application form', () => {
     page,
   }) => {
     test.slow()
-    const form = await openForm(page)
     const company = `Offline Grocer ${randomUUID().slice(0, 8)}`
-    await fillValid(page, company)
+    const form = await openFilledForm(page, company)
     const errors: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text())
@@ -268,9 +264,8 @@ test.describe('application form', () => {
   })
 
   test('a 400 from the server marks the offending field and keeps the values', async ({ page }) => {
-    const form = await openForm(page)
     const company = 'Refused Bakery'
-    await fillValid(page, company)
+    const form = await openFilledForm(page, company)
     await page.route('**/api/applications', (route) =>
       route.fulfill({
         status: 400,

@@ -8,8 +8,8 @@ import {
   errorSummary,
   expectApplicationFailed,
   expectApplicationSucceeded,
+  openHydratedForm,
 } from './helpers/forms.ts'
-import { waitForHydration } from './helpers/hydration.ts'
 import { test } from './helpers/visitor.ts'
 
 // /apply: rollout timeline, the application form's validation, states, outcomes and storage, with
@@ -21,15 +21,6 @@ function apiRequests(page: Page): Request[] {
     if (request.url().includes('/api/')) seen.push(request)
   })
   return seen
-}
-
-/** Opens /apply at its form and waits until the form's island has hydrated (it starts when reached). */
-async function openForm(page: Page) {
-  await page.goto('/apply')
-  const form = page.getByRole('form', { name: 'Retailer application' })
-  await form.scrollIntoViewIfNeeded()
-  await waitForHydration(page, 'application-form')
-  return form
 }
 
 const values = (company: string) => ({
@@ -52,7 +43,7 @@ async function fillValid(page: Page, company: string) {
 
 /** /apply at its hydrated form, every field filled with a valid answer for `company`. */
 async function openFilledForm(page: Page, company: string) {
-  const form = await openForm(page)
+  const form = await openHydratedForm(page, 'apply')
   await fillValid(page, company)
   return form
 }
@@ -102,7 +93,7 @@ test.describe('rollout timeline', () => {
 
 test.describe('application form', () => {
   test('labels every field and offers the exact options', async ({ page }) => {
-    const form = await openForm(page)
+    const form = await openHydratedForm(page, 'apply')
     // Every field: its label, the input type it has where that matters, and whether it is required.
     const fields: [label: string, type: string | undefined, required: boolean][] = [
       ['Company name', undefined, true],
@@ -135,7 +126,7 @@ test.describe('application form', () => {
   test('an empty submit lists every required field in the error summary, focused, and sends nothing', async ({
     page,
   }) => {
-    const form = await openForm(page)
+    const form = await openHydratedForm(page, 'apply')
     const requests = apiRequests(page)
     await form.getByRole('button', { name: 'Submit application' }).click()
     const summary = errorSummary(page)
@@ -157,7 +148,7 @@ test.describe('application form', () => {
   test('shows our own error beside a field and in the summary, and clears it as it is fixed', async ({
     page,
   }) => {
-    const form = await openForm(page)
+    const form = await openHydratedForm(page, 'apply')
     const requests = apiRequests(page)
     await fillValid(page, 'Schema Check Store')
     const phone = form.getByLabel('Phone')
@@ -295,7 +286,7 @@ test.describe('application form', () => {
   }) => {
     // Ten fields filled.
     test.slow()
-    const form = await openForm(page)
+    const form = await openHydratedForm(page, 'apply')
     // A ring is an outline or the fields' own glow (box-shadow).
     const ringOf = (locator: ReturnType<Page['locator']>) =>
       locator.evaluate((element) => {

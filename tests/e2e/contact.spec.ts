@@ -1,26 +1,22 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Route } from '@playwright/test'
 import { exportJson } from './helpers/cli.ts'
-import { contactAnswers, contactForm, errorSummary, expectAnswers, typeAnswers } from './helpers/forms.ts'
-import { waitForHydration } from './helpers/hydration.ts'
+import {
+  contactAnswers,
+  errorSummary,
+  expectAnswers,
+  openHydratedForm,
+  typeAnswers,
+} from './helpers/forms.ts'
 import { test } from './helpers/visitor.ts'
 
 // The contact form on /contact with JavaScript: it really stores the message and confirms it in
 // place (tests/e2e/no-js/forms.spec.ts has the same form without JavaScript).
 
-/** Opens /contact at its form and waits until the form's island has hydrated (it starts when reached). */
-async function openForm(page: Page) {
-  await page.goto('/contact')
-  const form = contactForm(page)
-  await form.scrollIntoViewIfNeeded()
-  await waitForHydration(page, 'contact-form')
-  return form
-}
-
 test('an empty submit lists the required fields in the focused error summary and sends nothing', async ({
   page,
 }) => {
-  const form = await openForm(page)
+  const form = await openHydratedForm(page, 'contact')
   const requests: string[] = []
   page.on('request', (request) => {
     if (request.url().includes('/api/')) requests.push(request.url())
@@ -37,7 +33,7 @@ test('an empty submit lists the required fields in the focused error summary and
 })
 
 test('a message is stored, confirmed in place with focus, and another can follow', async ({ page }) => {
-  const form = await openForm(page)
+  const form = await openHydratedForm(page, 'contact')
   const name = `E2E Sender ${randomUUID().slice(0, 8)}`
   await form.getByLabel('Name').fill(name)
   await form.getByLabel('E-mail').fill('Sender@Example.com')
@@ -61,33 +57,33 @@ test('a message is stored, confirmed in place with focus, and another can follow
     await expect(page.getByRole('form', { name: 'Contact form' }).getByLabel(label)).toHaveValue('')
 })
 
-test('a failed send keeps the values and says so in the alert region', async ({ page }) => {
-  const form = await openForm(page)
-  await page.route('**/api/contact', (route) => route.abort())
-  const answers = contactAnswers('Kept Values')
-  await typeAnswers(form, answers)
-  await form.getByRole('button', { name: 'Send message' }).click()
-  await expect(errorSummary(page)).toBeFocused()
-  await expect(errorSummary(page)).toContainText('We could not reach the server')
-  await expectAnswers(form, answers)
-  await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toHaveCount(0)
-})
-
-test('a server failure keeps the values and says so', async ({ page }) => {
-  const form = await openForm(page)
-  await page.route('**/api/contact', (route) =>
-    route.fulfill({
-      status: 503,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        error: { code: 'database_unavailable', message: 'The database is unavailable.' },
+// What goes wrong, and what the summary says: the answers stay in the form either way.
+const failures: [what: string, answer: (route: Route) => Promise<void>, says: string][] = [
+  ['a failed send', (route) => route.abort(), 'We could not reach the server'],
+  [
+    'a server failure',
+    (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'database_unavailable', message: 'The database is unavailable.' },
+        }),
       }),
-    }),
-  )
-  const answers = contactAnswers('Kept Values')
-  await typeAnswers(form, answers)
-  await form.getByRole('button', { name: 'Send message' }).click()
-  await expect(errorSummary(page)).toBeFocused()
-  await expect(errorSummary(page)).toContainText('The database is unavailable. Your answers are still here')
-  await expectAnswers(form, answers)
-})
+    'The database is unavailable. Your answers are still here',
+  ],
+]
+
+for (const [what, answer, says] of failures) {
+  test(`${what} keeps the values and says so in the alert region`, async ({ page }) => {
+    const form = await openHydratedForm(page, 'contact')
+    await page.route('**/api/contact', answer)
+    const answers = contactAnswers('Kept Values')
+    await typeAnswers(form, answers)
+    await form.getByRole('button', { name: 'Send message' }).click()
+    await expect(errorSummary(page)).toBeFocused()
+    await expect(errorSummary(page)).toContainText(says)
+    await expectAnswers(form, answers)
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toHaveCount(0)
+  })
+}

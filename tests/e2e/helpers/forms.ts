@@ -1,9 +1,25 @@
-// The two forms' fields as a visitor fills them, for the no-JS and slow-script specs.
+// The two forms as a visitor meets and fills them, for the specs with and without JavaScript.
 import { expect, type Locator, type Page } from '@playwright/test'
 import { APPLICATION_FAILURE, APPLICATION_SUCCESS } from '../../helpers/promised.ts'
+import { waitForHydration } from './hydration.ts'
 
 export const applyForm = (page: Page) => page.getByRole('form', { name: 'Retailer application' })
 export const contactForm = (page: Page) => page.getByRole('form', { name: 'Contact form' })
+const FORMS = {
+  apply: { path: '/apply', locate: applyForm, island: 'application-form' },
+  contact: { path: '/contact', locate: contactForm, island: 'contact-form' },
+} as const
+
+/** Opens a form's page at the form and waits until its island has hydrated (it starts when reached). */
+export async function openHydratedForm(page: Page, name: keyof typeof FORMS): Promise<Locator> {
+  const { path, locate, island } = FORMS[name]
+  await page.goto(path)
+  const form = locate(page)
+  await form.scrollIntoViewIfNeeded()
+  await waitForHydration(page, island)
+  return form
+}
+
 export const errorSummary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
 /** A pattern for text that starts with `text` (leading white space aside). */

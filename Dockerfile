@@ -5,7 +5,7 @@ ARG NODE_VERSION=26
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY scripts/run/prisma-generate.ts scripts/run/prisma-generate.ts
+COPY scripts/run/prisma-generate.ts scripts/run/node-line.js scripts/run/
 COPY prisma prisma
 RUN npm ci --no-audit --no-fund
 

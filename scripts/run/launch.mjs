@@ -10,8 +10,13 @@
 import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../lib/server-process.ts'
-import { isBuildCurrent } from './build/stamp.ts'
+import { requireSupportedNode } from './node-line.js'
+
+// Before the TypeScript helpers load (imported below, once the check has passed): an older Node
+// cannot load them at all.
+requireSupportedNode()
+const { SERVER_ENV, SERVER_NODE_FLAGS } = await import('../lib/server-process.ts')
+const { isBuildCurrent } = await import('./build/stamp.ts')
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const args = process.argv.slice(2)

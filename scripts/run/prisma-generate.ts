@@ -8,7 +8,10 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { requireSupportedNode } from './node-line.js'
 
+// `npm install` runs this: an older Node is named here, the first thing a newcomer runs.
+requireSupportedNode()
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const require = createRequire(import.meta.url)
 const prismaCli = join(dirname(require.resolve('prisma/package.json')), 'build', 'index.js')

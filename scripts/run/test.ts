@@ -5,6 +5,9 @@ import { existsSync } from 'node:fs'
 import { CHROMIUM_CANDIDATES } from '../../tests/helpers/chromium-path.ts'
 import { isBuildCurrent } from './build/stamp.ts'
 import { build, root } from './build.ts'
+import { requireSupportedNode } from './node-line.js'
+
+requireSupportedNode()
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
   const result = spawnSync(command, args, { stdio: 'inherit', env })

@@ -32,7 +32,9 @@ describe('server start settings', () => {
     // The launcher passes the settings on as they are (tests/reliability/launcher.test.ts reads
     // them back from the running server).
     const launcher = read('scripts/run/launch.mjs')
-    expect(launcher).toContain("import { SERVER_ENV, SERVER_NODE_FLAGS } from '../lib/server-process.ts'")
+    expect(launcher).toContain(
+      "const { SERVER_ENV, SERVER_NODE_FLAGS } = await import('../lib/server-process.ts')",
+    )
     expect(launcher).toContain('...SERVER_NODE_FLAGS')
     expect(launcher).toContain('...SERVER_ENV')
   })

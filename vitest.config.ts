@@ -41,13 +41,14 @@ export default defineConfig({
       // instead of once per file (decision 067). Files keep no state in modules of their own, and
       // each has its own database.
       { extends: true, test: { name: 'shared', include: ALL, exclude: OWN_BUILD, isolate: false } },
-      // The run's one production build is made for these files only (a copy of a current dist/).
+      // The run's one production build is made for these files only (a copy of a current dist/);
+      // `extends` adds it after the root's globalSetup (the run's Postgres).
       {
         extends: true,
         test: {
           name: 'own-build',
           include: OWN_BUILD,
-          globalSetup: ['tests/helpers/postgres-global.ts', 'tests/helpers/production-build-global.ts'],
+          globalSetup: ['tests/helpers/production-build-global.ts'],
         },
       },
     ],

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, type TestInfo } from '@playwright/test'
 import { MIN_DWELL_MS } from '../../lib/documents/reading-clock.ts'
+import { stay } from '../helpers/browser-clock.ts'
 import { makePdf } from '../helpers/documents.ts'
 import {
   auditLines,
@@ -91,8 +92,7 @@ test('an owner uploads a PDF with a progress bar; a viewer reads it; its engagem
   await viewer.goto(`/docket/documents/${id}`)
   await waitForHydration(viewer, 'pdf-pane', 30_000)
   await expect(viewer.locator('.pdf-pane__page[data-page="1"][data-drawn]')).toBeAttached()
-  const shown = await viewer.evaluate(() => performance.now())
-  await viewer.waitForFunction((since) => performance.now() > since, shown + MIN_DWELL_MS + 500)
+  await stay(viewer, MIN_DWELL_MS + 500)
   const leftPageOne = viewer.waitForRequest(
     (request) => request.url().endsWith('/api/documents/beacon') && request.postDataJSON()?.page === 1,
   )

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
 import { MIN_DWELL_MS } from '../../lib/documents/reading-clock.ts'
+import { stay } from '../helpers/browser-clock.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { randomIp } from '../helpers/form-bodies.ts'
 import {
@@ -134,8 +135,7 @@ async function viewerReads(
     await expect(reading.getByRole('heading', { level: 1, name: document.title })).toBeVisible()
     await waitForHydration(reading, 'pdf-pane', 30_000)
     await expect(reading.locator('.pdf-pane__page[data-page="1"][data-drawn]')).toBeAttached()
-    const shown = await reading.evaluate(() => performance.now())
-    await reading.waitForFunction((since) => performance.now() > since, shown + MIN_DWELL_MS + 500)
+    await stay(reading, MIN_DWELL_MS + 500)
     const leftPageOne = reading.waitForRequest(
       (request) => request.url().endsWith('/api/documents/beacon') && request.postDataJSON()?.page === 1,
     )

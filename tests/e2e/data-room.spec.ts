@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { MIN_DWELL_MS } from '../../lib/documents/reading-clock.ts'
+import { stay } from '../helpers/browser-clock.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
 import { waitForHydration } from './helpers/hydration.ts'
@@ -140,8 +141,7 @@ test('a PDF opens in the PDF pane, page by page, and its reading reaches rm5 doc
   // Reading time is time: page 1 counts as read once it stayed on screen MIN_DWELL_MS by the
   // browser's own clock. Leaving it then reports it with navigator.sendBeacon (the sticky
   // toolbar's button is pressed where it is: a scroll first would change the current page itself).
-  const shown = await page.evaluate(() => performance.now())
-  await page.waitForFunction((since) => performance.now() > since, shown + MIN_DWELL_MS + 500)
+  await stay(page, MIN_DWELL_MS + 500)
   const leftPageOne = page.waitForRequest(
     (request) => request.url().endsWith('/api/documents/beacon') && request.postDataJSON()?.page === 1,
   )
@@ -190,8 +190,7 @@ test('a view-only PDF reaches the browser as watermarked pictures of its pages, 
   // Page 1 read for MIN_DWELL_MS, then left for the last page: its beacon goes as the PDF pane's does.
   // The page's clock counts page 1 once it marks the list (after its script and a frame or two).
   await expect(page.locator('[data-page-images][data-reading-page="1"]')).toBeAttached()
-  const shown = await page.evaluate(() => performance.now())
-  await page.waitForFunction((since) => performance.now() > since, shown + MIN_DWELL_MS + 500)
+  await stay(page, MIN_DWELL_MS + 500)
   const leftPageOne = page.waitForRequest(
     (request) => request.url().endsWith('/api/documents/beacon') && request.postDataJSON()?.page === 1,
   )

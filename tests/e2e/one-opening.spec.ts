@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import { MIN_DWELL_MS } from '../../lib/documents/reading-clock.ts'
+import { stay } from '../helpers/browser-clock.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
 import { waitForHydration } from './helpers/hydration.ts'
@@ -64,9 +65,8 @@ async function signIn(page: Page) {
 }
 
 /** Stays on the page until the reading clock counts it as read (by the browser's own clock). */
-async function dwell(page: Page) {
-  const since = await page.evaluate(() => performance.now())
-  await page.waitForFunction((until) => performance.now() > until, since + MIN_DWELL_MS + 500)
+function dwell(page: Page) {
+  return stay(page, MIN_DWELL_MS + 500)
 }
 
 /** A beacon the page sends. */

@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DocumentBeacon } from '../../lib/documents/beacon.ts'
+import { stay } from '../helpers/browser-clock.ts'
 import { defaultChromium } from '../helpers/chromium-path.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { buildPanePage, type PanePageServer, servePanePage } from '../helpers/pdf-pane-page/page.ts'
@@ -79,12 +80,6 @@ const press = (page: Page, label: string) =>
 
 /** Smooth scrolling across a document takes a moment: the indicator follows it page by page. */
 const SCROLLED = { timeout: 10_000 }
-
-/** Stays on the page for `ms` by the browser's own clock: reading time is time. */
-async function stay(page: Page, ms: number): Promise<void> {
-  const since = await page.evaluate(() => performance.now())
-  await page.waitForFunction(({ since, ms }) => performance.now() > since + ms, { since, ms })
-}
 
 const beaconsReceived = () =>
   site.beacons.map((b) => ({ type: b.type, ...(JSON.parse(b.body) as DocumentBeacon) }))

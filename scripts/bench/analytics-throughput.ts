@@ -1,10 +1,12 @@
 // Public pages as a browser loads them (a navigation with a browser's user agent: what visitor
-// analytics counts, decision 065), on two servers started alike for this table, one with
-// analytics on and one with ANALYTICS=false, measured in the same A/B rounds as the references
-// (each round starts with the next of the four in turn): the two rows' ratios against nginx say
-// what counting costs a page, and a drift of the machine during the table moves both alike. (The
-// main site has served the other tables and holds their sessions: it is left out, so nothing but
-// the setting differs.)
+// analytics counts, decision 065), on servers started alike for this table, SERVERS_PER_SETTING
+// with analytics on and as many with ANALYTICS=false, measured in the same A/B rounds as the
+// references (each round starts with the next target in turn): the two rows' ratios against
+// nginx say what counting costs a page, and a drift of the machine during the table moves both
+// alike. Two servers per setting because two processes started alike differ in speed for their
+// whole life, by as much as counting costs: with one of each, the table would compare two
+// processes, not two settings. (The main site has served the other tables and holds their
+// sessions: it is left out, so nothing but the setting differs.)
 import {
   asSite,
   type Measured,
@@ -14,8 +16,10 @@ import {
   roundRatios,
   TABLE_HEADER,
   type Target,
+  type TargetName,
   tableRow,
 } from './rounds.ts'
+import type { Running } from './server.ts'
 import { startSite } from './server.ts'
 import { PRERENDERED_PAGES, type Subject } from './subjects.ts'
 
@@ -60,33 +64,46 @@ function spreadRow(path: string, on: Measured, off: Measured): string {
   return `| \`${path}\` | ${spreadCell(on)} | ${spreadCell(off)} | ${within} |`
 }
 
+const SERVERS_PER_SETTING = 2
+
+/** The servers of one setting, started alike, as targets of the rounds; each is added to `servers`. */
+async function startSetting(analytics: 'on' | 'off', servers: Running[]): Promise<Target[]> {
+  const targets: Target[] = []
+  for (let index = 1; index <= SERVERS_PER_SETTING; index++) {
+    const server = await startSite({ TRUST_PROXY: 'true', ANALYTICS: String(analytics === 'on') })
+    servers.push(server)
+    targets.push({ name: `site-analytics-${analytics}-${index}`, url: server.url })
+  }
+  return targets
+}
+
+const namesOf = (targets: readonly Target[]): TargetName[] => targets.map((target) => target.name)
+const urlsOf = (targets: readonly Target[]): string => targets.map((target) => target.url).join(', ')
+
 /** The references serve the bytes the main site answered for these paths in br (referenceRoot). */
 export async function printAnalyticsThroughput(references: readonly Target[], rounds: Rounds): Promise<void> {
-  const site = await startSite({ TRUST_PROXY: 'true', ANALYTICS: 'true' })
-  const off = await startSite({ TRUST_PROXY: 'true', ANALYTICS: 'false' })
+  const servers: Running[] = []
   try {
+    const on = await startSetting('on', servers)
+    const off = await startSetting('off', servers)
     console.log(
-      `\nVisitor analytics on (${site.url}) and off (ANALYTICS=false, ${off.url}): each row's site against the same references\n`,
+      `\nVisitor analytics on (${urlsOf(on)}) and off (ANALYTICS=false, ${urlsOf(off)}): each row's site is the ${SERVERS_PER_SETTING} servers of its setting, against the same references\n`,
     )
     console.log(TABLE_HEADER.join('\n'))
     const spread: string[] = []
     for (const path of PRERENDERED_PAGES) {
-      const both = await measure(
-        navigation(path),
-        [{ name: 'site', url: site.url }, { name: 'site-analytics-off', url: off.url }, ...references],
-        rounds,
-      )
-      const on = asSite(both, 'site', `${both.subject.label}, analytics on`)
-      const without = asSite(both, 'site-analytics-off', `${both.subject.label}, analytics off`)
-      console.log(tableRow(on))
+      const both = await measure(navigation(path), [...on, ...off, ...references], rounds)
+      const withAnalytics = asSite(both, namesOf(on), `${both.subject.label}, analytics on`)
+      const without = asSite(both, namesOf(off), `${both.subject.label}, analytics off`)
+      console.log(tableRow(withAnalytics))
       console.log(tableRow(without))
-      spread.push(spreadRow(path, on, without))
+      spread.push(spreadRow(path, withAnalytics, without))
     }
     console.log(
       `\nEach path's site ÷ nginx with analytics on and off, and the lowest–highest of its rounds\n`,
     )
     console.log([...SPREAD_HEADER, ...spread].join('\n'))
   } finally {
-    await Promise.allSettled([site.stop(), off.stop()])
+    await Promise.allSettled(servers.map((server) => server.stop()))
   }
 }

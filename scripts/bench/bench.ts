@@ -45,7 +45,7 @@ installed) and from a bare Fastify, checks with curl that all three answer alike
 each path with wrk (${THREADS} thread, ${CONNECTIONS} connections) in A/B rounds (site and
 references alternating) and prints a Markdown table: req/s of each, site ÷ nginx and
 site ÷ Fastify (medians of the rounds' ratios); then the public pages as a browser navigates to
-them, with visitor analytics on and on a second server with ANALYTICS=false. Then the API routes, server RSS (peak over the
+them, on two servers with visitor analytics on and two with ANALYTICS=false. Then the API routes, server RSS (peak over the
 whole run), every process's RSS and PSS idle ${IDLE_SECONDS_FULL} s after start, at the load's peak and
 after it, \`/\` at rest and while ${VIEWERS_AT_ONCE} viewers open a ${DECK_PAGES}-page PDF at once (3 rounds), three memory
 batches and the first-load JS Chromium fetches per page (the public ones, then the console's

@@ -46,20 +46,24 @@ describe('a measured path', () => {
     expect(tableRow(m)).toContain('| — / — / — |')
   })
 
-  it('reads a second site measured in the same rounds as a row of its own, against the same references', () => {
+  it('reads the servers of one setting, measured in the same rounds, as a row of its own against the same references', () => {
     const m: Measured = {
       subject,
       runs: {
         site: [run(50), run(40)],
-        'site-analytics-off': [run(60, 0.5), run(30, 0.5)],
+        'site-off-1': [run(60, 0.5), run(30, 0.5)],
+        'site-off-2': [run(70, 0.5), run(40, 0.5)],
         nginx: [run(100), run(80)],
       },
     }
-    const off = asSite(m, 'site-analytics-off', '`/` br, analytics off')
-    // Rounds: 60 ÷ 100 and 30 ÷ 80, beside the site's own 50 ÷ 100 and 40 ÷ 80.
-    expect(roundRatios(off, 'nginx')).toEqual([0.6, 0.375])
+    const off = asSite(m, ['site-off-1', 'site-off-2'], '`/` br, analytics off')
+    // Each server's rounds against nginx's run of the same round: 60 ÷ 100 and 30 ÷ 80, then
+    // 70 ÷ 100 and 40 ÷ 80, beside the site's own 50 ÷ 100 and 40 ÷ 80.
+    expect(roundRatios(off, 'nginx')).toEqual([0.6, 0.375, 0.7, 0.5])
+    expect(ratio(off, 'nginx')).toBe(0.55)
     expect(roundRatios(m, 'nginx')).toEqual([0.5, 0.5])
-    expect(off.runs['site-analytics-off']).toBeUndefined()
-    expect(tableRow(off)).toMatch(/^\| `\/` br, analytics off \| 45 \| 90 \| — \|/)
+    expect(off.runs['site-off-1']).toBeUndefined()
+    expect(tableRow(off)).toMatch(/^\| `\/` br, analytics off \| 50 \| 90 \| — \|/)
+    expect(tableRow(asSite(m, ['site-off-1'], 'one'))).toMatch(/^\| one \| 45 \| 90 \| — \|/)
   })
 })

@@ -8,11 +8,11 @@ import { CLIENT_BOUND, type WrkResult, wrk } from './wrk.ts'
 /** The site and its two references, in the order the table's columns give them. */
 const TARGET_NAMES = ['site', 'nginx', 'fastify'] as const
 /**
- * A target of a row: the site, a reference, or a second site measured in the same rounds (the
- * analytics table's server with ANALYTICS=false), which a row of its own reads as its site
+ * A target of a row: the site, a reference, or another server of the site measured in the same
+ * rounds (the analytics table's servers, `site-…`), which a row of its own reads as its site
  * (`asSite`).
  */
-export type TargetName = (typeof TARGET_NAMES)[number] | 'site-analytics-off'
+export type TargetName = (typeof TARGET_NAMES)[number] | `site-${string}`
 export interface Target {
   name: TargetName
   url: string
@@ -55,12 +55,16 @@ export async function measure(
   return { subject, runs }
 }
 
-/** The rounds of `name` as the site's, beside the same rounds of the references, under `label`. */
-export function asSite(m: Measured, name: TargetName, label: string): Measured {
-  const runs: Measured['runs'] = { site: m.runs[name] ?? [] }
+/**
+ * The rounds of the servers `names` (one setting, started more than once) as the site's, each
+ * beside the references' run of the same round, under `label`: a ratio is still taken within a
+ * round, and the median and spread cover every server of the setting.
+ */
+export function asSite(m: Measured, names: readonly TargetName[], label: string): Measured {
+  const runs: Measured['runs'] = { site: names.flatMap((name) => m.runs[name] ?? []) }
   for (const reference of ['nginx', 'fastify'] as const) {
     const results = m.runs[reference]
-    if (results) runs[reference] = results
+    if (results) runs[reference] = names.flatMap(() => results)
   }
   return { subject: { ...m.subject, label }, runs }
 }
@@ -113,7 +117,10 @@ function clientCpuCell(m: Measured): string {
 export function tableRow(m: Measured): string {
   const rps = (name: TargetName) => cell(medianOf(m.runs[name], (r) => r.rps))
   const site = m.runs.site
-  const failed = Object.values(m.runs).reduce((sum, runs) => sum + runs.reduce((s, r) => s + r.failed, 0), 0)
+  const failed = Object.values(m.runs).reduce(
+    (sum, runs) => sum + (runs ?? []).reduce((s, r) => s + r.failed, 0),
+    0,
+  )
   const latency = `${cell(
     medianOf(site, (r) => r.p50),
     1,

@@ -1,8 +1,10 @@
 // Page views and goals are written behind the request (decision 065): a hit is a few fields put in
 // a bounded in-memory queue (hit-queue.server.ts), written every second, or once MAX_BATCH hits
 // wait, as one insert per table of the whole batch, at most one batch a second. The hashing,
-// the user-agent and URL parsing happen in the write too, off the request. Hits past a full batch
-// are dropped and counted (rm5_analytics_dropped_total); no page waits for any of it.
+// the user-agent and URL parsing happen in the write too, off the request, a few rows per turn of
+// the event loop. Hits past a full batch are dropped and counted (rm5_analytics_dropped_total);
+// no page waits for any of it.
+import { setImmediate as answerWaitingRequests } from 'node:timers/promises'
 import type { PrismaClient } from '../db/database.server.ts'
 import type { Goal } from './counted-requests.server.ts'
 import { DailySalts, visitorHash } from './daily-salt.server.ts'
@@ -13,6 +15,12 @@ import { referrerHost, viewFields } from './view-fields.server.ts'
 
 export const FLUSH_MS = 1000
 export const MAX_BATCH = 1000
+/**
+ * Rows built between two turns of the event loop: the hashing and parsing of a full batch would
+ * otherwise hold every request that arrives meanwhile; this way a page waits at most for a few
+ * rows.
+ */
+const ROWS_PER_TURN = 100
 
 /** What the request leaves behind: read from it while it is answered, worked on when written. */
 export interface Hit {
@@ -90,6 +98,7 @@ export class AnalyticsRecorder {
     const views: ViewRow[] = []
     const goals: GoalRow[] = []
     for (const [index, hit] of hits.entries()) {
+      if (index > 0 && index % ROWS_PER_TURN === 0) await answerWaitingRequests()
       const at = hit.at.toISOString()
       const day = days[index] as string
       const visitor = visitorHash(salts.get(day) as Buffer, site, hit.address, hit.userAgent)

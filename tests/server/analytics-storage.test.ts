@@ -3,7 +3,7 @@
 // the retention run rolls past days up before it deletes their raw views, the salts of past days
 // go, and ANALYTICS=false registers nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AnalyticsRecorder } from '../../server/analytics/recorder.server.ts'
+import { AnalyticsRecorder, MAX_BATCH } from '../../server/analytics/recorder.server.ts'
 import { analyticsReport } from '../../server/analytics/report.server.ts'
 import { pruneOnce } from '../../server/retention/prune.server.ts'
 import { clearAnalytics } from '../helpers/analytics.ts'
@@ -186,6 +186,42 @@ describe('the write queue', () => {
     const metrics = await t.app.metrics.registry.getSingleMetricAsString('rm5_analytics_dropped_total')
     expect(metrics).toContain(`rm5_analytics_dropped_total ${before + 6}`)
     await t.db.prisma.analyticsView.deleteMany()
+  })
+
+  it('builds a full batch across turns of the event loop, so requests are answered before its insert', async () => {
+    // A recorder over the app's Prisma client that notes when a batch's insert is sent.
+    let inserted = false
+    const prisma = new Proxy(t.db.prisma, {
+      get(target, key, receiver) {
+        if (key !== '$executeRaw') return Reflect.get(target, key, receiver)
+        return (...args: Parameters<typeof target.$executeRaw>) => {
+          inserted = true
+          return target.$executeRaw(...args)
+        }
+      },
+    })
+    const recorder = new AnalyticsRecorder({
+      prisma,
+      site: 'rm5.example',
+      ownHosts: [],
+      log: { error() {} },
+      onDrop() {},
+    })
+    // The day's salt is read once, with a query of its own: read it before the batch.
+    recorder.record(hit(1))
+    await recorder.flush()
+    inserted = false
+    for (let n = 1; n <= MAX_BATCH; n++) recorder.record(hit(n))
+    const written = recorder.flush()
+    // A turn of the event loop queued now, as a request arriving during the write would be: it
+    // comes before the insert when the batch's rows leave room for it.
+    const insertedBeforeTheTurn = await new Promise<boolean>((resolve) =>
+      setImmediate(() => resolve(inserted)),
+    )
+    await written
+    expect(insertedBeforeTheTurn).toBe(false)
+    expect(inserted).toBe(true)
+    expect(await t.db.prisma.analyticsView.count()).toBe(MAX_BATCH + 1)
   })
 })
 

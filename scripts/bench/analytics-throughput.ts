@@ -19,8 +19,7 @@ import {
   type TargetName,
   tableRow,
 } from './rounds.ts'
-import type { Running } from './server.ts'
-import { startSite } from './server.ts'
+import { type Running, startSite } from './server.ts'
 import { PRERENDERED_PAGES, type Subject } from './subjects.ts'
 
 /** What Chrome sends with a navigation, less what the site ignores. */

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { defaultChromium } from './tests/helpers/chromium-path.ts'
 
@@ -8,8 +10,10 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e'
 const baseURL = `http://127.0.0.1:${E2E_PORT}`
 /** The e2e server's SITE_URL; the CLIs the tests run need it too (production refuses links without it). */
 export const E2E_SITE_URL = process.env.SITE_URL ?? 'http://127.0.0.1:3000'
-/** The SMTP receiver the known-viewers spec starts on loopback; the server mails its links there. */
+/** The run's SMTP receiver on loopback (tests/e2e/global-mailbox.ts); the server mails there. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 1025)
+/** Where that receiver keeps each message it was sent, one JSON file each (tests/e2e/helpers/mailbox.ts). */
+export const E2E_MAIL_DIR = process.env.E2E_MAIL_DIR ?? join(tmpdir(), `rm5-e2e-mail-${E2E_PORT}`)
 /** The OpenID provider the single sign-on spec starts on loopback (tests/e2e/admin-oidc.spec.ts). */
 export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? E2E_PORT + 1026)
 export const E2E_OIDC_CLIENT = { id: 'rm5-console-e2e', secret: 'an-e2e-client-secret-for-the-test-provider' }
@@ -20,6 +24,9 @@ const chromium = process.env.CHROMIUM_PATH ?? defaultChromium()
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // An SMTP receiver for the whole run: the server's mail (notifications of every application and
+  // message, the known viewers' links) is delivered, not refused and retried.
+  globalSetup: './tests/e2e/global-mailbox.ts',
   fullyParallel: true,
   // A `test.only` left in a commit would silently run one test in CI.
   forbidOnly: Boolean(process.env.CI),

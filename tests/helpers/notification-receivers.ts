@@ -56,7 +56,8 @@ export interface ReceivedMail {
   raw: string
 }
 
-export function smtpReceiver(port: number) {
+/** `onMail` sees each message as it arrives, besides `messages` (e.g. to keep it in a file). */
+export function smtpReceiver(port: number, options: { onMail?: (mail: ReceivedMail) => void } = {}) {
   const messages: ReceivedMail[] = []
   let server: SMTPServer | undefined
   return {
@@ -72,12 +73,14 @@ export function smtpReceiver(port: number) {
           stream.on('data', (chunk: Buffer) => chunks.push(chunk))
           stream.on('end', () => {
             const raw = Buffer.concat(chunks).toString('utf8')
-            messages.push({
+            const mail = {
               id: /^X-RM5-Delivery: (.+)$/im.exec(raw)?.[1]?.trim() ?? '',
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               raw,
-            })
+            }
+            messages.push(mail)
+            options.onMail?.(mail)
             callback()
           })
         },

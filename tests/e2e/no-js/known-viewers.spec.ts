@@ -3,16 +3,18 @@ import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { E2E_DATA_DIR, E2E_SITE_URL, E2E_SMTP_PORT } from '../../../playwright.config.ts'
 import { linkIn } from '../../helpers/email-links.ts'
-import { smtpReceiver, until } from '../../helpers/notification-receivers.ts'
+import { until } from '../../helpers/notification-receivers.ts'
 import { rm5Entry } from '../../helpers/run-cli.ts'
 import { blockingViolationsWithoutJs } from '../helpers/axe-without-js.ts'
 import { holdScripts } from '../helpers/hold-scripts.ts'
 import { waitForHydration } from '../helpers/hydration.ts'
+import { mailTo } from '../helpers/mailbox.ts'
 
 // Known viewers end to end: a code that requires a work e-mail (made with `rm5 codes` attached to
 // the running server, as an admin does), the gate's e-mail step, the link read from a real SMTP
-// receiver, the link page's button, and the docket. Without JavaScript first, then once with it.
-// One receiver on a fixed port: the file's tests run one after the other.
+// receiver (the run's, tests/e2e/global-mailbox.ts), the link page's button, and the docket.
+// Without JavaScript first, then once with it. The file's tests share one code: they run one
+// after the other.
 test.describe.configure({ mode: 'serial' })
 
 const root = join(import.meta.dirname, '..', '..', '..')
@@ -50,12 +52,10 @@ function rm5Codes(args: string[]): Promise<string> {
   })
 }
 
-const smtp = smtpReceiver(E2E_SMTP_PORT)
 let issued: { id: string; code: string }
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  await smtp.start()
   const out = await rm5Codes([
     'generate',
     'partner',
@@ -73,17 +73,12 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   test.setTimeout(60_000)
   if (issued) await rm5Codes(['revoke', issued.id])
-  await smtp.stop()
 })
 
 /** The link mailed to `address`, as a path on the server under test (the mail names SITE_URL). */
 async function linkMailedTo(address: string): Promise<string> {
-  await until(
-    `a link reaches ${address}`,
-    () => smtp.messages.some((mail) => mail.to.includes(address)),
-    20_000,
-  )
-  const mail = smtp.messages.find((m) => m.to.includes(address))
+  await until(`a link reaches ${address}`, () => mailTo(address).length > 0, 20_000)
+  const [mail] = mailTo(address)
   if (!mail) throw new Error('no mail')
   const link = linkIn(mail)
   return `${link.pathname}${link.search}`

@@ -51,6 +51,8 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/media/:bucket/*',
+    // Bytes from storage or memory: no document work to follow.
+    config: { requestContext: false },
     handler: (request: MediaRequest, reply) => {
       const target = targetOf(storage, request)
       if (!cache) return streamMedia(storage, target, request, reply)

@@ -15,6 +15,7 @@ import { rendersPerRequest } from '../../lib/page-rules.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import { robotsTxt, sitemapXml } from '../../lib/seo/crawler-files.ts'
 import type { NotFoundLimiter } from '../http/not-found-limit.server.ts'
+import { asWorkOf } from '../http/request-context.server.ts'
 import { NO_ACCESS, type PageAccess } from './page-access.server.ts'
 import {
   type CachedPage,
@@ -85,6 +86,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
+    // A kept page is answered from memory; a render enters the request context itself (asWorkOf).
+    config: { requestContext: false },
     handler: (request, reply) => {
       const query = request.url.indexOf('?')
       const pathname = query === -1 ? request.url : request.url.slice(0, query)
@@ -143,15 +146,17 @@ async function renderCached(
     const openedBy: PartnerSlug[] = []
     // The render sees the path and the grants only (page-cache.server.ts says why), and the id of
     // the request that made it, which only an error page shows (never kept: see below).
-    const pageContext = await renderPage({
-      ...options.services,
-      urlOriginal: pathname,
-      headersOriginal: {},
-      requestId: request.id,
-      accessGrants: grants,
-      accessCodes: codes,
-      recordOpening: (retailers: readonly PartnerSlug[]) => openedBy.push(...retailers),
-    })
+    const pageContext = await asWorkOf(request, () =>
+      renderPage({
+        ...options.services,
+        urlOriginal: pathname,
+        headersOriginal: {},
+        requestId: request.id,
+        accessGrants: grants,
+        accessCodes: codes,
+        recordOpening: (retailers: readonly PartnerSlug[]) => openedBy.push(...retailers),
+      }),
+    )
     return { pageContext, openedBy }
   })
   const { httpResponse, errorWhileRendering } = pageContext
@@ -190,14 +195,16 @@ function renderPerRequest(
   request: FastifyRequest,
   access: PageAccess,
 ) {
-  return renderPage({
-    ...options.services,
-    urlOriginal: request.url,
-    headersOriginal: request.headers,
-    clientIp: request.ip,
-    requestId: request.id,
-    ...access,
-  })
+  return asWorkOf(request, () =>
+    renderPage({
+      ...options.services,
+      urlOriginal: request.url,
+      headersOriginal: request.headers,
+      clientIp: request.ip,
+      requestId: request.id,
+      ...access,
+    }),
+  )
 }
 
 function sendPerRequest(

@@ -17,7 +17,9 @@ export interface Period {
 
 export class PeriodError extends Error {}
 
-export const dayKey = (at: Date): string => at.toISOString().slice(0, 10)
+/** The UTC day (YYYY-MM-DD) of an instant written as ISO 8601 (`Date#toISOString`). */
+export const dayOfInstant = (iso: string): string => iso.slice(0, 10)
+export const dayKey = (at: Date): string => dayOfInstant(at.toISOString())
 export const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`)
 export const addDays = (day: string, days: number): string =>
   dayKey(new Date(dayStart(day).getTime() + days * DAY_MS))

@@ -9,7 +9,7 @@ import type { PrismaClient } from '../db/database.server.ts'
 import type { Goal } from './counted-requests.server.ts'
 import { DailySalts, visitorHash } from './daily-salt.server.ts'
 import { HitQueue } from './hit-queue.server.ts'
-import { dayKey } from './period.server.ts'
+import { dayOfInstant } from './period.server.ts'
 import { deviceAndBrowser } from './user-agent.server.ts'
 import { referrerHost, viewFields } from './view-fields.server.ts'
 
@@ -92,14 +92,16 @@ export class AnalyticsRecorder {
   }
 
   private async write(hits: Hit[]): Promise<void> {
-    const days = hits.map((hit) => dayKey(hit.at))
+    // Each hit's time is written once; its day is read from that text.
+    const instants = hits.map((hit) => hit.at.toISOString())
+    const days = instants.map(dayOfInstant)
     const salts = await this.saltsOf(days)
     const { site, ownHosts } = this.options
     const views: ViewRow[] = []
     const goals: GoalRow[] = []
     for (const [index, hit] of hits.entries()) {
       if (index > 0 && index % ROWS_PER_TURN === 0) await answerWaitingRequests()
-      const at = hit.at.toISOString()
+      const at = instants[index] as string
       const day = days[index] as string
       const visitor = visitorHash(salts.get(day) as Buffer, site, hit.address, hit.userAgent)
       if (hit.goal) goals.push([at, day, visitor, hit.goal])

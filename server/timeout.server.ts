@@ -1,4 +1,4 @@
-// One way to give up waiting on a promise that takes no AbortSignal (minio calls, Prisma's
+// One way to give up waiting on a promise that takes no AbortSignal (S3 calls, Prisma's
 // connect, health pings): reject after `ms`, clearing the timer either way.
 
 export class TimeoutError extends Error {}

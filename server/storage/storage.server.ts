@@ -1,18 +1,18 @@
-// One storage code path (docs/architecture.md: Storage): always the minio client, pointed at S3_ENDPOINT when set,
-// otherwise at an embedded s3rver in DATA_DIR.
+// One storage code path (docs/architecture.md: Storage): always the same S3 client, pointed at S3_ENDPOINT when
+// set, otherwise at an embedded s3rver in DATA_DIR.
 import http from 'node:http'
 import https from 'node:https'
 import { join } from 'node:path'
-import * as Minio from 'minio'
 import { type LogicalBucket, logicalBucket, physicalBucket, REQUIRED_BUCKETS } from '../../lib/buckets.ts'
 import { buildMediaUrl } from '../../lib/media.ts'
 import type { Env } from '../env.server.ts'
 import { withTimeout as withTimeoutOf } from '../timeout.server.ts'
 import { EMBEDDED_HOST, type EmbeddedS3, startEmbeddedS3 } from './embedded.server.ts'
+import { S3Client } from './s3-client.server.ts'
 import type { StorageLog } from './storage-log.server.ts'
 
 export interface Storage {
-  client: Minio.Client
+  client: S3Client
   /** Where storage is reached (an origin, never credentials): what logs and the CLI name in an outage. */
   endpoint: string
   /** True when backed by the embedded s3rver (this process's or one it attached to). */
@@ -48,7 +48,7 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
   // Our own agent so close() can drop keep-alive sockets (a CLI would otherwise linger).
   let embedded: EmbeddedS3 | undefined
   let agent: http.Agent
-  let client: Minio.Client
+  let client: S3Client
   let endpoint: string
   if (env.S3_ENDPOINT) {
     const url = new URL(env.S3_ENDPOINT)
@@ -58,19 +58,15 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
     const useSSL = url.protocol === 'https:'
     endpoint = url.origin
     agent = useSSL ? new https.Agent(KEEP_ALIVE) : new http.Agent(KEEP_ALIVE)
-    client = new Minio.Client({
-      endPoint: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: url.port ? Number(url.port) : useSSL ? 443 : 80,
-      useSSL,
+    client = new S3Client({
+      origin: url.origin,
       accessKey: env.S3_ACCESS_KEY,
       secretKey: env.S3_SECRET_KEY,
       region: env.S3_REGION,
       // Path style by default: MinIO, SeaweedFS and most self-hosted S3s have no wildcard DNS for
       // virtual-host buckets; AWS S3, R2 and B2 take either (S3_PATH_STYLE=false).
       pathStyle: env.S3_PATH_STYLE,
-      transportAgent: agent,
-      // Fail fast: a media request answers 503 and the browser retries, rather than stalling.
-      retryOptions: { disableRetry: true },
+      agent,
     })
     log.info(
       { endpoint: url.origin, bucketPrefix: env.S3_BUCKET_PREFIX, pathStyle: env.S3_PATH_STYLE },
@@ -80,15 +76,12 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
     embedded = await startEmbeddedS3(env.DATA_DIR, log)
     endpoint = `http://${EMBEDDED_HOST}:${embedded.port}`
     agent = new http.Agent(KEEP_ALIVE)
-    client = new Minio.Client({
-      endPoint: EMBEDDED_HOST,
-      port: embedded.port,
-      useSSL: false,
+    client = new S3Client({
+      origin: endpoint,
       ...embedded.credentials,
       region: env.S3_REGION,
       pathStyle: true,
-      transportAgent: agent,
-      retryOptions: { disableRetry: true },
+      agent,
     })
     log.debug({ dir: join(env.DATA_DIR, 's3') }, 'using embedded S3 storage')
   }

@@ -2,7 +2,7 @@
 // server that answers it is busy or broken) rather than a refusal (credentials, permissions) or a
 // missing object. The first is waited out: the site serves without storage and tries again; the
 // second is a configuration to fix.
-import { S3Error } from 'minio'
+import { S3Error } from './s3-client.server.ts'
 import { StorageTimeoutError } from './storage.server.ts'
 
 /** Node's and undici's codes for a connection that could not be made or was lost. */

@@ -1,5 +1,5 @@
-import { S3Error } from 'minio'
 import { describe, expect, it } from 'vitest'
+import { S3Error } from './s3-client.server.ts'
 import { StorageTimeoutError } from './storage.server.ts'
 import { isStorageUnreachable, storageErrorLine } from './unreachable.server.ts'
 
@@ -14,15 +14,15 @@ describe('isStorageUnreachable', () => {
       'every address of a host refused',
       new AggregateError([withCode(new Error('connect ECONNREFUSED ::1:9000'), 'ECONNREFUSED')]),
     ],
-    ['a busy server (503)', withCode(new S3Error('Please reduce your request rate.'), 'SlowDown')],
-    ['a 5xx without a body', withCode(new S3Error(''), '')],
+    ['a busy server (503)', new S3Error('Please reduce your request rate.', 'SlowDown', 503)],
+    ['a 5xx without a body', new S3Error('', '', 502)],
   ])('%s: waited out', (_, error) => {
     expect(isStorageUnreachable(error)).toBe(true)
   })
 
   it.each([
-    ['wrong keys', withCode(new S3Error('Valid and authorized credentials required'), 'AccessDenied')],
-    ['a missing object', withCode(new S3Error('Not Found'), 'NotFound')],
+    ['wrong keys', new S3Error('Valid and authorized credentials required', 'AccessDenied', 403)],
+    ['a missing object', new S3Error('Not Found', 'NotFound', 404)],
     ['a programming error', new TypeError('x is not a function')],
   ])('%s: not an outage', (_, error) => {
     expect(isStorageUnreachable(error)).toBe(false)
@@ -34,9 +34,9 @@ describe('storageErrorLine', () => {
     expect(storageErrorLine(withCode(new Error('connect ECONNREFUSED 127.0.0.1:1'), 'ECONNREFUSED'))).toBe(
       'connect ECONNREFUSED 127.0.0.1:1',
     )
-    expect(storageErrorLine(withCode(new S3Error('Please reduce your request rate.'), 'SlowDown'))).toBe(
+    expect(storageErrorLine(new S3Error('Please reduce your request rate.', 'SlowDown', 503))).toBe(
       'SlowDown: Please reduce your request rate.',
     )
-    expect(storageErrorLine(withCode(new S3Error(''), ''))).toBe('no answer')
+    expect(storageErrorLine(new S3Error('', '', 502))).toBe('no answer')
   })
 })

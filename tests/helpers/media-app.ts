@@ -16,7 +16,7 @@ export async function buildMediaApp(storage: Storage, cache?: MediaCache): Promi
 export type S3Calls = Record<'statObject' | 'getObject' | 'getPartialObject', number>
 
 /**
- * The real storage with its minio client wrapped: every call still goes to S3, and the counts
+ * The real storage with its S3 client wrapped: every call still goes to S3, and the counts
  * show which ones a request made. `hold.stat` (when set) is awaited before each statObject.
  */
 export function countingStorage(storage: Storage): {

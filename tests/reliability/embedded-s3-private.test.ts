@@ -1,13 +1,15 @@
 // The embedded default on a shared machine (issue 34, point 5): the embedded S3 of a running
 // `npm start` answers only requests signed with its DATA_DIR's credentials, and DATA_DIR with
 // everything in it (the S3 files, the database, its log, the state files) is its owner's only.
+
 import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import * as Minio from 'minio'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../../server/env.server.ts'
 import { CREDENTIALS_FILE, embeddedCredentials } from '../../server/storage/embedded-auth.server.ts'
+import { S3Client } from '../../server/storage/s3-client.server.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { quietStorageLog } from '../helpers/quiet-log.ts'
 import { fillBuckets, type StartedSite, startSite } from '../helpers/start-process.ts'
@@ -41,14 +43,14 @@ afterAll(async () => {
   if (dir) await rm(join(dir, '..'), { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
 
-function s3Client(accessKey: string, secretKey: string): Minio.Client {
-  return new Minio.Client({
-    endPoint: '127.0.0.1',
-    port: s3Port,
-    useSSL: false,
+function s3Client(accessKey: string, secretKey: string): S3Client {
+  return new S3Client({
+    origin: `http://127.0.0.1:${s3Port}`,
     accessKey,
     secretKey,
+    region: 'us-east-1',
     pathStyle: true,
+    agent: new http.Agent(),
   })
 }
 

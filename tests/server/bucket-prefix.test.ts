@@ -135,13 +135,18 @@ describe('bucket names the prefix may make', () => {
   })
 
   it('hands the path-style setting to the S3 client', async () => {
-    for (const [value, pathStyle] of [
-      ['true', true],
-      ['false', false],
+    const origin = new URL(String(s3Env.S3_ENDPOINT))
+    for (const [endpoint, value, url] of [
+      [origin.origin, 'true', `http://${origin.host}/acme-rm5-heros/home%20%281%29.jpg`],
+      ['http://s3.example:9000', 'true', 'http://s3.example:9000/acme-rm5-heros/home%20%281%29.jpg'],
+      ['http://s3.example:9000', 'false', 'http://acme-rm5-heros.s3.example:9000/home%20%281%29.jpg'],
+      // An address has no subdomains: path style whatever the setting.
+      [origin.origin, 'false', `http://${origin.host}/acme-rm5-heros/home%20%281%29.jpg`],
     ] as const) {
-      const client = await openStorage(parseEnv({ ...s3Env, S3_PATH_STYLE: value }), quietStorageLog)
+      const env = { ...s3Env, S3_ENDPOINT: endpoint, S3_PATH_STYLE: value }
+      const client = await openStorage(parseEnv(env), quietStorageLog)
       try {
-        expect((client.client as unknown as { pathStyle: boolean }).pathStyle).toBe(pathStyle)
+        expect(client.client.url('acme-rm5-heros', 'home (1).jpg').href).toBe(url)
       } finally {
         await client.close()
       }

@@ -1,5 +1,5 @@
 // /media served from the in-memory cache (docs/decisions/007) against a real embedded S3. S3 calls
-// are counted by wrapping the real minio client; time is an injected clock, so nothing here
+// are counted by wrapping the real S3 client; time is an injected clock, so nothing here
 // depends on how fast the machine is.
 import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'

@@ -56,18 +56,18 @@ describe('the S3 client', () => {
   })
 
   it('stores an object with its type and metadata, and reads it whole or in part', async () => {
-    const { etag } = await client.putObject(BUCKET, 'docs/one.txt', Buffer.from('0123456789'), 10, {
+    const { etag } = await client.putObject(BUCKET, 'texts/one.txt', Buffer.from('0123456789'), 10, {
       'Content-Type': 'text/plain',
       md5: 'abc',
     })
-    const stat = await client.statObject(BUCKET, 'docs/one.txt')
+    const stat = await client.statObject(BUCKET, 'texts/one.txt')
     expect(stat).toMatchObject({ size: 10, etag, metaData: { 'content-type': 'text/plain', md5: 'abc' } })
     expect(etag).toMatch(/^[0-9a-f]{32}$/)
     expect(stat.lastModified.getTime()).toBeGreaterThan(Date.now() - 60_000)
-    const whole = await client.getObject(BUCKET, 'docs/one.txt')
+    const whole = await client.getObject(BUCKET, 'texts/one.txt')
     expect(whole.headers.etag).toBe(`"${etag}"`)
     expect(await bytesOf(whole)).toBe('0123456789')
-    expect(await bytesOf(await client.getPartialObject(BUCKET, 'docs/one.txt', 2, 3))).toBe('234')
+    expect(await bytesOf(await client.getPartialObject(BUCKET, 'texts/one.txt', 2, 3))).toBe('234')
   })
 
   // Not `&<>'`: s3rver escapes them twice in a listing (s3-xml.test.ts reads S3's single escaping).

@@ -26,25 +26,35 @@ export function optionalLine(max: number) {
 }
 
 export function requiredText(message: string, max: number) {
-  return requiredString(cleanText, message, max, tooLong(max.toLocaleString('en-US')))
+  return requiredString(cleanText, message, max, tooLongGrouped(max))
 }
 
 export function optionalText(max: number) {
   return optional(
     cleanText,
-    z.string({ error: 'Enter text here.' }).check(z.maxLength(max, tooLong(max.toLocaleString('en-US')))),
+    z.string({ error: 'Enter text here.' }).check(z.maxLength(max, tooLongGrouped(max))),
   )
 }
 
 /** Lines say their short limit as is; texts group the digits of theirs ("4,000"). */
 const tooLong = (max: number | string) => `Use at most ${max} characters.`
 
+/**
+ * A message with a grouped number ("4,000"), written when a value fails: building the schemas
+ * (the server does at start) then asks nothing of `Intl`, whose locale data is megabytes a
+ * process keeps once touched (docs/benchmarks.md).
+ */
+const grouped = (message: (max: string) => string, max: number) => ({
+  error: () => message(max.toLocaleString('en-US')),
+})
+const tooLongGrouped = (max: number) => grouped(tooLong, max)
+
 /** Cleaned first, so a value of spaces alone is missing; then at least one character and at most `max`. */
 function requiredString(
   clean: (value: string) => string,
   message: string,
   max: number,
-  tooLongMessage: string,
+  tooLongMessage: string | ReturnType<typeof grouped>,
 ) {
   return z
     .string({ error: message })
@@ -109,15 +119,16 @@ export function optionalNumber(rule: NumberRule) {
 }
 
 function numberSchema({ message, max, decimals = 0 }: NumberRule) {
-  return z
-    .number({ error: message })
-    .check(
-      z.gte(0, 'Enter zero or more.'),
-      z.lte(max, `Enter ${max.toLocaleString('en-US')} or less.`),
-      decimals === 0
-        ? z.refine((n: number) => Number.isSafeInteger(n), 'Enter a whole number.')
-        : z.refine((n: number) => hasAtMostDecimals(n, decimals), `Use at most ${decimals} decimal places.`),
-    )
+  return z.number({ error: message }).check(
+    z.gte(0, 'Enter zero or more.'),
+    z.lte(
+      max,
+      grouped((limit) => `Enter ${limit} or less.`, max),
+    ),
+    decimals === 0
+      ? z.refine((n: number) => Number.isSafeInteger(n), 'Enter a whole number.')
+      : z.refine((n: number) => hasAtMostDecimals(n, decimals), `Use at most ${decimals} decimal places.`),
+  )
 }
 
 function hasAtMostDecimals(n: number, decimals: number): boolean {

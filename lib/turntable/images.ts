@@ -39,10 +39,12 @@ export function isTurntableImage(name: string): boolean {
   )
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+/** Made on first use: ICU's collation data stays out of a process that sorts no frames. */
+let collator: Intl.Collator | undefined
 
 /** Numeric-aware name order: frame_2 before frame_10 (docs/original-behaviour.md §5). */
 export function compareNames(a: string, b: string): number {
+  collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)
 }
 

@@ -36,11 +36,13 @@ export interface RenderedMarkdown {
   readingMinutes: number
 }
 
-const wordSegmenter = new Intl.Segmenter('en', { granularity: 'word' })
+/** Made on first use: ICU's word-break data stays out of a process that counts no words. */
+let wordSegmenter: Intl.Segmenter | undefined
 
 /** Words in a text, as Unicode word boundaries count them (CJK included). */
 export function countWords(text: string): number {
   let words = 0
+  wordSegmenter ??= new Intl.Segmenter('en', { granularity: 'word' })
   for (const segment of wordSegmenter.segment(text)) if (segment.isWordLike) words += 1
   return words
 }

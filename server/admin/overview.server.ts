@@ -1,6 +1,7 @@
 // The overview's figures: the last 30 days of docket openings, documents read, applications and
 // messages per day (UTC), the documents read most, and what needs attention. Read-only queries
 // over the tables the CLI reports read.
+import { DAY_MS } from '../../lib/utc-day.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import {
   type DailySeries,
@@ -11,7 +12,6 @@ import {
 
 export type { DailySeries }
 export const OVERVIEW_DAYS = 30
-const DAY_MS = 86_400_000
 /** A code expiring within this many days is listed as needing attention. */
 export const EXPIRING_DAYS = 7
 

@@ -2,8 +2,9 @@
 // ending today, or two dates) and the CLI's --since/--until both end here, so both read the same
 // figures for the same words.
 import { z } from 'zod'
+import { DAY_MS, dayKey, dayStart } from '../../lib/utc-day.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
+export { dayKey, dayOfInstant, dayStart } from '../../lib/utc-day.ts'
 /** Longest period a report covers: a year and a bit, drawn one bar per day. */
 export const MAX_PERIOD_DAYS = 400
 export const PRESET_DAYS = [7, 30, 90] as const
@@ -17,10 +18,6 @@ export interface Period {
 
 export class PeriodError extends Error {}
 
-/** The UTC day (YYYY-MM-DD) of an instant written as ISO 8601 (`Date#toISOString`). */
-export const dayOfInstant = (iso: string): string => iso.slice(0, 10)
-export const dayKey = (at: Date): string => dayOfInstant(at.toISOString())
-export const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`)
 export const addDays = (day: string, days: number): string =>
   dayKey(new Date(dayStart(day).getTime() + days * DAY_MS))
 

@@ -3,10 +3,8 @@
 // for PDFs the shows and time per page. Rows of one viewer stay together. The console's overview
 // and engagement page read the same functions: an opening is a page-0 row's `opens`, reading
 // time the rows' `seconds`, here and nowhere else.
+import { DAY_MS, dayKey } from '../../lib/utc-day.ts'
 import type { PrismaClient } from '../db/database.server.ts'
-
-const DAY_MS = 86_400_000
-const dayKey = (date: Date) => date.toISOString().slice(0, 10)
 
 /** Counts per day (UTC), oldest first, days without any included (0). */
 export interface DailySeries {

@@ -4,14 +4,15 @@
 // and the console's sessions and sign-in links once they can no longer be used. Agreement acceptances are not pruned: they are the record of who accepted which
 // version (a viewer's go with `rm5 viewers delete`). The running server prunes at start and every
 // few hours; with several replicas on one database, one of them does it each time (a transaction-level advisory lock that the others do not wait for).
+
 import type { FastifyInstance } from 'fastify'
+import { DAY_MS } from '../../lib/utc-day.ts'
 import { SESSION_IDLE_MS } from '../admin/admin-sessions.server.ts'
 import { type AnalyticsPruned, pruneAnalytics } from '../analytics/retention.server.ts'
 import { LOCKS } from '../db/advisory-lock.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 
 export const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000
-const DAY_MS = 24 * 60 * 60 * 1000
 
 export interface RetentionSettings {
   accessAttemptDays: number

@@ -4,8 +4,9 @@
 // salt), and rolled-up days add up without the raw rows.
 // The source of a view is its utm_source (or ref), else its referrer's host, else "Direct / None".
 // A goal is credited to the source and page of its visitor's first view that day.
+
+import { dayKey, dayStart } from '../../lib/utc-day.ts'
 import { Prisma, type PrismaClient } from '../db/database.server.ts'
-import { dayKey, dayStart } from './period.server.ts'
 
 export const DIRECT = 'Direct / None'
 /** A goal whose visitor viewed no page that day (an API client, a visit begun the day before). */

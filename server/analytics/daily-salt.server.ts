@@ -2,8 +2,8 @@
 // from Postgres, so one visitor has one hash whichever replica answers, and deleted once its day
 // is over, so a hash cannot be made again for a past day nor followed into the next one.
 import { hash, randomBytes } from 'node:crypto'
+import { dayStart } from '../../lib/utc-day.ts'
 import type { PrismaClient } from '../db/database.server.ts'
-import { dayStart } from './period.server.ts'
 
 export class DailySalts {
   private readonly known = new Map<string, Buffer>()

@@ -4,7 +4,6 @@
 import { z } from 'zod'
 import { DAY_MS, dayKey, dayStart } from '../../lib/utc-day.ts'
 
-export { dayKey, dayOfInstant, dayStart } from '../../lib/utc-day.ts'
 /** Longest period a report covers: a year and a bit, drawn one bar per day. */
 export const MAX_PERIOD_DAYS = 400
 export const PRESET_DAYS = [7, 30, 90] as const

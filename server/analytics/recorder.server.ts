@@ -5,11 +5,11 @@
 // the event loop. Hits past a full batch are dropped and counted (rm5_analytics_dropped_total);
 // no page waits for any of it.
 import { setImmediate as answerWaitingRequests } from 'node:timers/promises'
+import { dayOfInstant } from '../../lib/utc-day.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import type { Goal } from './counted-requests.server.ts'
 import { DailySalts, visitorHash } from './daily-salt.server.ts'
 import { HitQueue } from './hit-queue.server.ts'
-import { dayOfInstant } from './period.server.ts'
 import { deviceAndBrowser } from './user-agent.server.ts'
 import { referrerHost, viewFields } from './view-fields.server.ts'
 

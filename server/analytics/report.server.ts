@@ -1,9 +1,11 @@
 // The figures the console's Visitors page and `rm5 analytics` show, from one function each: past
 // days from their rollups, the days not yet rolled up (today) from the raw rows, summed per value.
+
+import { dayKey, dayStart } from '../../lib/utc-day.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import type { DailySeries } from '../documents/engagement-report.server.ts'
 import { type DayFigures, type Dimension, dayFigures } from './daily-figures.server.ts'
-import { dayKey, dayStart, daysOf, type Period } from './period.server.ts'
+import { daysOf, type Period } from './period.server.ts'
 
 export interface Ranked {
   value: string

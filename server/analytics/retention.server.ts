@@ -1,10 +1,9 @@
 // Analytics' part of the retention run (server/retention/prune.server.ts, in its transaction and
 // under its lock): past days are rolled up first (their figures kept for good), then raw views and
 // goals older than ANALYTICS_RETENTION_DAYS go, and salts of days before today.
-import { DAY_MS } from '../../lib/utc-day.ts'
+import { DAY_MS, dayKey, dayStart } from '../../lib/utc-day.ts'
 import type { Prisma } from '../db/database.server.ts'
 import { dayFigures } from './daily-figures.server.ts'
-import { dayKey, dayStart } from './period.server.ts'
 
 /** A day is rolled up once it has been over this long: hits still in a queue at midnight are written by then. */
 const SETTLE_MS = 10 * 60 * 1000

@@ -1,5 +1,5 @@
 // The S3 calls the site makes, signed with aws4fetch's SigV4 signer and sent over node:http with
-// the storage's own keep-alive agent (decision 068). The method names and shapes are the minio
+// a keep-alive agent of the client's own (decision 068). The method names and shapes are the minio
 // client's, which this replaced: a full client cost the server more memory than all the rest of
 // its storage code, for calls that are one signed HTTP request each.
 import { createHash } from 'node:crypto'
@@ -28,7 +28,6 @@ export interface S3ClientOptions {
   region: string
   /** `origin/bucket/key` when true; `bucket.host/key` (virtual-hosted) when false. */
   pathStyle: boolean
-  agent: http.Agent
 }
 
 export interface ObjectStat {
@@ -62,6 +61,13 @@ const STANDARD_HEADERS = new Set([
   'expires',
 ])
 
+/**
+ * Keep-alive sockets with an idle timeout: Node's agent retires an idle socket before the server's
+ * announced `Keep-Alive: timeout=N` only when the agent has a timeout of its own; without one it
+ * reuses a socket the server is closing and the request fails with ECONNRESET (no retries here).
+ */
+const KEEP_ALIVE: http.AgentOptions = { keepAlive: true, timeout: 60_000 }
+
 /** The most a single PUT may carry; larger files would need a multipart upload. */
 const MAX_SINGLE_PUT = 5 * 1024 ** 3
 
@@ -87,6 +93,8 @@ interface Call {
 export class S3Client {
   private readonly origin: URL
   private readonly transport: typeof http | typeof https
+  /** The client's own, so close() can drop its keep-alive sockets (a CLI would otherwise linger). */
+  private readonly agent: http.Agent
   /** aws4fetch keeps the day's derived signing key here. */
   private readonly signingKeys = new Map<string, ArrayBuffer>()
   /** An address has no subdomains: virtual-hosted buckets need a host name (minio decided alike). */
@@ -95,7 +103,13 @@ export class S3Client {
   constructor(private readonly options: S3ClientOptions) {
     this.origin = new URL(options.origin)
     this.transport = this.origin.protocol === 'https:' ? https : http
+    this.agent = new this.transport.Agent(KEEP_ALIVE)
     this.pathStyle = options.pathStyle || isIP(this.origin.hostname.replace(/^\[(.*)\]$/, '$1')) !== 0
+  }
+
+  /** Closes the idle keep-alive sockets; a request after this opens new ones. */
+  close(): void {
+    this.agent.destroy()
   }
 
   async bucketExists(bucket: string): Promise<boolean> {
@@ -258,7 +272,7 @@ export class S3Client {
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
       const request = this.transport.request(
         url,
-        { method: call.method, headers, agent: this.options.agent },
+        { method: call.method, headers, agent: this.agent },
         resolve,
       )
       request.on('error', reject)

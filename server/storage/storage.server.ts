@@ -1,7 +1,5 @@
 // One storage code path (docs/architecture.md: Storage): always the same S3 client, pointed at S3_ENDPOINT when
 // set, otherwise at an embedded s3rver in DATA_DIR.
-import http from 'node:http'
-import https from 'node:https'
 import { join } from 'node:path'
 import { type LogicalBucket, logicalBucket, physicalBucket, REQUIRED_BUCKETS } from '../../lib/buckets.ts'
 import { buildMediaUrl } from '../../lib/media.ts'
@@ -33,21 +31,12 @@ export interface Storage {
 /** Health checks and media requests must fail fast rather than hang on a black-holed host. */
 export const PING_TIMEOUT_MS = 2000
 
-/**
- * Keep-alive sockets with an idle timeout: Node's agent retires an idle socket before the server's
- * announced `Keep-Alive: timeout=N` only when the agent has a timeout of its own; without one it
- * reuses a socket the server is closing and the request fails with ECONNRESET (no retries here).
- */
-const KEEP_ALIVE: http.AgentOptions = { keepAlive: true, timeout: 60_000 }
-
 export class StorageTimeoutError extends Error {
   code = 'ETIMEDOUT'
 }
 
 export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
-  // Our own agent so close() can drop keep-alive sockets (a CLI would otherwise linger).
   let embedded: EmbeddedS3 | undefined
-  let agent: http.Agent
   let client: S3Client
   let endpoint: string
   if (env.S3_ENDPOINT) {
@@ -55,9 +44,7 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
     if (url.pathname !== '/' && url.pathname !== '') {
       throw new Error('S3_ENDPOINT must be a bare origin such as http://minio:9000 (no path)')
     }
-    const useSSL = url.protocol === 'https:'
     endpoint = url.origin
-    agent = useSSL ? new https.Agent(KEEP_ALIVE) : new http.Agent(KEEP_ALIVE)
     client = new S3Client({
       origin: url.origin,
       accessKey: env.S3_ACCESS_KEY,
@@ -66,7 +53,6 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
       // Path style by default: MinIO, SeaweedFS and most self-hosted S3s have no wildcard DNS for
       // virtual-host buckets; AWS S3, R2 and B2 take either (S3_PATH_STYLE=false).
       pathStyle: env.S3_PATH_STYLE,
-      agent,
     })
     log.info(
       { endpoint: url.origin, bucketPrefix: env.S3_BUCKET_PREFIX, pathStyle: env.S3_PATH_STYLE },
@@ -75,13 +61,11 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
   } else {
     embedded = await startEmbeddedS3(env.DATA_DIR, log)
     endpoint = `http://${EMBEDDED_HOST}:${embedded.port}`
-    agent = new http.Agent(KEEP_ALIVE)
     client = new S3Client({
       origin: endpoint,
       ...embedded.credentials,
       region: env.S3_REGION,
       pathStyle: true,
-      agent,
     })
     log.debug({ dir: join(env.DATA_DIR, 's3') }, 'using embedded S3 storage')
   }
@@ -122,7 +106,7 @@ export async function openStorage(env: Env, log: StorageLog): Promise<Storage> {
     async close() {
       if (closed) return
       closed = true
-      agent.destroy()
+      client.close()
       await embedded?.close()
     },
 

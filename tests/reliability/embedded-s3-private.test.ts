@@ -3,7 +3,6 @@
 // everything in it (the S3 files, the database, its log, the state files) is its owner's only.
 
 import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
-import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -50,7 +49,6 @@ function s3Client(accessKey: string, secretKey: string): S3Client {
     secretKey,
     region: 'us-east-1',
     pathStyle: true,
-    agent: new http.Agent(),
   })
 }
 

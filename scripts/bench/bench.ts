@@ -11,6 +11,7 @@ import { DECK_PAGES, VIEWERS_AT_ONCE } from './document-load.ts'
 import { printDocumentLoad } from './document-load-table.ts'
 import { checkSameBytes } from './encoding-check.ts'
 import { firstLoadOfSite, targetOf } from './first-load.ts'
+import { memoryLoad, soak } from './memory-load.ts'
 import { type MemoryWatch, watchMemory } from './memory-table.ts'
 import { startNginx } from './nginx.ts'
 import { publicPages } from './pages.ts'
@@ -31,13 +32,15 @@ const { values: args } = parseArgs({
     'first-load-only': { type: 'boolean' },
     'memory-only': { type: 'boolean' },
     'analytics-only': { type: 'boolean' },
+    soak: { type: 'boolean' },
+    minutes: { type: 'string' },
     rounds: { type: 'string' },
     duration: { type: 'string' },
     help: { type: 'boolean' },
   },
 })
 if (args.help) {
-  console.log(`Usage: npm run bench [-- --quick] [-- --throughput-only | --documents-only] [-- --rounds N --duration S]
+  console.log(`Usage: npm run bench [-- --quick] [-- --throughput-only | --documents-only | --memory-only | --soak [--minutes N]] [-- --rounds N --duration S]
 
 Builds if stale and starts the production server (embedded Postgres/S3, temp DATA_DIR). Fetches
 the site's answer for every measured path and encoding, serves those same bytes from nginx (if
@@ -56,7 +59,11 @@ Needs wrk (apt-get install wrk). docs/benchmarks.md says more.
   --documents-only    only \`/\` at rest and while viewers open the PDF
   --analytics-only    only the public pages as a browser navigates, analytics on and off
   --first-load-only   only the first-load JS of the public pages and the console's (no wrk needed)
-  --memory-only       only the memory table: idle, under a load of the public pages, after it
+  --memory-only       only the memory table: idle, under the memory load, after it (the public
+                      pages, a gate rendered per request, a media file, the 360° frames' list)
+  --soak              the memory load over and over (--minutes N, default 10): the server's RSS
+                      per minute and its growth (after 3 minutes of warm-up, the second half of
+                      the samples against the first)
   --rounds N          A/B rounds per path (default 5)
   --duration S        seconds per run in a round (default 5)`)
   process.exit(0)
@@ -73,6 +80,12 @@ const ROUNDS: Rounds = {
   duration: Number(args.duration ?? (quick ? 1 : 5)),
 }
 const ROUTE_SECONDS = quick ? 2 : 10
+const SOAK_MINUTES = Number(args.minutes ?? (quick ? 5 : 10))
+if (!(SOAK_MINUTES >= 5)) {
+  // Growth is read after three minutes of warm-up, in two halves of a minute at least (rss-growth.ts).
+  console.error(`--minutes must be a number of at least 5, not ${args.minutes}`)
+  process.exit(1)
+}
 const BATCH_SECONDS = quick ? 3 : 15
 const DOCUMENT_LOAD = {
   seconds: quick ? 3 : 10,
@@ -137,6 +150,14 @@ async function main() {
     await sleep(IDLE_SECONDS * 1000)
     processes.snapshot('idle')
     processes.startPeak()
+  }
+  if (args.soak) {
+    try {
+      return await soak(site, SOAK_MINUTES, quick ? 2 : ROUNDS.duration)
+    } finally {
+      processes.stop()
+      await site.stop()
+    }
   }
   if (args['memory-only']) {
     try {
@@ -241,14 +262,9 @@ async function main() {
   }
 }
 
-/** The load of `--memory-only`: every public page in turn, as many connections as the table's runs. */
+/** `--memory-only`: the memory load (memory-load.ts) once, as many connections as the table's runs. */
 async function memoryOnly(site: Running, memory: MemoryWatch) {
-  for (const page of publicPages())
-    await wrk({
-      url: `${site.url}${page}`,
-      duration: quick ? 2 : ROUNDS.duration,
-      headers: { 'accept-encoding': 'br' },
-    })
+  await memoryLoad(site, quick ? 2 : ROUNDS.duration)
   await afterLoad(memory)
 }
 

@@ -1,0 +1,58 @@
+// The load the memory figures are read under (`--memory-only`, `--soak`): what any visitor can
+// ask of the server without a grant. The public pages are kept renders, answered from memory; a
+// gate with an error notice is rendered for each request (React's server renderer, the partner's
+// data), the media come through the media cache and the 360° frames' list from storage. A load of
+// kept pages alone would leave the renderer's memory out of the peak.
+import { setTimeout as sleep } from 'node:timers/promises'
+import { publicPages } from './pages.ts'
+import { growthMb, type RssSample, WARM_UP_SECONDS } from './rss-growth.ts'
+import type { Running } from './server.ts'
+import { rssMb } from './server.ts'
+import { MEDIA_PATH } from './subjects.ts'
+import { wrk } from './wrk.ts'
+
+/** A gate's answer to a wrong code without JavaScript: a render per request, never kept. */
+export const PER_REQUEST_RENDER = '/circlek?error=invalid'
+
+export function memoryLoadPaths(): string[] {
+  return [...publicPages(), PER_REQUEST_RENDER, MEDIA_PATH, '/api/turntable']
+}
+
+/** Every path in turn, `seconds` each, with the bench's connections and brotli accepted. */
+export async function memoryLoad(site: Running, seconds: number): Promise<void> {
+  for (const path of memoryLoadPaths())
+    await wrk({ url: `${site.url}${path}`, duration: seconds, headers: { 'accept-encoding': 'br' } })
+}
+
+/** `--soak`: the memory load over and over for `minutes`, the server's RSS every few seconds. */
+export async function soak(site: Running, minutes: number, secondsPerPath: number): Promise<void> {
+  const before = rssMb(site.pid)
+  const samples: RssSample[] = []
+  const started = performance.now()
+  const elapsed = () => (performance.now() - started) / 1000
+  const timer = setInterval(() => {
+    const rss = rssMb(site.pid)
+    if (rss !== undefined) samples.push({ at: elapsed(), rss })
+  }, 2000)
+  try {
+    while (elapsed() < minutes * 60) await memoryLoad(site, secondsPerPath)
+  } finally {
+    clearInterval(timer)
+  }
+  await sleep(30_000)
+  const rest = rssMb(site.pid)
+  const rows = []
+  for (let minute = 0; minute * 60 < elapsed(); minute++) {
+    const inMinute = samples.filter((s) => s.at >= minute * 60 && s.at < (minute + 1) * 60).map((s) => s.rss)
+    if (inMinute.length > 0)
+      rows.push({ minute: minute + 1, 'min RSS': Math.min(...inMinute), 'max RSS': Math.max(...inMinute) })
+  }
+  console.log(
+    `\nServer RSS, MB, under ${minutes} minutes of the memory load (${memoryLoadPaths().join(' ')}); ${before ?? '?'} MB before it`,
+  )
+  console.table(rows)
+  const growth = growthMb(samples)
+  console.log(
+    `growth after ${WARM_UP_SECONDS / 60} minutes of warm-up (the second half's median less the first half's): ${growth ?? '?'} MB; 30 s after the load: ${rest ?? '?'} MB`,
+  )
+}

@@ -63,7 +63,7 @@ Needs wrk (apt-get install wrk). docs/benchmarks.md says more.
                       pages, a gate rendered per request, a media file, the 360° frames' list)
   --soak              the memory load over and over (--minutes N, default 10): the server's RSS
                       per minute and its growth (after 3 minutes of warm-up, the second half of
-                      the samples against the first)
+                      the samples against the first), then the memory table
   --rounds N          A/B rounds per path (default 5)
   --duration S        seconds per run in a round (default 5)`)
   process.exit(0)
@@ -153,7 +153,8 @@ async function main() {
   }
   if (args.soak) {
     try {
-      return await soak(site, SOAK_MINUTES, quick ? 2 : ROUNDS.duration)
+      await soak(site, SOAK_MINUTES, quick ? 2 : ROUNDS.duration)
+      return await afterLoad(processes)
     } finally {
       processes.stop()
       await site.stop()

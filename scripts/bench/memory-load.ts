@@ -3,7 +3,6 @@
 // gate with an error notice is rendered for each request (React's server renderer, the partner's
 // data), the media come through the media cache and the 360° frames' list from storage. A load of
 // kept pages alone would leave the renderer's memory out of the peak.
-import { setTimeout as sleep } from 'node:timers/promises'
 import { publicPages } from './pages.ts'
 import { growthMb, type RssSample, WARM_UP_SECONDS } from './rss-growth.ts'
 import type { Running } from './server.ts'
@@ -24,7 +23,10 @@ export async function memoryLoad(site: Running, seconds: number): Promise<void> 
     await wrk({ url: `${site.url}${path}`, duration: seconds, headers: { 'accept-encoding': 'br' } })
 }
 
-/** `--soak`: the memory load over and over for `minutes`, the server's RSS every few seconds. */
+/**
+ * `--soak`: the memory load over and over for `minutes`, the server's RSS every few seconds; the
+ * bench's memory table (idle, peak, 30 s after) follows it.
+ */
 export async function soak(site: Running, minutes: number, secondsPerPath: number): Promise<void> {
   const before = rssMb(site.pid)
   const samples: RssSample[] = []
@@ -39,8 +41,6 @@ export async function soak(site: Running, minutes: number, secondsPerPath: numbe
   } finally {
     clearInterval(timer)
   }
-  await sleep(30_000)
-  const rest = rssMb(site.pid)
   const rows = []
   for (let minute = 0; minute * 60 < elapsed(); minute++) {
     const inMinute = samples.filter((s) => s.at >= minute * 60 && s.at < (minute + 1) * 60).map((s) => s.rss)
@@ -53,6 +53,6 @@ export async function soak(site: Running, minutes: number, secondsPerPath: numbe
   console.table(rows)
   const growth = growthMb(samples)
   console.log(
-    `growth after ${WARM_UP_SECONDS / 60} minutes of warm-up (the second half's median less the first half's): ${growth ?? '?'} MB; 30 s after the load: ${rest ?? '?'} MB`,
+    `growth after ${WARM_UP_SECONDS / 60} minutes of warm-up (the second half's median less the first half's): ${growth ?? '?'} MB`,
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageRulesMeta, pageRulesOf, rendersPerRequest } from './page-rules.ts'
+import { linksSiteStylesheet, pageRulesMeta, pageRulesOf, rendersPerRequest } from './page-rules.ts'
 
 const gate = pageRulesOf({ rendering: 'kept', perRequestQuery: { error: ['invalid'], step: ['email'] } })
 
@@ -27,5 +27,28 @@ describe('a page’s rules', () => {
     expect(effect({ configValue: 'prerendered' })).toBeUndefined()
     for (const rendering of ['kept', 'per-request', 'per-viewer'])
       expect(effect({ configValue: rendering })).toEqual({ prerender: false })
+  })
+})
+
+describe('the site’s stylesheet', () => {
+  const page = {}
+  it('is inline on a page only ever rendered to be kept', () => {
+    expect(linksSiteStylesheet(pageRulesOf({}), page)).toBe(false)
+    expect(
+      linksSiteStylesheet(pageRulesOf({ rendering: 'kept' }), { is404: false, errorWhileRendering: null }),
+    ).toBe(false)
+  })
+
+  it('is linked on a page rendered for one request at times', () => {
+    expect(linksSiteStylesheet(gate, page)).toBe(true)
+    expect(linksSiteStylesheet(pageRulesOf({ rendering: 'per-request' }), page)).toBe(true)
+    expect(linksSiteStylesheet(pageRulesOf({ rendering: 'per-viewer' }), page)).toBe(true)
+  })
+
+  it('is linked on the error page, whatever the error', () => {
+    const rules = pageRulesOf({})
+    expect(linksSiteStylesheet(rules, { is404: true })).toBe(true)
+    expect(linksSiteStylesheet(rules, { abortStatusCode: 403 })).toBe(true)
+    expect(linksSiteStylesheet(rules, { errorWhileRendering: new Error('boom') })).toBe(true)
   })
 })

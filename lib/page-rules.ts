@@ -58,6 +58,48 @@ export function rendersPerRequest(rules: PageRules, search: string): boolean {
   return false
 }
 
+/** What a render knows of itself, from Vike's server-side pageContext. */
+export interface RenderFacts {
+  config: { rendering?: Rendering | undefined; perRequestQuery?: PerRequestQuery | undefined }
+  urlParsed: { searchOriginal: string | null }
+  is404?: boolean | null | undefined
+  abortStatusCode?: number | undefined
+  errorWhileRendering?: unknown
+  formState?: unknown
+}
+
+/**
+ * True when this render answers one request and is never kept: a page rendered per request (the
+ * rule above), an error page, or a form's page answering a failed post. Only a kept or
+ * pre-rendered page is made once and served many times.
+ */
+export function answersOneRequest(render: RenderFacts): boolean {
+  if (render.is404 === true || render.abortStatusCode !== undefined) return true
+  if (render.errorWhileRendering !== undefined || render.formState !== undefined) return true
+  return rendersPerRequest(pageRulesOf(render.config), render.urlParsed.searchOriginal ?? '')
+}
+
+/** What a render knows of its page's error, from Vike's server-side pageContext. */
+export interface ErrorFacts {
+  is404?: boolean | null | undefined
+  abortStatusCode?: number | null | undefined
+  errorWhileRendering?: unknown
+}
+
+/**
+ * True when the page's HTML links the site's stylesheet, a built file the browser keeps, rather
+ * than carrying its ~70 KB of rules (decision 020): a page some of whose answers are rendered for
+ * one request (the rules above), and the error page, rendered for every error. Writing the rules
+ * into each such answer would cost the request thread and the heap on every request. Such a page
+ * imports renderer/site.css in a server-only file, which makes Vike link it.
+ */
+export function linksSiteStylesheet(rules: PageRules, render: ErrorFacts): boolean {
+  if (render.is404 === true || render.abortStatusCode != null || render.errorWhileRendering != null)
+    return true
+  if (rules.rendering === 'per-request' || rules.rendering === 'per-viewer') return true
+  return rules.perRequestQuery !== undefined
+}
+
 declare global {
   namespace Vike {
     interface Config {

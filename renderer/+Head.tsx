@@ -1,14 +1,16 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { SiteHead } from '../components/seo/SiteHead.tsx'
+import { linksSiteStylesheet, pageRulesOf } from '../lib/page-rules.ts'
 import { SITE_CONFIG_ELEMENT_ID, serializedSiteConfig } from '../lib/site-config.ts'
 import siteCss from './site.css?inline'
 
 // Global <head> additions, server-only and shared by every page (vike-react's +Head is
 // cumulative: a page's own +Head, such as a noindex, is added to these).
 export default function Head() {
-  // A page rendered for each view (`rendering: 'per-viewer'`) imports site.css instead, which
-  // Vike links as a built file the browser keeps: 70 KB not repeated in every view (decision 020).
-  const linked = usePageContext().config.rendering === 'per-viewer'
+  // A page rendered for one request at times imports site.css instead, which Vike links as a built
+  // file the browser keeps: 70 KB not repeated in every answer (lib/page-rules.ts, decision 020).
+  const pageContext = usePageContext()
+  const linked = linksSiteStylesheet(pageRulesOf(pageContext.config), pageContext)
   return (
     <>
       <meta name="theme-color" content="#0b0d10" />

@@ -3,6 +3,8 @@ import { PageHero } from '../../components/layout/PageHero.tsx'
 import { EMAIL_LINK_TOKEN, LINK_PATH } from '../../lib/access.ts'
 import { brand } from '../../lib/brand.ts'
 import { GateCardHead, GateTitle, gateStyle } from '../gate/GateTheme.tsx'
+// Linked, not inline: this page is rendered for one request at times (renderer/+Head.tsx, decision 020).
+import '../../renderer/site.css'
 
 // Where the e-mailed one-time link lands. Mail scanners open links on their own, so opening this
 // page uses nothing: the button posts the token (POST /api/access/link), which sets the grant and

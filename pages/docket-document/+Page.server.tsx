@@ -3,7 +3,7 @@ import { DocumentHead } from '../../components/documents/DocumentHead.tsx'
 import { MarkdownDocument } from '../../components/documents/MarkdownDocument.tsx'
 import { PageImagesDocument } from '../../components/documents/PageImagesDocument.tsx'
 import { PdfDocument } from '../../components/documents/PdfDocument.tsx'
-// Linked, not inline: this page is rendered for each view (renderer/+Head.tsx, decision 020).
+// Linked, not inline: this page is rendered for one request at times (renderer/+Head.tsx, decision 020).
 import '../../renderer/site.css'
 
 // A document of the data room (decision 031): Markdown rendered by the server under the viewer's

@@ -8,6 +8,8 @@ import { GateCard } from './GateCard.tsx'
 import { GateContinue } from './GateContinue.tsx'
 import { GateTitle, gateStyle } from './GateTheme.tsx'
 import { PARTNER_ATTRIBUTE } from './partner-attribute.ts'
+// Linked, not inline: this page is rendered for one request at times (renderer/+Head.tsx, decision 020).
+import '../../renderer/site.css'
 
 // HTML-only page (decision 020) whose card is an island (decision 022): see +client.ts. Its form
 // posts without JavaScript; a post that comes back (`?error=`, `?step=`) is rendered per request

@@ -13,6 +13,7 @@ import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts
 import { makePdf, pdfPageTexts } from '../helpers/documents.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 import { withoutRequestId } from '../helpers/request-id.ts'
+import { expectLinkedSiteCss } from '../helpers/site-stylesheet.ts'
 
 const CIRCLEK = 'circle-k-room-01'
 const CIRCLEK_REVOKED = 'circle-k-room-02'
@@ -70,27 +71,6 @@ afterAll(async () => {
 const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } })
 const page = (id: string) => `/docket/documents/${id}`
-
-/**
- * A page rendered for each viewer links the site's stylesheet instead of repeating it (decision
- * 020): no <style>, one stylesheet link to a built file the browser keeps (compressed at build like
- * every built file; this private build is not), holding the very rules the public pages carry
- * inline. Its address.
- */
-async function expectLinkedSiteCss(body: string): Promise<string> {
-  expect(body).not.toMatch(/<style[\s>]/)
-  const links = [...body.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1])
-  expect(links).toHaveLength(1)
-  const href = links[0] ?? ''
-  const css = await get(href)
-  expect(css.statusCode).toBe(200)
-  expect(css.headers['content-type']).toMatch(/^text\/css/)
-  expect(css.headers['cache-control']).toContain('immutable')
-  const inline = /<style>([\s\S]*?)<\/style>/.exec((await get('/')).body)?.[1] ?? ''
-  expect(inline.length).toBeGreaterThan(10_000)
-  expect(css.body.trim()).toBe(inline.trim())
-  return href
-}
 
 describe('/docket', () => {
   it('lists the documents of the grant that opened it, each linking to its page', async () => {
@@ -152,7 +132,9 @@ describe('a document page', () => {
   it('links the site’s stylesheet, kept by the browser, instead of repeating it in every view', async () => {
     const markdownPage = await get(page(markdown.id), grants.circlek)
     const pdfPage = await get(page(pdf.id), grants.circlek)
-    expect(await expectLinkedSiteCss(pdfPage.body)).toBe(await expectLinkedSiteCss(markdownPage.body))
+    expect(await expectLinkedSiteCss(get, pdfPage.body)).toBe(
+      await expectLinkedSiteCss(get, markdownPage.body),
+    )
   })
 
   it('records the opening for its viewer', async () => {
@@ -314,7 +296,7 @@ describe('the agreement', () => {
     expect(agreement.body).toContain('action="/api/documents/agreement"')
     expect(agreement.body).toContain(`name="next" value="${doc}"`)
     expect(agreement.body).toContain('Accepting as <strong>Pat</strong>')
-    await expectLinkedSiteCss(agreement.body)
+    await expectLinkedSiteCss(get, agreement.body)
 
     const accepted = await form({ retailer: 'pizzahut', version, next: doc }, grants.pizzahut)
     expect(accepted.statusCode).toBe(303)

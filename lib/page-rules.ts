@@ -58,27 +58,6 @@ export function rendersPerRequest(rules: PageRules, search: string): boolean {
   return false
 }
 
-/** What a render knows of itself, from Vike's server-side pageContext. */
-export interface RenderFacts {
-  config: { rendering?: Rendering | undefined; perRequestQuery?: PerRequestQuery | undefined }
-  urlParsed: { searchOriginal: string | null }
-  is404?: boolean | null | undefined
-  abortStatusCode?: number | undefined
-  errorWhileRendering?: unknown
-  formState?: unknown
-}
-
-/**
- * True when this render answers one request and is never kept: a page rendered per request (the
- * rule above), an error page, or a form's page answering a failed post. Only a kept or
- * pre-rendered page is made once and served many times.
- */
-export function answersOneRequest(render: RenderFacts): boolean {
-  if (render.is404 === true || render.abortStatusCode !== undefined) return true
-  if (render.errorWhileRendering !== undefined || render.formState !== undefined) return true
-  return rendersPerRequest(pageRulesOf(render.config), render.urlParsed.searchOriginal ?? '')
-}
-
 /** What a render knows of its page's error, from Vike's server-side pageContext. */
 export interface ErrorFacts {
   is404?: boolean | null | undefined

@@ -265,7 +265,9 @@ async function main() {
 
 /** `--memory-only`: the memory load (memory-load.ts) once, as many connections as the table's runs. */
 async function memoryOnly(site: Running, memory: MemoryWatch) {
-  await memoryLoad(site, quick ? 2 : ROUNDS.duration)
+  const paths = await memoryLoad(site, quick ? 2 : ROUNDS.duration)
+  console.log("\nThe memory load, path by path: its rate, and the server's RSS while it ran and after it")
+  console.table(paths)
   await afterLoad(memory)
 }
 

@@ -5,6 +5,7 @@
 // kept pages alone would leave the renderer's memory out of the peak.
 import { publicPages } from './pages.ts'
 import { growthMb, type RssSample, WARM_UP_SECONDS } from './rss-growth.ts'
+import { watchPeakRss } from './rss-peak.ts'
 import type { Running } from './server.ts'
 import { rssMb } from './server.ts'
 import { MEDIA_PATH } from './subjects.ts'
@@ -17,10 +18,36 @@ export function memoryLoadPaths(): string[] {
   return [...publicPages(), PER_REQUEST_RENDER, MEDIA_PATH, '/api/turntable']
 }
 
-/** Every path in turn, `seconds` each, with the bench's connections and brotli accepted. */
-export async function memoryLoad(site: Running, seconds: number): Promise<void> {
-  for (const path of memoryLoadPaths())
-    await wrk({ url: `${site.url}${path}`, duration: seconds, headers: { 'accept-encoding': 'br' } })
+/** What one path of the memory load did to the server's RSS. */
+export interface PathMemory {
+  path: string
+  'req/s': number
+  'peak RSS MB': number | undefined
+  'RSS after MB': number | undefined
+}
+
+/**
+ * Every path in turn, `seconds` each, with the bench's connections and brotli accepted; per path,
+ * its rate and the server's highest RSS while it ran, so the path that sets the peak shows.
+ */
+export async function memoryLoad(site: Running, seconds: number): Promise<PathMemory[]> {
+  const rows: PathMemory[] = []
+  for (const path of memoryLoadPaths()) {
+    const peak = watchPeakRss(site.pid)
+    const run = await wrk({
+      url: `${site.url}${path}`,
+      duration: seconds,
+      headers: { 'accept-encoding': 'br' },
+    })
+    peak.stop()
+    rows.push({
+      path,
+      'req/s': Math.round(run.rps),
+      'peak RSS MB': peak.peak(),
+      'RSS after MB': rssMb(site.pid),
+    })
+  }
+  return rows
 }
 
 /**

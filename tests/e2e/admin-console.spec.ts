@@ -10,6 +10,7 @@ import {
   signInAsNewOwner,
 } from './helpers/admin-console.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
+import { resizeViewport } from './helpers/viewport.ts'
 // A client address of its own per test: sign-in is limited per client like the gates.
 import { test } from './helpers/visitor.ts'
 
@@ -73,7 +74,7 @@ test('a reload after "Generate code" adds none; at 375 px the tables are stacked
   await expect(page.locator('tbody tr', { hasText: label })).toHaveCount(1)
   await photograph(page, 'codes')
 
-  await page.setViewportSize({ width: 375, height: 800 })
+  await resizeViewport(page, { width: 375, height: 800 })
   const row = page.locator('tbody tr', { hasText: label })
   const revoke = row.getByRole('button', { name: `Revoke code ${label}` })
   await revoke.scrollIntoViewIfNeeded()

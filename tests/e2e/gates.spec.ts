@@ -3,6 +3,7 @@ import type { PartnerSlug } from '../../lib/partners.ts'
 import { seededCodeGates } from '../helpers/partners.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
 import { runCli } from './helpers/cli.ts'
+import { resizeViewport } from './helpers/viewport.ts'
 
 // The access gates, the docket and the proposal in Chromium against the production server.
 // Codes are created the way an admin does it, with `npm run codes` attached to the running
@@ -142,14 +143,9 @@ for (const retailer of seededCodeGates) {
 }
 
 test('the card sits beside the heading on a desktop and below it on a phone', async ({ page }) => {
-  // Both boxes come from one layout, read once the page has taken the new viewport's width and
-  // the gate's two-column media query (gate.css) agrees with it: reads across a resize can see
-  // the new width with the old columns.
-  const boxesAt = async (width: number) => {
-    await expect
-      .poll(() => page.evaluate(() => [window.innerWidth, matchMedia('(min-width: 960px)').matches]))
-      .toEqual([width, width >= 960])
-    return page.evaluate(() => {
+  // Both boxes from one layout: two reads could straddle a reflow.
+  const boxes = () =>
+    page.evaluate(() => {
       const heading = document.querySelector('h1')?.getBoundingClientRect()
       const card = document.querySelector('.gate-card')?.getBoundingClientRect()
       if (!heading || !card) throw new Error('the heading or the card is missing')
@@ -158,14 +154,13 @@ test('the card sits beside the heading on a desktop and below it on a phone', as
         card: { x: card.x, y: card.y },
       }
     })
-  }
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto('/circlek')
-  const wide = await boxesAt(1440)
+  const wide = await boxes()
   expect(wide.card.x).toBeGreaterThanOrEqual(wide.heading.x + wide.heading.width)
   expect(wide.card.y).toBeLessThan(wide.heading.y + wide.heading.height)
-  await page.setViewportSize({ width: 375, height: 812 })
-  const narrow = await boxesAt(375)
+  await resizeViewport(page, { width: 375, height: 812 })
+  const narrow = await boxes()
   expect(narrow.card.y).toBeGreaterThanOrEqual(narrow.heading.y + narrow.heading.height)
 })
 

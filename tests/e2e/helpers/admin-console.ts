@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { rm5 } from './cli.ts'
+import { resizeViewport } from './viewport.ts'
 
 export async function signInAsNewOwner(page: Page): Promise<string> {
   return signInAsOwner(page, `ops-${randomBytes(4).toString('hex')}@example.com`)
@@ -83,7 +84,7 @@ export async function auditLines(page: Page, who: string): Promise<string[]> {
 /** Full-page screenshots at 375 px and 1440 px (test-results/…/console-<name>-<width>.png), to look at. */
 export async function photograph(page: Page, name: string) {
   for (const width of [375, 1440]) {
-    await page.setViewportSize({ width, height: 900 })
+    await resizeViewport(page, { width, height: 900 })
     await page.screenshot({ path: test.info().outputPath(`console-${name}-${width}.png`), fullPage: true })
   }
   await page.setViewportSize({ width: 1440, height: 900 })

@@ -29,7 +29,7 @@ function prettyInstalled(): boolean {
   }
 }
 
-export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+export function loggerOptions(env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL'>): FastifyServerOptions['logger'] {
   const pretty = process.stdout.isTTY && env.NODE_ENV !== 'production' && prettyInstalled()
   return {
     level: env.NODE_ENV === 'test' && env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL,

@@ -8,13 +8,18 @@
 // its own, this process exits too, so the server hears of it (onUnexpectedExit).
 import pino from 'pino'
 import { startEmbeddedPostgres } from '../db/embedded.server.ts'
-import { parseEnv } from '../env.server.ts'
 import { loggerOptions } from '../logger.server.ts'
 import { startEmbeddedS3 } from '../storage/embedded.server.ts'
-import type { SidecarMessage } from './sidecar-protocol.server.ts'
+import { SIDECAR_SETTINGS_VAR, type SidecarMessage, type SidecarSettings } from './sidecar-protocol.server.ts'
 
-const env = parseEnv()
-const log = pino(loggerOptions(env) as pino.LoggerOptions).child({ process: 'embedded-services' })
+const passed = process.env[SIDECAR_SETTINGS_VAR]
+if (!passed) {
+  console.error("This is the server's embedded-services process; `npm start` runs it.")
+  process.exit(2)
+}
+// Written by sidecar.server.ts from the server's validated settings.
+const settings = JSON.parse(passed) as SidecarSettings
+const log = pino(loggerOptions(settings) as pino.LoggerOptions).child({ process: 'embedded-services' })
 const send = (message: SidecarMessage) => process.send?.(message)
 
 const closers: Array<() => Promise<void>> = []
@@ -42,14 +47,14 @@ process.on('message', (message: SidecarMessage) => {
 try {
   let postgres = false
   let s3 = false
-  if (!env.DATABASE_URL) {
-    const pg = await startEmbeddedPostgres(env.DATA_DIR, log)
+  if (settings.postgres) {
+    const pg = await startEmbeddedPostgres(settings.DATA_DIR, log)
     closers.push(pg.close)
     postgres = pg.owner
     pg.onUnexpectedExit((code) => void stop(`embedded Postgres exited (code ${code})`, 1))
   }
-  if (!env.S3_ENDPOINT) {
-    const storage = await startEmbeddedS3(env.DATA_DIR, log)
+  if (settings.s3) {
+    const storage = await startEmbeddedS3(settings.DATA_DIR, log)
     closers.push(storage.close)
     s3 = storage.owned
   }

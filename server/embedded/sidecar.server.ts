@@ -5,7 +5,7 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import type { Env } from '../env.server.ts'
 import { childEntry, childExecArgv } from '../process-entry.server.ts'
-import type { SidecarMessage } from './sidecar-protocol.server.ts'
+import { SIDECAR_SETTINGS_VAR, type SidecarMessage, type SidecarSettings } from './sidecar-protocol.server.ts'
 
 export interface EmbeddedSidecar {
   pid: number
@@ -31,13 +31,20 @@ export function needsEmbeddedServices(env: Pick<Env, 'DATABASE_URL' | 'S3_ENDPOI
 
 /** Starts the child and waits until its services answer; undefined when nothing is embedded. */
 export async function startEmbeddedSidecar(
-  env: Pick<Env, 'DATABASE_URL' | 'S3_ENDPOINT'>,
+  env: Pick<Env, 'DATABASE_URL' | 'S3_ENDPOINT' | 'DATA_DIR' | 'NODE_ENV' | 'LOG_LEVEL'>,
   log: SidecarLog,
 ): Promise<EmbeddedSidecar | undefined> {
   if (!needsEmbeddedServices(env)) return undefined
+  const settings: SidecarSettings = {
+    DATA_DIR: env.DATA_DIR,
+    NODE_ENV: env.NODE_ENV,
+    LOG_LEVEL: env.LOG_LEVEL,
+    postgres: !env.DATABASE_URL,
+    s3: !env.S3_ENDPOINT,
+  }
   const child = fork(MAIN, [], {
     execArgv: childExecArgv(),
-    env: process.env,
+    env: { ...process.env, [SIDECAR_SETTINGS_VAR]: JSON.stringify(settings) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const owns = await waitUntilReady(child)

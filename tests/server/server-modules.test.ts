@@ -34,6 +34,8 @@ let site: StartedSite
 let files: string[]
 /** What the server asked of `Intl` before it served its first request. */
 let intlAtStart: string[]
+/** The module log's lines, of every process the server started with the preload. */
+let logLines: string[]
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'rm5-modules-'))
@@ -51,10 +53,10 @@ beforeAll(async () => {
     expect(response.status).toBe(200)
     await response.arrayBuffer()
   }
+  logLines = readFileSync(log, 'utf8').split('\n')
   files = [
     ...new Set(
-      readFileSync(log, 'utf8')
-        .split('\n')
+      logLines
         .filter((line) => line.startsWith(mine) && line.includes(' file:'))
         .map((line) => fileURLToPath(line.slice(mine.length))),
     ),
@@ -95,5 +97,20 @@ describe('the JavaScript a public page loads on the server', () => {
   it('does not load what only documents, the console or mail need', () => {
     const loaded = new Set(files.filter((file) => file.includes('/node_modules/')).map(packageOf))
     expect(LOADED_WHEN_NEEDED.filter((name) => loaded.has(name))).toEqual([])
+  })
+
+  // The embedded services' process gets the server's settings, already checked, instead of
+  // parsing the environment again (server/embedded/sidecar-protocol.server.ts).
+  it('leaves the environment schema and zod out of the embedded services process', () => {
+    const entry = logLines.find((line) => line.endsWith('/dist/node/sidecar-main.mjs'))
+    expect(entry, 'the embedded services ran from the bundle').toBeDefined()
+    const pid = `${entry?.split(' ')[0]} `
+    const packages = new Set(
+      logLines
+        .filter((line) => line.startsWith(`${pid}file:`) && line.includes('/node_modules/'))
+        .map((line) => packageOf(fileURLToPath(line.slice(pid.length)))),
+    )
+    expect(packages.has('pino')).toBe(true)
+    expect(packages.has('zod')).toBe(false)
   })
 })

@@ -46,9 +46,14 @@ export function pageRulesOf(config: {
   return { rendering: config.rendering ?? 'prerendered', perRequestQuery: config.perRequestQuery }
 }
 
+/** True when every answer of the page is rendered for its request (never kept). */
+function neverKept(rules: PageRules): boolean {
+  return rules.rendering === 'per-request' || rules.rendering === 'per-viewer'
+}
+
 /** True when this request must be rendered from its whole URL, never from (or into) the cache. */
 export function rendersPerRequest(rules: PageRules, search: string): boolean {
-  if (rules.rendering === 'per-request' || rules.rendering === 'per-viewer') return true
+  if (neverKept(rules)) return true
   if (!rules.perRequestQuery || search === '') return false
   const query = new URLSearchParams(search)
   for (const [name, values] of Object.entries(rules.perRequestQuery)) {
@@ -75,8 +80,7 @@ export interface ErrorFacts {
 export function linksSiteStylesheet(rules: PageRules, render: ErrorFacts): boolean {
   if (render.is404 === true || render.abortStatusCode != null || render.errorWhileRendering != null)
     return true
-  if (rules.rendering === 'per-request' || rules.rendering === 'per-viewer') return true
-  return rules.perRequestQuery !== undefined
+  return neverKept(rules) || rules.perRequestQuery !== undefined
 }
 
 declare global {

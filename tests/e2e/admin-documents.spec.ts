@@ -6,7 +6,7 @@
 // screenshots at 1440 and 375 px.
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, type TestInfo } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { MIN_DWELL_MS } from '../../lib/documents/reading-clock.ts'
 import { stay } from '../helpers/browser-clock.ts'
 import { makePdf } from '../helpers/documents.ts'
@@ -19,6 +19,7 @@ import {
 } from './helpers/admin-console.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
 import { waitForHydration } from './helpers/hydration.ts'
+import { photographWidths, resizeViewport } from './helpers/viewport.ts'
 // A client address of its own per test: sign-in is limited per client like the gates.
 import { test } from './helpers/visitor.ts'
 
@@ -33,20 +34,18 @@ async function expectNoViolation(page: Page) {
   expect(found, JSON.stringify(found, null, 2)).toEqual([])
 }
 
-/** axe, then a full-page screenshot at 1440 and at 375 px (looked at by whoever changes the page). */
-async function checkPage(page: Page, testInfo: TestInfo, name: string) {
+/** axe at 1440 and at 375 px, then full-page screenshots at both (looked at by whoever changes the page). */
+async function checkPage(page: Page, name: string) {
   await expectNoViolation(page)
-  await page.screenshot({ path: testInfo.outputPath(`${name}-1440.png`), fullPage: true })
-  await page.setViewportSize({ width: 375, height: 812 })
+  await resizeViewport(page, { width: 375, height: 812 })
   await expectNoViolation(page)
-  await page.screenshot({ path: testInfo.outputPath(`${name}-375.png`), fullPage: true })
-  await page.setViewportSize({ width: 1440, height: 900 })
+  await photographWidths(page, name, { fullPage: true })
 }
 
 test('an owner uploads a PDF with a progress bar; a viewer reads it; its engagement page shows the figures', async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000)
   await rm5(['agreements', 'clear', 'compass'])
   const email = await signInAsNewOwner(page)
@@ -73,7 +72,7 @@ test('an owner uploads a PDF with a progress bar; a viewer reads it; its engagem
       ),
     ).observe(box, { attributes: true, subtree: true, childList: true, characterData: true })
   })
-  await checkPage(page, testInfo, 'documents')
+  await checkPage(page, 'documents')
   await page.getByRole('button', { name: 'Upload' }).click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Document uploaded' })).toBeVisible()
@@ -83,7 +82,7 @@ test('an owner uploads a PDF with a progress bar; a viewer reads it; its engagem
   expect(uploadLog.at(-1)).toBe('shown Checking the file…')
   const id = /documents\/([0-9a-f]{32})/.exec(page.url())?.[1] as string
   await expect(page.getByRole('cell', { name: 'console-deck.pdf' })).toBeVisible()
-  await checkPage(page, testInfo, 'document')
+  await checkPage(page, 'document')
 
   // A viewer opens it through the gate and stays on page 1 long enough for it to count.
   const code = await newCode('compass', `Console viewer ${title.slice(-6)}`)
@@ -109,7 +108,7 @@ test('an owner uploads a PDF with a progress bar; a viewer reads it; its engagem
   await expect(page.getByRole('table', { name: 'Viewers' })).toContainText('1 of 3 (to p. 1)')
   const csv = await page.request.get(`/admin/documents/${id}/engagement.csv?figures=pages`)
   expect((await csv.text()).split('\r\n')[1]).toMatch(/^1,[1-9]\d*,1,1$/)
-  await checkPage(page, testInfo, 'engagement')
+  await checkPage(page, 'engagement')
 
   expect((await auditLines(page, email)).slice(0, 2)).toEqual([
     `${email} document.add`,
@@ -119,7 +118,7 @@ test('an owner uploads a PDF with a progress bar; a viewer reads it; its engagem
   await rm5(['codes', 'revoke', code.id])
 })
 
-test('a message is read and deleted behind its confirm step', async ({ page }, testInfo) => {
+test('a message is read and deleted behind its confirm step', async ({ page }) => {
   test.setTimeout(90_000)
   const email = await signInAsNewOwner(page)
   const sender = `Sam ${randomBytes(3).toString('hex')}`
@@ -128,14 +127,14 @@ test('a message is read and deleted behind its confirm step', async ({ page }, t
   })
   expect(sent.status()).toBe(201)
   await consoleMenu(page).getByRole('link', { name: 'Applications and messages', exact: true }).click()
-  await checkPage(page, testInfo, 'applications')
+  await checkPage(page, 'applications')
   await page.getByRole('link', { name: 'Messages', exact: true }).click()
   await page.getByRole('link', { name: sender }).click()
   await expect(page.getByText('Please call me back about pricing.')).toBeVisible()
-  await checkPage(page, testInfo, 'message')
+  await checkPage(page, 'message')
   await page.getByRole('link', { name: 'Delete this message…' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Delete this message?' })).toBeVisible()
-  await checkPage(page, testInfo, 'message-delete')
+  await checkPage(page, 'message-delete')
   await page.getByRole('button', { name: 'Delete message' }).click()
   await expect(page.getByRole('heading', { name: 'The message was deleted' })).toBeVisible()
   await expect(page.getByRole('link', { name: sender })).toHaveCount(0)

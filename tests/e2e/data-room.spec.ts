@@ -7,6 +7,7 @@ import { stay } from '../helpers/browser-clock.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
 import { waitForHydration } from './helpers/hydration.ts'
+import { photographWidths, resizeViewport } from './helpers/viewport.ts'
 
 // The data room in Chromium against the production server: an admin adds a Markdown document
 // with `rm5 documents add`; the viewer opens the docket with their code, finds the document at the
@@ -91,10 +92,7 @@ test('the docket lists the document; its page carries the viewer’s watermark o
   await expect(page.getByRole('heading', { level: 2, name: 'Documents for Compass' })).toBeVisible()
   await expect(link).toContainText('min read')
   expect(await blockingViolations(page)).toEqual([])
-  await page.screenshot({ path: testInfo.outputPath('docket-1440.png') })
-  await page.setViewportSize({ width: 375, height: 812 })
-  await page.screenshot({ path: testInfo.outputPath('docket-375.png') })
-  await page.setViewportSize({ width: 1440, height: 900 })
+  await photographWidths(page, 'docket')
 
   await link.click()
   await expect(page).toHaveURL(new RegExp(`/docket/documents/${documentId}$`))
@@ -109,9 +107,7 @@ test('the docket lists the document; its page carries the viewer’s watermark o
   const tiles = await watermark.locator('.watermark__line').count()
   expect(tiles).toBeGreaterThan(40)
   expect(await blockingViolations(page)).toEqual([])
-  await page.screenshot({ path: testInfo.outputPath('document-1440.png') })
-  await page.setViewportSize({ width: 375, height: 812 })
-  await page.screenshot({ path: testInfo.outputPath('document-375.png') })
+  await photographWidths(page, 'document')
 
   await page.emulateMedia({ media: 'print' })
   await expect(watermark).toHaveCSS('position', 'fixed')
@@ -204,7 +200,7 @@ test('a view-only PDF reaches the browser as watermarked pictures of its pages, 
     .toBe(true)
   // An element's screenshot scrolls to it: taken once the reading is over, it moves no page.
   await pictures.first().screenshot({ path: testInfo.outputPath('view-only-page-1.png') })
-  await page.setViewportSize({ width: 375, height: 812 })
+  await resizeViewport(page, { width: 375, height: 812 })
   await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: testInfo.outputPath('view-only-375.png') })
   const responses = await Promise.all(bodies)

@@ -2,9 +2,9 @@
 // link `rm5 admins link` prints, opened and confirmed (the server's SITE_URL may name another
 // port than the e2e server's, so the link's path is opened on the test's base URL).
 import { randomBytes } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { rm5 } from './cli.ts'
-import { resizeViewport } from './viewport.ts'
+import { photographWidths } from './viewport.ts'
 
 export async function signInAsNewOwner(page: Page): Promise<string> {
   return signInAsOwner(page, `ops-${randomBytes(4).toString('hex')}@example.com`)
@@ -81,13 +81,9 @@ export async function auditLines(page: Page, who: string): Promise<string[]> {
   return (await auditEntries(page, who)).map((entry) => entry.line)
 }
 
-/** Full-page screenshots at 375 px and 1440 px (test-results/…/console-<name>-<width>.png), to look at. */
+/** Full-page screenshots at 1440 px and 375 px (test-results/…/console-<name>-<width>.png), to look at. */
 export async function photograph(page: Page, name: string) {
-  for (const width of [375, 1440]) {
-    await resizeViewport(page, { width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`console-${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1440, height: 900 })
+  await photographWidths(page, `console-${name}`, { fullPage: true })
 }
 
 /** The console's own menu: a section's link there, not a link of the same words in a page's content. */

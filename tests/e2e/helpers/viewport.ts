@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 
 /**
  * Resizes the page's viewport and waits until the page's media queries see the new width. Read
@@ -10,4 +10,24 @@ export async function resizeViewport(page: Page, size: { width: number; height: 
   await expect
     .poll(() => page.evaluate((width) => matchMedia(`(width: ${width}px)`).matches, size.width))
     .toBe(true)
+}
+
+/** The desktop and phone sizes the pages are looked at in. */
+const DESKTOP = { width: 1440, height: 900 }
+const PHONE = { width: 375, height: 812 }
+
+/**
+ * Screenshots of the page as it is now at 1440 px and at 375 px, `<name>-1440.png` and
+ * `<name>-375.png` in the test's output, for whoever changes the page to look at. Each is taken
+ * once the layout has the new width; the viewport is 1440 × 900 again after.
+ */
+export async function photographWidths(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  for (const size of [DESKTOP, PHONE]) {
+    await resizeViewport(page, size)
+    await page.screenshot({
+      path: test.info().outputPath(`${name}-${size.width}.png`),
+      fullPage: options.fullPage,
+    })
+  }
+  await resizeViewport(page, DESKTOP)
 }

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test'
 import { makePdf } from '../../helpers/documents.ts'
 import { blockingViolationsWithoutJs } from '../helpers/axe-without-js.ts'
 import { newCode, rm5 } from '../helpers/cli.ts'
+import { photographWidths } from '../helpers/viewport.ts'
 
 // Without JavaScript: the retailer's agreement comes before its first document and is accepted
 // with its plain form (303 back to the document); a PDF's page offers the stamped file.
@@ -91,16 +92,13 @@ test('the agreement is accepted with its form, then the document opens under the
   await expect.poll(async () => (await pdf.boundingBox())?.height ?? 0).toBeGreaterThan(300)
   expect(refused).toEqual([])
   expect(await blockingViolationsWithoutJs(page)).toEqual([])
-  await page.screenshot({ path: testInfo.outputPath('pdf-1440.png') })
-  await page.setViewportSize({ width: 375, height: 812 })
-  await page.screenshot({ path: testInfo.outputPath('pdf-375.png') })
+  await photographWidths(page, 'pdf')
   const file = await page.request.get(`/docket/documents/${pdfId}/file`)
   expect(file.status()).toBe(200)
   expect(file.headers()['content-type']).toBe('application/pdf')
   expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-')
 
   // A view-only PDF: pictures of its pages in plain HTML, the file refused.
-  await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto(`/docket/documents/${viewOnlyId}`)
   await expect(page.getByRole('img', { name: 'Page 1 of 3' })).toBeVisible()
   await expect(page.getByRole('img', { name: /^Page \d of 3$/ })).toHaveCount(3)
@@ -112,8 +110,6 @@ test('the agreement is accepted with its form, then the document opens under the
     )
     .toBeGreaterThan(0)
   expect(await blockingViolationsWithoutJs(page)).toEqual([])
-  await page.screenshot({ path: testInfo.outputPath('view-only-1440.png') })
-  await page.setViewportSize({ width: 375, height: 812 })
-  await page.screenshot({ path: testInfo.outputPath('view-only-375.png') })
+  await photographWidths(page, 'view-only')
   expect((await page.request.get(`/docket/documents/${viewOnlyId}/file`)).status()).toBe(403)
 })

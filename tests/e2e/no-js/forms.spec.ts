@@ -14,6 +14,7 @@ import {
   refuseAsTooLarge,
   typeAnswers,
 } from '../helpers/forms.ts'
+import { photographWidths } from '../helpers/viewport.ts'
 import { test } from '../helpers/visitor.ts'
 
 // The forms with JavaScript switched off (project no-js): plain HTML forms that post to the
@@ -24,7 +25,7 @@ test.slow()
 
 test('/apply: an application posts, lands on the confirmation, is stored, and a reload posts nothing', async ({
   page,
-}, testInfo) => {
+}) => {
   const company = `No-JS Market ${randomUUID().slice(0, 8)}`
   await page.goto('/apply')
   await typeAnswers(applyForm(page), applicationAnswers(company))
@@ -38,9 +39,7 @@ test('/apply: an application posts, lands on the confirmation, is stored, and a 
   await expect(applyForm(page).getByLabel('Company name')).toHaveValue('')
   await expect(applyForm(page).getByLabel('Work e-mail')).toHaveValue('')
   await expect(applyForm(page).getByRole('button', { name: 'Submit application' })).toBeVisible()
-  await page.screenshot({ path: testInfo.outputPath('received-1440.png'), fullPage: true })
-  await page.setViewportSize({ width: 375, height: 812 })
-  await page.screenshot({ path: testInfo.outputPath('received-375.png'), fullPage: true })
+  await photographWidths(page, 'received', { fullPage: true })
 
   const rows = async () => (await exportJson('applications')).filter((row) => row.companyName === company)
   expect(await rows()).toEqual([

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { E2E_DATA_DIR, E2E_SITE_URL, E2E_SMTP_PORT } from '../../../playwright.config.ts'
 import { linkIn } from '../../helpers/email-links.ts'
 import { until } from '../../helpers/notification-receivers.ts'
@@ -9,6 +9,7 @@ import { blockingViolationsWithoutJs } from '../helpers/axe-without-js.ts'
 import { holdScripts } from '../helpers/hold-scripts.ts'
 import { waitForHydration } from '../helpers/hydration.ts'
 import { mailTo } from '../helpers/mailbox.ts'
+import { photographWidths } from '../helpers/viewport.ts'
 
 // Known viewers end to end: a code that requires a work e-mail (made with `rm5 codes` attached to
 // the running server, as an admin does), the gate's e-mail step, the link read from a real SMTP
@@ -84,14 +85,6 @@ async function linkMailedTo(address: string): Promise<string> {
   return `${link.pathname}${link.search}`
 }
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 1440, height: 900 })
-}
-
 test('without JavaScript: code, e-mail, the mailed link, then the docket; the link works once', async ({
   page,
 }) => {
@@ -102,7 +95,7 @@ test('without JavaScript: code, e-mail, the mailed link, then the docket; the li
   await page.getByRole('button', { name: /Access Docket/ }).click()
   await expect(page).toHaveURL(/\/partner\?step=email$/)
   await expect(page.getByRole('heading', { name: 'Enter your work e-mail' })).toBeVisible()
-  await shoot(page, 'email-step')
+  await photographWidths(page, 'email-step', { fullPage: true })
   expect(await blockingViolationsWithoutJs(page)).toEqual([])
 
   const address = `nojs-${Date.now()}@partner.example`
@@ -111,12 +104,12 @@ test('without JavaScript: code, e-mail, the mailed link, then the docket; the li
   await expect(page).toHaveURL(/\/partner\?step=sent$/)
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
   await expect(page.getByText(SENT)).toBeVisible()
-  await shoot(page, 'sent-step')
+  await photographWidths(page, 'sent-step', { fullPage: true })
 
   const link = await linkMailedTo(address)
   await page.goto(link)
   await expect(page.getByRole('heading', { name: 'Open the docket' })).toBeVisible()
-  await shoot(page, 'link-page')
+  await photographWidths(page, 'link-page', { fullPage: true })
   expect(await blockingViolationsWithoutJs(page)).toEqual([])
   await page.getByRole('button', { name: /Continue to the docket/ }).click()
   await expect(page).toHaveURL(/\/docket$/)
@@ -128,7 +121,7 @@ test('without JavaScript: code, e-mail, the mailed link, then the docket; the li
   await page.getByRole('button', { name: /Continue to the docket/ }).click()
   await expect(page).toHaveURL(/\/access\/link\?error=expired&gate=partner$/)
   await expect(page.getByText('This link has expired or was already used; ask for a new one.')).toBeVisible()
-  await shoot(page, 'link-expired')
+  await photographWidths(page, 'link-expired', { fullPage: true })
   expect(await blockingViolationsWithoutJs(page)).toEqual([])
   await page.getByRole('link', { name: /^Back to the .+ gate$/ }).click()
   await expect(page).toHaveURL(/\/partner$/)

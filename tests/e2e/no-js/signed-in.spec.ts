@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { blockingViolationsWithoutJs } from '../helpers/axe-without-js.ts'
 import { newCode, rm5 } from '../helpers/cli.ts'
+import { photographWidths } from '../helpers/viewport.ts'
 
 // Without JavaScript: the docket is a place you are signed into (decision 045). A returning viewer
 // is offered "Continue to the documents" on the gate instead of the code; a document that is not
@@ -30,15 +31,6 @@ test.afterAll(async () => {
   await rm5(['codes', 'revoke', code.id])
 })
 
-/** At 1440 and 375 px; the docket (the whole home page below its bar) by its first screen only. */
-async function shoot(page: Page, name: string, fullPage = true) {
-  const info = test.info()
-  await page.screenshot({ path: info.outputPath(`${name}-1440.png`), fullPage })
-  await page.setViewportSize({ width: 375, height: 812 })
-  await page.screenshot({ path: info.outputPath(`${name}-375.png`), fullPage })
-  await page.setViewportSize({ width: 1440, height: 900 })
-}
-
 test('continue from the gate, a docket-styled 404, and Sign out ending the session', async ({ page }) => {
   // Two axe runs and six screenshots on a shared machine.
   test.setTimeout(120_000)
@@ -49,7 +41,8 @@ test('continue from the gate, a docket-styled 404, and Sign out ending the sessi
   await page.getByRole('button', { name: 'Access Docket' }).click()
   await expect(page).toHaveURL(/\/docket$/)
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
-  await shoot(page, 'docket-signed-in', false)
+  // The docket (the whole home page below its bar) by its first screen only.
+  await photographWidths(page, 'docket-signed-in')
 
   // Back at the gate: straight on, the code form still there for another code.
   await page.goto('/investor')
@@ -57,7 +50,7 @@ test('continue from the gate, a docket-styled 404, and Sign out ending the sessi
   await expect(onward).toBeVisible()
   await expect(page.getByLabel('Access Code', { exact: true })).toBeVisible()
   expect(await blockingViolationsWithoutJs(page)).toEqual([])
-  await shoot(page, 'gate-continue')
+  await photographWidths(page, 'gate-continue', { fullPage: true })
   await onward.click()
   await expect(page).toHaveURL(/\/docket$/)
 
@@ -67,7 +60,7 @@ test('continue from the gate, a docket-styled 404, and Sign out ending the sessi
   await expect(page.getByRole('heading', { level: 1, name: 'This document is not available' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
   expect(await blockingViolationsWithoutJs(page)).toEqual([])
-  await shoot(page, 'document-404')
+  await photographWidths(page, 'document-404', { fullPage: true })
   await page.getByRole('link', { name: 'Back to the docket' }).first().click()
   await expect(page).toHaveURL(/\/docket$/)
 

@@ -9,5 +9,11 @@ export const dayOfInstant = (iso: string): string => iso.slice(0, 10)
 /** The UTC day (YYYY-MM-DD) of a time. */
 export const dayKey = (at: Date): string => dayOfInstant(at.toISOString())
 
+/**
+ * A time to the minute in UTC, `YYYY-MM-DD HH:MM`: the same on every admin's machine. The console
+ * writes it followed by " UTC", the CLI's tables by "Z".
+ */
+export const utcMinute = (at: Date): string => at.toISOString().slice(0, 16).replace('T', ' ')
+
 /** The first instant of a UTC day. */
 export const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`)

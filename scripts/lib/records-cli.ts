@@ -5,6 +5,7 @@
 import { Command, Option } from 'commander'
 import { z } from 'zod'
 import { email } from '../../lib/forms/fields.ts'
+import { utcMinute } from '../../lib/utc-day.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import type { FoundRecord, PersonTarget } from '../../server/forms/personal-data.server.ts'
 import { exportRecords, type Keyed, listRecords, type RecordSet } from '../../server/forms/records.server.ts'
@@ -31,7 +32,7 @@ export interface CliRecordSet<Row extends Keyed> {
 const receivedColumn: ListColumn<Keyed> = {
   header: 'Received (UTC)',
   width: 16,
-  value: (r) => r.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+  value: (r) => utcMinute(r.createdAt),
 }
 
 interface ListOptions {
@@ -109,7 +110,7 @@ async function deleteRecords<Row extends Keyed>(
   const records = personalData[set.kind]
   const target: PersonTarget = options.email ? { email: options.email } : { id: options.id as string }
   const found = await records.find(prisma, target)
-  const describe = (row: FoundRecord) => `${row.id}  ${utcMinute(row.createdAt)}  ${row.name} <${row.email}>`
+  const describe = (row: FoundRecord) => `${row.id}  ${utcMinute(row.createdAt)}Z  ${row.name} <${row.email}>`
   if (found.length === 0) {
     console.log(`No ${set.plural} ${options.email ? `from ${options.email}` : `with id ${options.id}`}.`)
     return
@@ -128,8 +129,6 @@ async function deleteRecords<Row extends Keyed>(
   for (const row of found) console.log(`Deleted ${describe(row)}`)
   process.stderr.write(`Deleted ${deleted} ${set.plural} and the notifications about them.\n`)
 }
-
-const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')}Z`
 
 export function recordsCommand<Row extends Keyed>(cli: CliRecordSet<Row>): Command {
   const set = cli.records

@@ -27,6 +27,8 @@ export interface ExportColumn<Row> {
   value(row: Row): Cell
   /** CSV text when it should differ from the JSON value (e.g. dollars with two decimals). */
   csv?(row: Row): Cell
+  /** What the console shows when not the CSV text: a time, which the console writes its own way. */
+  shown?(row: Row): Cell | Date
 }
 
 /** A set's name, and its CLI command: `rm5 applications`, `rm5 contact`. */
@@ -106,7 +108,7 @@ export interface RecordFilter {
 
 const keyedColumns: ExportColumn<Keyed>[] = [
   field('id', 'Id'),
-  { key: 'createdAt', label: 'Received', value: (r) => r.createdAt.toISOString() },
+  { key: 'createdAt', label: 'Received', value: (r) => r.createdAt.toISOString(), shown: (r) => r.createdAt },
 ]
 
 const filterOf = (filter: RecordFilter): object[] => [
@@ -186,6 +188,6 @@ export function recordFields<Row extends Keyed>(set: RecordSet<Row>, row: Row) {
   return [...(keyedColumns as ExportColumn<Row>[]), ...set.exportColumns].map((column) => ({
     key: column.key,
     label: column.label,
-    value: (column.csv ?? column.value)(row),
+    value: (column.shown ?? column.csv ?? column.value)(row),
   }))
 }

@@ -2,6 +2,7 @@
 // filter, one record, the exports (byte for byte what `rm5 applications|contact export` writes, the
 // same function), and delete behind its confirm step, audited, with the notifications about it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { utcMinute } from '../../lib/utc-day.ts'
 import { applications, contactMessages, exportRecords } from '../../server/forms/records.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import { post, type SignedIn, signIn } from '../helpers/admin-console.ts'
@@ -58,6 +59,10 @@ describe('list, filter, read', () => {
     const res = await page(`/admin/messages/${ids.message}`)
     expect(res.body).toContain('Please call me back about pricing.')
     expect(res.body).toContain('sam@asker.example')
+    // Received as the console writes every time: UTC, to the minute (the exports keep ISO 8601).
+    const { createdAt } = await t.db.prisma.contactMessage.findUniqueOrThrow({ where: { id: ids.message } })
+    expect(res.body).toContain(`<dd>${utcMinute(createdAt)} UTC</dd>`)
+    expect(res.body).not.toContain(createdAt.toISOString())
     expect((await page('/admin/messages/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404)
     expect((await page('/admin/messages/not-an-id')).statusCode).toBe(404)
   })

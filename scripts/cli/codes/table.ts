@@ -1,4 +1,6 @@
 // Plain-text tables for the codes CLI: fixed columns, two spaces apart, no trailing blanks.
+import { utcMinute } from '../../../lib/utc-day.ts'
+
 export interface Column<Row> {
   header: string
   value(row: Row): string
@@ -18,8 +20,7 @@ export function table<Row>(columns: Column<Row>[], rows: Row[]): string {
 }
 
 /** UTC, minute precision: the same on every admin's machine. */
-export const utc = (date: Date | null | undefined, none = '-') =>
-  date ? `${date.toISOString().slice(0, 16).replace('T', ' ')}Z` : none
+export const utc = (date: Date | null | undefined, none = '-') => (date ? `${utcMinute(date)}Z` : none)
 
 export interface Listing<Row> {
   json: boolean

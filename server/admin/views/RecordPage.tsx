@@ -1,12 +1,13 @@
 import { may } from '../../../lib/admin/roles.ts'
 import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { CsrfForm } from './FormParts.tsx'
+import { utcTime } from './format.ts'
 import { RECORD_PAGES, type RecordPath } from './RecordsPage.tsx'
 
 export interface RecordField {
   key: string
   label: string
-  value: string | number | null | undefined
+  value: string | number | Date | null | undefined
 }
 
 /**
@@ -57,9 +58,7 @@ export function RecordPage({
           {fields.map((field) => (
             <div key={field.key}>
               <dt>{field.label}</dt>
-              <dd>
-                {field.value === null || field.value === undefined || field.value === '' ? '—' : field.value}
-              </dd>
+              <dd>{shownValue(field.value)}</dd>
             </div>
           ))}
         </dl>
@@ -73,4 +72,10 @@ export function RecordPage({
       ) : null}
     </ConsolePage>
   )
+}
+
+/** A field as the console writes it: a time to the minute in UTC, an empty field as a dash. */
+function shownValue(value: RecordField['value']): string | number {
+  if (value instanceof Date) return utcTime(value)
+  return value === null || value === undefined || value === '' ? '—' : value
 }

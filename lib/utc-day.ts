@@ -1,5 +1,6 @@
 // Days as the site counts them: UTC days written YYYY-MM-DD, whatever the server's time zone, so
-// reports, exports and retention agree on where a day starts (every stored time is timestamptz).
+// reports, exports and retention agree on where a day starts (every stored time is timestamptz);
+// and times as the console and the CLI write them, in UTC to the minute.
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -25,16 +25,12 @@ const MAIN = childEntry(import.meta.url, './sidecar-main.server.ts', 'sidecar-ma
 const START_TIMEOUT_MS = 60_000
 const STOP_TIMEOUT_MS = 15_000
 
-export function needsEmbeddedServices(env: Pick<Env, 'DATABASE_URL' | 'S3_ENDPOINT'>): boolean {
-  return !env.DATABASE_URL || !env.S3_ENDPOINT
-}
-
 /** Starts the child and waits until its services answer; undefined when nothing is embedded. */
 export async function startEmbeddedSidecar(
   env: Pick<Env, 'DATABASE_URL' | 'S3_ENDPOINT' | 'DATA_DIR' | 'NODE_ENV' | 'LOG_LEVEL'>,
   log: SidecarLog,
 ): Promise<EmbeddedSidecar | undefined> {
-  if (!needsEmbeddedServices(env)) return undefined
+  // A service is embedded when no address names one of its own.
   const settings: SidecarSettings = {
     DATA_DIR: env.DATA_DIR,
     NODE_ENV: env.NODE_ENV,
@@ -42,6 +38,7 @@ export async function startEmbeddedSidecar(
     postgres: !env.DATABASE_URL,
     s3: !env.S3_ENDPOINT,
   }
+  if (!settings.postgres && !settings.s3) return undefined
   const child = fork(MAIN, [], {
     execArgv: childExecArgv(),
     env: { ...process.env, [SIDECAR_SETTINGS_VAR]: JSON.stringify(settings) },

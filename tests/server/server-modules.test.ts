@@ -54,14 +54,17 @@ beforeAll(async () => {
     await response.arrayBuffer()
   }
   logLines = readFileSync(log, 'utf8').split('\n')
-  files = [
-    ...new Set(
-      logLines
-        .filter((line) => line.startsWith(mine) && line.includes(' file:'))
-        .map((line) => fileURLToPath(line.slice(mine.length))),
-    ),
-  ]
+  files = filesLoadedBy(mine)
 }, 300_000)
+
+/** Every file the process whose log lines start with `prefix` ("<pid> ") loaded, once each. */
+const filesLoadedBy = (prefix: string) => [
+  ...new Set(
+    logLines
+      .filter((line) => line.startsWith(`${prefix}file:`))
+      .map((line) => fileURLToPath(line.slice(prefix.length))),
+  ),
+]
 
 afterAll(async () => {
   if (site && site.process.exitCode === null) {
@@ -104,11 +107,10 @@ describe('the JavaScript a public page loads on the server', () => {
   it('leaves the environment schema and zod out of the embedded services process', () => {
     const entry = logLines.find((line) => line.endsWith('/dist/node/sidecar-main.mjs'))
     expect(entry, 'the embedded services ran from the bundle').toBeDefined()
-    const pid = `${entry?.split(' ')[0]} `
     const packages = new Set(
-      logLines
-        .filter((line) => line.startsWith(`${pid}file:`) && line.includes('/node_modules/'))
-        .map((line) => packageOf(fileURLToPath(line.slice(pid.length)))),
+      filesLoadedBy(`${entry?.split(' ')[0]} `)
+        .filter((file) => file.includes('/node_modules/'))
+        .map(packageOf),
     )
     expect(packages.has('pino')).toBe(true)
     expect(packages.has('zod')).toBe(false)

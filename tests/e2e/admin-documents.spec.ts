@@ -19,7 +19,7 @@ import {
 } from './helpers/admin-console.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
 import { waitForHydration } from './helpers/hydration.ts'
-import { photographWidths, resizeViewport } from './helpers/viewport.ts'
+import { photographWidths } from './helpers/viewport.ts'
 // A client address of its own per test: sign-in is limited per client like the gates.
 import { test } from './helpers/visitor.ts'
 
@@ -34,12 +34,9 @@ async function expectNoViolation(page: Page) {
   expect(found, JSON.stringify(found, null, 2)).toEqual([])
 }
 
-/** axe at 1440 and at 375 px, then full-page screenshots at both (looked at by whoever changes the page). */
+/** axe at 1440 and at 375 px, and a full-page screenshot of each (looked at by whoever changes the page). */
 async function checkPage(page: Page, name: string) {
-  await expectNoViolation(page)
-  await resizeViewport(page, { width: 375, height: 812 })
-  await expectNoViolation(page)
-  await photographWidths(page, name, { fullPage: true })
+  await photographWidths(page, name, { fullPage: true, check: expectNoViolation })
 }
 
 test('an owner uploads a PDF with a progress bar; a viewer reads it; its engagement page shows the figures', async ({

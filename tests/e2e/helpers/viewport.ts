@@ -19,11 +19,17 @@ const PHONE = { width: 375, height: 812 }
 /**
  * Screenshots of the page as it is now at 1440 px and at 375 px, `<name>-1440.png` and
  * `<name>-375.png` in the test's output, for whoever changes the page to look at. Each is taken
- * once the layout has the new width; the viewport is 1440 × 900 again after.
+ * once the layout has the new width, after `check` (e.g. axe) has judged that layout; the viewport
+ * is 1440 × 900 again after.
  */
-export async function photographWidths(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+export async function photographWidths(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; check?: (page: Page) => Promise<void> } = {},
+) {
   for (const size of [DESKTOP, PHONE]) {
     await resizeViewport(page, size)
+    await options.check?.(page)
     await page.screenshot({
       path: test.info().outputPath(`${name}-${size.width}.png`),
       fullPage: options.fullPage,

@@ -97,7 +97,10 @@ export async function createAccessCode(
   return { created, revoked, partner, code: generated ? code : undefined }
 }
 
-/** Revokes one code or every active code of a retailer; returns the ids it revoked. */
+/**
+ * Revokes one code or every active code of a retailer; returns the ids it revoked (none when the
+ * code was revoked already). A code named by an id that does not exist is refused.
+ */
 export async function revokeAccessCodes(
   prisma: PrismaClient,
   actor: Actor,
@@ -105,6 +108,10 @@ export async function revokeAccessCodes(
   now = new Date(),
 ): Promise<string[]> {
   return prisma.$transaction(async (tx) => {
+    if ('id' in where) {
+      const found = await tx.accessCode.findUnique({ where: { id: where.id }, select: { id: true } })
+      if (!found) throw new CodeRuleError(`no access code with id ${where.id}`)
+    }
     const revoked = await revokeCodes(tx, where, now)
     for (const id of revoked) {
       await recordAudit(tx, actor, { action: 'code.revoke', target: id }, now)

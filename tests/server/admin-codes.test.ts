@@ -254,3 +254,26 @@ describe('with mail, behind a TLS proxy', () => {
     expect(String(res.headers['set-cookie'])).toMatch(/^rm5-admin-flash=[^;]+;.*; Secure/i)
   })
 })
+
+it('says when a code was revoked already, and answers 404 for an id that names no code', async () => {
+  const label = `revoke-${Math.random().toString(36).slice(2, 8)}`
+  await send('/admin/codes', { retailer: 'circlek', label })
+  const id = (await t.db.prisma.accessCode.findFirstOrThrow({ where: { label } })).id
+  const first = await send(`/admin/codes/${id}/revoke`, {})
+  expect([first.statusCode, first.headers.location]).toEqual([303, '/admin/codes?done=revoked'])
+  const again = await send(`/admin/codes/${id}/revoke`, {})
+  expect([again.statusCode, again.headers.location]).toEqual([303, '/admin/codes?done=was-revoked'])
+  const shown = await t.app.inject({
+    url: String(again.headers.location),
+    headers: { cookie: editor.cookie },
+  })
+  expect(shown.body).toContain('That code was revoked already')
+  expect(shown.body).not.toContain('Code revoked')
+  expect(await t.db.prisma.auditEntry.count({ where: { action: 'code.revoke', target: id } })).toBe(1)
+
+  for (const missing of ['00000000-0000-4000-8000-000000000000', 'garbage']) {
+    const res = await send(`/admin/codes/${missing}/revoke`, {})
+    expect(res.statusCode, missing).toBe(404)
+    expect(res.body, missing).toContain('There is no such code.')
+  }
+})

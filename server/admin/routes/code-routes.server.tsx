@@ -16,6 +16,7 @@ import {
 } from '../../access/code-admin.server.ts'
 import { listCodes } from '../../access/codes.server.ts'
 import { requireEmailRefusal } from '../../access/email-link-mail.server.ts'
+import { HttpError } from '../../http/errors.server.ts'
 import { sessionOf } from '../console-context.server.ts'
 import { type FlashScope, setFlash, takeFlash } from '../http/flash.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
@@ -25,9 +26,11 @@ import { type CodeForm, codeForm, emailStepForm, firstIssues, textFields } from 
 import { doneMessage, EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const uuid = z.object({ id: z.uuid() })
+const NO_SUCH_CODE = 'There is no such code.'
 const DONE = {
   generated: 'Code generated',
   revoked: 'Code revoked',
+  'was-revoked': 'That code was revoked already',
   denied: 'E-mail denied',
   allowed: 'E-mail admitted again',
   'email-on': 'E-mail step on',
@@ -119,9 +122,15 @@ export async function codeRoutes(app: FastifyInstance) {
   })
 
   app.post('/codes/:id/revoke', EDIT, async (request, reply) => {
-    const { id } = uuid.parse(request.params)
-    await revokeAccessCodes(prisma, actor(request), { id }, now())
-    return reply.redirect('/admin/codes?done=revoked', 303)
+    const params = uuid.safeParse(request.params)
+    if (!params.success) throw new HttpError(404, 'not_found', NO_SUCH_CODE)
+    try {
+      const revoked = await revokeAccessCodes(prisma, actor(request), { id: params.data.id }, now())
+      return reply.redirect(`/admin/codes?done=${revoked.length > 0 ? 'revoked' : 'was-revoked'}`, 303)
+    } catch (error) {
+      if (error instanceof CodeRuleError) throw new HttpError(404, 'not_found', NO_SUCH_CODE)
+      throw error
+    }
   })
 
   // `rm5 codes deny <id> --email <address> [--off]`.

@@ -36,6 +36,7 @@ const DONE_DETAIL: Record<string, string> = {
   'Code generated':
     'It was shown once, on the page after “Generate code”. A lost code cannot be shown again: revoke it and generate another.',
   'Code revoked': 'Sessions opened with it end within seconds.',
+  'That code was revoked already': 'Nothing changed: its sessions had ended when it was revoked.',
   'E-mail denied': 'No link is sent to that address; its sessions from the code have ended.',
   'E-mail admitted again': 'The address can ask the code for a link again.',
   'E-mail step on':

@@ -7,25 +7,33 @@
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F]/g
+// A letter, digit, mark, punctuation or symbol: what a reader can see. Zero-width and format
+// characters (U+200B, U+2060, U+FEFF…) and spaces of every kind are not.
+const VISIBLE = /[\p{L}\p{N}\p{M}\p{P}\p{S}]/u
+
+/** A value a reader would see as empty is empty: a required field then says it is missing. */
+const blankIfInvisible = (value: string) => (VISIBLE.test(value) ? value : '')
 
 /** One-line fields (names, company): whitespace runs, line breaks included, become one space. */
 export function cleanLine(value: string): string {
-  return value
+  const line = value
     .normalize('NFC')
     .replace(/\r\n?|\n|\t/g, ' ')
     .replace(CONTROL, '')
     .replace(BIDI_CONTROL, '')
     .replace(/\s+/g, ' ')
     .trim()
+  return blankIfInvisible(line)
 }
 
 /** Free text: line breaks kept (as \n), trailing spaces per line and surrounding blank lines dropped. */
 export function cleanText(value: string): string {
-  return value
+  const text = value
     .normalize('NFC')
     .replace(/\r\n?/g, '\n')
     .replace(CONTROL, '')
     .replace(BIDI_CONTROL, '')
     .replace(/[ \t]+$/gm, '')
     .trim()
+  return blankIfInvisible(text)
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { MAX_AGREEMENT_BYTES } from '../../lib/documents/agreement-size.ts'
 import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
-import { utf8Text } from './validate.server.ts'
+import { fileKindOf, utf8Text } from './validate.server.ts'
 
 export class AgreementRejected extends Error {}
 
@@ -32,6 +32,9 @@ export function checkAgreementText(bytes: Uint8Array, fileName: string): string 
       `${fileName} is larger than ${MAX_AGREEMENT_BYTES} bytes: an agreement is text.`,
     )
   }
+  // A PDF can be valid UTF-8 too: viewers would be asked to accept its source.
+  const kind = fileKindOf(bytes)
+  if (kind) throw new AgreementRejected(`${fileName} is ${kind}, not Markdown: an agreement is text.`)
   const text = utf8Text(bytes)
   if (text === undefined) throw new AgreementRejected(`${fileName} is not UTF-8 text (Markdown).`)
   if (text.trim() === '') throw new AgreementRejected(`${fileName} holds no text.`)

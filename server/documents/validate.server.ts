@@ -53,6 +53,12 @@ const SIGNATURES: [bytes: number[], what: string][] = [
   [[0xd0, 0xcf, 0x11, 0xe0], 'an old Office file'],
 ]
 
+/** What the bytes are by their signature, when they are a PDF or a known non-text file ('a PNG image'). */
+export function fileKindOf(bytes: Uint8Array): string | undefined {
+  if (startsWith(bytes, PDF_MAGIC)) return 'a PDF'
+  return SIGNATURES.find(([prefix]) => startsWith(bytes, prefix))?.[1]
+}
+
 function startsWith(bytes: Uint8Array, prefix: ArrayLike<number>): boolean {
   if (bytes.length < prefix.length) return false
   for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return false
@@ -95,7 +101,7 @@ export async function inspectDocument(
     const { preparePdf } = await import('./pdf-prepare.server.ts')
     return preparePdf(bytes, fileName, maxPages, maxInflatedBytes)
   }
-  const binary = SIGNATURES.find(([prefix]) => startsWith(bytes, prefix))?.[1]
+  const binary = fileKindOf(bytes)
   const text = binary ? undefined : utf8Text(bytes)
   const extension = extensionOf(fileName)
   if (text === undefined) {

@@ -108,6 +108,10 @@ it('an editor sets, replaces and clears an agreement from the page, each a 303 a
   const empty = await upload('   ', 'empty.md')
   expect(empty.statusCode).toBe(400)
   expect(empty.body).toContain('empty.md holds no text.')
+  // A PDF whose bytes happen to be valid UTF-8 is still a PDF, not an agreement's text.
+  const pdf = await upload('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n', 'nda.pdf')
+  expect(pdf.statusCode).toBe(400)
+  expect(pdf.body).toContain('nda.pdf is a PDF, not Markdown: an agreement is text.')
 
   const cleared = await post(
     t,

@@ -46,8 +46,17 @@ export function attachHeaderBehaviour(header: HTMLElement): () => void {
   const onScroll = () => {
     if (!frame) frame = requestAnimationFrame(update)
   }
+  // While the menu covers the page, the page behind it is inert: Tab stays in the header and the
+  // menu instead of reaching links hidden under it. Only what this made inert is given back.
+  let madeInert: HTMLElement[] = []
+  const setPageInert = (inert: boolean) => {
+    for (const element of madeInert) element.inert = false
+    madeInert = inert ? pageOutside(header).filter((element) => !element.inert) : []
+    for (const element of madeInert) element.inert = true
+  }
   const onToggle = (event: Event) => {
     open = (event as ToggleEvent).newState === 'open'
+    setPageInert(open)
     render()
   }
   // Escape closes the popover by itself; focus goes back to the button that opened it.
@@ -70,10 +79,26 @@ export function attachHeaderBehaviour(header: HTMLElement): () => void {
   return () => {
     header.removeAttribute(BEHAVIOUR_ATTACHED)
     if (open) menu?.hidePopover()
+    setPageInert(false)
     window.removeEventListener('scroll', onScroll)
     document.removeEventListener('keydown', onKey)
     menu?.removeEventListener('toggle', onToggle)
     menu?.removeEventListener('click', onMenuClick)
     if (frame) cancelAnimationFrame(frame)
   }
+}
+
+/** Every element of the page outside the header: the siblings of the header and of its ancestors. */
+function pageOutside(header: HTMLElement): HTMLElement[] {
+  const outside: HTMLElement[] = []
+  for (
+    let node: HTMLElement = header;
+    node.parentElement && node !== document.body;
+    node = node.parentElement
+  ) {
+    for (const sibling of node.parentElement.children) {
+      if (sibling !== node && sibling instanceof HTMLElement) outside.push(sibling)
+    }
+  }
+  return outside
 }

@@ -101,6 +101,35 @@ test.describe('mobile menu (375 px)', () => {
     expect(await bodyOverflow(page)).not.toBe('hidden')
   })
 
+  test('while open, Tab stays in the header and the menu; the page behind is inert until it closes', async ({
+    page,
+  }) => {
+    await page.goto('/company')
+    const button = page.getByRole('button', { name: 'Menu' })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
+    // Where focus is after each Tab: in the menu, elsewhere in the header, or out of the page
+    // (past the last control, before the browser brings it back to the first).
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement
+        if (!element || element === document.body) return 'out of the page'
+        if (element.closest('.site-header__dropdown')) return 'menu'
+        return element.closest('.site-header') ? 'header' : element.outerHTML.slice(0, 80)
+      })
+    const stops: string[] = []
+    for (let press = 0; press < 12; press++) {
+      await page.keyboard.press('Tab')
+      stops.push(await focused())
+    }
+    expect(stops.filter((stop) => !['menu', 'header', 'out of the page'].includes(stop))).toEqual([])
+    expect(stops.filter((stop) => stop === 'menu').length).toBeGreaterThanOrEqual(5)
+    await page.keyboard.press('Escape')
+    await expect(button).toBeFocused()
+    await expect(page.locator('main')).not.toHaveAttribute('inert')
+  })
+
   test('marks the current route in the menu and offers the apply button', async ({ page }) => {
     await page.goto('/careers')
     await page.getByRole('button', { name: 'Menu' }).click()

@@ -167,3 +167,17 @@ test.describe('phone menu', () => {
     await expect(page).toHaveURL(/\/careers$/)
   })
 })
+
+// Nothing turns the header light past the hero without JavaScript: it must not lie dark over the
+// page's text, so it scrolls away with the top of the page.
+test('the header scrolls away with the top of the page instead of covering its text', async ({ page }) => {
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 812 })
+    await page.goto('/contact')
+    await page.getByRole('button', { name: /send/i }).scrollIntoViewIfNeeded()
+    const bottom = await page
+      .locator('.site-header')
+      .evaluate((header) => header.getBoundingClientRect().bottom)
+    expect(bottom, `${width} px`).toBeLessThanOrEqual(0)
+  }
+})

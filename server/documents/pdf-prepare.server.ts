@@ -16,6 +16,9 @@ export async function preparePdf(
   maxPages: number,
   maxInflatedBytes: number,
 ): Promise<PreparedDocument> {
+  const encrypted = new DocumentRejected(
+    `${fileName} is an encrypted PDF: the server cannot stamp its watermark into it. Save it without a password first.`,
+  )
   let pdf: PDFDocument
   try {
     // throwOnInvalidObject: a file that only starts like a PDF is refused, not half-read.
@@ -26,13 +29,11 @@ export async function preparePdf(
       ignoreEncryption: true,
     })
   } catch {
+    // An encrypted file's objects do not read as plain ones: a lenient read says whether that is why.
+    if (await isEncryptedPdf(bytes)) throw encrypted
     throw new DocumentRejected(`${fileName} starts like a PDF but cannot be read as one.`)
   }
-  if (pdf.isEncrypted) {
-    throw new DocumentRejected(
-      `${fileName} is an encrypted PDF: the server cannot stamp its watermark into it. Save it without a password first.`,
-    )
-  }
+  if (pdf.isEncrypted) throw encrypted
   let pages: number
   let removed: string[]
   try {
@@ -63,5 +64,14 @@ export async function preparePdf(
     bytes: stored,
     html: null,
     removed,
+  }
+}
+
+async function isEncryptedPdf(bytes: Uint8Array): Promise<boolean> {
+  try {
+    const lenient = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true })
+    return lenient.isEncrypted
+  } catch {
+    return false
   }
 }

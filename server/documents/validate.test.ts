@@ -60,6 +60,15 @@ describe('inspectDocument', () => {
       /encrypted PDF/,
     )
   })
+
+  it('says a PDF that opens with a password is encrypted, not unreadable', async () => {
+    const pdf = await PDFDocument.load(await makePdf(1))
+    pdf.encrypt({ userPassword: 'x', ownerPassword: 'y' })
+    const encrypted = Buffer.from(await pdf.save())
+    await expect(inspectDocument(encrypted, 'locked.pdf', LIMITS)).rejects.toThrow(
+      'locked.pdf is an encrypted PDF: the server cannot stamp its watermark into it. Save it without a password first.',
+    )
+  })
 })
 
 describe('checkTitle', () => {

@@ -4,6 +4,7 @@
 import { expect } from '@playwright/test'
 import {
   auditLines,
+  confirmAction,
   consoleMenu,
   generateCode,
   photograph,
@@ -34,8 +35,7 @@ test('the first owner signs in with a printed link, generates and revokes a code
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)
   await expectNoSeriousViolation(page)
 
-  page.once('dialog', (dialog) => dialog.accept())
-  await page.getByRole('button', { name: `Revoke code ${label}` }).click()
+  await confirmAction(page, `Revoke code ${label}`, 'Revoke this code? Its sessions end within seconds.')
   await expect(page.getByRole('heading', { name: 'Code revoked' })).toBeVisible()
   // Shown once: the codes page never shows it again.
   await expect(page.getByText(code)).toHaveCount(0)
@@ -76,7 +76,7 @@ test('a reload after "Generate code" adds none; at 375 px the tables are stacked
 
   await resizeViewport(page, { width: 375, height: 800 })
   const row = page.locator('tbody tr', { hasText: label })
-  const revoke = row.getByRole('button', { name: `Revoke code ${label}` })
+  const revoke = row.locator('summary', { hasText: `Revoke code ${label}` })
   await revoke.scrollIntoViewIfNeeded()
   const box = await revoke.boundingBox()
   expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true)

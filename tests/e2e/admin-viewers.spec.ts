@@ -6,7 +6,13 @@
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
-import { consoleMenu, passGate, photograph, signInAsNewOwner } from './helpers/admin-console.ts'
+import {
+  confirmAction,
+  consoleMenu,
+  passGate,
+  photograph,
+  signInAsNewOwner,
+} from './helpers/admin-console.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
 // A client address of its own per test: sign-in is limited per client like the gates.
 import { test } from './helpers/visitor.ts'
@@ -36,8 +42,7 @@ test('an owner ends a viewer’s live session and looks a person up', async ({ p
   await expectNoViolation(page)
   await photograph(page, 'viewers')
 
-  page.once('dialog', (dialog) => dialog.accept())
-  await row.getByRole('button', { name: 'End session' }).click()
+  await confirmAction(row, 'End session', /^End this session of /)
   await expect(page.getByRole('heading', { name: 'Session ended' })).toBeVisible()
   await expect(page.locator('tr', { hasText: label })).toHaveCount(0)
   // Every server stops honouring it within the grant cache's seconds: the docket sends them to the gate.
@@ -79,7 +84,6 @@ test('an owner sets a document to be shown in the page only', async ({ page }) =
   // Saved, not only ticked: the page read again shows it.
   await page.reload()
   await expect(page.getByLabel('Shown in the page only (no Download button)')).toBeChecked()
-  page.once('dialog', (dialog) => dialog.accept())
-  await page.getByRole('button', { name: 'Remove document' }).click()
+  await confirmAction(page, 'Remove document', /Viewers no longer see it\./)
   await expect(page.getByRole('heading', { name: 'Document removed' })).toBeVisible()
 })

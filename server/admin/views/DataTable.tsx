@@ -65,7 +65,11 @@ export function DataTable<Row>({
   )
 }
 
-/** A one-button form posting an action on one row (revoke, retry, remove), with the CSRF token. */
+/**
+ * A one-button form posting an action on one row (revoke, retry, remove), with the CSRF token.
+ * With `confirm`, the button first opens the question and a second button that posts: a
+ * disclosure the browser opens by itself, so the step holds without JavaScript too.
+ */
 export function RowAction({
   action,
   csrf,
@@ -84,15 +88,29 @@ export function RowAction({
   confirm?: string
   fields?: Record<string, string>
 }) {
-  return (
-    <CsrfForm action={action} csrf={csrf} className="inline-form" data-confirm={confirm}>
+  const look = `button button--sm ${danger ? 'button--danger' : 'button--dark'}`
+  const form = (buttonLabel: string) => (
+    <CsrfForm action={action} csrf={csrf} className="inline-form">
       {Object.entries(fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button className={`button button--sm ${danger ? 'button--danger' : 'button--dark'}`} type="submit">
-        {label}
+      <button className={look} type="submit">
+        {buttonLabel}
         <span className="visually-hidden"> {detail}</span>
       </button>
     </CsrfForm>
+  )
+  if (!confirm) return form(label)
+  return (
+    <details className="confirm-action">
+      <summary className={look}>
+        {label}
+        <span className="visually-hidden"> {detail}</span>
+      </summary>
+      <div className="confirm-action__panel">
+        <p>{confirm}</p>
+        {form(`Yes, ${label.charAt(0).toLowerCase()}${label.slice(1)}`)}
+      </div>
+    </details>
   )
 }

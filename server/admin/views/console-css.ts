@@ -72,6 +72,12 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .button--danger:hover { background: rgb(180 35 24 / 0.08); }
 .button--sm { min-height: 32px; padding: 0 0.8rem; font-size: 0.8125rem; }
 .inline-form { display: inline; margin: 0; }
+.confirm-action { display: inline-block; max-width: 100%; vertical-align: top; }
+.confirm-action > summary { list-style: none; cursor: pointer; }
+.confirm-action > summary::-webkit-details-marker { display: none; }
+.confirm-action[open] > summary { background: var(--paper-3); }
+.confirm-action__panel { margin-top: 0.5rem; padding: 0.75rem; max-width: 22rem; border: 1px solid var(--line); border-radius: var(--radius-sm); background: var(--paper); white-space: normal; }
+.confirm-action__panel p { margin: 0 0 0.6rem; font-size: 0.875rem; }
 
 .field { display: flex; flex-direction: column; gap: 0.35rem; min-width: 0; }
 .field label, .field__label { font-weight: 600; font-size: 0.875rem; }

@@ -17,11 +17,6 @@ export const CONSOLE_JS = `(() => {
   }
   const notice = document.querySelector('.notice[tabindex]')
   if (notice) notice.focus()
-  for (const form of document.querySelectorAll('form[data-confirm]')) {
-    form.addEventListener('submit', (event) => {
-      if (!window.confirm(form.getAttribute('data-confirm'))) event.preventDefault()
-    })
-  }
   for (const form of document.querySelectorAll('form[data-preview-form]')) {
     const image = document.getElementById(form.getAttribute('data-preview-form'))
     if (!image) continue

@@ -2,7 +2,7 @@
 // link `rm5 admins link` prints, opened and confirmed (the server's SITE_URL may name another
 // port than the e2e server's, so the link's path is opened on the test's base URL).
 import { randomBytes } from 'node:crypto'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { rm5 } from './cli.ts'
 import { photographWidths } from './viewport.ts'
 
@@ -88,3 +88,15 @@ export async function photograph(page: Page, name: string) {
 
 /** The console's own menu: a section's link there, not a link of the same words in a page's content. */
 export const consoleMenu = (page: Page) => page.getByRole('navigation', { name: 'Console' })
+
+/**
+ * An action behind its confirm step (RowAction with `confirm`): its button opens the question,
+ * whose "Yes, …" button posts. Works the same with JavaScript off.
+ */
+export async function confirmAction(scope: Page | Locator, name: string, question: string | RegExp) {
+  const opener = scope.locator('summary', { hasText: name })
+  await opener.click()
+  const panel = scope.locator('.confirm-action[open] .confirm-action__panel')
+  await expect(panel).toContainText(question)
+  await panel.getByRole('button', { name: `Yes, ${name.charAt(0).toLowerCase()}${name.slice(1)}` }).click()
+}

@@ -2,7 +2,7 @@
 // with the printed link, generates a code (shown once; no copy button without a script), revokes
 // it, filters the audit log, downloads its CSV and signs out.
 import { expect } from '@playwright/test'
-import { auditLines, generateCode, signInAsNewOwner } from '../helpers/admin-console.ts'
+import { auditLines, confirmAction, generateCode, signInAsNewOwner } from '../helpers/admin-console.ts'
 // A client address of its own per test: sign-in is limited per client like the gates.
 import { test } from '../helpers/visitor.ts'
 
@@ -16,7 +16,7 @@ test('signs in, generates and revokes a code, reads the audit log and its CSV, s
   const label = `No-JS buyer ${email.slice(4, 12)}`
   await generateCode(page, label)
   await expect(page.getByRole('button', { name: 'Copy' })).toBeHidden()
-  await page.getByRole('button', { name: `Revoke code ${label}` }).click()
+  await confirmAction(page, `Revoke code ${label}`, 'Revoke this code? Its sessions end within seconds.')
   await expect(page.getByRole('heading', { name: 'Code revoked' })).toBeVisible()
   expect(await auditLines(page, email)).toEqual([
     `${email} code.revoke`,

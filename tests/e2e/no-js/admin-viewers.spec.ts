@@ -3,7 +3,7 @@
 // refused with the open gate's warning in the error summary, and goes through once it is ticked.
 import { randomBytes } from 'node:crypto'
 import { expect } from '@playwright/test'
-import { passGate, signInAsNewOwner } from '../helpers/admin-console.ts'
+import { confirmAction, passGate, signInAsNewOwner } from '../helpers/admin-console.ts'
 import { newCode } from '../helpers/cli.ts'
 // A client address of its own per test: sign-in is limited per client like the gates.
 import { test } from '../helpers/visitor.ts'
@@ -19,7 +19,7 @@ test('ends a session and searches by e-mail with plain forms', async ({ page, br
   await signInAsNewOwner(page)
   await page.goto('/admin/viewers')
   const row = page.locator('tr', { hasText: label })
-  await row.getByRole('button', { name: 'End session' }).click()
+  await confirmAction(row, 'End session', /^End this session of /)
   await expect(page.getByRole('heading', { name: 'Session ended' })).toBeVisible()
   await expect(page.locator('tr', { hasText: label })).toHaveCount(0)
 
@@ -53,6 +53,6 @@ test('an upload to a gate that takes no code needs “Share openly”', async ({
   await page.getByRole('button', { name: 'Upload', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(page.getByText('Shared openly.')).toBeVisible()
-  await page.getByRole('button', { name: 'Remove document' }).click()
+  await confirmAction(page, 'Remove document', /Viewers no longer see it\./)
   await expect(page.getByRole('heading', { name: 'Document removed' })).toBeVisible()
 })

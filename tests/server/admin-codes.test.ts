@@ -98,9 +98,12 @@ it('denies an address on a code and admits it again, each a 303 and audited with
   const denied = await send('/admin/codes/email', { code: id, email: viewer, rule: 'deny' })
   expect([denied.statusCode, denied.headers.location]).toEqual([303, '/admin/codes?done=denied'])
   expect((await t.db.prisma.accessCode.findUniqueOrThrow({ where: { id } })).deniedEmails).toEqual([viewer])
+  // The list says which addresses a code keeps out, as `rm5 codes list --json` does.
+  expect((await page(editor.cookie)).body).toContain(`Denied: ${viewer}`)
   const allowed = await send('/admin/codes/email', { code: id, email: viewer, rule: 'allow' })
   expect([allowed.statusCode, allowed.headers.location]).toEqual([303, '/admin/codes?done=allowed'])
   expect((await t.db.prisma.accessCode.findUniqueOrThrow({ where: { id } })).deniedEmails).toEqual([])
+  expect((await page(editor.cookie)).body).not.toContain(`Denied: ${viewer}`)
   const audit = await t.db.prisma.auditEntry.findMany({
     where: { actor: email, target: id },
     orderBy: { at: 'asc' },

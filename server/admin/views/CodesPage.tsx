@@ -275,19 +275,30 @@ export function CodesPage({
               { header: 'Gate', cell: (row) => names(row.retailer) },
               {
                 header: 'Label',
+                // One block, so a phone's stacked row keeps the id beside its label's heading.
                 cell: (row) => (
-                  <>
+                  <div>
                     {row.label ?? '—'}
                     <br />
                     <span className="muted small">{row.id.slice(0, 8)}</span>
-                  </>
+                  </div>
                 ),
               },
               { header: 'State', cell: (row) => state(row, now) },
               { header: 'Expires', cell: (row) => expiryTime(row.expiresAt) },
               {
                 header: 'E-mail',
-                cell: (row) => (row.requireEmail ? row.allowDomains.join(', ') || 'any domain' : 'no'),
+                cell: (row) => (
+                  <div>
+                    {row.requireEmail ? row.allowDomains.join(', ') || 'any domain' : 'no'}
+                    {row.deniedEmails.length > 0 ? (
+                      <>
+                        <br />
+                        <span className="muted small">Denied: {row.deniedEmails.join(', ')}</span>
+                      </>
+                    ) : null}
+                  </div>
+                ),
               },
               { header: 'Last used', cell: (row) => utcTime(row.lastUsedAt, 'never') },
               { header: 'Uses', cell: (row) => row.useCount, num: true },

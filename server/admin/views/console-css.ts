@@ -127,6 +127,7 @@ tbody tr:last-child td { border-bottom: 0; }
   .table-wrap td::before { content: attr(data-label); font-size: 0.75rem; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--muted); padding-top: 0.1rem; }
   .table-wrap td.num, .table-wrap td.nowrap, .table-wrap td code, .table-wrap td .nowrap { white-space: normal; text-align: left; }
   .table-wrap td:empty { display: none; }
+  .table-wrap td > .badge { justify-self: start; }
 }
 .role-form { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; margin: 0; }
 .role-form select { min-height: 32px; padding: 0.2rem 0.5rem; border: 1px solid #c9cec8; border-radius: 8px; background: var(--paper); font: inherit; font-size: 0.8125rem; }
@@ -172,6 +173,7 @@ details.figures table { margin-top: 0.5rem; }
 .upload-progress progress { width: 100%; height: 0.75rem; accent-color: var(--ink); }
 .tabs ul { display: flex; flex-wrap: wrap; gap: 0.25rem; margin: 0 0 1.25rem; padding: 0; list-style: none; }
 .tabs a { display: block; padding: 0.45rem 1rem; border-radius: 999px; border: 1px solid var(--line); background: var(--paper); font-weight: 600; text-decoration: none; }
+.button[aria-current="page"] { background: var(--ink); border-color: var(--ink); color: var(--paper); }
 .tabs a[aria-current="page"] { background: var(--ink); border-color: var(--ink); color: var(--paper); }
 .chart-pair { display: grid; gap: 1.25rem; }
 @media (min-width: 900px) { .chart-pair { grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr); align-items: start; } }

@@ -21,6 +21,8 @@ export interface CodeListRow {
   useCount: number
   requireEmail: boolean
   allowDomains: string[]
+  /** Addresses it keeps out (`rm5 codes deny`). */
+  deniedEmails: string[]
 }
 
 export interface GeneratedCode {

@@ -145,6 +145,10 @@ test('private pages are noindex and carry no canonical', async ({ request }) => 
     expect(html, retailer).toMatch(/<meta name="robots" content="noindex/)
     expect(html, retailer).not.toContain('rel="canonical"')
   }
+  // The pages after a stored post thank whoever opens them.
+  for (const path of ['/apply/received', '/contact/sent']) {
+    expect(await (await request.get(path)).text(), path).toMatch(/<meta name="robots" content="noindex/)
+  }
   const notFound = await request.get('/no-such-page')
   expect(notFound.status()).toBe(404)
   expect(await notFound.text()).toMatch(/<meta name="robots" content="noindex/)

@@ -184,7 +184,9 @@ describe('rm5 agreements', () => {
     expect((await rm5('agreements', 'clear', 'circlek')).stdout).toContain('nothing to clear')
     const binary = await rm5('agreements', 'set', 'circlek', join(files, 'setup.pdf'))
     expect(binary.code).toBe(1)
-    expect(binary.stderr).toContain('is not UTF-8 text')
+    expect(binary.stderr).toContain(
+      'setup.pdf is a Windows program (MZ), not Markdown: an agreement is text.',
+    )
     for (const args of [[], ['set'], ['clear'], ['list']]) {
       expect((await rm5('agreements', ...args, '--help')).code).toBe(0)
     }

@@ -2,6 +2,7 @@
 // before the database or storage is opened.
 import { Command, Option } from 'commander'
 import type { PartnerSlug } from '../../../lib/partners.ts'
+import type { PrismaClient } from '../../../server/db/database.server.ts'
 import type { AudienceRequest } from '../../../server/documents/audience.server.ts'
 import { DOCUMENT_ID } from '../../../server/documents/ids.server.ts'
 import { type CliOutput, stdio } from '../../lib/cli.ts'
@@ -10,7 +11,7 @@ import { cliEnv } from '../../lib/cli-env.ts'
 import { jsonOption, sinceOption, valueParser } from '../../lib/cli-options.ts'
 import { STORAGE_HELP } from '../../lib/cli-storage.ts'
 import { partnerArgument, partnerOf, partnerOption } from '../../lib/partner-args.ts'
-import type { Io } from '../codes/commands.ts'
+import { type Io, resolveId } from '../codes/commands.ts'
 import {
   addDocument,
   printDocumentActivity,
@@ -61,10 +62,14 @@ interface AudienceValues {
   download?: boolean
 }
 
-/** The options as the store's audience request (audience.server.ts holds the rules). */
-const audienceOf = (values: AudienceValues): AudienceRequest => ({
+/**
+ * The options as the store's audience request (audience.server.ts holds the rules). A code id
+ * may be whole or any prefix of 8 characters or more that names one code, as `rm5 codes revoke`
+ * takes it.
+ */
+const audienceOf = async (prisma: PrismaClient, values: AudienceValues): Promise<AudienceRequest> => ({
   public: values.public,
-  codeIds: values.codes,
+  codeIds: values.codes && (await Promise.all(values.codes.map((id) => resolveId(prisma, id)))),
   download: values.download,
 })
 
@@ -117,7 +122,7 @@ The type comes from the content, not the name: a program renamed .pdf is refused
             file,
             title: values.title,
             notify: values.notify ?? false,
-            audience: audienceOf(values),
+            audience: await audienceOf(prisma, values),
             json: values.json ?? false,
             maxBytes: limit,
           }),
@@ -162,11 +167,11 @@ versions stay stored for the record.`,
     )
     .action(async (id: string, file: string, values: AudienceValues & { json?: boolean }) => {
       const limit = await maxBytes()
-      await withDocuments((store) =>
+      await withDocuments(async (store, prisma) =>
         replaceDocument(store, io, {
           id,
           file,
-          audience: audienceOf(values),
+          audience: await audienceOf(prisma, values),
           json: values.json ?? false,
           maxBytes: limit,
         }),

@@ -169,22 +169,25 @@ describe('a partner added from the CLI', () => {
 })
 
 describe('slugs', () => {
+  // A slug's shape is a usage error (exit 2), checked before anything connects; a slug taken
+  // already is known only to the database (exit 1).
   it.each([
-    ['api', /path the site already serves or reserves/],
-    ['docket', /path the site already serves or reserves/],
-    ['admin', /path the site already serves or reserves/],
-    ['apply', /path the site already serves or reserves/],
-    ['Kroger', /not a usable slug: use 2–32 lowercase/],
-    ['k', /not a usable slug/],
-    ['a'.repeat(33), /not a usable slug/],
-    ['kroger-', /not a usable slug/],
-    ['circlek', /exists already/],
+    ['api', /path the site already serves or reserves/, 2],
+    ['docket', /path the site already serves or reserves/, 2],
+    ['admin', /path the site already serves or reserves/, 2],
+    ['apply', /path the site already serves or reserves/, 2],
+    ['Kroger', /not a usable slug: use 2–32 lowercase/, 2],
+    ['k', /not a usable slug/, 2],
+    ['a'.repeat(33), /not a usable slug/, 2],
+    ['kroger-', /not a usable slug/, 2],
+    ['circlek', /exists already/, 1],
   ])(
-    'refuses %s with one clear line (exit 1)',
-    async (slug, message) => {
+    'refuses %s with one clear line (exit %i)',
+    async (slug, message, code) => {
       const run = await rm5('partners', 'add', slug, '--name', 'Someone')
-      expect(run.code).toBe(1)
+      expect(run.code).toBe(code)
       expect(run.stdout).toBe('')
+      expect(run.stderr.trim().split('\n')).toHaveLength(1)
       expect(run.stderr).toMatch(message)
     },
     60_000,

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { tintContrastProblem } from '../../../lib/partner-contrast.ts'
-import { HEX_COLOUR, type PartnerSlug } from '../../../lib/partners.ts'
+import { HEX_COLOUR, type PartnerSlug, partnerSlugProblem } from '../../../lib/partners.ts'
 import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { PARTNERS_REFRESH_MS } from '../../../server/partners/directory.server.ts'
@@ -142,7 +142,12 @@ Examples:
     partners
       .command('add')
       .summary('Add a partner and its gate /<slug>')
-      .argument('<slug>', "The gate's path: /<slug>")
+      // Its shape is checked before anything connects: a usage error, like a bad colour.
+      .argument('<slug>', "The gate's path: /<slug>", (value: string) => {
+        const problem = partnerSlugProblem(value)
+        if (problem) throw new InvalidArgumentError(problem)
+        return value
+      })
       .requiredOption('--name <name>', 'The name the gate shows (e.g. "Kroger")')
       .option('--open', 'The gate opens with a button and takes no code (anyone with the address gets in)'),
   )

@@ -93,7 +93,8 @@ test('an admin registers a passkey and signs in with it; a replayed or relayed a
   await expect(page.getByText('You have no passkey yet.')).toBeVisible()
   await page.getByRole('button', { name: 'Add a passkey' }).click()
   await expect(page.getByRole('heading', { name: 'Passkey added' })).toBeVisible()
-  await expect(page.getByRole('button', { name: /^Remove passkey / })).toHaveCount(1)
+  // Its removal asks first: a disclosure (RowAction with `confirm`) opens the question.
+  await expect(page.locator('summary', { hasText: /^Remove passkey / })).toHaveCount(1)
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
   expect(credentials).toHaveLength(1)
   await expectNoSeriousViolation(page)

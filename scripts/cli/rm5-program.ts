@@ -33,7 +33,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     load: () => import('./media.ts'),
   },
   documents: {
-    summary: "Retailers' documents (the data room): add, list, replace, remove, activity",
+    summary: "Retailers' documents (the data room): add, list, replace, set, remove, activity",
     load: () => import('./documents.ts'),
   },
   agreements: {

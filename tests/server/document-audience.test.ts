@@ -91,6 +91,17 @@ describe('rm5 documents add|replace: --public, --codes, --no-download', () => {
       download: true,
       codeIds: [mine],
     })
+
+    // Settings alone, as the console's settings form changes them: the same file and version.
+    const nothing = await rm5('documents', 'set', doc.id)
+    expect(nothing.code).toBe(2)
+    expect(nothing.stderr).toContain('Say what to change')
+    const set = await rm5('documents', 'set', doc.id, '--no-download', '--all-codes', '--json')
+    expect(set.code, set.stderr).toBe(0)
+    expect(JSON.parse(set.stdout)).toMatchObject({ version: 3, download: false, codeIds: [] })
+    expect(await db.prisma.auditEntry.count({ where: { action: 'document.audience', target: doc.id } })).toBe(
+      1,
+    )
   }, 120_000)
 
   it('says in its help what --no-download does not stop', async () => {

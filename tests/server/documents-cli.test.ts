@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe('rm5 documents', () => {
   it('has help for every command', async () => {
-    for (const args of [[], ['add'], ['list'], ['replace'], ['remove'], ['activity']]) {
+    for (const args of [[], ['add'], ['list'], ['replace'], ['set'], ['remove'], ['activity']]) {
       const res = await rm5('documents', ...args, '--help')
       expect(res.code, args.join(' ')).toBe(0)
       expect(res.stdout).toMatch(/^Usage: rm5 documents/)

@@ -8,6 +8,7 @@ import { DOCUMENT_ID } from '../../../server/documents/ids.server.ts'
 import { type CliOutput, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP } from '../../lib/cli-database.ts'
 import { cliEnv } from '../../lib/cli-env.ts'
+import { CliError } from '../../lib/cli-error.ts'
 import { jsonOption, sinceOption, valueParser } from '../../lib/cli-options.ts'
 import { STORAGE_HELP } from '../../lib/cli-storage.ts'
 import { partnerArgument, partnerOf, partnerOption } from '../../lib/partner-args.ts'
@@ -18,6 +19,7 @@ import {
   printDocuments,
   removeDocument,
   replaceDocument,
+  setDocumentAudience,
 } from './commands.ts'
 import { withDocuments } from './open.ts'
 
@@ -34,10 +36,10 @@ const idArg = valueParser(
 )
 
 /** `--codes a,b`: code ids, checked for shape here and against the partner by the store. */
-const codesOption = () =>
+const codesOption = (otherwise = 'default: all of them') =>
   new Option(
     '--codes <id,id>',
-    "Only these of the partner's codes see it (ids from `rm5 codes list`); default: all of them",
+    `Only these of the partner's codes see it (ids from \`rm5 codes list\`); ${otherwise}`,
   ).argParser(
     valueParser((value) => {
       const ids = value
@@ -157,7 +159,7 @@ versions stay stored for the record.`,
     )
     .argument('<id>', 'The document (see `rm5 documents list`)', idArg)
     .argument('<file>', 'The new file')
-    .addOption(codesOption())
+    .addOption(codesOption('default: unchanged'))
     .option('--download', 'Let viewers save the file again')
     .option('--no-download', 'View-only: pictures of its pages in the page, never the file')
     .addOption(jsonOption('Print the document as JSON'))
@@ -174,6 +176,42 @@ versions stay stored for the record.`,
           audience: await audienceOf(prisma, values),
           json: values.json ?? false,
           maxBytes: limit,
+        }),
+      )
+    })
+
+  documents
+    .command('set')
+    .summary('Change whom a document is for and whether it may be saved (no new file)')
+    .description(
+      `Changes a document's settings without a new version, as the console's settings form does: the
+codes of its partner that see it, and whether viewers may save the file.`,
+    )
+    .argument('<id>', 'The document (see `rm5 documents list`)', idArg)
+    .addOption(codesOption('default: unchanged'))
+    .option('--all-codes', 'Every code of its partner sees it again')
+    .option('--download', 'Let viewers save the file')
+    .option('--no-download', 'View-only: pictures of its pages in the page, never the file')
+    .addOption(jsonOption('Print the document as JSON'))
+    .addHelpText(
+      'after',
+      `
+${DOWNLOAD_HELP}`,
+    )
+    .action(async (id: string, values: AudienceValues & { allCodes?: boolean; json?: boolean }) => {
+      if (values.codes && values.allCodes) {
+        throw new CliError('Give --codes or --all-codes, not both.', 2)
+      }
+      if (!values.codes && !values.allCodes && values.download === undefined) {
+        throw new CliError('Say what to change: --codes, --all-codes, --download or --no-download.', 2)
+      }
+      await withDocuments(async (store, prisma) =>
+        setDocumentAudience(store, io, {
+          id,
+          audience: values.allCodes
+            ? { codeIds: [], download: values.download }
+            : await audienceOf(prisma, values),
+          json: values.json ?? false,
         }),
       )
     })

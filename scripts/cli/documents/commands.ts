@@ -75,6 +75,17 @@ export async function replaceDocument(
   )
 }
 
+/** Whom a document is for and whether it may be saved, changed without a new version. */
+export async function setDocumentAudience(
+  store: DocumentStore,
+  io: Io,
+  options: { id: string; audience: AudienceRequest; json: boolean },
+): Promise<void> {
+  const doc = await store.setAudience(options.id, options.audience, cliActor(), io.now())
+  if (options.json) return io.print(JSON.stringify(doc))
+  printDocument(io, `Changed the settings of "${doc.title}"; its file and version are unchanged.`, doc)
+}
+
 export async function removeDocument(store: DocumentStore, io: Io, options: { id: string; json: boolean }) {
   const doc = await store.remove(options.id, io.now(), cliActor())
   if (options.json) return io.print(JSON.stringify(doc))

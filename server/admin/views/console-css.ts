@@ -173,8 +173,7 @@ details.figures table { margin-top: 0.5rem; }
 .upload-progress progress { width: 100%; height: 0.75rem; accent-color: var(--ink); }
 .tabs ul { display: flex; flex-wrap: wrap; gap: 0.25rem; margin: 0 0 1.25rem; padding: 0; list-style: none; }
 .tabs a { display: block; padding: 0.45rem 1rem; border-radius: 999px; border: 1px solid var(--line); background: var(--paper); font-weight: 600; text-decoration: none; }
-.button[aria-current="page"] { background: var(--ink); border-color: var(--ink); color: var(--paper); }
-.tabs a[aria-current="page"] { background: var(--ink); border-color: var(--ink); color: var(--paper); }
+.tabs a[aria-current="page"], .button[aria-current="page"] { background: var(--ink); border-color: var(--ink); color: var(--paper); }
 .chart-pair { display: grid; gap: 1.25rem; }
 @media (min-width: 900px) { .chart-pair { grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr); align-items: start; } }
 .chart-pair__figures { max-height: 18rem; overflow: auto; border: 1px solid var(--line); border-radius: var(--radius-sm); padding: 0 0.75rem; }

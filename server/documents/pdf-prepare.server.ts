@@ -16,9 +16,10 @@ export async function preparePdf(
   maxPages: number,
   maxInflatedBytes: number,
 ): Promise<PreparedDocument> {
-  const encrypted = new DocumentRejected(
-    `${fileName} is an encrypted PDF: the server cannot stamp its watermark into it. Save it without a password first.`,
-  )
+  const encrypted = () =>
+    new DocumentRejected(
+      `${fileName} is an encrypted PDF: the server cannot stamp its watermark into it. Save it without a password first.`,
+    )
   let pdf: PDFDocument
   try {
     // throwOnInvalidObject: a file that only starts like a PDF is refused, not half-read.
@@ -30,10 +31,10 @@ export async function preparePdf(
     })
   } catch {
     // An encrypted file's objects do not read as plain ones: a lenient read says whether that is why.
-    if (await isEncryptedPdf(bytes)) throw encrypted
+    if (await isEncryptedPdf(bytes)) throw encrypted()
     throw new DocumentRejected(`${fileName} starts like a PDF but cannot be read as one.`)
   }
-  if (pdf.isEncrypted) throw encrypted
+  if (pdf.isEncrypted) throw encrypted()
   let pages: number
   let removed: string[]
   try {

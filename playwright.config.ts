@@ -38,10 +38,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
-    // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot.
-    // The trace's screencast is left out: encoding frames all through every test took about a
-    // third of the suite's CPU, and the snapshots already show each step.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace: recording one (DOM snapshots at every step) costs about a seventh of the suite's
+    // CPU, and a run in CI keeps only its log. A failed test keeps a screenshot and its call log;
+    // to see a failure step by step, run it again with `--trace retain-on-failure` (docs/development.md).
+    trace: 'off',
     screenshot: 'only-on-failure',
     // The home page's video, parallax and animations run while a test reads the page, and every
     // frame is drawn in software: a visit to / costs about twice the CPU with motion on. The tests

@@ -4,6 +4,7 @@ import { Command, Option } from 'commander'
 import { ADMIN_ROLES, type AdminRole } from '../../lib/admin/roles.ts'
 import type { Actor } from '../../server/audit/audit.server.ts'
 import { publicOrigin } from '../../server/http/public-origin.server.ts'
+import { type CliOutput, stdio } from '../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../lib/cli-database.ts'
 import { cliEnv } from '../lib/cli-env.ts'
 import { CliError } from '../lib/cli-error.ts'
@@ -26,6 +27,12 @@ const emailArgument = (value: string) => {
   return value
 }
 
+/** Where a command writes: its own output, and notes beside it. */
+interface Io {
+  print(line: string): void
+  note(line: string): void
+}
+
 type AdminsService = typeof import('../../server/admin/admins.server.ts')
 type PrismaOf = Parameters<Parameters<typeof withDatabase>[0]>[0]['prisma']
 
@@ -40,30 +47,30 @@ async function change<T>(work: (admins: AdminsService, prisma: PrismaOf, actor: 
   })
 }
 
-async function add(email: string, values: { role: AdminRole; json?: boolean }) {
+async function add({ print }: Io, email: string, values: { role: AdminRole; json?: boolean }) {
   const row = await change((admins, prisma, actor) =>
     admins.addAdmin(prisma, actor, { email, role: values.role }),
   )
-  if (values.json) console.log(JSON.stringify(row))
+  if (values.json) print(JSON.stringify(row))
   else {
-    console.log(`Added ${row.email} as ${row.role}.`)
-    console.log(`Sign-in: /admin/sign-in by e-mail, or a one-time link now: rm5 admins link ${row.email}`)
+    print(`Added ${row.email} as ${row.role}.`)
+    print(`Sign-in: /admin/sign-in by e-mail, or a one-time link now: rm5 admins link ${row.email}`)
   }
 }
 
-async function set(email: string, values: { role: AdminRole; json?: boolean }) {
+async function set({ print }: Io, email: string, values: { role: AdminRole; json?: boolean }) {
   const row = await change((admins, prisma, actor) =>
     admins.setAdminRole(prisma, actor, { email, role: values.role }),
   )
-  if (values.json) console.log(JSON.stringify(row))
-  else if (!row.changed) console.log(`${row.email} is ${row.role} already: nothing changed.`)
-  else console.log(`${row.email} is now ${row.role}, from their next request on.`)
+  if (values.json) print(JSON.stringify(row))
+  else if (!row.changed) print(`${row.email} is ${row.role} already: nothing changed.`)
+  else print(`${row.email} is now ${row.role}, from their next request on.`)
 }
 
-async function list(values: { json?: boolean }) {
+async function list({ print }: Io, values: { json?: boolean }) {
   await withDatabase(async ({ prisma }) => {
     const { listAdmins } = await import('../../server/admin/admins.server.ts')
-    printListing((line) => console.log(line), await listAdmins(prisma), {
+    printListing(print, await listAdmins(prisma), {
       json: values.json ?? false,
       empty: 'No admins yet. Add the first with `rm5 admins add <email> --role owner`.',
       columns: [
@@ -76,23 +83,23 @@ async function list(values: { json?: boolean }) {
   })
 }
 
-async function remove(email: string, values: { json?: boolean }) {
+async function remove({ print }: Io, email: string, values: { json?: boolean }) {
   await change((admins, prisma, actor) => admins.removeAdmin(prisma, actor, email))
-  if (values.json) console.log(JSON.stringify({ removed: email.trim().toLowerCase() }))
-  else console.log(`Removed ${email.trim().toLowerCase()}; their sessions and passkeys are gone.`)
+  if (values.json) print(JSON.stringify({ removed: email.trim().toLowerCase() }))
+  else print(`Removed ${email.trim().toLowerCase()}; their sessions and passkeys are gone.`)
 }
 
-async function link(email: string, values: { json?: boolean }) {
+async function link({ print, note }: Io, email: string, values: { json?: boolean }) {
   const env = await cliEnv()
   await withDatabase(async ({ prisma }) => {
     const { issueSignInLink } = await import('../../server/admin/sign-in.server.ts')
     const { cliActor } = await import('../../server/audit/audit.server.ts')
     const issued = await service(() => issueSignInLink(prisma, cliActor(), publicOrigin(env), email))
     if (!issued) throw new CliError(`${email.trim().toLowerCase()} is not an admin (see \`rm5 admins list\`)`)
-    if (values.json) console.log(JSON.stringify({ url: issued.url, expiresAt: issued.expiresAt }))
+    if (values.json) print(JSON.stringify({ url: issued.url, expiresAt: issued.expiresAt }))
     else {
-      console.log(issued.url)
-      console.error(`Works once, until ${utc(issued.expiresAt)}. Open it in the browser that will sign in.`)
+      print(issued.url)
+      note(`Works once, until ${utc(issued.expiresAt)}. Open it in the browser that will sign in.`)
     }
   })
 }
@@ -111,7 +118,8 @@ const roleOption = () =>
 const withRole = (command: Command, who: string, json: string) =>
   command.argument('<email>', who, emailArgument).addOption(roleOption()).addOption(jsonOption(json))
 
-export function command(): Command {
+export function command(output: CliOutput = stdio): Command {
+  const io: Io = { print: (line) => output.out(`${line}\n`), note: (line) => output.err(`${line}\n`) }
   const admins = new Command('admins')
     .description(
       `The people who may sign in to the admin console at /admin, and their role:
@@ -124,23 +132,23 @@ export function command(): Command {
     admins.command('add').summary('Add an admin with a role'),
     'Their e-mail address (they sign in with it)',
     'Print the new admin as JSON',
-  ).action(add)
+  ).action((email, values) => add(io, email, values))
   withRole(
     admins.command('set').summary("Change an admin's role (the last owner keeps theirs)"),
     'The admin',
     'Print the admin and their role as JSON',
-  ).action(set)
+  ).action((email, values) => set(io, email, values))
   admins
     .command('list')
     .summary('List admins: e-mail, role, added, passkeys')
     .addOption(jsonOption())
-    .action(list)
+    .action((values) => list(io, values))
   admins
     .command('remove')
     .summary('Remove an admin (ends their sessions; the audit log keeps their address)')
     .argument('<email>', 'The admin', emailArgument)
     .addOption(jsonOption())
-    .action(remove)
+    .action((email, values) => remove(io, email, values))
   admins
     .command('link')
     .summary('Print a one-time sign-in link (15 minutes, works once)')
@@ -151,6 +159,6 @@ unless set, and without SITE_URL where the server listens (HOST, PORT).`,
     )
     .argument('<email>', 'The admin', emailArgument)
     .addOption(jsonOption('Print the link and its expiry as JSON'))
-    .action(link)
+    .action((email, values) => link(io, email, values))
   return admins
 }

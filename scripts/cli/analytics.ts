@@ -4,6 +4,7 @@
 import { Command, Option } from 'commander'
 import type { AnalyticsReport, Conversion, Ranked } from '../../server/analytics/report.server.ts'
 import type { TableName } from '../../server/analytics/tables.server.ts'
+import { type CliOutput, stdio } from '../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../lib/cli-database.ts'
 import { CliError } from '../lib/cli-error.ts'
 import { jsonOption } from '../lib/cli-options.ts'
@@ -121,7 +122,7 @@ const VIEWS: Record<
   },
 }
 
-async function show(view: View, values: Values) {
+async function show(output: CliOutput, view: View, values: Values) {
   const { periodBetween, PeriodError } = await import('../../server/analytics/period.server.ts')
   let period: ReturnType<typeof periodBetween>
   try {
@@ -136,11 +137,11 @@ async function show(view: View, values: Values) {
     const { TABLES, tableCsv } = await import('../../server/analytics/tables.server.ts')
     const report = await analyticsReport(prisma, period)
     const shown = VIEWS[view]
-    if (values.json) console.log(JSON.stringify(shown.json(report)))
+    if (values.json) output.out(`${JSON.stringify(shown.json(report))}\n`)
     else if (values.csv) process.stdout.write(tableCsv(TABLES[shown.csv](report)))
     else {
-      console.error(`${period.since} to ${period.until} (UTC)`)
-      console.log(shown.text(report))
+      output.err(`${period.since} to ${period.until} (UTC)\n`)
+      output.out(`${shown.text(report)}\n`)
     }
   })
 }
@@ -152,7 +153,7 @@ const SUMMARIES: Record<View, string> = {
   goals: 'Applications, contact messages and gates opened by the source of the visit',
 }
 
-export function command(): Command {
+export function command(output: CliOutput = stdio): Command {
   const analytics = new Command('analytics')
     .description(
       `Visitors of the public pages, counted by the server without cookies (docs/operations.md,
@@ -168,7 +169,7 @@ ends included; by default the 30 days ending today.`,
       .option('--until <date>', 'Last day of the period (default: today, UTC)')
       .addOption(jsonOption().conflicts('csv'))
       .addOption(new Option('--csv', 'Print CSV (RFC 4180), as the console downloads it'))
-      .action((values: Values) => show(view, values))
+      .action((values: Values) => show(output, view, values))
   }
   return analytics
 }

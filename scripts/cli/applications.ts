@@ -1,6 +1,7 @@
 // Admin CLI for retailer applications from /apply: `rm5 applications list|export|delete`.
 import type { RetailerApplication } from '../../server/db/generated/client.ts'
 import { applications } from '../../server/forms/records.server.ts'
+import type { CliOutput } from '../lib/cli.ts'
 import { type CliRecordSet, recordsCommand } from '../lib/records-cli.ts'
 
 const cli: CliRecordSet<RetailerApplication> = {
@@ -16,4 +17,4 @@ const cli: CliRecordSet<RetailerApplication> = {
   records: applications,
 }
 
-export const command = () => recordsCommand(cli)
+export const command = (output?: CliOutput) => recordsCommand(cli, output)

@@ -1,6 +1,7 @@
 // Admin CLI for contact form messages: `rm5 contact list|export|delete`.
 import type { ContactMessage } from '../../server/db/generated/client.ts'
 import { contactMessages } from '../../server/forms/records.server.ts'
+import type { CliOutput } from '../lib/cli.ts'
 import { type CliRecordSet, recordsCommand } from '../lib/records-cli.ts'
 
 const cli: CliRecordSet<ContactMessage> = {
@@ -14,4 +15,4 @@ const cli: CliRecordSet<ContactMessage> = {
   records: contactMessages,
 }
 
-export const command = () => recordsCommand(cli)
+export const command = (output?: CliOutput) => recordsCommand(cli, output)

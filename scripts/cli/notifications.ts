@@ -1,6 +1,7 @@
 // Admin CLI for the notifications outbox (docs/operations.md): `rm5 notifications list|retry`.
 import { Command, Option } from 'commander'
 import type { NotificationRow, NotificationState } from '../../server/notifications/admin.server.ts'
+import { type CliOutput, stdio } from '../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../lib/cli-database.ts'
 import { cliEnv } from '../lib/cli-env.ts'
 import { CliError } from '../lib/cli-error.ts'
@@ -9,8 +10,15 @@ import { printListing, utc } from './codes/table.ts'
 
 const STATES = ['failed', 'pending', 'delivered'] as const
 
-function printList(rows: NotificationRow[], json: boolean, stateOf: (row: NotificationRow) => string) {
-  printListing((line) => console.log(line), rows, {
+type Print = (line: string) => void
+
+function printList(
+  print: Print,
+  rows: NotificationRow[],
+  json: boolean,
+  stateOf: (row: NotificationRow) => string,
+) {
+  printListing(print, rows, {
     json,
     asJson: (listed) => listed.map((row) => ({ ...row, state: stateOf(row) })),
     empty: 'No notifications.',
@@ -26,17 +34,20 @@ function printList(rows: NotificationRow[], json: boolean, stateOf: (row: Notifi
   })
 }
 
-async function list(values: Partial<Record<NotificationState, boolean>> & { limit: number; json?: boolean }) {
+async function list(
+  print: Print,
+  values: Partial<Record<NotificationState, boolean>> & { limit: number; json?: boolean },
+) {
   const state = STATES.find((name) => values[name])
   await withDatabase(async ({ prisma }) => {
     // Loaded only when run, so that help and usage errors answer at once.
     const admin = await import('../../server/notifications/admin.server.ts')
     const rows = await admin.listNotifications(prisma, { state, limit: values.limit })
-    printList(rows, values.json ?? false, admin.stateOf)
+    printList(print, rows, values.json ?? false, admin.stateOf)
   })
 }
 
-async function retry(id: string | undefined, values: { allFailed?: boolean; json?: boolean }) {
+async function retry(print: Print, id: string | undefined, values: { allFailed?: boolean; json?: boolean }) {
   if ((id === undefined) === !values.allFailed) {
     throw new CliError('retry needs either a notification id or --all-failed', 2)
   }
@@ -59,16 +70,17 @@ async function retry(id: string | undefined, values: { allFailed?: boolean; json
       if (error instanceof admin.NotificationNotFound) throw new CliError(error.message)
       throw error
     }
-    if (values.json) console.log(JSON.stringify({ requeuedIds: ids }))
-    else if (ids.length === 0) console.log('No failed notifications.')
+    if (values.json) print(JSON.stringify({ requeuedIds: ids }))
+    else if (ids.length === 0) print('No failed notifications.')
     else {
-      for (const queued of ids) console.log(`Queued ${queued} again`)
-      console.log('The running server delivers them within a few seconds (`rm5 notifications list`).')
+      for (const queued of ids) print(`Queued ${queued} again`)
+      print('The running server delivers them within a few seconds (`rm5 notifications list`).')
     }
   })
 }
 
-export function command(): Command {
+export function command(output: CliOutput = stdio): Command {
+  const print: Print = (line) => output.out(`${line}\n`)
   const notifications = new Command('notifications')
     .description(
       `Notifications of new applications, contact messages and docket openings wait in the outbox until
@@ -84,7 +96,10 @@ NOTIFY_GIVE_UP_HOURS (24), then gives up (docs/operations.md).`,
       new Option(`--${state}`, `Only the ${state} ones`).conflicts(STATES.filter((other) => other !== state)),
     )
   }
-  listing.addOption(limitOption('notifications', 50)).addOption(jsonOption()).action(list)
+  listing
+    .addOption(limitOption('notifications', 50))
+    .addOption(jsonOption())
+    .action((values) => list(print, values))
   notifications
     .command('retry')
     .summary('Queue a given-up notification again')
@@ -95,6 +110,6 @@ with a new give-up time; the running server delivers it.`,
     .argument('[id]', 'The notification')
     .option('--all-failed', 'Every failed notification')
     .addOption(jsonOption())
-    .action(retry)
+    .action((id, values) => retry(print, id, values))
   return notifications
 }

@@ -3,11 +3,12 @@
 // by their summary, which is all the list and the "did you mean" suggestions need.
 import { Command } from 'commander'
 import { VERSION } from '../../server/version.server.ts'
-import { runMain } from '../lib/cli.ts'
+import { type CliOutput, runMain, stdio } from '../lib/cli.ts'
 import { loadDotenv } from '../lib/dotenv.ts'
 
 interface CommandModule {
-  command(): Command
+  /** The command, writing to `output` where it takes one (tests run commands in their process). */
+  command(output?: CliOutput): Command
 }
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
@@ -80,12 +81,12 @@ Exit status: 0 on success, 1 when the command fails, 2 for a usage error or unre
 }
 
 /** The program for `argv`, with the command it names loaded. */
-async function rm5Program(argv: string[]): Promise<Command> {
+export async function rm5Program(argv: string[], output: CliOutput = stdio): Promise<Command> {
   const [first, second] = argv.filter((arg) => !arg.startsWith('-'))
   const named = first === 'help' ? second : first
   const root = rootProgram()
   for (const [name, { summary, load }] of Object.entries(COMMANDS)) {
-    const command = name === named ? (await load()).command() : new Command(name)
+    const command = name === named ? (await load()).command(output) : new Command(name)
     root.addCommand(command.summary(summary))
   }
   return root

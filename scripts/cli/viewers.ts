@@ -154,4 +154,4 @@ deleted, not anonymised (docs/operations.md says why). It lists them and asks fi
   return viewers
 }
 
-export const command = () => viewersCommand()
+export const command = (output?: CliOutput) => viewersCommand(output)

@@ -9,6 +9,7 @@ import { utcMinute } from '../../lib/utc-day.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import type { FoundRecord, PersonTarget } from '../../server/forms/personal-data.server.ts'
 import { exportRecords, type Keyed, listRecords, type RecordSet } from '../../server/forms/records.server.ts'
+import { type CliOutput, stdio } from './cli.ts'
 import { DATABASE_HELP, withDatabase } from './cli-database.ts'
 import { CliError } from './cli-error.ts'
 import { limitOption, sinceOption, valueParser, zodParser } from './cli-options.ts'
@@ -54,12 +55,18 @@ interface DeleteOptions {
   yes?: boolean
 }
 
-async function list<Row extends Keyed>(cli: CliRecordSet<Row>, prisma: PrismaClient, options: ListOptions) {
+async function list<Row extends Keyed>(
+  cli: CliRecordSet<Row>,
+  prisma: PrismaClient,
+  options: ListOptions,
+  output: CliOutput,
+) {
   const set = cli.records
+  const print = (line: string) => output.out(`${line}\n`)
   const { rows, total } = await listRecords(prisma, set, options)
   const scope = options.since ? ` since ${options.since.toISOString()}` : ''
   if (rows.length === 0) {
-    console.log(`No ${set.plural}${scope}.`)
+    print(`No ${set.plural}${scope}.`)
     return
   }
   const cell = (text: string, width: number) => {
@@ -68,12 +75,10 @@ async function list<Row extends Keyed>(cli: CliRecordSet<Row>, prisma: PrismaCli
   }
   const line = (cells: string[]) => cells.join('  ').trimEnd()
   const columns = [receivedColumn, ...cli.listColumns]
-  console.log(line(columns.map((c) => cell(c.header, c.width))))
-  for (const row of rows) console.log(line(columns.map((c) => cell(c.value(row), c.width))))
+  print(line(columns.map((c) => cell(c.header, c.width))))
+  for (const row of rows) print(line(columns.map((c) => cell(c.value(row), c.width))))
   const shown = rows.length < total ? `Showing the newest ${rows.length} of ${total}` : `${total}`
-  console.log(
-    `\n${shown} ${set.plural}${scope}.${rows.length < total ? ' Use --limit or export for more.' : ''}`,
-  )
+  print(`\n${shown} ${set.plural}${scope}.${rows.length < total ? ' Use --limit or export for more.' : ''}`)
 }
 
 async function exportRows<Row extends Keyed>(
@@ -102,6 +107,7 @@ async function deleteRecords<Row extends Keyed>(
   set: RecordSet<Row>,
   prisma: PrismaClient,
   options: DeleteOptions,
+  output: CliOutput,
 ) {
   const [{ personalData }, { cliActor }] = await Promise.all([
     import('../../server/forms/personal-data.server.ts'),
@@ -112,11 +118,11 @@ async function deleteRecords<Row extends Keyed>(
   const found = await records.find(prisma, target)
   const describe = (row: FoundRecord) => `${row.id}  ${utcMinute(row.createdAt)}Z  ${row.name} <${row.email}>`
   if (found.length === 0) {
-    console.log(`No ${set.plural} ${options.email ? `from ${options.email}` : `with id ${options.id}`}.`)
+    output.out(`No ${set.plural} ${options.email ? `from ${options.email}` : `with id ${options.id}`}.\n`)
     return
   }
   if (!options.yes) {
-    process.stderr.write(`${found.map(describe).join('\n')}\n`)
+    output.err(`${found.map(describe).join('\n')}\n`)
     if (!(await confirm(`Delete ${found.length === 1 ? 'this one' : `these ${found.length}`}? [y/N] `))) {
       throw new CliError('nothing deleted')
     }
@@ -126,11 +132,14 @@ async function deleteRecords<Row extends Keyed>(
     cliActor(),
     found.map((row) => row.id),
   )
-  for (const row of found) console.log(`Deleted ${describe(row)}`)
-  process.stderr.write(`Deleted ${deleted} ${set.plural} and the notifications about them.\n`)
+  for (const row of found) output.out(`Deleted ${describe(row)}\n`)
+  output.err(`Deleted ${deleted} ${set.plural} and the notifications about them.\n`)
 }
 
-export function recordsCommand<Row extends Keyed>(cli: CliRecordSet<Row>): Command {
+export function recordsCommand<Row extends Keyed>(
+  cli: CliRecordSet<Row>,
+  output: CliOutput = stdio,
+): Command {
   const set = cli.records
   const command = new Command(set.kind).description(cli.description).addHelpText(
     'after',
@@ -161,7 +170,7 @@ Examples:
     .addOption(sinceOption(set.plural))
     .addOption(limitOption(set.plural, 50))
     .addOption(emailOption())
-    .action((options: ListOptions) => run((prisma) => list(cli, prisma, options)))
+    .action((options: ListOptions) => run((prisma) => list(cli, prisma, options, output)))
 
   command
     .command('export')
@@ -198,7 +207,7 @@ a viewer (openings, document views, acceptances) goes with \`rm5 viewers delete 
       if (!options.yes && !process.stdin.isTTY) {
         throw new CliError('delete asks for confirmation: run it in a terminal, or add --yes', 2)
       }
-      return run((prisma) => deleteRecords(set, prisma, options))
+      return run((prisma) => deleteRecords(set, prisma, options, output))
     })
 
   return command

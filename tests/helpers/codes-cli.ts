@@ -1,29 +1,14 @@
 // `rm5 codes` for CLI tests: run in this process (fast; the binary's code path, output captured)
 // against a private database that the environment names, as the real CLI reads it.
 import { afterAll, beforeAll } from 'vitest'
-import { codesCommand } from '../../scripts/cli/codes/cli.ts'
 import { addCode } from '../../scripts/cli/codes/commands.ts'
-import { rootProgram } from '../../scripts/cli/rm5-program.ts'
-import { runCli } from '../../scripts/lib/cli.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
+import { rm5Here } from './rm5-here.ts'
 import type { CliRun } from './run-cli.ts'
 
 /** `rm5 codes <args>` in this process, with what it wrote to either output. */
-export async function codesHere(args: string[]): Promise<CliRun> {
-  let stdout = ''
-  let stderr = ''
-  const output = {
-    out: (text: string) => {
-      stdout += text
-    },
-    err: (text: string) => {
-      stderr += text
-    },
-  }
-  const code = await runCli(rootProgram().addCommand(codesCommand(output)), ['codes', ...args], output)
-  return { code, stdout, stderr }
-}
+export const codesHere = (args: string[]): Promise<CliRun> => rm5Here(['codes', ...args])
 
 /** A real code for `retailer`, created as `rm5 codes generate <retailer> --json` creates one: its text. */
 export async function generatedCode(prisma: PrismaClient, retailer: string): Promise<string> {

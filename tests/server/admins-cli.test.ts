@@ -1,6 +1,7 @@
-// `rm5 admins` end to end: the real CLI process against a real database, then the printed link
-// signing in to the real app; and the CLI's code changes recorded in the audit log as
-// cli@<os user>, as the console's are under the admin's address.
+// `rm5 admins` end to end against a real database (in this process, rm5-here.ts; the first `add`
+// and the link's address, which reads the working directory's .env, as the real binary), then the
+// printed link signing in to the real app; and the CLI's code changes recorded in the audit log
+// as cli@<os user>, as the console's are under the admin's address.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
@@ -9,11 +10,12 @@ import { addAdmin, removeAdmin } from '../../server/admin/admins.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import { openLink } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { rm5Here } from '../helpers/rm5-here.ts'
 import { outputOf, runRm5 } from '../helpers/run-cli.ts'
 
 let t: TestApp
-const rm5 = (args: string[]) =>
-  runRm5(args, { DATABASE_URL: t.directUrl, DATA_DIR: t.env.DATA_DIR, SITE_URL: t.env.SITE_URL })
+const env = () => ({ DATABASE_URL: t.directUrl, DATA_DIR: t.env.DATA_DIR, SITE_URL: t.env.SITE_URL })
+const rm5 = (args: string[]) => rm5Here(args, env())
 const cli = `cli@${userInfo().username}`
 
 beforeAll(async () => {
@@ -27,9 +29,9 @@ describe('rm5 admins', () => {
   it('adds, lists, links (a link that signs in once) and removes, each step in the audit log', {
     timeout: 120_000,
   }, async () => {
-    expect(outputOf(await rm5(['admins', 'add', 'Ops@Example.com', '--role', 'owner']), 'add')).toContain(
-      'Added ops@example.com as owner.',
-    )
+    expect(
+      outputOf(await runRm5(['admins', 'add', 'Ops@Example.com', '--role', 'owner'], env()), 'add'),
+    ).toContain('Added ops@example.com as owner.')
     const again = await rm5(['admins', 'add', 'ops@example.com', '--role', 'reader'])
     expect([again.code, again.stderr.trim()]).toEqual([
       1,

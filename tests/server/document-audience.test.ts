@@ -1,4 +1,4 @@
-// Issue 35, points 2 and 3, against the real CLI process and the real app over the production
+// Issue 35, points 2 and 3, against the CLI (run in this process, rm5-here.ts) and the real app over the production
 // build (real Postgres, the embedded S3). An open gate's documents are stored only with --public
 // and then say "Shared openly" on the docket, on the page and in the stamped file; a document
 // limited to some of a partner's codes is neither listed nor opened for another code of that
@@ -16,13 +16,13 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { makePdf, pdfPageTexts } from '../helpers/documents.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 import { withoutRequestId } from '../helpers/request-id.ts'
-import { runRm5 } from '../helpers/run-cli.ts'
+import { rm5Here } from '../helpers/rm5-here.ts'
 
 describe('rm5 documents add|replace: --public, --codes, --no-download', () => {
   let testDb: TestDatabase
   let db: Database
   let files: string
-  const rm5 = (...args: string[]) => runRm5(args, { ...testDb.env, S3_ENDPOINT: '' })
+  const rm5 = (...args: string[]) => rm5Here(args, { ...testDb.env, NODE_ENV: 'test', S3_ENDPOINT: '' })
   const oneLine = (run: { stderr: string }) => run.stderr.trim().split('\n')
 
   beforeAll(async () => {

@@ -1,5 +1,6 @@
-// `rm5 documents` and `rm5 agreements` end to end: the real CLI processes against a real database
-// and the S3 stand-in (the embedded store in a temporary DATA_DIR, started by each command).
+// `rm5 documents` and `rm5 agreements` end to end against a real database and the S3 stand-in (the
+// embedded store in a temporary DATA_DIR, started by each command): the commands run in this
+// process (rm5-here.ts), and the first `add` as the real binary, a process of its own.
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,14 +10,15 @@ import { silentLogger } from '../../server/db/logger.server.ts'
 import { recordAcceptance } from '../../server/documents/agreements.server.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { makePdf } from '../helpers/documents.ts'
+import { rm5Here } from '../helpers/rm5-here.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 
 let testDb: TestDatabase
 let db: Database
 let files: string
 
-const rm5 = (...args: string[]) =>
-  runRm5(args, { ...testDb.env, S3_ENDPOINT: '', DOCUMENT_MAX_BYTES: '65536' })
+const env = () => ({ ...testDb.env, NODE_ENV: 'test', S3_ENDPOINT: '', DOCUMENT_MAX_BYTES: '65536' })
+const rm5 = (...args: string[]) => rm5Here(args, env())
 
 beforeAll(async () => {
   testDb = await createTestDatabase()
@@ -46,15 +48,9 @@ describe('rm5 documents', () => {
   }, 300_000)
 
   it('adds, lists, replaces and removes, with exit statuses 0, 1 and 2', async () => {
-    const added = await rm5(
-      'documents',
-      'add',
-      'circlek',
-      join(files, 'deck.pdf'),
-      '--title',
-      'Q3 deck',
-      '--notify',
-      '--json',
+    const added = await runRm5(
+      ['documents', 'add', 'circlek', join(files, 'deck.pdf'), '--title', 'Q3 deck', '--notify', '--json'],
+      env(),
     )
     expect(added.code, added.stderr).toBe(0)
     const doc = JSON.parse(added.stdout)
@@ -141,7 +137,6 @@ describe('rm5 documents', () => {
     expect((await rm5('documents', 'add', 'Kroger!', join(files, 'deck.pdf'))).code).toBe(2)
     expect((await rm5('documents', 'list', '--jsn')).stderr).toContain('--json')
     expect(await db.prisma.document.count()).toBe(before)
-    // Six CLI processes, each starting the embedded store: minutes on a loaded machine.
   }, 300_000)
 })
 

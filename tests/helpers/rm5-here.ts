@@ -1,0 +1,35 @@
+// `rm5 <args>` in the test's own process: the program the binary runs (rm5Program through runCli,
+// the same parsing, errors and exit status), with what it writes to either output captured and
+// `env` over the environment while it runs. A spawned `rm5` costs about a CPU second before its
+// work (Node, the bundle, Prisma's query compiler); a file that runs commands many times for what
+// they do runs them here, and keeps a spawned run (run-cli.ts) for the binary itself.
+import { rm5Program } from '../../scripts/cli/rm5-program.ts'
+import { runCli } from '../../scripts/lib/cli.ts'
+import type { CliRun } from './run-cli.ts'
+
+export async function rm5Here(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]))
+  const set = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
+  }
+  let stdout = ''
+  let stderr = ''
+  const output = {
+    out: (text: string) => {
+      stdout += text
+    },
+    err: (text: string) => {
+      stderr += text
+    },
+  }
+  set(env)
+  try {
+    const code = await runCli(await rm5Program(args, output), args, output)
+    return { code, stdout, stderr }
+  } finally {
+    set(saved)
+  }
+}

@@ -69,7 +69,7 @@ function submit(port: number, n: number) {
 
 describe('embedded services in their own process', () => {
   it(
-    'run Postgres and s3rver in a child of the server, not in the server',
+    'run Postgres and s3rver in a child of the server, all as built JavaScript with plain node, and stop with it',
     async () => {
       const dir = await dataDir()
       const site = await start(dir)
@@ -81,8 +81,22 @@ describe('embedded services in their own process', () => {
       expect(parentOf(pgOwner)).toBe(serverPid)
       // A real Postgres server, started by the embedded-services process.
       expect(parentOf(await postmasterPid(dir))).toBe(pgOwner)
-      const health = await fetch(`http://127.0.0.1:${site.port}/healthz`)
-      expect(health.status).toBe(200)
+      // No TypeScript loader in either process.
+      for (const pid of [serverPid, pgOwner]) {
+        expect(commandLine(pid).join(' ')).toContain('dist/node/')
+        expect(commandLine(pid).join(' ')).not.toContain('tsx')
+      }
+      expect((await fetch(`http://127.0.0.1:${site.port}/healthz`)).status).toBe(200)
+      expect((await fetch(`http://127.0.0.1:${site.port}/`)).status).toBe(200)
+      expect((await submit(site.port, 7)).status).toBe(201)
+      // Native libraries only the build (rolldown) or the demo media (sharp) need never load
+      // into the long-running server (memory: decisions 008 and 010).
+      const maps = readFileSync(`/proc/${serverPid}/maps`, 'utf8')
+      for (const library of ['rolldown', 'sharp']) expect(maps).not.toContain(library)
+      site.process.kill('SIGTERM')
+      expect(await site.exited).toBe(0)
+      expect(site.output()).toContain('shutdown complete')
+      expect(alive(pgOwner)).toBe(false)
     },
     START_MS,
   )
@@ -136,32 +150,6 @@ describe('embedded services in their own process', () => {
       const code = await site.exited
       expect(code, site.output()).toBe(1)
       expect(site.output()).toContain('embedded Postgres exited')
-      expect(alive(sidecar)).toBe(false)
-    },
-    START_MS,
-  )
-
-  it(
-    'run as built JavaScript with plain node: no TypeScript loader in either process',
-    async () => {
-      const dir = await dataDir()
-      const site = await start(dir)
-      const serverPid = site.process.pid ?? 0
-      const sidecar = await ownerPid(dir, 'pg.json')
-      expect(parentOf(sidecar)).toBe(serverPid)
-      for (const pid of [serverPid, sidecar]) {
-        expect(commandLine(pid).join(' ')).toContain('dist/node/')
-        expect(commandLine(pid).join(' ')).not.toContain('tsx')
-      }
-      expect((await fetch(`http://127.0.0.1:${site.port}/`)).status).toBe(200)
-      expect((await submit(site.port, 7)).status).toBe(201)
-      // Native libraries only the build (rolldown) or the demo media (sharp) need never load
-      // into the long-running server (memory: decisions 008 and 010).
-      const maps = readFileSync(`/proc/${serverPid}/maps`, 'utf8')
-      for (const library of ['rolldown', 'sharp']) expect(maps).not.toContain(library)
-      site.process.kill('SIGTERM')
-      expect(await site.exited).toBe(0)
-      expect(site.output()).toContain('shutdown complete')
       expect(alive(sidecar)).toBe(false)
     },
     START_MS,

@@ -1,5 +1,7 @@
-// The admin CLIs (`npm run applications`, `npm run contact`) against a real Postgres: the export
-// round-trips what the API stored, CSV included, and formula cells are defused.
+// The admin CLIs (`rm5 applications`, `rm5 contact`) against a real Postgres: the export
+// round-trips what the API stored, CSV included, and formula cells are defused. Exports run as the
+// real binary (a stream on standard output, a file written atomically); the table, help and usage
+// errors run in this process (rm5-here.ts).
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -10,6 +12,7 @@ import { silentLogger } from '../../server/db/logger.server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { parseCsv, spreadsheetSafe } from '../helpers/csv.ts'
 import { withOwnedEmbeddedPostgres } from '../helpers/owned-embedded-postgres.ts'
+import { rm5Here } from '../helpers/rm5-here.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 import { postJson } from '../helpers/submissions.ts'
 
@@ -18,6 +21,8 @@ vi.setConfig({ testTimeout: 180_000 })
 
 const cli = (script: 'applications' | 'contact', args: string[], env: Record<string, string> = {}) =>
   runRm5([script, ...args], { DATABASE_URL: t.env.DATABASE_URL, DATA_DIR: t.env.DATA_DIR, ...env })
+const here = (script: 'applications' | 'contact', args: string[]) =>
+  rm5Here([script, ...args], { DATABASE_URL: t.env.DATABASE_URL, DATA_DIR: t.env.DATA_DIR })
 
 const applications = [
   {
@@ -213,15 +218,15 @@ describe('npm run contact -- export', () => {
 
 describe('list', () => {
   it('prints the newest rows as a table with a count', async () => {
-    const run = await cli('applications', ['list'])
+    const run = await here('applications', ['list'])
     expect(run.code, run.stderr).toBe(0)
     const lines = run.stdout.split('\n')
     expect(lines[0]).toMatch(/^Received \(UTC\)\s+Company\s+Type/)
     expect(run.stdout).toContain('Plain Store')
     expect(run.stdout).toContain('3 applications.')
-    const limited = await cli('applications', ['list', '--limit', '1'])
+    const limited = await here('applications', ['list', '--limit', '1'])
     expect(limited.stdout).toContain('Showing the newest 1 of 3 applications.')
-    const contact = await cli('contact', ['list', '--since', '2999-01-01'])
+    const contact = await here('contact', ['list', '--since', '2999-01-01'])
     expect(contact.stdout.trim()).toBe('No contact messages since 2999-01-01T00:00:00.000Z.')
   })
 })
@@ -229,11 +234,11 @@ describe('list', () => {
 describe('usage and failures', () => {
   it('prints help and exits 0', async () => {
     for (const script of ['applications', 'contact'] as const) {
-      const run = await cli(script, ['--help'])
+      const run = await here(script, ['--help'])
       expect(run.code).toBe(0)
       expect(run.stdout).toMatch(new RegExp(`^Usage: rm5 ${script} `))
       expect(run.stdout).toContain('CSV is RFC 4180')
-      const exportHelp = await cli(script, ['export', '--help'])
+      const exportHelp = await here(script, ['export', '--help'])
       expect(exportHelp.code).toBe(0)
       expect(exportHelp.stdout).toContain(
         '--format <format>  The format (choices: "csv", "json", default: "csv")',
@@ -249,7 +254,7 @@ describe('usage and failures', () => {
       ['export', '--format', 'xml'],
       ['export', '--nope'],
     ]) {
-      const run = await cli('applications', args)
+      const run = await here('applications', args)
       expect(run.code, args.join(' ')).toBe(2)
       expect(run.stderr).toMatch(/^(Usage: )?rm5 applications[ :]/)
       expect(run.stderr).toContain('--help')

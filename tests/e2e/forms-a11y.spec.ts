@@ -7,7 +7,8 @@ import { test } from './helpers/visitor.ts'
 // with the server's error summary, the confirmations and a gate with its notice. The page's own
 // scripts never arrive (aborted by routing), so the forms post and the server renders the
 // outcome; axe itself needs JavaScript to run, which is why this is not in the no-js project.
-// The empty /apply and /contact are judged with every public page in no-js/a11y.spec.ts.
+// The empty /apply and /contact, and an empty gate with a code field (/compass), are judged with
+// every public page in no-js/a11y.spec.ts.
 
 for (const width of [375, 1440]) {
   test.describe(`at ${width} px`, () => {
@@ -16,7 +17,7 @@ for (const width of [375, 1440]) {
       await page.route(/\/assets\/.+\.js$/, (route) => route.abort())
     })
 
-    for (const path of ['/apply/received', '/contact/sent', '/circlek', '/walmart'])
+    for (const path of ['/apply/received', '/contact/sent', '/walmart'])
       test(`${path} has no serious axe violation`, async ({ page }) => {
         await page.goto(path)
         await expectNoSeriousViolation(page)

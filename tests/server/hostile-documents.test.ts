@@ -1,5 +1,6 @@
-// Issue 34's hostile files end to end. `rm5 documents add` (the real CLI process, real Postgres,
-// the embedded S3) refuses each with exit 1 and one line saying why. Files stored before these
+// Issue 34's hostile files end to end. `rm5 documents add` (real Postgres, the embedded S3; run in
+// this process, rm5-here.ts, with the document work in its own workers as always) refuses each with
+// exit 1 and one line saying why, and the real CLI process stores a PDF without its active content. Files stored before these
 // checks existed (put here past them, as an older release accepted them) are viewed through the
 // real app over the production build: the view fails alone (a designed 503 page) or serves, while
 // /readyz keeps answering (probes answered one after another while the view is still pending: a
@@ -19,15 +20,16 @@ import {
   sharedPageTreePdf,
 } from '../helpers/hostile-documents.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
+import { rm5Here } from '../helpers/rm5-here.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 
 describe('rm5 documents add', () => {
   const testDb = testDatabaseForTests()
 
-  const add = async (name: string, bytes: Buffer) => {
+  const add = async (name: string, bytes: Buffer, run: typeof runRm5 = rm5Here) => {
     const file = join(testDb.env.DATA_DIR, name)
     await writeFile(file, bytes)
-    return runRm5(['documents', 'add', 'circlek', file], { ...testDb.env, S3_ENDPOINT: '' })
+    return run(['documents', 'add', 'circlek', file], { ...testDb.env, NODE_ENV: 'test', S3_ENDPOINT: '' })
   }
 
   it.each([
@@ -49,7 +51,7 @@ describe('rm5 documents add', () => {
   )
 
   it('stores the OpenAction PDF without its active content', async () => {
-    const run = await add('offer.pdf', activeContentPdf())
+    const run = await add('offer.pdf', activeContentPdf(), runRm5)
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout).toContain('Added a document')
   }, 120_000)

@@ -1,5 +1,6 @@
 // Partners are data (decision 035), end to end on a real production build: `rm5 partners add`
-// (the real CLI process) makes /kroger a gate on the running server without a restart; a new
+// (the real CLI process) makes /kroger a gate on the running server without a restart (the other
+// commands run in this process, rm5-here.ts, each through its own database connection); a new
 // partner's code opens a docket with its documents only and Circle K's grant sees none of them;
 // the six original gates are seeded with their names and behaviour; slugs are checked; `set` and
 // `remove` take effect on the running server too. Each test adds the partner it needs, so the
@@ -9,14 +10,15 @@ import { grantCookie, limitPrefix, seedCode, verifyFresh } from '../helpers/acce
 import { randomIp } from '../helpers/form-bodies.ts'
 import { until } from '../helpers/notification-receivers.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
+import { rm5Here } from '../helpers/rm5-here.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
 
 /** The acceptance criterion: a new partner's gate within 10 s, without a restart. */
 const LIVE_WITHIN_MS = 10_000
 
 let t: ProductionTestApp
-const rm5 = (...args: string[]) =>
-  runRm5(args, { DATABASE_URL: t.directUrl, DATA_DIR: t.env.DATA_DIR, S3_ENDPOINT: '' })
+const env = () => ({ DATABASE_URL: t.directUrl, DATA_DIR: t.env.DATA_DIR, S3_ENDPOINT: '' })
+const rm5 = (...args: string[]) => rm5Here(args, env())
 const get = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })
 /**
@@ -39,7 +41,7 @@ afterAll(async () => {
 /** The slugs this file adds; every other partner is one the migration seeded. */
 const ADDED_HERE = new Set(['kroger', 'meijer', 'safeway', 'wegmans'])
 
-/** `rm5 partners add <slug> --name <name>` (the real CLI), once its gate answers on the running server. */
+/** `rm5 partners add <slug> --name <name>`, once its gate answers on the running server. */
 async function addPartner(slug: string, name: string): Promise<void> {
   const run = await rm5('partners', 'add', slug, '--name', name)
   expect(run.code, run.stderr).toBe(0)
@@ -85,18 +87,21 @@ describe('the original gates', () => {
 describe('a partner added from the CLI', () => {
   it('has its gate on the running server within seconds, no restart', async () => {
     expect((await get('/kroger')).statusCode).toBe(404)
-    const run = await rm5(
-      'partners',
-      'add',
-      'kroger',
-      '--name',
-      'Kroger',
-      '--tint',
-      '#1f6feb',
-      '--monogram',
-      'KR',
-      '--audience',
-      'Grocery',
+    const run = await runRm5(
+      [
+        'partners',
+        'add',
+        'kroger',
+        '--name',
+        'Kroger',
+        '--tint',
+        '#1f6feb',
+        '--monogram',
+        'KR',
+        '--audience',
+        'Grocery',
+      ],
+      env(),
     )
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout).toContain('Added Kroger at /kroger')

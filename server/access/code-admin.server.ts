@@ -2,6 +2,7 @@
 // require-email|deny` and the console's codes page share (one service), each change written to the
 // audit log in the same transaction.
 
+import { utcMinute } from '../../lib/utc-day.ts'
 import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import { PartnerRejected, requirePartner } from '../partners/partner-store.server.ts'
@@ -52,7 +53,11 @@ export async function createAccessCode(
     throw error instanceof PartnerRejected ? new CodeRuleError(error.message) : error
   })
   if (options.expiresAt && options.expiresAt.getTime() <= now.getTime()) {
-    throw new CodeRuleError(`--expires ${options.expiresAt.toISOString()} is in the past`, true)
+    // A day given alone ends at the next midnight, which is the time shown.
+    throw new CodeRuleError(
+      `--expires is in the past: it would end ${utcMinute(options.expiresAt)} UTC`,
+      true,
+    )
   }
   if (!generated && !options.replace) {
     // Two rows for one code would make `revoke <id>` leave the code working through the other.

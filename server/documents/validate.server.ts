@@ -5,7 +5,6 @@
 // content is removed from a PDF before it is stored. A refusal says what is wrong in one sentence
 // an admin can act on. This runs in a worker process (jobs/document-jobs.server.ts), never on the
 // thread that answers requests.
-import { storedLine } from '../../lib/stored-text.ts'
 import type { DocumentLimits } from './limits.server.ts'
 import { renderMarkdown } from './markdown.server.ts'
 import {
@@ -15,22 +14,16 @@ import {
   sha256Of,
 } from './prepared-document.server.ts'
 import { DocumentRejected } from './rejected.server.ts'
+import { MAX_TITLE_LENGTH, titleSchema } from './title.server.ts'
 
 export type { DocumentKind, InspectedDocument, PreparedDocument }
 
 export const DOCUMENT_EXTENSION: Record<DocumentKind, string> = { pdf: 'pdf', markdown: 'md' }
 
-export const MAX_TITLE_LENGTH = 200
-
-export { DocumentRejected }
+export { DocumentRejected, MAX_TITLE_LENGTH }
 
 /** Rendered Markdown kept per version: a document past this is a bomb, not a text to read. */
 export const MAX_MARKDOWN_HTML_BYTES = 8 * 1024 * 1024
-
-export const titleSchema = storedLine(MAX_TITLE_LENGTH, {
-  empty: 'The title is empty.',
-  long: `The title is longer than ${MAX_TITLE_LENGTH} characters.`,
-})
 
 /** The title, trimmed, or a DocumentRejected saying why not. */
 export function checkTitle(title: string): string {

@@ -109,6 +109,11 @@ describe('usage', () => {
       ['generate', 'circlek', '--expires', 'someday'],
       /option '--expires <when>' argument 'someday' is invalid/,
     ],
+    // A day given alone ends at its next midnight: the message says when that was.
+    [
+      ['generate', 'circlek', '--expires', '2020-01-01'],
+      /--expires is in the past: it would end 2020-01-02 00:00 UTC/,
+    ],
     [['revoke'], /either a code id or --retailer/],
     [['revoke', 'abc', '--retailer', 'circlek'], /either a code id or --retailer/],
     [['revoke', 'xyz!'], /is not a code id/],
@@ -219,6 +224,15 @@ describe('managing codes', () => {
         'useCount',
       ].sort(),
     )
+    // A slug no partner has is a typo to point out, not an empty list.
+    const typo = await codesHere(['list', '--retailer', 'compas'])
+    expect([typo.code, typo.stdout, typo.stderr]).toEqual([
+      1,
+      '',
+      'rm5 codes list: Unknown partner "compas" (see `rm5 partners list`).\n',
+    ])
+    const none = await codesHere(['list', '--retailer', 'walmart', '--json'])
+    expect([none.code, none.stdout]).toEqual([0, '[]\n'])
   }, 60_000)
 
   it('a label is stored without control characters, and one stored raw prints as text', async () => {

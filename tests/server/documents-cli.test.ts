@@ -136,6 +136,12 @@ describe('rm5 documents', () => {
     expect(unknown.stderr).toContain('Unknown partner "kroger" (see `rm5 partners list`)')
     expect((await rm5('documents', 'add', 'Kroger!', join(files, 'deck.pdf'))).code).toBe(2)
     expect((await rm5('documents', 'list', '--jsn')).stderr).toContain('--json')
+    // A title is checked with the other arguments, as the store would check it: a usage error.
+    const untitled = await rm5('documents', 'add', 'circlek', join(files, 'deck.pdf'), '--title', '  ')
+    expect([untitled.code, untitled.stderr]).toEqual([
+      2,
+      `rm5 documents add: option '--title <text>' argument '  ' is invalid. The title is empty; see "rm5 documents add --help"\n`,
+    ])
     expect(await db.prisma.document.count()).toBe(before)
   }, 300_000)
 })

@@ -16,6 +16,7 @@ import { normalizeCode } from '../../../server/access/hasher.server.ts'
 import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
+import { partnerOf } from '../../lib/partner-args.ts'
 import { describeEmailRule } from './allow-domains.ts'
 import { codeStrength, STRENGTH_RULE } from './code-strength.ts'
 import { table, utc } from './table.ts'
@@ -91,6 +92,9 @@ export async function printCodes(
   options: { retailer?: string; json: boolean },
 ) {
   const rows = await listCodes(prisma, options.retailer)
+  // A slug with no codes may be a typo: say so (exit 1) rather than "no codes". A removed
+  // partner's codes stay listed.
+  if (rows.length === 0 && options.retailer) await partnerOf(prisma, options.retailer)
   if (options.json) {
     io.print(JSON.stringify(rows))
     return

@@ -1,10 +1,11 @@
 // `rm5 documents`: the data room's documents (decision 031). Every argument is checked
 // before the database or storage is opened.
-import { Command, Option } from 'commander'
+import { Command, InvalidArgumentError, Option } from 'commander'
 import type { PartnerSlug } from '../../../lib/partners.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import type { AudienceRequest } from '../../../server/documents/audience.server.ts'
 import { DOCUMENT_ID } from '../../../server/documents/ids.server.ts'
+import { titleSchema } from '../../../server/documents/title.server.ts'
 import { type CliOutput, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP } from '../../lib/cli-database.ts'
 import { cliEnv } from '../../lib/cli-env.ts'
@@ -55,8 +56,16 @@ the server with the watermark naming them, and the file itself is never sent. Th
 viewers from keeping a copy by habit; it does not stop a determined one, who can still save or
 photograph what they see. Every copy they make carries the watermark naming them.`
 
+/** `--title`: checked as the store checks it, so an empty or overlong title is a usage error. */
 const titleOption = () =>
-  new Option('--title <text>', 'The title viewers see (default: the file name without its extension)')
+  new Option(
+    '--title <text>',
+    'The title viewers see (default: the file name without its extension)',
+  ).argParser((value) => {
+    const parsed = titleSchema.safeParse(value)
+    if (!parsed.success) throw new InvalidArgumentError(parsed.error.issues[0]?.message ?? 'Invalid title.')
+    return value
+  })
 
 interface AudienceValues {
   public?: boolean

@@ -14,6 +14,7 @@ import type { Env } from './env.server.ts'
 import { registerCsrfProtection } from './http/csrf.server.ts'
 import { registerDraining } from './http/draining.server.ts'
 import { HttpError, registerErrorHandling } from './http/errors.server.ts'
+import { frameworkErrors } from './http/framework-errors.server.ts'
 import { createNotFoundLimiter } from './http/not-found-limit.server.ts'
 import { siteUrlWarning } from './http/public-origin.server.ts'
 import { registerRateLimit } from './http/rate-limit.server.ts'
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Every line of a request carries its id as `requestId`, the header's name in the logs.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     routerOptions: { maxParamLength: 512 },
+    frameworkErrors: frameworkErrors({ env: deps.env, development: deps.pages?.mode === 'development' }),
   })
   app.decorate('deps', deps)
   // First: every answer names its request, whatever hook or handler answers it.

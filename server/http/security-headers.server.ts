@@ -2,7 +2,7 @@
 // The CSP carries no 'unsafe-inline'/'unsafe-eval' in script-src and no per-request nonce, so the
 // same policy covers pre-rendered files and pages rendered on demand: our HTML has no inline
 // executable script (Vike's pageContext and JSON-LD blocks are data, which CSP does not execute).
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Env } from '../env.server.ts'
 import { publicOrigin } from './public-origin.server.ts'
 
@@ -77,17 +77,27 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
 
 export const HSTS = 'max-age=63072000; includeSubDomains'
 
+/** Sets the headers every answer carries on `reply`; made once, called per request. */
+export function securityHeaderSetter(
+  options: SecurityHeaderOptions,
+): (request: FastifyRequest, reply: FastifyReply) => void {
+  const headers = securityHeaders(options)
+  const httpsSite = isHttpsSite(options.env)
+  return (request, reply) => {
+    reply.headers(headers)
+    // HSTS only means something over HTTPS (directly or behind a trusted TLS proxy).
+    if (httpsSite || request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+  }
+}
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions,
 ): Promise<void> {
-  const headers = securityHeaders(options)
-  const httpsSite = isHttpsSite(options.env)
+  const setHeaders = securityHeaderSetter(options)
   // A callback hook, not async: it runs on every request, and an async hook costs a promise each.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers)
-    // HSTS only means something over HTTPS (directly or behind a trusted TLS proxy).
-    if (httpsSite || request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+    setHeaders(request, reply)
     done()
   })
 }

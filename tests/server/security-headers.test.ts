@@ -18,7 +18,7 @@ afterAll(async () => {
 })
 
 describe('security headers', () => {
-  it.each(['/', '/technology', '/docket', '/no-such-page', '/healthz', '/api/nope'])(
+  it.each(['/', '/technology', '/docket', '/no-such-page', '/healthz', '/api/nope', '/%', '/tech%zzology'])(
     '%s carries the full set',
     async (url) => {
       const res = await t.app.inject({
@@ -48,6 +48,19 @@ describe('security headers', () => {
       ).toBeGreaterThanOrEqual(31_536_000)
     },
   )
+
+  it('an address Fastify cannot route is refused in the error shape, naming its request', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/%' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({
+      error: {
+        code: 'bad_url',
+        message: 'This address is not valid: a % in it must be followed by two hexadecimal digits.',
+        requestId: bad.headers['x-request-id'],
+      },
+    })
+    expect(bad.headers['x-request-id']).toMatch(/\S{8,}/)
+  })
 
   it('scores at least 100 on the Mozilla Observatory scale for the home page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' })

@@ -88,6 +88,20 @@ test('a reload after "Generate code" adds none; at 375 px the tables are stacked
   expect(overflow.page).toBeLessThanOrEqual(375)
   expect(Math.max(0, ...overflow.tables)).toBe(0)
   await expect(row.locator('td[data-label="Label"]')).toContainText(label)
+  // Each cell's content, however many pieces it has, flows in one column beside the column's name.
+  const strays = await row.evaluate((tr) =>
+    [...tr.querySelectorAll('td')].flatMap((td) => {
+      // Right of the name (the cell's ::before), whatever the layout that puts it there.
+      const valueLeft =
+        td.getBoundingClientRect().left + Number.parseFloat(getComputedStyle(td, '::before').width)
+      const range = document.createRange()
+      range.selectNodeContents(td)
+      return [...range.getClientRects()]
+        .filter((rect) => rect.width > 0 && rect.left < valueLeft - 1)
+        .map(() => td.dataset.label)
+    }),
+  )
+  expect(strays).toEqual([])
 
   await page.setViewportSize({ width: 1440, height: 900 })
   await auditLines(page, email)

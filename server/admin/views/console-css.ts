@@ -123,11 +123,12 @@ tbody tr:last-child td { border-bottom: 0; }
   .table-wrap thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   .table-wrap tr { padding: 0.6rem 0; border-bottom: 1px solid var(--line); }
   .table-wrap tbody tr:last-child { border-bottom: 0; }
-  .table-wrap td { display: grid; grid-template-columns: minmax(6.5rem, 35%) minmax(0, 1fr); gap: 0.75rem; padding: 0.2rem 0; border-bottom: 0; text-align: left; overflow-wrap: anywhere; }
-  .table-wrap td::before { content: attr(data-label); font-size: 0.75rem; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--muted); padding-top: 0.1rem; }
+  /* The column's name floats in the cell's left padding, so whatever the cell holds (text, line
+     breaks, badges, a form) flows beside it as one column; flow-root keeps a long name inside. */
+  .table-wrap td { --label: 7.5rem; display: flow-root; padding: 0.2rem 0 0.2rem calc(var(--label) + 0.75rem); border-bottom: 0; text-align: left; overflow-wrap: anywhere; }
+  .table-wrap td::before { content: attr(data-label); float: left; box-sizing: border-box; width: var(--label); margin-left: calc(-1 * (var(--label) + 0.75rem)); font-size: 0.75rem; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--muted); padding-top: 0.1rem; overflow-wrap: anywhere; }
   .table-wrap td.num, .table-wrap td.nowrap, .table-wrap td code, .table-wrap td .nowrap { white-space: normal; text-align: left; }
   .table-wrap td:empty { display: none; }
-  .table-wrap td > .badge { justify-self: start; }
 }
 .role-form { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; margin: 0; }
 .role-form select { min-height: 32px; padding: 0.2rem 0.5rem; border: 1px solid #c9cec8; border-radius: 8px; background: var(--paper); font: inherit; font-size: 0.8125rem; }

@@ -4,7 +4,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { statFields } from '../../scripts/lib/proc-stat.ts'
-import { DEFAULT_JOB_LIMITS, DocumentJobs } from '../../server/documents/jobs/document-jobs.server.ts'
+import {
+  closeDocumentJobs,
+  DEFAULT_JOB_LIMITS,
+  DocumentJobs,
+  documentJobs,
+  yieldDocumentJobsToRequests,
+} from '../../server/documents/jobs/document-jobs.server.ts'
 import { WORKER_OOM_SCORE_ADJ } from '../../server/documents/jobs/worker-priority.server.ts'
 
 /** The nice value of each thread of process `pid` (field 19 of /proc/<pid>/task/<tid>/stat). */
@@ -27,10 +33,12 @@ function children(): Set<number> {
 const pools: DocumentJobs[] = []
 afterAll(() => Promise.all(pools.map((pool) => pool.close())))
 
-/** The worker process a new pool started for its jobs. */
-async function newWorker(yieldToRequests: boolean): Promise<number> {
+/** The worker process a new pool (or `pool`) started for its jobs. */
+async function newWorker(
+  yieldToRequests: boolean,
+  pool = new DocumentJobs({ ...DEFAULT_JOB_LIMITS, workers: 1, yieldToRequests }),
+): Promise<number> {
   const before = children()
-  const pool = new DocumentJobs({ ...DEFAULT_JOB_LIMITS, workers: 1, yieldToRequests })
   pools.push(pool)
   // A second job after the first: by then the worker has every thread its jobs use.
   await pool.render('# One job')
@@ -62,5 +70,15 @@ describe.runIf(process.platform === 'linux')('document worker priority', () => {
     const worker = await newWorker(false)
     expect(new Set(nicesOf(worker))).toEqual(new Set([0]))
     expect(oomScoreAdj(worker)).toBe(oomScoreAdj(process.pid))
+  })
+
+  it('the process’s shared pool, started again after a server closed its own, runs as a CLI’s does', async () => {
+    yieldDocumentJobsToRequests()
+    const served = await newWorker(true, documentJobs())
+    expect(new Set(nicesOf(served))).toEqual(new Set([10]))
+    await closeDocumentJobs()
+    const after = await newWorker(false, documentJobs())
+    expect(new Set(nicesOf(after))).toEqual(new Set([0]))
+    await closeDocumentJobs()
   })
 })

@@ -253,9 +253,13 @@ export function documentJobsWaiting(): number {
   return shared?.waiting ?? 0
 }
 
-/** Stops the shared pool (the app's close, a CLI's end). */
+/**
+ * Stops the shared pool (the app's close, a CLI's end). A pool started after it starts as a
+ * CLI's does, at the workers' usual priority, until a server asks it to yield again.
+ */
 export async function closeDocumentJobs(): Promise<void> {
   const pool = shared
   shared = undefined
+  sharedLimits = DEFAULT_JOB_LIMITS
   await pool?.close()
 }

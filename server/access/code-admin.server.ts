@@ -161,7 +161,9 @@ export async function setCodeEmailRule(
 
 /**
  * Stops a code admitting one address (`lift`: admits it again): no link is sent to it, a link
- * already sent no longer opens, and its live sessions from this code end. Returns the sessions ended.
+ * already sent no longer opens, and its live sessions from this code end. Returns the sessions
+ * ended and whether anything changed: an address denied already, or admitted again while never
+ * denied, changes nothing and is not audited.
  */
 export async function denyCodeEmail(
   prisma: PrismaClient,
@@ -170,11 +172,15 @@ export async function denyCodeEmail(
   email: string,
   options: { lift?: boolean } = {},
   now = new Date(),
-): Promise<{ ended: number; deniedEmails: string[] }> {
+): Promise<{ ended: number; deniedEmails: string[]; changed: boolean }> {
   const address = email.trim().toLowerCase()
   return prisma.$transaction(async (tx) => {
     const code = await tx.accessCode.findUnique({ where: { id }, select: { deniedEmails: true } })
     if (!code) throw new CodeRuleError(`no access code with id ${id}`)
+    const wasDenied = code.deniedEmails.includes(address)
+    if (wasDenied !== Boolean(options.lift)) {
+      return { ended: 0, deniedEmails: code.deniedEmails, changed: false }
+    }
     const others = code.deniedEmails.filter((denied) => denied !== address)
     const deniedEmails = options.lift ? others : [...others, address]
     await tx.accessCode.update({ where: { id }, data: { deniedEmails } })
@@ -190,6 +196,6 @@ export async function denyCodeEmail(
       },
       now,
     )
-    return { ended, deniedEmails }
+    return { ended, deniedEmails, changed: true }
   }, TRANSACTION)
 }

@@ -24,6 +24,15 @@ export async function createSignInLink(prisma: PrismaClient, adminId: string, no
   return { token, expiresAt }
 }
 
+/** Whether the link would still sign in (not used, not expired): read only, for its page. */
+export async function signInLinkUsable(prisma: PrismaClient, token: string, now = new Date()) {
+  const link = await prisma.adminSignInLink.findUnique({
+    where: { tokenHash: tokenHash(token) },
+    select: { usedAt: true, expiresAt: true },
+  })
+  return Boolean(link && link.usedAt === null && link.expiresAt > now)
+}
+
 /** The admin's id the first time within the link's life; undefined ever after. */
 export async function consumeSignInLink(prisma: PrismaClient, token: string, now = new Date()) {
   if (!SIGN_IN_TOKEN.test(token)) return undefined

@@ -104,7 +104,12 @@ describe('cutting one person off', () => {
     expect(link.statusCode).toBe(410)
 
     // Admitted again: a new session works; the ended one stays ended.
-    await rm5('codes', 'deny', codes.circlek, '--email', 'ria@circlek.com', '--off')
+    expect(await rm5('codes', 'deny', codes.circlek, '--email', 'ria@circlek.com', '--off')).toBe(
+      `Code ${codes.circlek} admits ria@circlek.com again.\n`,
+    )
+    expect(await rm5('codes', 'deny', codes.circlek, '--email', 'ria@circlek.com', '--off')).toBe(
+      `Code ${codes.circlek} does not deny ria@circlek.com: nothing changed.\n`,
+    )
     clock.advance(SESSION_CUTOFF_MS)
     expect(await retailers(await linkGrant('circlek', 'ria@circlek.com'))).toEqual(['circlek'])
     expect(await retailers(ria)).toEqual([])

@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const send = (url: string, form: Record<string, string>, who = editor) =>
   post(t, url, { ...form, _csrf: who.csrf }, { cookie: who.cookie })
-const page = (cookie: string) => t.app.inject({ url: '/admin/codes', headers: { cookie } })
+const page = (cookie: string, url = '/admin/codes') => t.app.inject({ url, headers: { cookie } })
 const codesLabelled = (label: string) => t.db.prisma.accessCode.count({ where: { label } })
 const CODE_IN_PAGE = /<code id="new-code">([^<]+)<\/code>/
 
@@ -104,11 +104,26 @@ it('denies an address on a code and admits it again, each a 303 and audited with
   expect([allowed.statusCode, allowed.headers.location]).toEqual([303, '/admin/codes?done=allowed'])
   expect((await t.db.prisma.accessCode.findUniqueOrThrow({ where: { id } })).deniedEmails).toEqual([])
   expect((await page(editor.cookie)).body).not.toContain(`Denied: ${viewer}`)
+  // Admitting an address never denied, or denying one twice, changes nothing and says so.
+  const never = await send('/admin/codes/email', { code: id, email: 'new@partner.example', rule: 'allow' })
+  expect([never.statusCode, never.headers.location]).toEqual([303, '/admin/codes?done=was-admitted'])
+  await send('/admin/codes/email', { code: id, email: viewer, rule: 'deny' })
+  const twice = await send('/admin/codes/email', { code: id, email: viewer, rule: 'deny' })
+  expect([twice.statusCode, twice.headers.location]).toEqual([303, '/admin/codes?done=was-denied'])
+  expect((await t.db.prisma.accessCode.findUniqueOrThrow({ where: { id } })).deniedEmails).toEqual([viewer])
+  expect((await page(editor.cookie, '/admin/codes?done=was-admitted')).body).toContain(
+    'That address was not denied',
+  )
   const audit = await t.db.prisma.auditEntry.findMany({
     where: { actor: email, target: id },
     orderBy: { at: 'asc' },
   })
-  expect(audit.map((entry) => entry.action)).toEqual(['code.generate', 'code.deny-email', 'code.allow-email'])
+  expect(audit.map((entry) => entry.action)).toEqual([
+    'code.generate',
+    'code.deny-email',
+    'code.allow-email',
+    'code.deny-email',
+  ])
 })
 
 it('the audit log names what each entry points at, not its id', async () => {

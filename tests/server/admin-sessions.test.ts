@@ -48,11 +48,17 @@ describe('a one-time link', () => {
     expect(again.statusCode).toBe(400)
     expect(again.body).toContain('This link no longer works')
     expect(again.headers['set-cookie']).toBeUndefined()
+    // Opened again, the used link says so on its page, before any button.
+    const reopened = await page(`/admin/sign-in/link?token=${token}`)
+    expect(reopened.statusCode).toBe(400)
+    expect(reopened.body).toContain('This link no longer works')
+    expect(reopened.body).not.toContain('name="token"')
   })
 
   it('expires after 15 minutes', async () => {
     const token = await linkToken(t, 'ops@example.com', clock.now())
     clock.advance(15 * 60_000 + 1000)
+    expect((await page(`/admin/sign-in/link?token=${token}`)).body).toContain('This link no longer works')
     expect((await openLink(t, token)).statusCode).toBe(400)
   })
 

@@ -14,7 +14,7 @@ export async function denyEmail(
 ): Promise<void> {
   const id = await resolveId(prisma, options.id)
   const address = options.email.toLowerCase()
-  const { ended, deniedEmails } = await denyCodeEmail(
+  const { ended, deniedEmails, changed } = await denyCodeEmail(
     prisma,
     cliActor(),
     id,
@@ -26,7 +26,22 @@ export async function denyEmail(
   })
   if (options.json) {
     io.print(
-      JSON.stringify({ id, email: address, denied: !options.lift, endedSessions: ended, deniedEmails }),
+      JSON.stringify({
+        id,
+        email: address,
+        denied: !options.lift,
+        changed,
+        endedSessions: ended,
+        deniedEmails,
+      }),
+    )
+    return
+  }
+  if (!changed) {
+    io.print(
+      options.lift
+        ? `Code ${id} does not deny ${address}: nothing changed.`
+        : `Code ${id} denies ${address} already: nothing changed.`,
     )
     return
   }

@@ -33,6 +33,8 @@ const DONE = {
   'was-revoked': 'That code was revoked already',
   denied: 'E-mail denied',
   allowed: 'E-mail admitted again',
+  'was-denied': 'That address was denied already',
+  'was-admitted': 'That address was not denied',
   'email-on': 'E-mail step on',
   'email-off': 'E-mail step off',
 } as const
@@ -141,13 +143,23 @@ export async function codeRoutes(app: FastifyInstance) {
       return refused(request, reply, { emailForm: { values, errors: firstIssues(parsed.error) } })
     }
     const lift = parsed.data.rule === 'allow'
+    let changed = false
     try {
-      await denyCodeEmail(prisma, actor(request), parsed.data.code, parsed.data.email, { lift }, now())
+      const outcome = await denyCodeEmail(
+        prisma,
+        actor(request),
+        parsed.data.code,
+        parsed.data.email,
+        { lift },
+        now(),
+      )
+      changed = outcome.changed
     } catch (error) {
       if (!(error instanceof CodeRuleError)) throw error
       return refused(request, reply, { emailForm: { values, errors: { code: error.message } } })
     }
-    return reply.redirect(`/admin/codes?done=${lift ? 'allowed' : 'denied'}`, 303)
+    const done = changed ? (lift ? 'allowed' : 'denied') : lift ? 'was-admitted' : 'was-denied'
+    return reply.redirect(`/admin/codes?done=${done}`, 303)
   })
 
   // `rm5 codes require-email <id> [--allow-domain …] [--off]`.

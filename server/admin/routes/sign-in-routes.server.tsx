@@ -18,7 +18,7 @@ import { sendConsolePage } from '../http/render.server.tsx'
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from '../http/session-cookie.server.ts'
 import { PasskeyError, relyingParty, signInOptions, signInWithPasskey } from '../passkeys.server.ts'
 import { issueSignInLink, signInMail, signInWithLink } from '../sign-in.server.ts'
-import { SIGN_IN_TOKEN } from '../sign-in-links.server.ts'
+import { SIGN_IN_TOKEN, signInLinkUsable } from '../sign-in-links.server.ts'
 import { LinkPage, LinkRefusedPage, type SignInNotice, SignInPage } from '../views/SignInPages.tsx'
 import { oidcSignInRoutes } from './oidc-sign-in-routes.server.tsx'
 
@@ -149,9 +149,12 @@ export async function signInRoutes(app: FastifyInstance) {
 
   app.get('/sign-in/link', async (request, reply) => {
     const token = (request.query as { token?: unknown }).token
-    if (typeof token !== 'string' || !SIGN_IN_TOKEN.test(token)) {
-      return sendConsolePage(reply, 'Sign in', <LinkRefusedPage />, 400)
-    }
+    // A link used or expired says so at once, not after its button is pressed.
+    const usable =
+      typeof token === 'string' &&
+      SIGN_IN_TOKEN.test(token) &&
+      (await signInLinkUsable(deps.db.prisma, token, app.adminConsole.now()))
+    if (!usable) return sendConsolePage(reply, 'Sign in', <LinkRefusedPage />, 400)
     return sendConsolePage(reply, 'Sign in', <LinkPage token={token} />)
   })
 

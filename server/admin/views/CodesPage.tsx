@@ -41,6 +41,8 @@ const DONE_DETAIL: Record<string, string> = {
   'That code was revoked already': 'Nothing changed: its sessions had ended when it was revoked.',
   'E-mail denied': 'No link is sent to that address; its sessions from the code have ended.',
   'E-mail admitted again': 'The address can ask the code for a link again.',
+  'That address was denied already': 'Nothing changed: it gets no link from this code.',
+  'That address was not denied': 'Nothing changed: it can ask this code for a link, as before.',
   'E-mail step on':
     'The code now asks for a work e-mail and sends a one-time link; its sessions opened without one, or for other domains, end within seconds.',
   'E-mail step off': 'The code alone opens the docket again.',

@@ -4,11 +4,13 @@ import { afterAll, beforeAll } from 'vitest'
 import { addCode } from '../../scripts/cli/codes/commands.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import { createTestDatabase, type TestDatabase } from './database.ts'
+import { type EnvValues, setEnvironment } from './environment.ts'
 import { rm5Here } from './rm5-here.ts'
 import type { CliRun } from './run-cli.ts'
 
-/** `rm5 codes <args>` in this process, with what it wrote to either output. */
-export const codesHere = (args: string[]): Promise<CliRun> => rm5Here(['codes', ...args])
+/** `rm5 codes <args>` in this process (with `env` over the environment), with what it wrote to either output. */
+export const codesHere = (args: string[], env?: EnvValues): Promise<CliRun> =>
+  rm5Here(['codes', ...args], env)
 
 /** A real code for `retailer`, created as `rm5 codes generate <retailer> --json` creates one: its text. */
 export async function generatedCode(prisma: PrismaClient, retailer: string): Promise<string> {
@@ -28,17 +30,13 @@ export async function generatedCode(prisma: PrismaClient, retailer: string): Pro
  */
 export function cliDatabaseForFile(): TestDatabase {
   const testDb = {} as TestDatabase
-  const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR }
+  let previous: EnvValues = {}
   beforeAll(async () => {
     Object.assign(testDb, await createTestDatabase())
-    process.env.DATABASE_URL = testDb.url
-    process.env.DATA_DIR = testDb.env.DATA_DIR
+    previous = setEnvironment({ DATABASE_URL: testDb.url, DATA_DIR: testDb.env.DATA_DIR })
   })
   afterAll(async () => {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name]
-      else process.env[name] = value
-    }
+    setEnvironment(previous)
     await testDb.drop?.()
   })
   return testDb

@@ -5,16 +5,10 @@
 // they do runs them here, and keeps a spawned run (run-cli.ts) for the binary itself.
 import { rm5Program } from '../../scripts/cli/rm5-program.ts'
 import { runCli } from '../../scripts/lib/cli.ts'
+import { type EnvValues, setEnvironment } from './environment.ts'
 import type { CliRun } from './run-cli.ts'
 
-export async function rm5Here(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]))
-  const set = (values: Record<string, string | undefined>) => {
-    for (const [name, value] of Object.entries(values)) {
-      if (value === undefined) delete process.env[name]
-      else process.env[name] = value
-    }
-  }
+export async function rm5Here(args: string[], env: EnvValues = {}): Promise<CliRun> {
   let stdout = ''
   let stderr = ''
   const output = {
@@ -25,11 +19,11 @@ export async function rm5Here(args: string[], env: Record<string, string | undef
       stderr += text
     },
   }
-  set(env)
+  const previous = setEnvironment(env)
   try {
     const code = await runCli(await rm5Program(args, output), args, output)
     return { code, stdout, stderr }
   } finally {
-    set(saved)
+    setEnvironment(previous)
   }
 }

@@ -6,6 +6,7 @@ import { type Database, openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
 import { cliDatabaseForFile, codesHere } from '../helpers/codes-cli.ts'
+import { type EnvValues, setEnvironment } from '../helpers/environment.ts'
 
 const testDb = cliDatabaseForFile()
 let db: Database
@@ -15,20 +16,14 @@ const MAIL = {
   NOTIFY_EMAIL_FROM: 'docket@rm5.example',
   NOTIFY_EMAIL_TO: 'ops@rm5.example',
 }
-const savedMail = Object.fromEntries(Object.keys(MAIL).map((name) => [name, process.env[name]]))
-const setMail = (values: Record<string, string | undefined>) => {
-  for (const [name, value] of Object.entries(values)) {
-    if (value === undefined) delete process.env[name]
-    else process.env[name] = value
-  }
-}
+let savedMail: EnvValues = {}
 
 beforeAll(async () => {
   db = await openDatabase(parseEnv({ NODE_ENV: 'test', ...testDb.env }), silentLogger)
-  setMail(MAIL)
+  savedMail = setEnvironment(MAIL)
 })
 afterAll(async () => {
-  setMail(savedMail)
+  setEnvironment(savedMail)
   await db?.close()
 })
 
@@ -121,34 +116,31 @@ describe('without mail configured', () => {
     [['require-email', 'abcdef12']],
   ])('%j exits 2 saying how to configure mail, and stores nothing', async (args) => {
     const before = await db.prisma.accessCode.count()
-    setMail({ SMTP_URL: undefined, NOTIFY_EMAIL_FROM: undefined, NOTIFY_EMAIL_TO: undefined })
-    try {
-      const run = await codesHere(args)
-      expect(run.code).toBe(2)
-      expect(run.stdout).toBe('')
-      expect(run.stderr).toMatch(
-        /A code that requires an e-mail needs mail.*set SMTP_URL .*, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO/,
-      )
-    } finally {
-      setMail(MAIL)
-    }
+    const run = await codesHere(args, {
+      SMTP_URL: undefined,
+      NOTIFY_EMAIL_FROM: undefined,
+      NOTIFY_EMAIL_TO: undefined,
+    })
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(
+      /A code that requires an e-mail needs mail.*set SMTP_URL .*, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO/,
+    )
     expect(await db.prisma.accessCode.count()).toBe(before)
   })
 
   it('in production without SITE_URL, exits 2 naming it: a mailed link could only point at this machine', async () => {
-    const names = ['NODE_ENV', 'SITE_URL', 'HOST', 'PORT']
-    const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]))
     // The listener's defaults (127.0.0.1:3000) name the origin.
-    setMail({ NODE_ENV: 'production', SITE_URL: undefined, HOST: undefined, PORT: undefined })
-    try {
-      const run = await codesHere(['require-email', 'abcdef12'])
-      expect([run.code, run.stdout]).toEqual([2, ''])
-      expect(run.stderr).toMatch(
-        /A code that requires an e-mail needs mail.*SITE_URL is not set.*http:\/\/127\.0\.0\.1:3000/,
-      )
-    } finally {
-      setMail(saved)
-    }
+    const run = await codesHere(['require-email', 'abcdef12'], {
+      NODE_ENV: 'production',
+      SITE_URL: undefined,
+      HOST: undefined,
+      PORT: undefined,
+    })
+    expect([run.code, run.stdout]).toEqual([2, ''])
+    expect(run.stderr).toMatch(
+      /A code that requires an e-mail needs mail.*SITE_URL is not set.*http:\/\/127\.0\.0\.1:3000/,
+    )
   })
 
   it("refuses an open gate's code the same way it refuses any code for it (exit 1)", async () => {

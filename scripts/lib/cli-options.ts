@@ -12,9 +12,23 @@ export function valueParser<T>(parse: (value: string) => T | null | undefined, h
   }
 }
 
-/** A parser from a zod schema, classic or zod/mini (the form schemas). */
-export const zodParser = <T>(schema: { safeParse(value: unknown): { data?: T } }, hint: string) =>
-  valueParser((value) => schema.safeParse(value).data, hint)
+interface ParsingSchema<T> {
+  safeParse(value: unknown): { data?: T; error?: { issues: { message: string }[] } }
+}
+
+/**
+ * A parser from a zod schema, classic or zod/mini (the form schemas). Without a hint, a refused
+ * value gets the schema's own message (the rule the store keeps says why).
+ */
+export const zodParser =
+  <T>(schema: ParsingSchema<T>, hint?: string) =>
+  (value: string): T => {
+    const parsed = schema.safeParse(value)
+    if (parsed.data === undefined) {
+      throw new InvalidArgumentError(hint ?? parsed.error?.issues[0]?.message ?? 'Invalid value.')
+    }
+    return parsed.data
+  }
 
 export const jsonOption = (description = 'Print JSON') => new Option('--json', description)
 

@@ -1,6 +1,6 @@
 // `rm5 documents`: the data room's documents (decision 031). Every argument is checked
 // before the database or storage is opened.
-import { Command, InvalidArgumentError, Option } from 'commander'
+import { Command, Option } from 'commander'
 import type { PartnerSlug } from '../../../lib/partners.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import type { AudienceRequest } from '../../../server/documents/audience.server.ts'
@@ -10,7 +10,7 @@ import { type CliOutput, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP } from '../../lib/cli-database.ts'
 import { cliEnv } from '../../lib/cli-env.ts'
 import { CliError } from '../../lib/cli-error.ts'
-import { jsonOption, sinceOption, valueParser } from '../../lib/cli-options.ts'
+import { jsonOption, sinceOption, valueParser, zodParser } from '../../lib/cli-options.ts'
 import { STORAGE_HELP } from '../../lib/cli-storage.ts'
 import { partnerArgument, partnerOf, partnerOption } from '../../lib/partner-args.ts'
 import { type Io, resolveId } from '../codes/commands.ts'
@@ -61,11 +61,7 @@ const titleOption = () =>
   new Option(
     '--title <text>',
     'The title viewers see (default: the file name without its extension)',
-  ).argParser((value) => {
-    const parsed = titleSchema.safeParse(value)
-    if (!parsed.success) throw new InvalidArgumentError(parsed.error.issues[0]?.message ?? 'Invalid title.')
-    return value
-  })
+  ).argParser(zodParser(titleSchema))
 
 interface AudienceValues {
   public?: boolean

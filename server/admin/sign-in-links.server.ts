@@ -24,13 +24,12 @@ export async function createSignInLink(prisma: PrismaClient, adminId: string, no
   return { token, expiresAt }
 }
 
-/** Whether the link would still sign in (not used, not expired): read only, for its page. */
+/** The link of `hash` while it still signs in: not used, not expired. */
+const usableLink = (hash: string, now: Date) => ({ tokenHash: hash, usedAt: null, expiresAt: { gt: now } })
+
+/** Whether the link would still sign in: read only, for its page. */
 export async function signInLinkUsable(prisma: PrismaClient, token: string, now = new Date()) {
-  const link = await prisma.adminSignInLink.findUnique({
-    where: { tokenHash: tokenHash(token) },
-    select: { usedAt: true, expiresAt: true },
-  })
-  return Boolean(link && link.usedAt === null && link.expiresAt > now)
+  return (await prisma.adminSignInLink.count({ where: usableLink(tokenHash(token), now) })) === 1
 }
 
 /** The admin's id the first time within the link's life; undefined ever after. */
@@ -38,7 +37,7 @@ export async function consumeSignInLink(prisma: PrismaClient, token: string, now
   if (!SIGN_IN_TOKEN.test(token)) return undefined
   const hash = tokenHash(token)
   const { count } = await prisma.adminSignInLink.updateMany({
-    where: { tokenHash: hash, usedAt: null, expiresAt: { gt: now } },
+    where: usableLink(hash, now),
     data: { usedAt: now },
   })
   if (count !== 1) return undefined

@@ -1,7 +1,7 @@
 // Admin CLI for the notifications outbox (docs/operations.md): `rm5 notifications list|retry`.
 import { Command, Option } from 'commander'
 import type { NotificationRow, NotificationState } from '../../server/notifications/admin.server.ts'
-import { type CliOutput, stdio } from '../lib/cli.ts'
+import { type CliOutput, linePrinter, stdio } from '../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../lib/cli-database.ts'
 import { cliEnv } from '../lib/cli-env.ts'
 import { CliError } from '../lib/cli-error.ts'
@@ -80,7 +80,7 @@ async function retry(print: Print, id: string | undefined, values: { allFailed?:
 }
 
 export function command(output: CliOutput = stdio): Command {
-  const print: Print = (line) => output.out(`${line}\n`)
+  const print: Print = linePrinter(output)
   const notifications = new Command('notifications')
     .description(
       `Notifications of new applications, contact messages and docket openings wait in the outbox until

@@ -7,7 +7,7 @@ import { CODE_CACHE_MS } from '../../server/access/grants.server.ts'
 import { cliActor } from '../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import type { ViewerData } from '../../server/documents/viewer-data.server.ts'
-import { type CliOutput, stdio } from '../lib/cli.ts'
+import { type CliOutput, linePrinter, stdio } from '../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../lib/cli-database.ts'
 import { CliError } from '../lib/cli-error.ts'
 import { jsonOption } from '../lib/cli-options.ts'
@@ -34,7 +34,7 @@ function describe(data: ViewerData): string[] {
 const isEmpty = (data: ViewerData) => describe(data).length === 0
 
 export function viewersCommand(output: CliOutput = stdio): Command {
-  const print = (line = '') => output.out(`${line}\n`)
+  const print = linePrinter(output)
   const run = (work: (prisma: PrismaClient) => Promise<void>) => withDatabase(({ prisma }) => work(prisma))
   const load = () => import('../../server/documents/viewer-data.server.ts')
 

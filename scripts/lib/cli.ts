@@ -19,6 +19,12 @@ export const stdio: CliOutput = {
   err: (text) => process.stderr.write(printable(text)),
 }
 
+/** A command's own output, a line at a time (`print()` writes an empty line). */
+export const linePrinter =
+  (output: CliOutput) =>
+  (line = ''): void =>
+    output.out(`${line}\n`)
+
 /** An error raised by commander, with the command it was parsing (for the message's prefix). */
 class ParseEnd extends Error {
   constructor(

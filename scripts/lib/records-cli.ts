@@ -9,7 +9,7 @@ import { utcMinute } from '../../lib/utc-day.ts'
 import type { PrismaClient } from '../../server/db/database.server.ts'
 import type { FoundRecord, PersonTarget } from '../../server/forms/personal-data.server.ts'
 import { exportRecords, type Keyed, listRecords, type RecordSet } from '../../server/forms/records.server.ts'
-import { type CliOutput, stdio } from './cli.ts'
+import { type CliOutput, linePrinter, stdio } from './cli.ts'
 import { DATABASE_HELP, withDatabase } from './cli-database.ts'
 import { CliError } from './cli-error.ts'
 import { limitOption, sinceOption, valueParser, zodParser } from './cli-options.ts'
@@ -62,7 +62,7 @@ async function list<Row extends Keyed>(
   output: CliOutput,
 ) {
   const set = cli.records
-  const print = (line: string) => output.out(`${line}\n`)
+  const print = linePrinter(output)
   const { rows, total } = await listRecords(prisma, set, options)
   const scope = options.since ? ` since ${options.since.toISOString()}` : ''
   if (rows.length === 0) {

@@ -3,7 +3,7 @@
 import { Command, Option } from 'commander'
 import type { PartnerSlug } from '../../../lib/partners.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
-import { type CliOutput, stdio } from '../../lib/cli.ts'
+import { type CliOutput, linePrinter, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../../lib/cli-database.ts'
 import { jsonOption } from '../../lib/cli-options.ts'
 import type { Io } from '../codes/commands.ts'
@@ -13,7 +13,7 @@ import { clearRetailerAgreement, printAgreements, readAgreement, setRetailerAgre
 const GATES = 'a partner slug (`rm5 partners list`)'
 
 export function agreementsCommand(output: CliOutput = stdio): Command {
-  const io: Io = { print: (line = '') => output.out(`${line}\n`), now: () => new Date() }
+  const io: Io = { print: linePrinter(output), now: () => new Date() }
   const run = (work: (prisma: PrismaClient) => Promise<void>) => withDatabase(({ prisma }) => work(prisma))
 
   const agreements = new Command('agreements')

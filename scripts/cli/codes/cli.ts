@@ -6,7 +6,7 @@ import { parseExpires } from '../../../lib/code-expiry.ts'
 import type { PartnerSlug } from '../../../lib/partners.ts'
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
-import { type CliOutput, stdio } from '../../lib/cli.ts'
+import { type CliOutput, linePrinter, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../../lib/cli-database.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { jsonOption, limitOption, sinceOption, valueParser } from '../../lib/cli-options.ts'
@@ -80,7 +80,7 @@ async function readCode(value: string): Promise<string> {
 }
 
 export function codesCommand(output: CliOutput = stdio): Command {
-  const io: Io = { print: (line = '') => output.out(`${line}\n`), now: () => new Date() }
+  const io: Io = { print: linePrinter(output), now: () => new Date() }
   const run = (work: (prisma: PrismaClient) => Promise<void>) => withDatabase(({ prisma }) => work(prisma))
 
   const codes = new Command('codes')

@@ -6,7 +6,7 @@ import type { PrismaClient } from '../../../server/db/database.server.ts'
 import type { AudienceRequest } from '../../../server/documents/audience.server.ts'
 import { DOCUMENT_ID } from '../../../server/documents/ids.server.ts'
 import { titleSchema } from '../../../server/documents/title.server.ts'
-import { type CliOutput, stdio } from '../../lib/cli.ts'
+import { type CliOutput, linePrinter, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP } from '../../lib/cli-database.ts'
 import { cliEnv } from '../../lib/cli-env.ts'
 import { CliError } from '../../lib/cli-error.ts'
@@ -81,7 +81,7 @@ const audienceOf = async (prisma: PrismaClient, values: AudienceValues): Promise
 })
 
 export function documentsCommand(output: CliOutput = stdio): Command {
-  const io: Io = { print: (line = '') => output.out(`${line}\n`), now: () => new Date() }
+  const io: Io = { print: linePrinter(output), now: () => new Date() }
   const maxBytes = async () => (await cliEnv()).DOCUMENT_MAX_BYTES
 
   const documents = new Command('documents')

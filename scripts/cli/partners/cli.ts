@@ -8,7 +8,7 @@ import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { PARTNERS_REFRESH_MS } from '../../../server/partners/directory.server.ts'
 import type { PartnerFields, PartnerRow } from '../../../server/partners/partner-store.server.ts'
-import { type CliOutput, stdio } from '../../lib/cli.ts'
+import { type CliOutput, linePrinter, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../../lib/cli-database.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { jsonOption } from '../../lib/cli-options.ts'
@@ -74,7 +74,7 @@ const fieldsOf = (values: ThemeValues & { open?: boolean; code?: boolean }): Par
 const load = () => import('../../../server/partners/partner-store.server.ts')
 
 export function partnersCommand(output: CliOutput = stdio): Command {
-  const print = (line = '') => output.out(`${line}\n`)
+  const print = linePrinter(output)
   const now = () => new Date()
 
   /** Runs a store call, turning its refusals into one-line errors (exit 1; unreadable colours: 2). */

@@ -5,7 +5,6 @@
 // its confirm step; the audit log says who did each. Every page passes axe and is looked at in
 // screenshots at 1440 and 375 px.
 import { randomBytes } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import { MIN_DWELL_MS } from '../../lib/documents/reading-clock.ts'
 import { stay } from '../helpers/browser-clock.ts'
@@ -17,22 +16,12 @@ import {
   passGate,
   signInAsNewOwner,
 } from './helpers/admin-console.ts'
+import { expectNoViolation } from './helpers/axe.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
 import { waitForHydration } from './helpers/hydration.ts'
 import { photographWidths } from './helpers/viewport.ts'
 // A client address of its own per test: sign-in is limited per client like the gates.
 import { test } from './helpers/visitor.ts'
-
-/** No axe violation of any impact (WCAG 2.0 A/AA, 2.1 AA): the console's new pages hold to all of them. */
-async function expectNoViolation(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-  const found = results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-  }))
-  expect(found, JSON.stringify(found, null, 2)).toEqual([])
-}
 
 /** axe at 1440 and at 375 px, and a full-page screenshot of each (looked at by whoever changes the page). */
 async function checkPage(page: Page, name: string) {

@@ -4,8 +4,7 @@
 // whole address shows what is held about the person; a document is set to "shown in the page
 // only". Every page passes axe and is photographed at 375 and 1440 px.
 import { randomBytes } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect } from '@playwright/test'
 import {
   confirmAction,
   consoleMenu,
@@ -13,18 +12,10 @@ import {
   photograph,
   signInAsNewOwner,
 } from './helpers/admin-console.ts'
+import { expectNoViolation } from './helpers/axe.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
 // A client address of its own per test: sign-in is limited per client like the gates.
 import { test } from './helpers/visitor.ts'
-
-async function expectNoViolation(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-  const found = results.violations.map((violation) => ({
-    rule: violation.id,
-    targets: violation.nodes.length,
-  }))
-  expect(found, JSON.stringify(found, null, 2)).toEqual([])
-}
 
 test('an owner ends a viewer’s live session and looks a person up', async ({ page, browser }) => {
   // Three CLI runs (a code, an admin, a link) before the browser work.

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { MIN_DWELL_MS } from '../../lib/documents/reading-clock.ts'
+import { axeViolations, wcagAxe } from '../helpers/axe.ts'
 import { stay } from '../helpers/browser-clock.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { newCode, rm5 } from './helpers/cli.ts'
@@ -61,13 +61,7 @@ test.afterAll(async () => {
 async function blockingViolations(page: Page) {
   // The watermark is decorative and faint on purpose (hidden from assistive technology; its line
   // is printed once, readable, below the text).
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .exclude('.watermark')
-    .analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target) }))
+  return await axeViolations(wcagAxe(page).exclude('.watermark'))
 }
 
 async function openDocket(page: Page) {

@@ -6,10 +6,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DocumentBeacon } from '../../lib/documents/beacon.ts'
+import { axeViolations, wcagAxe } from '../helpers/axe.ts'
 import { stay } from '../helpers/browser-clock.ts'
 import { defaultChromium } from '../helpers/chromium-path.ts'
 import { makePdf } from '../helpers/documents.ts'
@@ -129,8 +129,7 @@ describe('the PDF pane island', () => {
       expect(Math.abs(sizes.pixels - 2 * sizes.css)).toBeLessThanOrEqual(4)
       // The fallback <object> never loaded the file: one request, from PDF.js, for the whole file.
       expect(site.fileRequests).toEqual([''])
-      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
+      expect(await axeViolations(wcagAxe(page), 'all')).toEqual([])
       if (SHOTS) await page.screenshot({ path: join(SHOTS, 'pdf-pane-1440.png') })
 
       await page.locator('.pdf-pane__pages').focus()

@@ -1,12 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-
-/** The serious and critical axe violations (WCAG 2.0 A/AA, 2.1 AA) of a page. */
-export interface Blocking {
-  rule: string
-  help: string
-  targets: string[]
-}
+import { axeViolations, type Violation, wcagAxe } from '../../helpers/axe.ts'
 
 /**
  * Runs axe on a page whose JavaScript is off. The page's own scripts stay off; axe itself is
@@ -14,7 +7,7 @@ export interface Blocking {
  * disabled never fires timers. So, for the time of the check only, the page's setTimeout queues
  * callbacks and this side runs them, one evaluation after another, until axe has answered.
  */
-export async function blockingViolationsWithoutJs(page: Page): Promise<Blocking[]> {
+export async function blockingViolationsWithoutJs(page: Page): Promise<Violation[]> {
   await page.evaluate(() => {
     const queue: Array<() => void> = []
     const scope = window as unknown as { runQueuedTimers: () => void }
@@ -33,14 +26,7 @@ export async function blockingViolationsWithoutJs(page: Page): Promise<Blocking[
     }
   })()
   try {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        rule: violation.id,
-        help: violation.help,
-        targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-      }))
+    return await axeViolations(wcagAxe(page))
   } finally {
     analysed = true
     await pump

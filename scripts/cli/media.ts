@@ -8,6 +8,7 @@ import { isKnownBucket, KNOWN_BUCKETS, type LogicalBucket } from '../../lib/buck
 import { wantsVariants } from '../../lib/responsive-images.ts'
 import { isPrivateBucket } from '../../server/documents/bucket.server.ts'
 import type { Storage } from '../../server/storage/storage.server.ts'
+import { type CliOutput, linePrinter, stdio } from '../lib/cli.ts'
 import { CliError } from '../lib/cli-error.ts'
 import { valueParser } from '../lib/cli-options.ts'
 import { STORAGE_HELP, withStorage as withStorageOf } from '../lib/cli-storage.ts'
@@ -36,21 +37,21 @@ const withStorage = <T>(run: (storage: Storage) => Promise<T>) =>
   withStorageOf(run, process.env.MEDIA_VERBOSE === '1')
 
 /** Prints the totals; any file that failed fails the command. */
-function finish(summary: UploadSummary): void {
+function finish(summary: UploadSummary, output: CliOutput): void {
   const parts = [
     `${summary.uploaded} uploaded (${formatBytes(summary.bytes)})`,
     `${summary.unchanged} unchanged`,
   ]
   if (summary.kept) parts.push(`${summary.kept} kept (exist; --force to overwrite)`)
   if (summary.failed) parts.push(`${summary.failed} failed`)
-  console.log(parts.join(', '))
+  linePrinter(output)(parts.join(', '))
   if (summary.failed) throw new CliError(`${summary.failed} file(s) failed (see above)`)
 }
 
-async function demo(): Promise<void> {
+async function demo(output: CliOutput): Promise<void> {
   await withStorage(async (storage) => {
     const result = await ensureDemoMedia(storage, stderrLog(true), { mode: 'auto' })
-    console.log(
+    linePrinter(output)(
       result.filled.length > 0
         ? `Added ${result.uploaded} demo files to ${result.filled.join(', ')}`
         : 'Every bucket already holds media: no demo media added',
@@ -58,14 +59,14 @@ async function demo(): Promise<void> {
   })
 }
 
-async function clear(): Promise<void> {
+async function clear(output: CliOutput): Promise<void> {
   await withStorage(async (storage) => {
     const { deleted } = await clearDemoMedia(storage)
-    console.log(`Removed ${deleted} demo files`)
+    linePrinter(output)(`Removed ${deleted} demo files`)
   })
 }
 
-async function remove(bucket: LogicalBucket, keys: string[]): Promise<void> {
+async function remove(bucket: LogicalBucket, keys: string[], output: CliOutput): Promise<void> {
   await withStorage(async (storage) => {
     const physical = storage.bucket(bucket)
     const missing: string[] = []
@@ -78,11 +79,12 @@ async function remove(bucket: LogicalBucket, keys: string[]): Promise<void> {
     }
     if (missing.length > 0) throw new CliError(`Not in ${bucket}: ${missing.join(', ')} (nothing deleted)`)
     await storage.client.removeObjects(physical, keys)
-    for (const key of keys) console.log(`deleted ${bucket}/${key}`)
+    const print = linePrinter(output)
+    for (const key of keys) print(`deleted ${bucket}/${key}`)
   })
 }
 
-async function backup(dir: string): Promise<void> {
+async function backup(dir: string, output: CliOutput): Promise<void> {
   const out = resolve(dir)
   const existing = await collectFiles(out).catch(() => [])
   if (existing.length > 0) throw new CliError(`${out} is not empty: back up into a new folder`)
@@ -101,11 +103,11 @@ async function backup(dir: string): Promise<void> {
         bytes += item.size
       }
     }
-    console.log(`Backed up ${objects} objects (${formatBytes(bytes)}) into ${out}`)
+    linePrinter(output)(`Backed up ${objects} objects (${formatBytes(bytes)}) into ${out}`)
   })
 }
 
-async function restore(dir: string): Promise<void> {
+async function restore(dir: string, output: CliOutput): Promise<void> {
   const from = resolve(dir)
   const perBucket: [LogicalBucket, LocalFile[]][] = []
   for (const bucket of KNOWN_BUCKETS) {
@@ -116,17 +118,24 @@ async function restore(dir: string): Promise<void> {
     throw new CliError(`No backup in ${from} (expected folders named after buckets)`)
   await withStorage(async (storage) => {
     const total: UploadSummary = { uploaded: 0, unchanged: 0, kept: 0, failed: 0, bytes: 0 }
-    const report = progress(perBucket.reduce((sum, [, files]) => sum + files.length, 0))
+    const report = progress(
+      perBucket.reduce((sum, [, files]) => sum + files.length, 0),
+      output,
+    )
     for (const [bucket, files] of perBucket) {
       const summary = await uploadAll(storage, bucket, files, { overwrite: true, report })
       for (const k of Object.keys(total) as (keyof UploadSummary)[]) total[k] += summary[k]
     }
     report.done()
-    finish(total)
+    finish(total, output)
   })
 }
 
-async function upload(dir: string, options: { bucket: LogicalBucket; prefix?: string }): Promise<void> {
+async function upload(
+  dir: string,
+  options: { bucket: LogicalBucket; prefix?: string },
+  output: CliOutput,
+): Promise<void> {
   const { bucket } = options
   const files = await collectFiles(dir, options.prefix)
   if (files.length === 0) throw new CliError(`No files to upload under "${dir}"`)
@@ -135,16 +144,16 @@ async function upload(dir: string, options: { bucket: LogicalBucket; prefix?: st
     await withStorage(async (storage) => {
       const removed = await removeDemoFrom(storage, bucket)
       if (removed > 0)
-        console.error(`Removed ${removed} demo files from ${bucket} first (your files replace the demo)`)
-      const variants = await uploadVariants(storage, bucket, files, work)
+        output.err(`Removed ${removed} demo files from ${bucket} first (your files replace the demo)\n`)
+      const variants = await uploadVariants(storage, bucket, files, work, output)
       const all = [...files, ...variants.files]
-      const report = progress(all.length)
+      const report = progress(all.length, output)
       const prefix = normalisePrefix(options.prefix)
-      console.error(`Uploading ${all.length} files to ${bucket}${prefix ? `/${prefix}` : ''}`)
+      output.err(`Uploading ${all.length} files to ${bucket}${prefix ? `/${prefix}` : ''}\n`)
       const summary = await uploadAll(storage, bucket, all, { overwrite: true, report })
       summary.unchanged += variants.unchanged
       report.done()
-      finish(summary)
+      finish(summary, output)
     })
   } finally {
     await rm(work, { recursive: true, force: true })
@@ -152,14 +161,20 @@ async function upload(dir: string, options: { bucket: LogicalBucket; prefix?: st
 }
 
 /** The responsive variants to upload with `files` (none for buckets without them). */
-async function uploadVariants(storage: Storage, bucket: LogicalBucket, files: LocalFile[], work: string) {
+async function uploadVariants(
+  storage: Storage,
+  bucket: LogicalBucket,
+  files: LocalFile[],
+  work: string,
+  output: CliOutput,
+) {
   if (!files.some((f) => wantsVariants(bucket, f.key))) return { files: [], unchanged: 0 }
   // Loaded on demand, like the demo renderer: only image uploads to these buckets need sharp.
   const { prepareVariants } = await import('./media/store-variants.ts')
-  return prepareVariants(storage, bucket, files, work, (key) => console.error(`rendering variants of ${key}`))
+  return prepareVariants(storage, bucket, files, work, (key) => output.err(`rendering variants of ${key}\n`))
 }
 
-async function list(bucket: LogicalBucket): Promise<void> {
+async function list(bucket: LogicalBucket, output: CliOutput): Promise<void> {
   await withStorage(async (storage) => {
     const physical = storage.bucket(bucket)
     if (!(await storage.client.bucketExists(physical))) {
@@ -171,18 +186,19 @@ async function list(bucket: LogicalBucket): Promise<void> {
     }
     rows.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
     const width = Math.max(4, ...rows.map((r) => r.name.length))
-    console.log(`${'NAME'.padEnd(width)}  ${'SIZE'.padStart(9)}  MODIFIED`)
+    const print = linePrinter(output)
+    print(`${'NAME'.padEnd(width)}  ${'SIZE'.padStart(9)}  MODIFIED`)
     for (const r of rows) {
-      console.log(`${r.name.padEnd(width)}  ${formatBytes(r.size).padStart(9)}  ${r.modified.toISOString()}`)
+      print(`${r.name.padEnd(width)}  ${formatBytes(r.size).padStart(9)}  ${r.modified.toISOString()}`)
     }
     const bytes = rows.reduce((sum, r) => sum + r.size, 0)
-    console.error(
-      `${rows.length} objects, ${formatBytes(bytes)} in ${bucket}${physical === bucket ? '' : ` (S3 bucket ${physical})`}`,
+    output.err(
+      `${rows.length} objects, ${formatBytes(bytes)} in ${bucket}${physical === bucket ? '' : ` (S3 bucket ${physical})`}\n`,
     )
   })
 }
 
-export function command(): Command {
+export function command(output: CliOutput = stdio): Command {
   const media = new Command('media')
     .description("Manage the site's media buckets (360, Heros, video, and the viewer fallbacks).")
     .addHelpText('after', `\n${STORAGE_HELP}`)
@@ -201,13 +217,15 @@ variants beside them: {name}.w640.avif, .webp, .jpg … up to the image's own wi
     .requiredOption('--bucket <name>', `Target bucket: ${MEDIA_BUCKETS.join(', ')}`, bucketArg)
     .option('--prefix <path>', 'Folder inside the bucket, e.g. --prefix hero')
     .addHelpText('after', '\nExample: rm5 media upload ./photos/360 --bucket 360')
-    .action(upload)
+    .action((dir: string, options: { bucket: LogicalBucket; prefix?: string }) =>
+      upload(dir, options, output),
+    )
   media
     .command('list')
     .summary("List a bucket's objects")
     .description('Lists every object in the bucket with its size and last-modified time.')
     .argument('<bucket>', 'The bucket', bucketArg)
-    .action(list)
+    .action((bucket: LogicalBucket) => list(bucket, output))
   media
     .command('delete')
     .summary('Delete objects from a bucket')
@@ -218,7 +236,7 @@ if one does not, nothing is deleted and the command fails.`,
     .argument('<bucket>', 'The bucket', bucketArg)
     .argument('<key...>', 'The objects to delete')
     .addHelpText('after', '\nExample: rm5 media delete Heros home.jpg')
-    .action(remove)
+    .action((bucket: LogicalBucket, keys: string[]) => remove(bucket, keys, output))
   media
     .command('clear')
     .summary('Remove the demo media from every bucket (clear --demo)')
@@ -227,7 +245,7 @@ if one does not, nothing is deleted and the command fails.`,
 demo set, so your own uploads stay, even under the same names. Prints how many were removed.`,
     )
     .requiredOption('--demo', 'Required: what to clear (the only kind there is)')
-    .action(clear)
+    .action(() => clear(output))
   media
     .command('demo')
     .summary('Add the demo media to the buckets that are empty')
@@ -237,7 +255,7 @@ their responsive variants, rendered by \`npm run build\` into dist/demo-media) t
 Heros and video buckets that is empty. A bucket that holds anything is left alone. This is what
 DEMO_MEDIA=auto does at start; remove it again with: rm5 media clear --demo`,
     )
-    .action(demo)
+    .action(() => demo(output))
   media
     .command('backup')
     .summary('Copy every object of every bucket into a folder')
@@ -246,7 +264,7 @@ DEMO_MEDIA=auto does at start; remove it again with: rm5 media clear --demo`,
 must be empty). With a Postgres dump this is a whole backup: docs/backup-and-restore.md.`,
     )
     .argument('<dir>', 'A new or empty folder')
-    .action(backup)
+    .action((dir: string) => backup(dir, output))
   media
     .command('restore')
     .summary('Upload a folder written by backup')
@@ -255,6 +273,6 @@ must be empty). With a Postgres dump this is a whole backup: docs/backup-and-res
 with the same content are skipped, others replaced; objects not in the backup are kept.`,
     )
     .argument('<dir>', 'The folder backup wrote')
-    .action(restore)
+    .action((dir: string) => restore(dir, output))
   return media
 }

@@ -1,7 +1,8 @@
-// The contract every admin command keeps through its one skeleton (scripts/lib/cli.ts), checked on
-// the real `rm5` process: help asked for on standard output (exit 0), usage errors in one line on
-// standard error with a suggestion (exit 2), failures in one line without a stack trace (exit 1),
-// and Ctrl-C at a question closing what the command opened (exit 130).
+// The contract every admin command keeps through its one skeleton (scripts/lib/cli.ts): help asked
+// for on standard output (exit 0), usage errors in one line on standard error with a suggestion
+// (exit 2), failures in one line without a stack trace (exit 1), and Ctrl-C at a question closing
+// what the command opened (exit 130). The cases run the program in this process
+// (tests/helpers/rm5-here.ts); a usage error, a failure and Ctrl-C run on the real `rm5` process.
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,9 +12,10 @@ import { type Database, openDatabase } from '../../server/db/database.server.ts'
 import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { applyMigrations } from '../../server/db/migrate.server.ts'
-import { runRm5, runRm5InTerminal } from '../helpers/run-cli.ts'
+import { rm5Here } from '../helpers/rm5-here.ts'
+import { type CliRun, runRm5, runRm5InTerminal } from '../helpers/run-cli.ts'
 
-// Each case spawns the CLI (tsx start-up, seconds on a busy machine).
+// A spawned CLI takes seconds to start on a busy machine.
 vi.setConfig({ testTimeout: 180_000 })
 
 const UNREACHABLE = {
@@ -50,7 +52,7 @@ describe('usage errors', () => {
     [['media', 'uplaod'], 'media', "unknown command 'uplaod' (Did you mean upload?)"],
     [['notifcations', 'list'], '', "unknown command 'notifcations' (Did you mean notifications?)"],
   ])('%j: exit 2, one line on standard error with the suggestion', async (args, command, message) => {
-    const run = await runRm5(args, UNREACHABLE)
+    const run = await rm5Here(args, UNREACHABLE)
     expect(run.code, run.stderr).toBe(2)
     expect(run.stdout).toBe('')
     const where = `rm5${command ? ` ${command}` : ''}`
@@ -59,7 +61,7 @@ describe('usage errors', () => {
 
   it('checks option values before anything is opened', async () => {
     // The database is unreachable: reaching it would fail with exit 1 instead.
-    const run = await runRm5(['codes', 'attempts', '--since', 'last tuesday'], UNREACHABLE)
+    const run = await rm5Here(['codes', 'attempts', '--since', 'last tuesday'], UNREACHABLE)
     expect(run.code).toBe(2)
     expect(run.stderr).toContain("option '--since <when>' argument 'last tuesday' is invalid. Use a date")
     expect(run.stderr.trim().split('\n')).toHaveLength(1)
@@ -75,7 +77,7 @@ describe('help', () => {
     ['media', 'backup'],
     ['db', 'new'],
   ])('rm5 %s %s --help: standard output, exit 0', async (command, sub) => {
-    const run = await runRm5([command, sub, '--help'], UNREACHABLE)
+    const run = await rm5Here([command, sub, '--help'], UNREACHABLE)
     expect(run.code, run.stderr).toBe(0)
     expect(run.stderr).toBe('')
     expect(run.stdout).toMatch(new RegExp(`^Usage: rm5 ${command} ${sub} `))
@@ -84,7 +86,7 @@ describe('help', () => {
   })
 
   it('answers `help <command>` like --help', async () => {
-    const run = await runRm5(['codes', 'help', 'set'], UNREACHABLE)
+    const run = await rm5Here(['codes', 'help', 'set'], UNREACHABLE)
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/^Usage: rm5 codes set /)
     expect(run.stdout).toContain('--code -')
@@ -97,12 +99,12 @@ describe('failures', () => {
     [['applications', 'list'], 'rm5 applications list: Could not reach DATABASE_URL'],
     [['db', 'status'], 'rm5 db status: '],
   ])('%j: exit 1, one line on standard error, no stack trace', async (args, start) => {
-    expectOneLineFailure(await runRm5(args, UNREACHABLE), 1, start)
+    expectOneLineFailure(await rm5Here(args, UNREACHABLE), 1, start)
   })
 
   // Issue 43: a command that needs storage says plainly that it cannot reach it, and exits 2.
   it('a command that needs unreachable storage: exit 2, "Storage at <endpoint> is unreachable"', async () => {
-    const run = await runRm5(['media', 'list', '360'], UNREACHABLE)
+    const run = await rm5Here(['media', 'list', '360'], UNREACHABLE)
     expectOneLineFailure(run, 2, 'rm5 media list: Storage at http://127.0.0.1:1 is unreachable: ')
     expect(run.stderr).toContain('ECONNREFUSED')
     // Not a usage error: no pointer to --help, and nothing of the credentials.
@@ -111,7 +113,26 @@ describe('failures', () => {
   })
 })
 
-function expectOneLineFailure(run: Awaited<ReturnType<typeof runRm5>>, code: number, start: string) {
+describe('on the real rm5 process', () => {
+  it('a usage error: exit 2, one line on standard error with the suggestion', async () => {
+    const run = await runRm5(['notifcations', 'list'], UNREACHABLE)
+    expect(run.code, run.stderr).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toBe(
+      `rm5: unknown command 'notifcations' (Did you mean notifications?); see "rm5 --help"\n`,
+    )
+  })
+
+  it('a failure: exit 1, one line on standard error, no stack trace', async () => {
+    expectOneLineFailure(
+      await runRm5(['applications', 'list'], UNREACHABLE),
+      1,
+      'rm5 applications list: Could not reach DATABASE_URL',
+    )
+  })
+})
+
+function expectOneLineFailure(run: CliRun, code: number, start: string) {
   expect(run.code, run.stderr).toBe(code)
   expect(run.stdout).toBe('')
   expect(run.stderr.startsWith(start), run.stderr).toBe(true)

@@ -1,11 +1,14 @@
-// The media CLI end to end against embedded storage in a temporary DATA_DIR.
+// The media CLI end to end against embedded storage in a temporary DATA_DIR, run in this process
+// (tests/helpers/rm5-here.ts); one spawned run holds what the binary prints to a terminal.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isVariantKey } from '../../lib/responsive-images.ts'
+import { rm5Here } from '../helpers/rm5-here.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
+import { fillTestStorage } from '../helpers/storage.ts'
 
 let dataDir: string
 let photos: string
@@ -17,7 +20,8 @@ const heroJpeg = (red: number) =>
     .jpeg()
     .toBuffer()
 
-const media = (...args: string[]) => runRm5(['media', ...args], { DATA_DIR: dataDir, S3_ENDPOINT: '' })
+const env = () => ({ DATA_DIR: dataDir, S3_ENDPOINT: '' })
+const media = (...args: string[]) => rm5Here(['media', ...args], env())
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'rm5-cli-'))
@@ -126,5 +130,17 @@ describe('npm run media', () => {
     expect(command.code).toBe(2)
     const flag = await media('list', '360', '--nope')
     expect(flag.code).toBe(2)
+  }, 120_000)
+
+  it('prints an object key as text: a control character in it never reaches the terminal', async () => {
+    // `rm5 media upload` refuses such a key; another S3 client may have stored one.
+    await fillTestStorage(dataDir, [{ bucket: '360', key: 'terminal/rm5_\u001b[2J.jpg', bytes: 'frame' }])
+    // The binary itself: its standard output is where the escaping happens.
+    const list = await runRm5(['media', 'list', '360'], env())
+    expect(list.code, list.stderr).toBe(0)
+    expect(list.stdout).toContain('terminal/rm5_\\x1b[2J.jpg')
+    expect(list.stdout).not.toContain('\u001b')
+    const removed = await media('delete', '360', 'terminal/rm5_\u001b[2J.jpg')
+    expect(removed.code, removed.stderr).toBe(0)
   }, 120_000)
 })

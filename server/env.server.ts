@@ -85,6 +85,11 @@ export const envSchema = z.object({
   DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(1_000),
   /** Largest size a stored PDF's streams may inflate to, in MiB (a flate bomb is refused at upload). */
   DOCUMENT_MAX_INFLATED_MB: z.coerce.number().int().min(1).max(16_384).default(256),
+  /**
+   * Longest a document job may take, in seconds, its wait for a worker included: checking an
+   * upload, stamping a copy, drawing a page, rendering Markdown. Past it the job fails alone.
+   */
+  DOCUMENT_JOB_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   /** auto: empty media buckets get the demo set at start (once); off: never (decision 014). */
   DEMO_MEDIA: z.enum(['auto', 'off']).default('auto'),
   /** Redis for shared rate limits across instances; unset = in-memory limits. */

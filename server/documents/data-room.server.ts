@@ -18,11 +18,7 @@ import { type AgreementRow, currentAgreement, hasAccepted } from './agreements.s
 import { type Viewers, viewersOf } from './audience.server.ts'
 import { DocumentStore, type DocumentSummary } from './document-store.server.ts'
 import { DocumentEngagement } from './engagement.server.ts'
-import {
-  closeDocumentJobs,
-  DocumentJobFailed,
-  yieldDocumentJobsToRequests,
-} from './jobs/document-jobs.server.ts'
+import { closeDocumentJobs, configureDocumentJobs, DocumentJobFailed } from './jobs/document-jobs.server.ts'
 import { documentLimits } from './limits.server.ts'
 import type { PageShape } from './page-images/page-image-size.server.ts'
 import { createPageImages, type PageImage, type PageImages } from './page-images/page-images.server.ts'
@@ -264,7 +260,7 @@ export function registerDocuments(
   app: FastifyInstance,
   deps: { env: Env; db: Database; storage: Storage; options?: DataRoomOptions },
 ): DataRoom {
-  yieldDocumentJobsToRequests()
+  configureDocumentJobs(deps.env, { yieldToRequests: true })
   const room = new DataRoom(app, deps.db, deps.storage, deps.env, deps.options)
   app.decorate('documents', room)
   app.addHook('onClose', async () => {

@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { statFields } from '../../scripts/lib/proc-stat.ts'
 import {
   closeDocumentJobs,
+  configureDocumentJobs,
   DEFAULT_JOB_LIMITS,
   DocumentJobs,
   documentJobs,
-  yieldDocumentJobsToRequests,
 } from '../../server/documents/jobs/document-jobs.server.ts'
 import { WORKER_OOM_SCORE_ADJ } from '../../server/documents/jobs/worker-priority.server.ts'
 
@@ -73,7 +73,7 @@ describe.runIf(process.platform === 'linux')('document worker priority', () => {
   })
 
   it('the process’s shared pool, started again after a server closed its own, runs as a CLI’s does', async () => {
-    yieldDocumentJobsToRequests()
+    configureDocumentJobs({ DOCUMENT_JOB_SECONDS: 20 }, { yieldToRequests: true })
     const served = await newWorker(true, documentJobs())
     expect(new Set(nicesOf(served))).toEqual(new Set([10]))
     await closeDocumentJobs()

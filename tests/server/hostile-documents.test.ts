@@ -64,7 +64,11 @@ describe('viewing a hostile file stored before the checks', () => {
   const stored: Record<string, DocumentSummary> = {}
 
   beforeAll(async () => {
-    t = await createProductionTestApp({ access: { rateLimitPrefix: limitPrefix() } })
+    // A shorter time limit than the default (DOCUMENT_JOB_SECONDS): the files run into it either way.
+    t = await createProductionTestApp({
+      access: { rateLimitPrefix: limitPrefix() },
+      env: { DOCUMENT_JOB_SECONDS: '4' },
+    })
     await seedCode(t.db, 'circlek', 'circle-k-hostile-01')
     cookie = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: 'circle-k-hostile-01' }))
     // An older release's inspection: a kind and a hash, nothing more.

@@ -12,15 +12,20 @@ export async function withDocuments<T>(
   run: (store: DocumentStore, prisma: PrismaClient) => Promise<T>,
 ): Promise<T> {
   const env = await cliEnv()
-  const [{ DocumentStore }, { documentLimits }, { documentRefusal }, { closeDocumentJobs }] =
-    await Promise.all([
-      import('../../../server/documents/document-store.server.ts'),
-      import('../../../server/documents/limits.server.ts'),
-      import('../../../server/documents/refusal.server.ts'),
-      import('../../../server/documents/jobs/document-jobs.server.ts'),
-    ])
+  const [
+    { DocumentStore },
+    { documentLimits },
+    { documentRefusal },
+    { closeDocumentJobs, configureDocumentJobs },
+  ] = await Promise.all([
+    import('../../../server/documents/document-store.server.ts'),
+    import('../../../server/documents/limits.server.ts'),
+    import('../../../server/documents/refusal.server.ts'),
+    import('../../../server/documents/jobs/document-jobs.server.ts'),
+  ])
   return withDatabase(({ prisma }) =>
     withStorage(async (storage) => {
+      configureDocumentJobs(env, { yieldToRequests: false })
       const store = new DocumentStore(prisma, storage, { ...documentLimits(env), region: env.S3_REGION })
       try {
         return await run(store, prisma)

@@ -10,6 +10,7 @@
 // whole worker can run below the server's priority.
 import { channel } from 'node:diagnostics_channel'
 import { availableParallelism, constants } from 'node:os'
+import { type Env, envDefault } from '../../env.server.ts'
 import { currentRequest, type RequestContext } from '../../http/request-context.server.ts'
 import { childEntry, childExecArgv } from '../../process-entry.server.ts'
 import type { DocumentLimits } from '../limits.server.ts'
@@ -23,8 +24,6 @@ import { YIELD_TO_REQUESTS_ENV } from './worker-priority.server.ts'
 
 /** Worker processes at most: documents must never take every core from the pages. */
 export const DOCUMENT_WORKERS = Math.max(1, Math.min(2, availableParallelism() - 1))
-/** A job's time limit, its wait in the queue included. */
-export const DOCUMENT_JOB_TIMEOUT_MS = 20_000
 /** A worker's heap (old generation, `--max-old-space-size`), in MB: a 25 MiB PDF parses well within it. */
 export const DOCUMENT_JOB_HEAP_MB = 192
 /** Jobs waiting for a worker; past this a job is refused at once. */
@@ -76,7 +75,7 @@ export interface JobLimits {
 }
 
 export const DEFAULT_JOB_LIMITS: JobLimits = {
-  timeoutMs: DOCUMENT_JOB_TIMEOUT_MS,
+  timeoutMs: envDefault('DOCUMENT_JOB_SECONDS') * 1000,
   heapMb: DOCUMENT_JOB_HEAP_MB,
   queue: DOCUMENT_JOB_QUEUE,
   workers: DOCUMENT_WORKERS,
@@ -243,9 +242,15 @@ export function documentJobs(): DocumentJobs {
   return shared
 }
 
-/** The server's pool yields the CPU to the server (called before its first job). */
-export function yieldDocumentJobsToRequests(): void {
-  sharedLimits = { ...DEFAULT_JOB_LIMITS, yieldToRequests: true }
+/**
+ * The process's pool takes its time limit from the environment (DOCUMENT_JOB_SECONDS), and in
+ * the server yields the CPU to requests. Called before the first job.
+ */
+export function configureDocumentJobs(
+  env: Pick<Env, 'DOCUMENT_JOB_SECONDS'>,
+  options: { yieldToRequests: boolean },
+): void {
+  sharedLimits = { ...DEFAULT_JOB_LIMITS, timeoutMs: env.DOCUMENT_JOB_SECONDS * 1000, ...options }
 }
 
 /** Jobs waiting for a worker in the process's pool (none before its first job). */
@@ -254,8 +259,8 @@ export function documentJobsWaiting(): number {
 }
 
 /**
- * Stops the shared pool (the app's close, a CLI's end). A pool started after it starts as a
- * CLI's does, at the workers' usual priority, until a server asks it to yield again.
+ * Stops the shared pool (the app's close, a CLI's end). A pool started after it starts with the
+ * default limits, at the workers' usual priority, until it is configured again.
  */
 export async function closeDocumentJobs(): Promise<void> {
   const pool = shared

@@ -11,6 +11,7 @@ import { localMigrationNames } from './db/schema-state.server.ts'
 import { type DataRoomOptions, registerDocuments } from './documents/data-room.server.ts'
 import { documentPageHeaders } from './documents/page-headers.server.ts'
 import type { Env } from './env.server.ts'
+import { formReturnOf } from './forms/form-returns.server.ts'
 import { registerCsrfProtection } from './http/csrf.server.ts'
 import { registerDraining } from './http/draining.server.ts'
 import { HttpError, registerErrorHandling } from './http/errors.server.ts'
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notFoundLimiter: notFound,
       services: { documents, partners },
       headersFor: documentPageHeaders(deps.env),
+      formReturnFor: (request, pathname) => formReturnOf(app.deps.db.prisma, request, pathname),
     })
   }
   return app

@@ -1,8 +1,9 @@
 // How a form route answers a failure. The enhanced form's fetch gets the app's JSON error shape;
-// a plain HTML form post gets its own page back, rendered by the server (Vike renderPage) at the
-// failure's status: the values as typed, an error summary at the top and a message beside each
-// field (forms work without JavaScript, decision 022). A cross-site post is refused before its body
-// is read, so it gets the page with the message only.
+// a plain HTML form post gets a 303 to its own page, whose address names the post's state kept in
+// Postgres (form-returns.server.ts, decision 069): the values as typed, an error summary at the top
+// and a message beside each field, and a reload that posts nothing. A cross-site post is refused
+// before its body is read, so its page has the message only. When the state cannot be kept (the
+// database is away, often the very failure), the page is rendered in place at the failure's status.
 import { randomUUID } from 'node:crypto'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type FormState, submittedValues } from '../../lib/forms/form-state.ts'
@@ -10,6 +11,7 @@ import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency.ts'
 import { answerJsonError, describeError, HttpError } from '../http/errors.server.ts'
 import { answersPage } from '../http/form-body.server.ts'
 import { isIdempotencyKey } from '../http/idempotency.server.ts'
+import { formReturnLocation, keepFormReturn } from './form-returns.server.ts'
 
 export interface FormPage {
   /** The page holding the form ('/apply'). */
@@ -32,6 +34,19 @@ export function formErrorHandler(app: FastifyInstance, page: FormPage) {
       errors: body.error.fields ?? {},
       message: body.error.code === 'validation_failed' ? undefined : body.error.message,
       key: retryKey(request.body, status),
+    }
+    const kept = await keepFormReturn(app.deps.db.prisma, page.path, state, new Date()).catch(
+      (err: unknown) => {
+        request.log.warn({ err }, 'could not keep the answers of a failed form post')
+        return undefined
+      },
+    )
+    if (kept) {
+      return reply
+        .code(303)
+        .header('cache-control', 'no-store')
+        .header('location', formReturnLocation(page.path, kept))
+        .send()
     }
     const html = await render(request, page.path, state)
     if (headers) reply.headers(headers)

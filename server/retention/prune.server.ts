@@ -1,7 +1,8 @@
 // Deletes what the site keeps only for a while (SECURITY.md "Retention"): access attempts, docket
 // openings and document views, notifications delivered or given up, each past its own setting,
 // one-time e-mail links a day after they expired, data-room sessions with the access attempts,
-// and the console's sessions and sign-in links once they can no longer be used. Agreement acceptances are not pruned: they are the record of who accepted which
+// the console's sessions and sign-in links once they can no longer be used, and the kept answers
+// of failed form posts an hour after them. Agreement acceptances are not pruned: they are the record of who accepted which
 // version (a viewer's go with `rm5 viewers delete`). The running server prunes at start and every
 // few hours; with several replicas on one database, one of them does it each time (a transaction-level advisory lock that the others do not wait for).
 
@@ -31,6 +32,7 @@ export interface Pruned extends AnalyticsPruned {
   accessSessions: number
   adminSessions: number
   adminSignInLinks: number
+  formReturns: number
 }
 
 export const retentionSettings = (env: {
@@ -82,6 +84,8 @@ export async function pruneOnce(
     const adminSignInLinks = await tx.adminSignInLink.deleteMany({
       where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lt: now } }] },
     })
+    // A failed form post's answers, an hour after the post (decision 069).
+    const formReturns = await tx.formReturn.deleteMany({ where: { expiresAt: { lt: now } } })
     // Pending notifications stay whatever their age: only finished ones go.
     const notificationsBefore = before(settings.notificationDays)
     const notifications = await tx.notification.deleteMany({
@@ -100,6 +104,7 @@ export async function pruneOnce(
       accessSessions: sessions.count,
       adminSessions: adminSessions.count,
       adminSignInLinks: adminSignInLinks.count,
+      formReturns: formReturns.count,
     }
   })
 }

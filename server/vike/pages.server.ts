@@ -46,6 +46,11 @@ export interface PagesOptions {
   privatePageTtlMs?: number
   /** Headers a per-request render's answer carries besides the app's (e.g. a document page's CSP). */
   headersFor?: (pathname: string) => Record<string, string> | undefined
+  /**
+   * The state of a failed form post a form page's address names (decision 069), or undefined for
+   * any other request: such a page is rendered with it, for this request only.
+   */
+  formReturnFor?: (request: FastifyRequest, pathname: string) => Promise<FormState> | undefined
 }
 
 export type PageServices = Pick<Vike.PageContextServer, 'documents'> & Pick<Vike.PageContext, 'partners'>
@@ -93,6 +98,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       const pathname = query === -1 ? request.url : request.url.slice(0, query)
       // Unknown API paths answer in the API's JSON shape, not with the HTML error page.
       if (pathname.startsWith('/api/')) return reply.callNotFound()
+      const formReturn = query === -1 ? undefined : options.formReturnFor?.(request, pathname)
+      if (formReturn) return sendFormReturn(renderPage, options, request, reply, pathname, formReturn)
       if (!cache) return renderUncached(renderPage, options, request, reply)
       const pageRules = rules.get(pathname)
       if (!pageRules)
@@ -298,6 +305,20 @@ function registerCrawlerFiles(app: FastifyInstance) {
     app.get(url, (_request, reply) =>
       reply.type(type).header('cache-control', 'public, max-age=3600').send(text),
     )
+}
+
+/** A form page with the state of a failed post its address names: never kept, never stored by a cache. */
+async function sendFormReturn(
+  renderPage: RenderPage,
+  options: PagesOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pathname: string,
+  formReturn: Promise<FormState>,
+) {
+  const state = await formReturn
+  const html = await asWorkOf(request, () => renderFormPage(renderPage, options, request, pathname, state))
+  return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html)
 }
 
 /** A form page rendered for a failed form post: the post's state is on the page context. */

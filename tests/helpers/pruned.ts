@@ -11,6 +11,7 @@ export const NOTHING_PRUNED: Pruned = {
   accessSessions: 0,
   adminSessions: 0,
   adminSignInLinks: 0,
+  formReturns: 0,
   analyticsDaysRolledUp: 0,
   analyticsViews: 0,
   analyticsGoals: 0,

@@ -1,7 +1,11 @@
-// The pages the server renders for a failed HTML form post (decision 022), on a real production
-// build: the form's own page at the failure's status, the answers kept, the error summary, and the
-// state handed to the island as inert JSON that no answer can break out of.
+// The pages the server renders for a failed HTML form post (decisions 022 and 069), on a real
+// production build: a 303 to the form's own page, whose address names the answers kept in
+// Postgres; that page with the answers, the error summary, and the state handed to the island as
+// inert JSON that no answer can break out of; a reload of it that posts nothing.
+
+import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FORM_RETURN_GONE } from '../../server/forms/form-returns.server.ts'
 import { applicationBody } from '../helpers/form-bodies.ts'
 import { postForm } from '../helpers/form-posts.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
@@ -17,15 +21,24 @@ afterAll(async () => {
   await t?.close()
 })
 
+/** A failed post's 303 to its form's page, and that page (a GET, as the browser follows it). */
+async function followed(res: LightMyRequestResponse, path: string) {
+  expect(res.statusCode, res.body).toBe(303)
+  expect(res.headers['cache-control']).toBe('no-store')
+  const location = res.headers.location as string
+  expect(location).toMatch(new RegExp(`^${path}\\?answers=[\\w-]{22}$`))
+  const page = await t.app.inject({ method: 'GET', url: location })
+  expect(page.statusCode).toBe(200)
+  expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+  expect(page.headers['cache-control']).toBe('no-store')
+  return { location, html: page.body }
+}
+
 const message = { name: 'Ada', email: 'ada@', company: '', message: '</script><script>alert(1)</script>' }
 
 describe('a failed form post without JavaScript', () => {
-  it('gets /contact back at 400 with the summary, the message per field and the answers', async () => {
-    const res = await postForm(t.app, '/api/contact', message)
-    expect(res.statusCode).toBe(400)
-    expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
-    expect(res.headers['cache-control']).toBe('no-store')
-    const html = res.body
+  it('is sent to /contact with the summary, the message per field and the answers; a reload posts nothing', async () => {
+    const { location, html } = await followed(await postForm(t.app, '/api/contact', message), '/contact')
     expect(html).toContain('There is a problem')
     expect(html).toContain('<title>Error: Contact — RM5</title>')
     expect(html).toContain(
@@ -46,6 +59,11 @@ describe('a failed form post without JavaScript', () => {
     })
     // Nothing stored for this post (other tests of this file store messages of their own).
     expect(await t.db.prisma.contactMessage.count({ where: { email: 'ada@' } })).toBe(0)
+    // A reload asks for the same page again: the same answers and messages, nothing posted.
+    const again = await t.app.inject({ method: 'GET', url: location })
+    expect(again.statusCode).toBe(200)
+    expect(again.body).toContain('value="ada@"')
+    expect(again.body).toContain('There is a problem')
   })
 
   it('over the rate limit gets the form back at 429 with its answers and the reason', async () => {
@@ -54,10 +72,9 @@ describe('a failed form post without JavaScript', () => {
     for (let n = 0; n < 10; n++)
       await postForm(t.app, '/api/contact', { ...valid, message: `Hello ${n}` }, { ip })
     const res = await postForm(t.app, '/api/contact', { ...valid, message: 'Kept text' }, { ip })
-    expect(res.statusCode).toBe(429)
-    expect(res.headers['retry-after']).toMatch(/^\d+$/)
-    expect(res.body).toContain('Too many requests. Try again in')
-    expect(res.body).toContain('>Kept text</textarea>')
+    const { html } = await followed(res, '/contact')
+    expect(html).toContain('Too many requests. Try again in')
+    expect(html).toContain('>Kept text</textarea>')
   })
 
   it('/apply keeps every answer, selects included, and the pre-rendered pages stay as they were', async () => {
@@ -70,11 +87,11 @@ describe('a failed form post without JavaScript', () => {
       phone: '(512) 555-0142',
       currentDeliveryMethod: 'In-house delivery',
     })
-    expect(res.statusCode).toBe(400)
-    expect(res.body).toContain('<a href="#apply-numberOfLocations">Enter a whole number.</a>')
-    expect(res.body).toContain('<option value="Bakery" selected="">')
-    expect(res.body).toContain('<option value="In-house delivery" selected="">')
-    expect(/<input[^>]*id="apply-companyName"[^>]*>/.exec(res.body)?.[0]).toContain('value="Kept Market"')
+    const { html } = await followed(res, '/apply')
+    expect(html).toContain('<a href="#apply-numberOfLocations">Enter a whole number.</a>')
+    expect(html).toContain('<option value="Bakery" selected="">')
+    expect(html).toContain('<option value="In-house delivery" selected="">')
+    expect(/<input[^>]*id="apply-companyName"[^>]*>/.exec(html)?.[0]).toContain('value="Kept Market"')
     const empty = await t.app.inject({ method: 'GET', url: '/apply' })
     expect(empty.statusCode).toBe(200)
     expect(empty.body).not.toContain('There is a problem')
@@ -94,14 +111,52 @@ describe('a failed form post without JavaScript', () => {
       monthlyOrderVolume: String(monthlyOrderVolume),
       idempotencyKey: 'damaged',
     })
-    expect(res.statusCode).toBe(400)
-    const summary = /<div class="error-summary" role="alert".*?<\/div>/s.exec(res.body)?.[0] ?? ''
+    const { html } = await followed(res, '/apply')
+    const summary = /<div class="error-summary" role="alert".*?<\/div>/s.exec(html)?.[0] ?? ''
     const text = summary
       .replace(/<[^>]+>/g, '\n')
       .replace(/\n+/g, '\n')
       .trim()
     expect(text.split('\n')[0]).toBe(APPLICATION_FAILURE)
     expect(text).toContain('This form is out of date. Please send it again.')
+  })
+
+  it('an address naming answers not kept shows the empty form and says why; other pages ignore it', async () => {
+    const { location } = await followed(await postForm(t.app, '/api/contact', message), '/contact')
+    const id = location.split('=')[1] as string
+    for (const url of [
+      `/contact?answers=${'x'.repeat(22)}`,
+      '/contact?answers=not-an-id',
+      // Another form's answers are not shown on this one.
+      `/apply?answers=${id}`,
+    ]) {
+      const page = await t.app.inject({ method: 'GET', url })
+      expect(page.statusCode, url).toBe(200)
+      expect(page.body, url).toContain(FORM_RETURN_GONE)
+      expect(page.body, url).not.toContain('ada@')
+    }
+    // An hour after the post, the answers are gone too.
+    await t.db.prisma.formReturn.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1) } })
+    const expired = await t.app.inject({ method: 'GET', url: location })
+    expect(expired.body).toContain(FORM_RETURN_GONE)
+    expect(expired.body).not.toContain('value="ada@"')
+    const other = await t.app.inject({ method: 'GET', url: `/technology?answers=${id}` })
+    expect(other.statusCode).toBe(200)
+    expect(other.body).not.toContain(FORM_RETURN_GONE)
+  })
+
+  it('when the answers cannot be kept, the page comes back in place at the failure’s status', async () => {
+    // A real failure of the write: the table is away for this post.
+    await t.db.prisma.$executeRawUnsafe('ALTER TABLE form_returns RENAME TO form_returns_away')
+    try {
+      const res = await postForm(t.app, '/api/contact', message)
+      expect(res.statusCode).toBe(400)
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(res.body).toContain('There is a problem')
+      expect(res.body).toContain('value="ada@"')
+    } finally {
+      await t.db.prisma.$executeRawUnsafe('ALTER TABLE form_returns_away RENAME TO form_returns')
+    }
   })
 
   it('a stored post lands on a confirmation page that exists', async () => {

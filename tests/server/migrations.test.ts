@@ -143,6 +143,7 @@ describe('migrations', () => {
           'last_used_at',
         ],
         admin_webauthn_challenges: ['challenge', 'purpose', 'admin_id', 'expires_at'],
+        form_returns: ['id', 'path', 'state', 'expires_at'],
         audit_entries: ['id', 'at', 'actor', 'action', 'target', 'details', 'client_hash'],
         reading_clocks: ['document_id', 'viewer', 'started_at', 'counted', 'last_spent', 'updated_at'],
         access_codes: [

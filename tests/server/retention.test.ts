@@ -183,6 +183,21 @@ describe('retention', () => {
     await t.db.prisma.admin.deleteMany()
   })
 
+  it('deletes the kept answers of a failed form post once their hour is over', async () => {
+    await t.db.prisma.accessAttempt.deleteMany()
+    const state = { values: { email: 'ada@' }, errors: {} }
+    await t.db.prisma.formReturn.createMany({
+      data: [
+        { id: 'expired', path: '/contact', state, expiresAt: new Date(Date.now() - 1000) },
+        { id: 'live', path: '/contact', state, expiresAt: new Date(Date.now() + 60_000) },
+      ],
+    })
+    expect(await prune()).toEqual(prunedOnly({ formReturns: 1 }))
+    const left = await t.db.prisma.formReturn.findMany()
+    expect(left.map((row) => row.id)).toEqual(['live'])
+    await t.db.prisma.formReturn.deleteMany()
+  })
+
   it('keeps agreement acceptances whatever their age: the record of who accepted which version', async () => {
     await t.db.prisma.accessAttempt.deleteMany()
     const agreement = await t.db.prisma.agreement.create({

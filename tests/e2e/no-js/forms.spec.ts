@@ -74,13 +74,22 @@ test('/apply: invalid answers come back with the error summary, focused, and eve
   await typeAnswers(applyForm(page), answers)
   const response = page.waitForResponse((r) => r.request().method() === 'POST')
   await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
-  expect((await response).status()).toBe(400)
+  // Post/Redirect/Get: the form's own page, at an address naming the answers kept (decision 069).
+  expect((await response).status()).toBe(303)
+  await expect(page).toHaveURL(/\/apply\?answers=[\w-]{22}$/)
   const summary = errorSummary(page)
   await expect(summary).toBeFocused()
   await expect(summary.getByRole('link')).toHaveText([/^Enter a phone number like/])
   await expect(applyForm(page).getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true')
   await expect(applyForm(page).getByLabel('Phone')).toHaveAccessibleDescription(/Enter a phone number like/)
   await expectAnswers(applyForm(page), answers)
+  // A reload shows the same page again and posts nothing.
+  const posts: string[] = []
+  page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
+  await page.reload()
+  await expect(errorSummary(page).getByRole('link')).toHaveText([/^Enter a phone number like/])
+  await expectAnswers(applyForm(page), answers)
+  expect(posts).toEqual([])
   // The summary's link moves to the field.
   await summary.getByRole('link').click()
   await expect(applyForm(page).getByLabel('Phone')).toBeFocused()
@@ -99,7 +108,7 @@ test('/apply: a post the server refuses as a whole leads its summary with the sp
   await refuseAsTooLarge(page)
   const response = page.waitForResponse((r) => r.request().method() === 'POST')
   await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
-  expect((await response).status()).toBe(413)
+  expect((await response).status()).toBe(303)
   await expectApplicationFailed(page, 'The request body is too large.')
 })
 

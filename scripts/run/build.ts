@@ -1,11 +1,13 @@
 // `npm run build`: vike build (pre-renders public pages), bundle the production server
-// (dist/node), the demo media set with its variants (dist/demo-media), precompress, write the build stamp.
+// (dist/node), the demo media set with its variants (dist/demo-media), /favicon.ico, precompress,
+// write the build stamp.
 // Run `vike build`, not `vite build`: through npm the latter silently skips pre-rendering.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { isEntryModule, projectRootOf } from '../../server/process-entry.server.ts'
 import { compressDir } from './build/compress.ts'
+import { writeFaviconIco } from './build/favicon.ts'
 import { computeBuildStamp, stampFile } from './build/stamp.ts'
 
 export const root = projectRootOf(import.meta.url)
@@ -33,6 +35,7 @@ export async function build(): Promise<void> {
     stdio: 'inherit',
   })
   if (demo.status !== 0) throw new Error(`demo media failed (exit ${demo.status ?? demo.signal})`)
+  await writeFaviconIco(root)
   const totals = await compressDir(path.join(root, 'dist/client'))
   mkdirSync(path.dirname(stampFile(root)), { recursive: true })
   writeFileSync(stampFile(root), `${computeBuildStamp(root)}\n`)

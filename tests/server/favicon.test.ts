@@ -1,16 +1,9 @@
 // /favicon.ico, which browsers and crawlers ask for by themselves: the site's icon, made by the
 // build from public/favicon.svg (scripts/run/build/favicon.ts), served as a built file.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
+import { describe, expect, it } from 'vitest'
+import { productionAppForFile } from '../helpers/production-app.ts'
 
-let t: ProductionTestApp
-
-beforeAll(async () => {
-  t = await createProductionTestApp()
-}, 300_000)
-afterAll(async () => {
-  await t?.close()
-})
+const t = productionAppForFile()
 
 describe('/favicon.ico', () => {
   it('is the site icon at 16, 32 and 48 px, an hour fresh like the other stable files', async () => {

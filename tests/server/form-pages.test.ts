@@ -4,22 +4,15 @@
 // inert JSON that no answer can break out of; a reload of it that posts nothing.
 
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FORM_RETURN_GONE } from '../../server/forms/form-returns.server.ts'
 import { applicationBody } from '../helpers/form-bodies.ts'
 import { postForm } from '../helpers/form-posts.ts'
-import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
+import { productionAppForFile } from '../helpers/production-app.ts'
 import { APPLICATION_FAILURE } from '../helpers/promised.ts'
 import { freshIp } from '../helpers/submissions.ts'
 
-let t: ProductionTestApp
-
-beforeAll(async () => {
-  t = await createProductionTestApp()
-}, 300_000)
-afterAll(async () => {
-  await t?.close()
-})
+const t = productionAppForFile()
 
 /** A failed post's 303 to its form's page, and that page (a GET, as the browser follows it). */
 async function followed(res: LightMyRequestResponse, path: string) {

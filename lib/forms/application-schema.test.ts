@@ -55,7 +55,8 @@ describe('applicationSchema', () => {
   })
 
   it('bounds the numbers', () => {
-    expect(errorsOf({ ...form, numberOfLocations: '-1' })).toHaveProperty('numberOfLocations')
+    expect(errorsOf({ ...form, numberOfLocations: '-1' }).numberOfLocations).toBe('Enter zero or more.')
+    expect(errorsOf({ ...form, averageOrderValue: '-4.50' }).averageOrderValue).toBe('Enter zero or more.')
     expect(errorsOf({ ...form, numberOfLocations: '2.5' }).numberOfLocations).toBe('Enter a whole number.')
     expect(errorsOf({ ...form, numberOfLocations: '1e3' })).toHaveProperty('numberOfLocations')
     expect(errorsOf({ ...form, averageOrderValue: '10.999' }).averageOrderValue).toBe(

@@ -137,13 +137,16 @@ function hasAtMostDecimals(n: number, decimals: number): boolean {
   return Math.abs(scaled - Math.round(scaled)) < 1e-6
 }
 
-/** Form strings become numbers; '' and null mean "not given"; anything unparsable stays as is and fails. */
+/**
+ * Form strings become numbers (a negative one too, so that it is told it must be zero or more,
+ * not asked for as if missing); '' and null mean "not given"; anything unparsable stays as is and fails.
+ */
 function toNumber(value: unknown): unknown {
   if (value === null || value === undefined) return undefined
   if (typeof value !== 'string') return value
   const trimmed = value.trim()
   if (trimmed === '') return undefined
-  return /^\+?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : value
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : value
 }
 
 /** zod/mini's form of classic zod's `z.preprocess`: a transform piped into the schema. */

@@ -14,9 +14,9 @@ export const primaryNav: NavLink[] = [
 
 export const APPLY_PATH = '/apply'
 export const CONTACT_PATH = '/contact'
-/** Where a stored form post is redirected (Post/Redirect/Get): a reload never posts again. */
 /** The pages whose form posts to the server without JavaScript (decisions 022 and 069). */
 export const FORM_PAGE_PATHS: readonly string[] = [APPLY_PATH, CONTACT_PATH]
+/** Where a stored form post is redirected (Post/Redirect/Get): a reload never posts again. */
 export const APPLY_RECEIVED_PATH = '/apply/received'
 export const CONTACT_SENT_PATH = '/contact/sent'
 

@@ -2,8 +2,10 @@
 // a plain HTML form post gets a 303 to its own page, whose address names the post's state kept in
 // Postgres (form-returns.server.ts, decision 069): the values as typed, an error summary at the top
 // and a message beside each field, and a reload that posts nothing. A cross-site post is refused
-// before its body is read, so its page has the message only. When the state cannot be kept (the
-// database is away, often the very failure), the page is rendered in place at the failure's status.
+// before its body is read, so its page has the message only. Only a post the route admitted (its
+// origin, size, encoding and rate limit passed) is kept: a refusal before that writes nothing, so no
+// client can make the server write by sending posts it refuses, and its page is rendered in place at
+// its status, as it is when the state cannot be kept (the database away, often the very failure).
 import { randomUUID } from 'node:crypto'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type FormState, submittedValues } from '../../lib/forms/form-state.ts'
@@ -21,6 +23,14 @@ export interface FormPage {
   fields: readonly string[]
 }
 
+// The posts that reached the route's handler: counted by the rate limit, their body parsed.
+const admittedPosts = new WeakSet<FastifyRequest>()
+
+/** Marks a post as admitted by its route: a failure from here on keeps its answers for a 303. */
+export function admitFormPost(request: FastifyRequest): void {
+  admittedPosts.add(request)
+}
+
 export function formErrorHandler(app: FastifyInstance, page: FormPage) {
   return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const render = app.renderFormPage
@@ -35,12 +45,12 @@ export function formErrorHandler(app: FastifyInstance, page: FormPage) {
       message: body.error.code === 'validation_failed' ? undefined : body.error.message,
       key: retryKey(request.body, status),
     }
-    const kept = await keepFormReturn(app.deps.db.prisma, page.path, state, new Date()).catch(
-      (err: unknown) => {
-        request.log.warn({ err }, 'could not keep the answers of a failed form post')
-        return undefined
-      },
-    )
+    const kept = admittedPosts.has(request)
+      ? await keepFormReturn(app.deps.db.prisma, page.path, state, new Date()).catch((err: unknown) => {
+          request.log.warn({ err }, 'could not keep the answers of a failed form post')
+          return undefined
+        })
+      : undefined
     if (kept) {
       return reply
         .code(303)

@@ -15,7 +15,7 @@ import { answersPage, isFormPost, registerFormBody, requireJsonOrForm } from '..
 import { idempotencyKeyOf, isIdempotencyKey } from '../http/idempotency.server.ts'
 import { type RateLimitName, routeRateLimit } from '../http/rate-limits.server.ts'
 import type { NotificationPayload } from '../notifications/events.server.ts'
-import { type FormPage, formErrorHandler } from './form-errors.server.ts'
+import { admitFormPost, type FormPage, formErrorHandler } from './form-errors.server.ts'
 import { sameRowData, storeOnce } from './store-once.server.ts'
 
 export interface SubmissionRoute<S extends z.ZodMiniType, Data extends Record<string, unknown>> {
@@ -60,6 +60,7 @@ export async function submissionRoute<S extends z.ZodMiniType, Data extends Reco
       onRequest: requireJsonOrForm,
     },
     async (request, reply) => {
+      admitFormPost(request)
       const form = isFormPost(request)
       const headerKey = form ? undefined : idempotencyKeyOf(request)
       const parsed = route.schema.safeParse(request.body)

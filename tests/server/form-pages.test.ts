@@ -65,9 +65,16 @@ describe('a failed form post without JavaScript', () => {
     for (let n = 0; n < 10; n++)
       await postForm(t.app, '/api/contact', { ...valid, message: `Hello ${n}` }, { ip })
     const res = await postForm(t.app, '/api/contact', { ...valid, message: 'Kept text' }, { ip })
-    const { html } = await followed(res, '/contact')
-    expect(html).toContain('Too many requests. Try again in')
-    expect(html).toContain('>Kept text</textarea>')
+    // Refused before the route admits the post: answered in place, nothing written (decision 069).
+    expect(res.statusCode).toBe(429)
+    expect(res.headers['retry-after']).toMatch(/^\d+$/)
+    expect(res.body).toContain('Too many requests. Try again in')
+    expect(res.body).toContain('>Kept text</textarea>')
+    expect(
+      await t.db.prisma.formReturn.count({
+        where: { path: '/contact', state: { path: ['values', 'message'], equals: 'Kept text' } },
+      }),
+    ).toBe(0)
   })
 
   it('/apply keeps every answer, selects included, and the pre-rendered pages stay as they were', async () => {

@@ -108,7 +108,8 @@ test('/apply: a post the server refuses as a whole leads its summary with the sp
   await refuseAsTooLarge(page)
   const response = page.waitForResponse((r) => r.request().method() === 'POST')
   await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
-  expect((await response).status()).toBe(303)
+  // Refused before the route admits it (decision 069): its page is the answer itself.
+  expect((await response).status()).toBe(413)
   await expectApplicationFailed(page, 'The request body is too large.')
 })
 

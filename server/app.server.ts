@@ -196,7 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notFoundLimiter: notFound,
       services: { documents, partners },
       headersFor: documentPageHeaders(deps.env),
-      formReturnFor: (request, pathname) => formReturnOf(app.deps.db.prisma, request, pathname),
+      formReturnFor: (request, pathname, search) =>
+        formReturnOf(app.deps.db.prisma, request, pathname, search),
     })
   }
   return app

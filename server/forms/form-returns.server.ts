@@ -22,6 +22,9 @@ export const FORM_RETURN_GONE =
 
 const ID = /^[A-Za-z0-9_-]{22}$/
 
+/** The empty form, saying its answers are no longer kept. */
+const GONE: FormState = { values: {}, errors: {}, message: FORM_RETURN_GONE }
+
 // Read back from the database, and checked like any input: a row changed by hand cannot put
 // anything but strings into the page.
 const storedState = z.object({
@@ -55,30 +58,30 @@ export async function readFormReturn(
   id: string,
   now: Date,
 ): Promise<FormState> {
-  const gone: FormState = { values: {}, errors: {}, message: FORM_RETURN_GONE }
-  if (!ID.test(id)) return gone
+  if (!ID.test(id)) return GONE
   const row = await prisma.formReturn.findUnique({ where: { id } })
-  if (!row || row.path !== path || row.expiresAt <= now) return gone
+  if (!row || row.path !== path || row.expiresAt <= now) return GONE
   const state = storedState.safeParse(row.state)
-  return state.success ? state.data : gone
+  return state.success ? state.data : GONE
 }
 
 /**
- * The state a form page's address names (`/apply?answers=<id>`), or undefined for any other
- * request. A database that cannot be read gives the empty form with FORM_RETURN_GONE, logged.
+ * The state a form page's address names (`/apply?answers=<id>`; `search` is the address's query
+ * string), or undefined for any other request. A database that cannot be read gives the empty
+ * form with FORM_RETURN_GONE, logged.
  */
 export function formReturnOf(
   prisma: PrismaClient,
   request: FastifyRequest,
   pathname: string,
+  search: string,
 ): Promise<FormState> | undefined {
   if (!FORM_PAGE_PATHS.includes(pathname)) return undefined
-  const query = request.url.indexOf('?')
-  const id = query === -1 ? null : new URLSearchParams(request.url.slice(query + 1)).get(FORM_RETURN_PARAM)
+  const id = new URLSearchParams(search).get(FORM_RETURN_PARAM)
   if (id === null) return undefined
   return readFormReturn(prisma, pathname, id, new Date()).catch((err: unknown) => {
     request.log.warn({ err }, 'could not read the answers of a failed form post')
-    return { values: {}, errors: {}, message: FORM_RETURN_GONE }
+    return GONE
   })
 }
 

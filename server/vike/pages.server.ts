@@ -50,7 +50,11 @@ export interface PagesOptions {
    * The state of a failed form post a form page's address names (decision 069), or undefined for
    * any other request: such a page is rendered with it, for this request only.
    */
-  formReturnFor?: (request: FastifyRequest, pathname: string) => Promise<FormState> | undefined
+  formReturnFor?: (
+    request: FastifyRequest,
+    pathname: string,
+    search: string,
+  ) => Promise<FormState> | undefined
 }
 
 export type PageServices = Pick<Vike.PageContextServer, 'documents'> & Pick<Vike.PageContext, 'partners'>
@@ -98,7 +102,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       const pathname = query === -1 ? request.url : request.url.slice(0, query)
       // Unknown API paths answer in the API's JSON shape, not with the HTML error page.
       if (pathname.startsWith('/api/')) return reply.callNotFound()
-      const formReturn = query === -1 ? undefined : options.formReturnFor?.(request, pathname)
+      const formReturn =
+        query === -1 ? undefined : options.formReturnFor?.(request, pathname, request.url.slice(query + 1))
       if (formReturn) return sendFormReturn(renderPage, options, request, reply, pathname, formReturn)
       if (!cache) return renderUncached(renderPage, options, request, reply)
       const pageRules = rules.get(pathname)

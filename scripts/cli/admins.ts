@@ -4,7 +4,7 @@ import { Command, Option } from 'commander'
 import { ADMIN_ROLES, type AdminRole } from '../../lib/admin/roles.ts'
 import type { Actor } from '../../server/audit/audit.server.ts'
 import { publicOrigin } from '../../server/http/public-origin.server.ts'
-import { type CliOutput, linePrinter, stdio } from '../lib/cli.ts'
+import { type CliOutput, linePrinter, notePrinter, stdio } from '../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../lib/cli-database.ts'
 import { cliEnv } from '../lib/cli-env.ts'
 import { CliError } from '../lib/cli-error.ts'
@@ -119,7 +119,7 @@ const withRole = (command: Command, who: string, json: string) =>
   command.argument('<email>', who, emailArgument).addOption(roleOption()).addOption(jsonOption(json))
 
 export function command(output: CliOutput = stdio): Command {
-  const io: Io = { print: linePrinter(output), note: (line) => output.err(`${line}\n`) }
+  const io: Io = { print: linePrinter(output), note: notePrinter(output) }
   const admins = new Command('admins')
     .description(
       `The people who may sign in to the admin console at /admin, and their role:

@@ -25,6 +25,12 @@ export const linePrinter =
   (line = ''): void =>
     output.out(`${line}\n`)
 
+/** A note (progress, which database is used) a line at a time, on standard error. */
+export const notePrinter =
+  (output: CliOutput) =>
+  (line: string): void =>
+    output.err(`${line}\n`)
+
 /** An error raised by commander, with the command it was parsing (for the message's prefix). */
 class ParseEnd extends Error {
   constructor(

@@ -18,6 +18,10 @@ const sites: StartedSite[] = []
 
 afterEach(async () => {
   for (const site of sites.splice(0)) if (site.process.exitCode === null) site.process.kill('SIGKILL')
+  // A Postgres whose embedded-services process was killed outright is left without a parent (the
+  // next start in the folder stops it, as an operator's restart would): stopped here, before its
+  // folder goes, so the run leaves no server behind.
+  for (const dir of dirs) await stopLeftPostgres(dir)
   // Retried: the killed server's child may still be closing files in the dir for a moment.
   for (const dir of dirs.splice(0))
     await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
@@ -46,6 +50,13 @@ async function ownerPid(dir: string, file: 'pg.json' | 's3.json'): Promise<numbe
 /** The Postgres server's own pid (first line of its lock file). */
 async function postmasterPid(dir: string): Promise<number> {
   return Number((await readFile(join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0])
+}
+
+async function stopLeftPostgres(dir: string): Promise<void> {
+  const pid = await postmasterPid(dir).catch(() => undefined)
+  if (!pid || !alive(pid)) return
+  process.kill(pid, 'SIGINT') // Postgres's fast shutdown
+  await until('the left Postgres stops', () => !alive(pid), START_MS)
 }
 
 async function countApplications(url: string): Promise<number> {

@@ -49,6 +49,16 @@ describe('usage errors', () => {
       'db new',
       "unknown option '--from-empt' (Did you mean --from-empty?)",
     ],
+    [
+      ['documents', 'set', '0123456789abcdef0123456789abcdef', '--download', '--no-download'],
+      'documents set',
+      "option '--download' cannot be used with option '--no-download'",
+    ],
+    [
+      ['documents', 'replace', '0123456789abcdef0123456789abcdef', 'f.pdf', '--no-download', '--download'],
+      'documents replace',
+      "option '--download' cannot be used with option '--no-download'",
+    ],
     [['media', 'uplaod'], 'media', "unknown command 'uplaod' (Did you mean upload?)"],
     [['notifcations', 'list'], '', "unknown command 'notifcations' (Did you mean notifications?)"],
   ])('%j: exit 2, one line on standard error with the suggestion', async (args, command, message) => {

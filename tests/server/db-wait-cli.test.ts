@@ -1,11 +1,13 @@
 // `rm5 db wait` (the web pods' init container on Kubernetes): exit 0 once the database has every
 // migration of this release, a newer schema included; waits while one is missing and goes on as
-// soon as it is applied; exit 1 with the missing names when the timeout passes first.
+// soon as it is applied; exit 1 with the missing names when the timeout passes first. Run in the
+// test's process (rm5-here.ts), but for the wait on another process's migration: the binary's.
 import { spawn } from 'node:child_process'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-import { rm5Entry, runRm5 } from '../helpers/run-cli.ts'
+import { rm5Here } from '../helpers/rm5-here.ts'
+import { rm5Entry } from '../helpers/run-cli.ts'
 
 let testDb: TestDatabase
 const sql = async (text: string) => {
@@ -33,7 +35,7 @@ afterAll(async () => {
 
 describe('rm5 db wait', () => {
   it('exits 0 at once on a current schema', async () => {
-    const run = await runRm5(['db', 'wait', '--timeout', '5'], testDb.env)
+    const run = await rm5Here(['db', 'wait', '--timeout', '5'], testDb.env)
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(
@@ -44,7 +46,7 @@ describe('rm5 db wait', () => {
   it('exits 1 naming the missing migration when the timeout passes first', async () => {
     await setRolledBack(true)
     try {
-      const run = await runRm5(['db', 'wait', '--timeout', '1'], testDb.env)
+      const run = await rm5Here(['db', 'wait', '--timeout', '1'], testDb.env)
       expect(run.code).toBe(1)
       expect(run.stderr).toContain(`Waiting for 1 migration(s): ${last}.`)
       expect(run.stderr).toContain(`1 migration(s) not applied (${last})`)
@@ -77,12 +79,12 @@ describe('rm5 db wait', () => {
       `INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
        VALUES ('later', 'x', '99991231000000_from_a_later_release', now(), now(), 1)`,
     )
-    const run = await runRm5(['db', 'wait', '--timeout', '5'], testDb.env)
+    const run = await rm5Here(['db', 'wait', '--timeout', '5'], testDb.env)
     expect(run.code).toBe(0)
   })
 
   it('waits for a database that cannot be reached yet, then times out', async () => {
-    const run = await runRm5(['db', 'wait', '--timeout', '1'], {
+    const run = await rm5Here(['db', 'wait', '--timeout', '1'], {
       DATABASE_URL: 'postgres://rm5@127.0.0.1:1/rm5',
       DATA_DIR: testDb.env.DATA_DIR,
     })

@@ -57,6 +57,27 @@ viewers from keeping a copy by habit; it does not stop a determined one, who can
 photograph what they see. Every copy they make carries the watermark naming them.`
 
 /** `--title`: checked as the store checks it, so an empty or overlong title is a usage error. */
+const VIEW_ONLY = 'View-only: pictures of its pages in the page, never the file'
+
+/**
+ * `--download` (described by `allow`) and `--no-download`. Both on one line is a usage error, as
+ * any two conflicting options are: commander's `conflicts()` cannot pair a flag with its negation,
+ * so the command notes each as it is parsed.
+ */
+function downloadOptions(command: Command, allow: string): Command {
+  command.option('--download', allow).option('--no-download', VIEW_ONLY)
+  const given = new Set<string>()
+  const note = (flag: string) => () => {
+    given.add(flag)
+    if (given.size === 2)
+      command.error("error: option '--download' cannot be used with option '--no-download'", {
+        exitCode: 2,
+        code: 'commander.conflictingOption',
+      })
+  }
+  return command.on('option:download', note('download')).on('option:no-download', note('no-download'))
+}
+
 const titleOption = () =>
   new Option(
     '--title <text>',
@@ -110,7 +131,7 @@ The type comes from the content, not the name: a program renamed .pdf is refused
       'For a partner whose gate takes no code (e.g. walmart): anyone who opens the gate reads it; required there',
     )
     .addOption(codesOption())
-    .option('--no-download', 'View-only: pictures of its pages in the page, never the file')
+    .option('--no-download', VIEW_ONLY)
     .addOption(jsonOption('Print the new document as JSON'))
     .addHelpText(
       'after',
@@ -154,19 +175,20 @@ The type comes from the content, not the name: a program renamed .pdf is refused
       ),
     )
 
-  documents
-    .command('replace')
-    .summary('Store a new version of a document (the old ones are kept)')
-    .description(
-      `Checks the file and stores it as the document's next version: viewers see it from now on, under
+  downloadOptions(
+    documents
+      .command('replace')
+      .summary('Store a new version of a document (the old ones are kept)')
+      .description(
+        `Checks the file and stores it as the document's next version: viewers see it from now on, under
 the same address. It must be of the same kind (PDF for a PDF, Markdown for Markdown). Earlier
 versions stay stored for the record.`,
-    )
-    .argument('<id>', 'The document (see `rm5 documents list`)', idArg)
-    .argument('<file>', 'The new file')
-    .addOption(codesOption('default: unchanged'))
-    .option('--download', 'Let viewers save the file again')
-    .option('--no-download', 'View-only: pictures of its pages in the page, never the file')
+      )
+      .argument('<id>', 'The document (see `rm5 documents list`)', idArg)
+      .argument('<file>', 'The new file')
+      .addOption(codesOption('default: unchanged')),
+    'Let viewers save the file again',
+  )
     .addOption(jsonOption('Print the document as JSON'))
     .addHelpText(
       'after',
@@ -185,18 +207,19 @@ versions stay stored for the record.`,
       )
     })
 
-  documents
-    .command('set')
-    .summary('Change whom a document is for and whether it may be saved (no new file)')
-    .description(
-      `Changes a document's settings without a new version, as the console's settings form does: the
+  downloadOptions(
+    documents
+      .command('set')
+      .summary('Change whom a document is for and whether it may be saved (no new file)')
+      .description(
+        `Changes a document's settings without a new version, as the console's settings form does: the
 codes of its partner that see it, and whether viewers may save the file.`,
-    )
-    .argument('<id>', 'The document (see `rm5 documents list`)', idArg)
-    .addOption(codesOption('default: unchanged'))
-    .option('--all-codes', 'Every code of its partner sees it again')
-    .option('--download', 'Let viewers save the file')
-    .option('--no-download', 'View-only: pictures of its pages in the page, never the file')
+      )
+      .argument('<id>', 'The document (see `rm5 documents list`)', idArg)
+      .addOption(codesOption('default: unchanged'))
+      .option('--all-codes', 'Every code of its partner sees it again'),
+    'Let viewers save the file',
+  )
     .addOption(jsonOption('Print the document as JSON'))
     .addHelpText(
       'after',

@@ -1,6 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { applicationSchema, businessTypes, deliveryMethods, emptyApplication } from './application-schema.ts'
+import {
+  applicationLimits,
+  applicationSchema,
+  businessTypes,
+  deliveryMethods,
+  emptyApplication,
+} from './application-schema.ts'
 import { fieldErrors } from './field-errors.ts'
 
 const form = {
@@ -55,15 +61,21 @@ describe('applicationSchema', () => {
   })
 
   it('bounds the numbers', () => {
-    expect(errorsOf({ ...form, numberOfLocations: '-1' }).numberOfLocations).toBe('Enter zero or more.')
-    expect(errorsOf({ ...form, averageOrderValue: '-4.50' }).averageOrderValue).toBe('Enter zero or more.')
-    expect(errorsOf({ ...form, numberOfLocations: '2.5' }).numberOfLocations).toBe('Enter a whole number.')
+    expect(errorsOf({ ...form, numberOfLocations: '-1' }).numberOfLocations).toBe(
+      'The number of locations must be zero or more.',
+    )
+    expect(errorsOf({ ...form, averageOrderValue: '-4.50' }).averageOrderValue).toBe(
+      'The average order value must be zero or more.',
+    )
+    expect(errorsOf({ ...form, numberOfLocations: '2.5' }).numberOfLocations).toBe(
+      'The number of locations must be a whole number.',
+    )
     expect(errorsOf({ ...form, numberOfLocations: '1e3' })).toHaveProperty('numberOfLocations')
     expect(errorsOf({ ...form, averageOrderValue: '10.999' }).averageOrderValue).toBe(
-      'Use at most 2 decimal places.',
+      'Use at most 2 decimal places for the average order value.',
     )
     expect(errorsOf({ ...form, averageOrderValue: '100001' }).averageOrderValue).toBe(
-      'Enter 100,000 or less.',
+      'The average order value must be 100,000 or less.',
     )
     expect(errorsOf({ ...form, monthlyOrderVolume: 'Infinity' })).toHaveProperty('monthlyOrderVolume')
     expect(errorsOf({ ...form, monthlyOrderVolume: Number.NaN })).toHaveProperty('monthlyOrderVolume')
@@ -74,6 +86,25 @@ describe('applicationSchema', () => {
     const errors = errorsOf({ ...form, email: 'ana@', phone: '555' })
     expect(errors.email).toBe('Enter a valid e-mail address, like name@company.com.')
     expect(errors.phone).toMatch(/^Enter a phone number like/)
+  })
+
+  it('names the field in each message, so the error summary tells its links apart', () => {
+    const long = 'x'.repeat(5000)
+    const errors = errorsOf({
+      ...form,
+      companyName: long,
+      contactName: long,
+      additionalInfo: long,
+      numberOfLocations: '-2',
+      monthlyOrderVolume: '-2',
+    })
+    expect(errors).toMatchObject({
+      companyName: `Use at most ${applicationLimits.companyName} characters for your company name.`,
+      contactName: `Use at most ${applicationLimits.contactName} characters for your name.`,
+      additionalInfo: 'Use at most 4,000 characters for anything else we should know.',
+      numberOfLocations: 'The number of locations must be zero or more.',
+      monthlyOrderVolume: 'The number of orders per month must be zero or more.',
+    })
   })
 
   it('parses its own output to itself, so the server accepts exactly what the form sends', () => {

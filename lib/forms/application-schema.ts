@@ -55,26 +55,29 @@ export const applicationLimits = {
 } as const
 
 export const applicationSchema = z.object({
-  companyName: requiredLine('Enter your company name.', applicationLimits.companyName),
+  companyName: requiredLine('Enter your company name.', applicationLimits.companyName, 'your company name'),
   businessType: z.enum(businessTypes, { error: 'Choose your business type.' }),
   numberOfLocations: requiredNumber({
     message: 'Enter how many locations you have in Austin (0 if none yet).',
+    what: 'the number of locations',
     max: applicationLimits.numberOfLocations,
   }),
-  contactName: requiredLine('Enter your name.', applicationLimits.contactName),
+  contactName: requiredLine('Enter your name.', applicationLimits.contactName, 'your name'),
   email: email(),
   phone: phone(),
   averageOrderValue: optionalNumber({
     message: 'Enter an amount in dollars, like 42.50.',
+    what: 'the average order value',
     max: applicationLimits.averageOrderValue,
     decimals: 2,
   }),
   monthlyOrderVolume: optionalNumber({
     message: 'Enter a whole number of orders.',
+    what: 'the number of orders per month',
     max: applicationLimits.monthlyOrderVolume,
   }),
   currentDeliveryMethod: optionalChoice(deliveryMethods, 'Choose one of the listed delivery methods.'),
-  additionalInfo: optionalText(applicationLimits.additionalInfo),
+  additionalInfo: optionalText(applicationLimits.additionalInfo, 'anything else we should know'),
 })
 
 export type ApplicationInput = z.output<typeof applicationSchema>

@@ -38,6 +38,8 @@ describe('contactSchema', () => {
     const ok = contactSchema.safeParse({ name: 'A', email: 'a@b.co', message: 'm'.repeat(4000) })
     expect(ok.success).toBe(true)
     const long = contactSchema.safeParse({ name: 'A', email: 'a@b.co', message: 'm'.repeat(4001) })
-    expect(long.success ? {} : fieldErrors(long.error)).toEqual({ message: 'Use at most 4,000 characters.' })
+    expect(long.success ? {} : fieldErrors(long.error)).toEqual({
+      message: 'Use at most 4,000 characters for your message.',
+    })
   })
 })

@@ -13,10 +13,10 @@ export const contactLimits = {
 } as const
 
 export const contactSchema = z.object({
-  name: requiredLine('Enter your name.', contactLimits.name),
+  name: requiredLine('Enter your name.', contactLimits.name, 'your name'),
   email: email(),
-  company: optionalLine(contactLimits.company),
-  message: requiredText('Enter a message.', contactLimits.message),
+  company: optionalLine(contactLimits.company, 'your company'),
+  message: requiredText('Enter a message.', contactLimits.message, 'your message'),
 })
 
 export type ContactInput = z.output<typeof contactSchema>

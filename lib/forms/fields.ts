@@ -17,27 +17,28 @@ z.config({ jitless: true })
 export const EMAIL_MAX = 254
 export const PHONE_INPUT_MAX = 32
 
-export function requiredLine(message: string, max: number) {
-  return requiredString(cleanLine, message, max, tooLong(max))
+// Each field's messages name it ("Use at most 200 characters for your company name."): the error
+// summary lists them together, where "Use at most 200 characters." twice would not say which
+// field each link leads to. `what` is the field as a sentence names it, in lower case.
+
+export function requiredLine(message: string, max: number, what: string) {
+  return requiredString(cleanLine, message, max, tooLong(max, what))
 }
 
-export function optionalLine(max: number) {
-  return optional(cleanLine, z.string({ error: 'Enter text here.' }).check(z.maxLength(max, tooLong(max))))
+export function optionalLine(max: number, what: string) {
+  return optionalString(cleanLine, max, tooLong(max, what))
 }
 
-export function requiredText(message: string, max: number) {
-  return requiredString(cleanText, message, max, tooLongGrouped(max))
+export function requiredText(message: string, max: number, what: string) {
+  return requiredString(cleanText, message, max, tooLongGrouped(max, what))
 }
 
-export function optionalText(max: number) {
-  return optional(
-    cleanText,
-    z.string({ error: 'Enter text here.' }).check(z.maxLength(max, tooLongGrouped(max))),
-  )
+export function optionalText(max: number, what: string) {
+  return optionalString(cleanText, max, tooLongGrouped(max, what))
 }
 
 /** Lines say their short limit as is; texts group the digits of theirs ("4,000"). */
-const tooLong = (max: number | string) => `Use at most ${max} characters.`
+const tooLong = (max: number | string, what: string) => `Use at most ${max} characters for ${what}.`
 
 /**
  * A message with a grouped number ("4,000"), written when a value fails: building the schemas
@@ -47,7 +48,7 @@ const tooLong = (max: number | string) => `Use at most ${max} characters.`
 const grouped = (message: (max: string) => string, max: number) => ({
   error: () => message(max.toLocaleString('en-US')),
 })
-const tooLongGrouped = (max: number) => grouped(tooLong, max)
+const tooLongGrouped = (max: number, what: string) => grouped((limit) => tooLong(limit, what), max)
 
 /** Cleaned first, so a value of spaces alone is missing; then at least one character and at most `max`. */
 function requiredString(
@@ -105,6 +106,8 @@ export function phone() {
 export interface NumberRule {
   /** Message for a missing or non-numeric value. */
   message: string
+  /** The number as a sentence names it, in lower case ("the number of locations"). */
+  what: string
   max: number
   /** Decimal places allowed (0 = whole numbers). */
   decimals?: number
@@ -118,16 +121,20 @@ export function optionalNumber(rule: NumberRule) {
   return preprocess(toNumber, z.optional(numberSchema(rule)))
 }
 
-function numberSchema({ message, max, decimals = 0 }: NumberRule) {
+function numberSchema({ message, what, max, decimals = 0 }: NumberRule) {
+  const subject = `${what.charAt(0).toUpperCase()}${what.slice(1)}`
   return z.number({ error: message }).check(
-    z.gte(0, 'Enter zero or more.'),
+    z.gte(0, `${subject} must be zero or more.`),
     z.lte(
       max,
-      grouped((limit) => `Enter ${limit} or less.`, max),
+      grouped((limit) => `${subject} must be ${limit} or less.`, max),
     ),
     decimals === 0
-      ? z.refine((n: number) => Number.isSafeInteger(n), 'Enter a whole number.')
-      : z.refine((n: number) => hasAtMostDecimals(n, decimals), `Use at most ${decimals} decimal places.`),
+      ? z.refine((n: number) => Number.isSafeInteger(n), `${subject} must be a whole number.`)
+      : z.refine(
+          (n: number) => hasAtMostDecimals(n, decimals),
+          `Use at most ${decimals} decimal places for ${what}.`,
+        ),
   )
 }
 
@@ -158,9 +165,16 @@ function preprocess<S extends z.ZodMiniType>(fn: (value: unknown) => unknown, sc
  * An optional text field: cleaned first, so one left empty ('' from a form, null from JSON) or
  * holding only spaces is simply absent rather than stored as ''.
  */
-function optional(clean: (value: string) => string, schema: z.ZodMiniString) {
-  return preprocess((value) => {
-    const cleaned = typeof value === 'string' ? clean(value) : value
-    return cleaned === '' || cleaned === null ? undefined : cleaned
-  }, z.optional(schema))
+function optionalString(
+  clean: (value: string) => string,
+  max: number,
+  tooLongMessage: string | ReturnType<typeof grouped>,
+) {
+  return preprocess(
+    (value) => {
+      const cleaned = typeof value === 'string' ? clean(value) : value
+      return cleaned === '' || cleaned === null ? undefined : cleaned
+    },
+    z.optional(z.string({ error: 'Enter text here.' }).check(z.maxLength(max, tooLongMessage))),
+  )
 }

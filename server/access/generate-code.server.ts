@@ -3,8 +3,10 @@
 // four so a code can be read out over the phone: e.g. 7KQ4-M2XD-9H3B-TV6R-PZ8C-A1NE.
 import { randomBytes } from 'node:crypto'
 
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+export const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 export const CODE_BITS = 120
+/** Symbols in a generated code, 5 bits each. */
+export const CODE_SYMBOLS = Math.ceil(CODE_BITS / 5)
 
 export function generateCode(bytes: Buffer = randomBytes(CODE_BITS / 8)): string {
   let bits = 0
@@ -15,10 +17,15 @@ export function generateCode(bytes: Buffer = randomBytes(CODE_BITS / 8)): string
     bits += 8
     while (bits >= 5) {
       bits -= 5
-      out += ALPHABET[(value >>> bits) & 31]
+      out += CODE_ALPHABET[(value >>> bits) & 31]
     }
     value &= (1 << bits) - 1
   }
-  if (bits > 0) out += ALPHABET[(value << (5 - bits)) & 31]
-  return out.match(/.{1,4}/g)?.join('-') ?? out
+  if (bits > 0) out += CODE_ALPHABET[(value << (5 - bits)) & 31]
+  return inGroups(out)
+}
+
+/** Symbols written as a generated code is printed: groups of four joined by dashes. */
+export function inGroups(symbols: string): string {
+  return symbols.match(/.{1,4}/g)?.join('-') ?? symbols
 }

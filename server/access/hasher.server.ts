@@ -34,6 +34,3 @@ export function dummyHash(hasher: CodeHasher): () => Promise<string> {
     return hash
   }
 }
-
-/** Codes are compared as typed, minus surrounding whitespace a paste often brings along. */
-export const normalizeCode = (code: string) => code.trim()

@@ -1,6 +1,7 @@
 // POST /api/access/verify and /api/access/logout against a real Postgres (docs/architecture.md: Access).
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { generateCode } from '../../server/access/generate-code.server.ts'
 import { dummyHash } from '../../server/access/hasher.server.ts'
 import {
   countingHasher,
@@ -74,6 +75,29 @@ describe('verify: answers', () => {
     expect(res.json()).toEqual({ success: true })
   })
 
+  it('opens with a generated code typed in lower case, with spaces or none, and I, L or O for 1 and 0', async () => {
+    const generated = generateCode()
+    await seedCode(t.db, 'compass', generated, { label: 'read out over the phone' })
+    const symbols = generated.replaceAll('-', '')
+    for (const typed of [
+      generated.toLowerCase(),
+      generated.replaceAll('-', ' '),
+      symbols,
+      symbols.toLowerCase().replaceAll('1', 'l').replaceAll('0', 'o'),
+    ]) {
+      hasher.verifications = 0
+      const res = await verifyFresh(t.app, { retailer: 'compass', accessCode: typed })
+      expect(res.json(), typed).toEqual({ success: true })
+      // Checked as typed, then as printed.
+      expect(hasher.verifications, typed).toBe(2)
+    }
+    // A wrong symbol is still a wrong code.
+    const wrong = `${symbols.slice(0, -1)}${symbols.endsWith('Z') ? 'Y' : 'Z'}`.toLowerCase()
+    expect((await verifyFresh(t.app, { retailer: 'compass', accessCode: wrong })).json()).toEqual({
+      success: false,
+    })
+  })
+
   it('refuses a wrong code: success false, no cookie, a denied attempt', async () => {
     const res = await verifyFresh(t.app, { retailer: 'circlek', accessCode: 'circle-k-2026-alphA' })
     expect(res.statusCode).toBe(200)
@@ -128,6 +152,16 @@ describe('verify: answers', () => {
       expect(hasher.verifications, body.accessCode).toBe(1)
     }
     expect([...bodies]).toEqual(['200 {"success":false} '])
+  })
+
+  it('answers a code that reads as a generated one written another way with as many checks, code or none', async () => {
+    const typed = generateCode().toLowerCase()
+    for (const retailer of ['investor', 'circlek']) {
+      hasher.verifications = 0
+      const res = await verifyFresh(t.app, { retailer, accessCode: typed })
+      expect(res.json()).toEqual({ success: false })
+      expect(hasher.verifications, retailer).toBe(2)
+    }
   })
 
   it('checks the dummy hash with the same argon2 parameters as real codes', async () => {

@@ -88,7 +88,9 @@ describe('a failed form post without JavaScript', () => {
       currentDeliveryMethod: 'In-house delivery',
     })
     const { html } = await followed(res, '/apply')
-    expect(html).toContain('<a href="#apply-numberOfLocations">Enter a whole number.</a>')
+    expect(html).toContain(
+      '<a href="#apply-numberOfLocations">The number of locations must be a whole number.</a>',
+    )
     expect(html).toContain('<option value="Bakery" selected="">')
     expect(html).toContain('<option value="In-house delivery" selected="">')
     expect(/<input[^>]*id="apply-companyName"[^>]*>/.exec(html)?.[0]).toContain('value="Kept Market"')

@@ -122,7 +122,8 @@ and prints it once.`,
       .description(
         `Adds an access code you choose for the retailer's gate. It must be hard to guess:
 ${STRENGTH_RULE}.
-Surrounding spaces are dropped; letters are case-sensitive.
+Surrounding spaces are dropped; letters are case-sensitive. (A generated code opens its gate
+however it is typed: in lower case, with spaces or without dashes.)
 Pass "--code -" to read the code from standard input, so it stays out of your shell history:
   printf '%s' "$CODE" | rm5 codes set circlek --code -
 For a random code, use \`rm5 codes generate\`.`,

@@ -10,9 +10,9 @@ import {
   type NewCodeOptions,
   revokeAccessCodes,
 } from '../../../server/access/code-admin.server.ts'
+import { normalizeCode } from '../../../server/access/code-forms.server.ts'
 import { codeIdsStartingWith, listCodes } from '../../../server/access/codes.server.ts'
 import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
-import { normalizeCode } from '../../../server/access/hasher.server.ts'
 import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { CliError } from '../../lib/cli-error.ts'

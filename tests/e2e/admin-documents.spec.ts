@@ -69,6 +69,13 @@ test('an owner uploads a PDF with a progress bar; a viewer reads it; its engagem
   const id = /documents\/([0-9a-f]{32})/.exec(page.url())?.[1] as string
   await expect(page.getByRole('cell', { name: 'console-deck.pdf' })).toBeVisible()
   await checkPage(page, 'document')
+  // Back shows the page the upload was sent from, not the drawn answer under the list's address;
+  // Forward shows the document again.
+  await page.goBack()
+  await expect(page).toHaveURL(/\/admin\/documents$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible()
+  await page.goForward()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
 
   // A viewer opens it through the gate and stays on page 1 long enough for it to count.
   const code = await newCode('compass', `Console viewer ${title.slice(-6)}`)

@@ -3,7 +3,7 @@
 // of the last action, asks before a destructive post, redraws a gate's preview as its theme is
 // typed (the server draws it; the Preview button does the same without JavaScript), and sends an
 // upload form by XHR to show its progress (the answer, a page, replaces the one shown: the same
-// page a plain post gets).
+// page a plain post gets, and Back leads to the page before it).
 export const CONSOLE_JS = `(() => {
   const enhance = () => {
   for (const button of document.querySelectorAll('[data-copy]')) {
@@ -36,11 +36,19 @@ export const CONSOLE_JS = `(() => {
   }
   for (const form of document.querySelectorAll('form[data-upload]')) upload(form)
   }
+  // The address whose page is on screen. An upload's answer replaces the page and adds its address
+  // to the history; Back or Forward to another address then loads that address, since the page on
+  // screen is not its page (a link to a #fragment keeps the address, and the page).
+  let shown = location.pathname + location.search
+  window.addEventListener('popstate', () => {
+    if (location.pathname + location.search !== shown) location.reload()
+  })
   const show = (html, url) => {
     const next = new DOMParser().parseFromString(html, 'text/html')
     document.title = next.title
     document.body.replaceWith(next.body)
     if (url && url !== location.href) history.pushState(null, '', url)
+    shown = location.pathname + location.search
     enhance()
   }
   const upload = (form) => {

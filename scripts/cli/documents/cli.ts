@@ -56,7 +56,6 @@ the server with the watermark naming them, and the file itself is never sent. Th
 viewers from keeping a copy by habit; it does not stop a determined one, who can still save or
 photograph what they see. Every copy they make carries the watermark naming them.`
 
-/** `--title`: checked as the store checks it, so an empty or overlong title is a usage error. */
 const VIEW_ONLY = 'View-only: pictures of its pages in the page, never the file'
 
 /**
@@ -78,6 +77,7 @@ function downloadOptions(command: Command, allow: string): Command {
   return command.on('option:download', note('download')).on('option:no-download', note('no-download'))
 }
 
+/** `--title`: checked as the store checks it, so an empty or overlong title is a usage error. */
 const titleOption = () =>
   new Option(
     '--title <text>',

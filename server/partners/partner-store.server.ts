@@ -22,6 +22,9 @@ export const PARTNERS_BUCKET = 'partners'
 /** A refusal the admin can act on (unknown slug, reserved slug, live codes…): a 4xx / exit 1. */
 export class PartnerRejected extends Error {}
 
+/** A removal refused because the partner still holds live codes or documents; each interface says how to force it. */
+export class PartnerStillHolds extends PartnerRejected {}
+
 /** Colours the gate could not be read in (a usage error: exit 2), with the measured ratio. */
 export class PartnerColoursRejected extends PartnerRejected {}
 
@@ -302,9 +305,8 @@ export async function removePartner(
   await requirePartner(prisma, slug)
   const holdings = await partnerHoldings(prisma, slug, now)
   if (!options.force && (holdings.liveCodes > 0 || holdings.documents > 0)) {
-    throw new PartnerRejected(
-      `"${slug}" still has ${holdings.liveCodes} live code(s) and ${holdings.documents} document(s): ` +
-        'revoke and remove them first, or give --force to revoke and hide them with the partner.',
+    throw new PartnerStillHolds(
+      `"${slug}" still has ${holdings.liveCodes} live code(s) and ${holdings.documents} document(s).`,
     )
   }
   await prisma.$transaction(async (tx) => {

@@ -100,7 +100,9 @@ it('removes as the CLI does: a confirm step, refused with live codes unless forc
 
   const unforced = await send(`/admin/partners/${slug}/remove`, { confirm: 'yes' })
   expect(unforced.statusCode).toBe(409)
-  expect(unforced.body).toContain('still has 1 live code(s)')
+  expect(unforced.body).toContain('still has 1 live code(s) and 0 document(s). They were added after')
+  // The console's own words: no command-line flag.
+  expect(unforced.body).not.toContain('--force')
   expect((await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })).removedAt).toBeNull()
 
   const forced = await send(`/admin/partners/${slug}/remove`, { confirm: 'yes', force: 'yes' })

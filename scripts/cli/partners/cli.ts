@@ -87,6 +87,10 @@ export function partnersCommand(output: CliOutput = stdio): Command {
         return await work(store, prisma)
       } catch (error) {
         if (error instanceof store.PartnerColoursRejected) throw new CliError(error.message, 2)
+        if (error instanceof store.PartnerStillHolds)
+          throw new CliError(
+            `${error.message} Revoke and remove them first, or give --force to revoke and hide them with the partner.`,
+          )
         if (error instanceof store.PartnerRejected) throw new CliError(error.message)
         if (error instanceof Error && error.name === 'ZodError')
           throw new CliError(`Invalid value: ${error.message}`)

@@ -15,6 +15,7 @@ import {
   listPartners,
   PartnerRejected,
   type PartnerRow,
+  PartnerStillHolds,
   PrivateDocumentsOnOpenGate,
   partnerHoldings,
   removePartner,
@@ -161,7 +162,13 @@ export async function partnerRoutes(app: FastifyInstance) {
       await removePartner(prisma, actor(request), partner.slug, { force: form.data.force === 'yes' }, now())
     } catch (error) {
       if (!(error instanceof PartnerRejected)) throw error
-      return sendConsolePage(reply, `Remove ${partner.name}`, await confirmPage(error.message), 409)
+      // Confirmed without force: codes or documents came after the confirm step was shown, which
+      // now offers to take them along.
+      const message =
+        error instanceof PartnerStillHolds
+          ? `${error.message} They were added after this page was shown: confirm again to revoke and hide them with the partner.`
+          : error.message
+      return sendConsolePage(reply, `Remove ${partner.name}`, await confirmPage(message), 409)
     }
     await changed()
     return reply.redirect('/admin/partners?done=removed', 303)

@@ -74,6 +74,15 @@ test('an owner uploads a PDF with a progress bar; a viewer reads it; its engagem
   await page.goBack()
   await expect(page).toHaveURL(/\/admin\/documents$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible()
+  // The list is a page loaded again (not the drawn answer), and done loading before Forward.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+        return `${entry?.type} ${document.readyState}`
+      }),
+    )
+    .toBe('reload complete')
   await page.goForward()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
 

@@ -1,10 +1,14 @@
 // The console's Viewers page and a document's audience settings in Chromium with JavaScript, on the
 // production server: a viewer opens the docket with a code; an owner finds the live session, ends
 // it (the confirm the script adds), and the viewer's next page is the gate again; a search for a
-// whole address shows what is held about the person; a document is set to "shown in the page
-// only". Every page passes axe and is photographed at 375 and 1440 px.
+// whole address shows what is held about the person; a PDF is set to "shown in the page only" (a
+// Markdown document always is). Every page passes axe and is photographed at 375 and 1440 px.
 import { randomBytes } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect } from '@playwright/test'
+import { makePdf } from '../helpers/documents.ts'
 import {
   confirmAction,
   consoleMenu,
@@ -53,12 +57,14 @@ test('an owner ends a viewer’s live session and looks a person up', async ({ p
 test('an owner sets a document to be shown in the page only', async ({ page }) => {
   test.setTimeout(300_000)
   await signInAsNewOwner(page)
+  const file = join(tmpdir(), `rm5-e2e-audience-${randomBytes(4).toString('hex')}.pdf`)
+  await writeFile(file, await makePdf(1, 'Audience'))
   const added = JSON.parse(
     await rm5([
       'documents',
       'add',
       'compass',
-      'README.md',
+      file,
       '--title',
       `Audience ${randomBytes(3).toString('hex')}`,
       '--json',

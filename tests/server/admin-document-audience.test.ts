@@ -148,6 +148,9 @@ describe('on the document page', () => {
     const form = await page(`/admin/documents/${id}`)
     expect(form.body).toContain(`value="${team}"`)
     expect(form.body).toContain(`value="${other}"`)
+    // A Markdown document is shown in the page whatever is stored: no choice that changes nothing.
+    expect(form.body).toContain('Shown in the page: a Markdown document has no file to download.')
+    expect(form.body).not.toContain('id="settings-download')
 
     const res = await settings(id, `codes=${team}&codes=${other}&download=no`)
     expect([res.statusCode, res.headers.location]).toEqual([303, `/admin/documents/${id}?done=settings`])

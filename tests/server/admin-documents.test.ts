@@ -73,6 +73,8 @@ describe('upload, replace, remove', () => {
     expect(shown.body).toContain('Document uploaded')
     expect(shown.body).toContain('pricing.pdf')
     expect(shown.body).toContain('Circle K · PDF, 3 pages')
+    // A PDF may be downloaded or shown in the page only: its settings offer the choice.
+    expect(shown.body).toContain('name="download"')
     const list = await page('/admin/documents?partner=circlek')
     expect(list.body).toContain(`href="/admin/documents/${id}">Pricing 2027</a>`)
     const audit = await t.db.prisma.auditEntry.findFirst({ where: { action: 'document.add', target: id } })

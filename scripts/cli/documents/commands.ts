@@ -27,7 +27,8 @@ function printDocument(io: Io, heading: string, doc: DocumentSummary): void {
   io.print(
     `  for:      ${doc.public ? 'anyone who opens the gate (shared openly)' : doc.codeIds.length > 0 ? `codes ${doc.codeIds.join(', ')}` : 'every code of the partner'}`,
   )
-  if (!doc.download) io.print('  download: no (shown in the page only)')
+  if (doc.kind === 'markdown') io.print('  download: no file to download (Markdown is shown in the page)')
+  else if (!doc.download) io.print('  download: no (shown in the page only)')
 }
 
 export async function addDocument(

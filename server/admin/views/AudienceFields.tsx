@@ -35,7 +35,8 @@ export function DownloadChoice({ id, allowed }: { id: string; allowed: boolean }
       ))}
       <p className="field__hint">
         Without download an honest viewer keeps no copy by habit; a determined one can still save what they
-        see, and every copy carries the watermark naming them.
+        see, and every copy carries the watermark naming them. A Markdown document is shown in the page either
+        way.
       </p>
     </fieldset>
   )
@@ -140,7 +141,8 @@ export interface CodeChoice {
 
 /**
  * The document page's settings: the partner's live codes that see it (none ticked: all of them),
- * or, for a gate that takes no code, the fact that it is shared openly; and the download choice.
+ * or, for a gate that takes no code, the fact that it is shared openly; and the download choice
+ * (a PDF's only: a Markdown document is always shown in the page).
  */
 export function DocumentSettingsForm({
   document,
@@ -149,7 +151,7 @@ export function DocumentSettingsForm({
   csrf,
   form,
 }: {
-  document: Pick<DocumentSummary, 'id' | 'public' | 'codeIds' | 'download'>
+  document: Pick<DocumentSummary, 'id' | 'kind' | 'public' | 'codeIds' | 'download'>
   partner: Pick<Partner, 'slug' | 'name' | 'open'>
   codes: readonly CodeChoice[]
   csrf: string
@@ -173,7 +175,11 @@ export function DocumentSettingsForm({
           <FieldError id="settings-codes" error={form?.errors.codes} />
         </fieldset>
       )}
-      <DownloadChoice id="settings-download" allowed={document.download} />
+      {document.kind === 'markdown' ? (
+        <p>Shown in the page: a Markdown document has no file to download.</p>
+      ) : (
+        <DownloadChoice id="settings-download" allowed={document.download} />
+      )}
       <FormActions submit="Save settings" />
     </CsrfForm>
   )

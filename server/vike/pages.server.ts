@@ -100,17 +100,16 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     handler: (request, reply) => {
       const query = request.url.indexOf('?')
       const pathname = query === -1 ? request.url : request.url.slice(0, query)
+      const search = query === -1 ? '' : request.url.slice(query + 1)
       // Unknown API paths answer in the API's JSON shape, not with the HTML error page.
       if (pathname.startsWith('/api/')) return reply.callNotFound()
-      const formReturn =
-        query === -1 ? undefined : options.formReturnFor?.(request, pathname, request.url.slice(query + 1))
+      const formReturn = search === '' ? undefined : options.formReturnFor?.(request, pathname, search)
       if (formReturn) return sendFormReturn(renderPage, options, request, reply, pathname, formReturn)
       if (!cache) return renderUncached(renderPage, options, request, reply)
       const pageRules = rules.get(pathname)
       if (!pageRules)
-        return renderFirst(renderPage, cache, rules, options, knownPages, pathname, request, reply)
-      if (rendersPerRequest(pageRules, query === -1 ? '' : request.url.slice(query + 1)))
-        return renderUncached(renderPage, options, request, reply)
+        return renderFirst(renderPage, cache, rules, options, knownPages, pathname, search, request, reply)
+      if (rendersPerRequest(pageRules, search)) return renderUncached(renderPage, options, request, reply)
       // Without a grant cookie there is nothing to verify: a kept public page answers at once.
       if (!mayHoldGrant(request.headers.cookie)) {
         const page = cache.get(pathname)
@@ -242,6 +241,7 @@ async function renderFirst(
   options: PagesOptions,
   knownPages: ReadonlySet<string>,
   pathname: string,
+  search: string,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
@@ -253,8 +253,7 @@ async function renderFirst(
     recordOpening: (retailers) => openedBy.push(...retailers),
   })
   const learned = rules.learn(pathname, pageContext)
-  const query = request.url.indexOf('?')
-  if (!learned || rendersPerRequest(learned, query === -1 ? '' : request.url.slice(query + 1))) {
+  if (!learned || rendersPerRequest(learned, search)) {
     if (openedBy.length > 0) access.recordOpening?.(openedBy)
     return sendPerRequest(pageContext, options, request, reply)
   }

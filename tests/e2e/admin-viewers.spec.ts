@@ -5,8 +5,6 @@
 // Markdown document always is). Every page passes axe and is photographed at 375 and 1440 px.
 import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { expect } from '@playwright/test'
 import { makePdf } from '../helpers/documents.ts'
 import {
@@ -57,7 +55,7 @@ test('an owner ends a viewer’s live session and looks a person up', async ({ p
 test('an owner sets a document to be shown in the page only', async ({ page }) => {
   test.setTimeout(300_000)
   await signInAsNewOwner(page)
-  const file = join(tmpdir(), `rm5-e2e-audience-${randomBytes(4).toString('hex')}.pdf`)
+  const file = test.info().outputPath('audience.pdf')
   await writeFile(file, await makePdf(1, 'Audience'))
   const added = JSON.parse(
     await rm5([

@@ -23,7 +23,7 @@ export const FORM_RETURN_GONE =
 const ID = /^[A-Za-z0-9_-]{22}$/
 
 /** The empty form, saying its answers are no longer kept. */
-const GONE: FormState = { values: {}, errors: {}, message: FORM_RETURN_GONE }
+export const ANSWERS_GONE: FormState = { values: {}, errors: {}, message: FORM_RETURN_GONE }
 
 // Read back from the database, and checked like any input: a row changed by hand cannot put
 // anything but strings into the page.
@@ -49,6 +49,22 @@ export async function keepFormReturn(
 }
 
 /**
+ * The state kept under `id` and the path it was kept for, or undefined when the id is malformed,
+ * expired or unknown, or the row does not hold a form's state.
+ */
+export async function readKeptState(
+  prisma: PrismaClient,
+  id: string,
+  now: Date,
+): Promise<{ path: string; state: FormState } | undefined> {
+  if (!ID.test(id)) return undefined
+  const row = await prisma.formReturn.findUnique({ where: { id } })
+  if (!row || row.expiresAt <= now) return undefined
+  const state = storedState.safeParse(row.state)
+  return state.success ? { path: row.path, state: state.data } : undefined
+}
+
+/**
  * The state kept under `id` for `path`'s page, or the empty form with FORM_RETURN_GONE when the
  * id is malformed, expired, unknown or another form's.
  */
@@ -58,11 +74,8 @@ export async function readFormReturn(
   id: string,
   now: Date,
 ): Promise<FormState> {
-  if (!ID.test(id)) return GONE
-  const row = await prisma.formReturn.findUnique({ where: { id } })
-  if (!row || row.path !== path || row.expiresAt <= now) return GONE
-  const state = storedState.safeParse(row.state)
-  return state.success ? state.data : GONE
+  const kept = await readKeptState(prisma, id, now)
+  return kept?.path === path ? kept.state : ANSWERS_GONE
 }
 
 /**
@@ -81,7 +94,7 @@ export function formReturnOf(
   if (id === null) return undefined
   return readFormReturn(prisma, pathname, id, new Date()).catch((err: unknown) => {
     request.log.warn({ err }, 'could not read the answers of a failed form post')
-    return GONE
+    return ANSWERS_GONE
   })
 }
 

@@ -63,7 +63,7 @@ test('an owner adds a partner, themes it with a live preview, removes it, and th
   await photograph(page, 'agreements')
   await page.goto(`/admin/partners/${slug}`)
 
-  await page.getByRole('button', { name: 'Remove Kroger E2E…' }).click()
+  await page.getByRole('link', { name: 'Remove Kroger E2E…' }).click()
   await expect(page.getByRole('heading', { name: 'Remove Kroger E2E?' })).toBeVisible()
   await expectNoSeriousViolation(page)
   await photograph(page, 'partner-remove')

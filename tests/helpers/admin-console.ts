@@ -397,6 +397,12 @@ export function consoleActions(ids: ConsoleRows): ConsoleAction[] {
       file: () => ({ fileName: 'logo.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }),
     },
     {
+      name: 'the confirm step of removing a partner',
+      method: 'GET',
+      url: `/admin/partners/${ids.partner}/remove`,
+      needs: 'edit',
+    },
+    {
       name: 'ask to remove a partner',
       method: 'POST',
       url: `/admin/partners/${ids.partner}/remove`,
@@ -457,4 +463,23 @@ export function consoleActions(ids: ConsoleRows): ConsoleAction[] {
       form: { email: ids.removable },
     },
   ]
+}
+
+/**
+ * A console form refused for what was typed (decision 071): the post answers 303 to its page,
+ * naming the kept answers; this follows it with the admin's cookie and gives the page, which a
+ * reload shows again without posting.
+ */
+export async function refusedPage(
+  app: Pick<TestApp['app'], 'inject'>,
+  res: LightMyRequestResponse,
+  cookie: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  const location = String(res.headers.location ?? '')
+  if (res.statusCode !== 303 || !/[?&]answers=[\w-]{22}$/.test(location))
+    throw new Error(
+      `a refused form answered ${res.statusCode} to "${location}", not 303 to its page's answers`,
+    )
+  return app.inject({ url: location, headers: { cookie, ...headers } })
 }

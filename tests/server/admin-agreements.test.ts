@@ -7,7 +7,7 @@ import { printAgreements } from '../../scripts/cli/agreements/commands.ts'
 import { cliActor } from '../../server/audit/audit.server.ts'
 import { clearAgreement, recordAcceptance, setAgreement } from '../../server/documents/agreements.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
-import { post, postMultipart, type SignedIn, signIn } from '../helpers/admin-console.ts'
+import { post, postMultipart, refusedPage, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp
@@ -105,12 +105,17 @@ it('an editor sets, replaces and clears an agreement from the page, each a 303 a
   expect(same.headers.location).toContain('done=same')
 
   // The CLI's own check refuses what is not text.
-  const empty = await upload('   ', 'empty.md')
-  expect(empty.statusCode).toBe(400)
+  const empty = await refusedPage(t.app, await upload('   ', 'empty.md'), headers.cookie)
+  expect(empty.statusCode).toBe(200)
   expect(empty.body).toContain('empty.md holds no text.')
+  // The gate chosen stays chosen.
+  expect(empty.body).toMatch(/<option value="investor" selected="">/)
   // A PDF whose bytes happen to be valid UTF-8 is still a PDF, not an agreement's text.
-  const pdf = await upload('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n', 'nda.pdf')
-  expect(pdf.statusCode).toBe(400)
+  const pdf = await refusedPage(
+    t.app,
+    await upload('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n', 'nda.pdf'),
+    headers.cookie,
+  )
   expect(pdf.body).toContain('nda.pdf is a PDF, not Markdown: an agreement is text.')
 
   const cleared = await post(

@@ -8,7 +8,15 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setAgreement } from '../../server/documents/agreements.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
-import { cookieOf, csrfIn, linkToken, post, type SignedIn, signIn } from '../helpers/admin-console.ts'
+import {
+  cookieOf,
+  csrfIn,
+  linkToken,
+  post,
+  refusedPage,
+  type SignedIn,
+  signIn,
+} from '../helpers/admin-console.ts'
 import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp
@@ -67,12 +75,18 @@ it('generates with a 303; the code is shown once, then a reload shows no code an
 
 it('refuses a code that needs an e-mail without mail, in the CLI’s words, and stores nothing', async () => {
   const label = `mail-${Math.random().toString(36).slice(2, 8)}`
-  const res = await send('/admin/codes', { retailer: 'circlek', label, requireEmail: 'on' })
-  expect(res.statusCode).toBe(400)
+  const posted = await send('/admin/codes', { retailer: 'circlek', label, requireEmail: 'on' })
+  expect(String(posted.headers.location)).toMatch(/^\/admin\/codes\?answers=/)
+  const res = await refusedPage(t.app, posted, editor.cookie)
+  expect(res.statusCode).toBe(200)
   expect(res.body).toMatch(
     /A code that requires an e-mail needs mail, and this site cannot send it: set SMTP_URL/,
   )
   expect(res.body).toContain('NOTIFY_EMAIL_FROM')
+  // The form comes back as typed, and a reload of the page shows the same and posts nothing.
+  expect(res.body).toContain(`value="${label}"`)
+  const reloaded = await refusedPage(t.app, posted, editor.cookie)
+  expect(reloaded.body).toContain('NOTIFY_EMAIL_FROM')
   expect(await codesLabelled(label)).toBe(0)
 })
 
@@ -91,9 +105,13 @@ it('denies an address on a code and admits it again, each a 303 and audited with
   const { id } = await t.db.prisma.accessCode.findFirstOrThrow({ where: { label } })
   const viewer = 'sam@partner.example'
 
-  const bad = await send('/admin/codes/email', { code: id, email: 'not an address', rule: 'deny' })
-  expect(bad.statusCode).toBe(400)
+  const bad = await refusedPage(
+    t.app,
+    await send('/admin/codes/email', { code: id, email: 'not an address', rule: 'deny' }),
+    editor.cookie,
+  )
   expect(bad.body).toContain('There is a problem')
+  expect(bad.body).toContain('value="not an address"')
 
   const denied = await send('/admin/codes/email', { code: id, email: viewer, rule: 'deny' })
   expect([denied.statusCode, denied.headers.location]).toEqual([303, '/admin/codes?done=denied'])
@@ -164,8 +182,12 @@ const emailRuleOf = (id: string) =>
 
 it('refuses to turn a code’s e-mail step on without mail, in the CLI’s words, and changes nothing', async () => {
   const id = await codeLabelled('step-nomail')
-  const res = await send('/admin/codes/require-email', { code: id, step: 'on', allowDomains: '' })
-  expect(res.statusCode).toBe(400)
+  const res = await refusedPage(
+    t.app,
+    await send('/admin/codes/require-email', { code: id, step: 'on', allowDomains: '' }),
+    editor.cookie,
+  )
+  expect(res.statusCode).toBe(200)
   expect(res.body).toMatch(
     /A code that requires an e-mail needs mail, and this site cannot send it: set SMTP_URL .*NOTIFY_EMAIL_FROM/,
   )
@@ -254,7 +276,8 @@ describe('with mail, behind a TLS proxy', () => {
       step: 'off',
       allowDomains: 'a.example',
     })
-    expect(mixed.statusCode).toBe(400)
+    const mixedPage = await refusedPage(beside, mixed, admin.cookie, tls)
+    expect(mixedPage.body).toContain('There is a problem')
 
     const audit = await t.db.prisma.auditEntry.findMany({
       where: { actor: email, target: id, action: 'code.require-email' },

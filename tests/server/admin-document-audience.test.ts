@@ -3,6 +3,7 @@
 // document page (the codes that see it, download), through the documents service the CLI's
 // --public/--codes/--no-download use, audited. An upload to a gate that takes no code, not shared
 // openly, is refused in the words of the CLI's refusal (one source), and nothing is stored.
+import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openGateWarning } from '../../lib/documents/audience.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
@@ -11,6 +12,7 @@ import {
   multipartBody,
   post,
   postMultipart,
+  refusedPage,
   type SignedIn,
   signIn,
 } from '../helpers/admin-console.ts'
@@ -35,6 +37,8 @@ const upload = (fields: Record<string, string>) =>
   })
 const idIn = (location: unknown) =>
   /\/admin\/documents\/([0-9a-f]{32})\?done=added$/.exec(String(location))?.[1] ?? ''
+/** A refused post's page, as the browser shows it after the 303. */
+const refused = async (res: Promise<LightMyRequestResponse>) => refusedPage(t.app, await res, editor.cookie)
 const page = (url: string, as: SignedIn = editor) => t.app.inject({ url, headers: { cookie: as.cookie } })
 const settings = (id: string, form: string) =>
   t.app.inject({
@@ -57,8 +61,8 @@ describe('at upload', () => {
 
   it('refuses a gate that takes no code unless shared openly, and stores nothing', async () => {
     const before = await t.db.prisma.document.count()
-    const res = await upload({ retailer: 'walmart', title: 'Open deck' })
-    expect(res.statusCode).toBe(400)
+    const res = await refused(upload({ retailer: 'walmart', title: 'Open deck' }))
+    expect(res.statusCode).toBe(200)
     expect(res.body).toContain('There is a problem')
     expect(res.body).toContain('href="#upload-public"')
     expect(res.body).toContain(inHtml(openGateWarning(walmart())))
@@ -116,15 +120,17 @@ describe('at upload', () => {
     expect(await t.app.documents.store.find(idIn(every.headers.location))).toMatchObject({ codeIds: [] })
 
     const before = await t.db.prisma.document.count()
-    const none = await uploadWith([['who', 'some']])
-    expect(none.statusCode).toBe(400)
+    const none = await refused(uploadWith([['who', 'some']]))
+    expect(none.statusCode).toBe(200)
     expect(none.body).toContain('href="#upload-codes"')
     expect(none.body).toContain('Tick the codes of Circle K that see it, or choose every code.')
-    const foreign = await uploadWith([
-      ['who', 'some'],
-      ['codes', elsewhere],
-    ])
-    expect(foreign.statusCode).toBe(400)
+    const foreign = await refused(
+      uploadWith([
+        ['who', 'some'],
+        ['codes', elsewhere],
+      ]),
+    )
+    expect(foreign.statusCode).toBe(200)
     expect(foreign.body).toContain(elsewhere)
     expect(await t.db.prisma.document.count()).toBe(before)
   })
@@ -179,12 +185,12 @@ describe('on the document page', () => {
   it('refuses a code of another partner with the service’s sentence, and changes nothing', async () => {
     const foreign = await seedCode(t.db, 'investor', 'investor-audience-1')
     const id = idIn((await upload({ retailer: 'circlek', title: 'Guarded' })).headers.location)
-    const res = await settings(id, `codes=${foreign}`)
-    expect(res.statusCode).toBe(400)
+    const res = await refused(settings(id, `codes=${foreign}`))
+    expect(res.statusCode).toBe(200)
     expect(res.body).toContain('href="#settings-codes"')
     expect(res.body).toContain(`Not a live code of Circle K: ${foreign}`)
-    const malformed = await settings(id, 'codes=not-a-code')
-    expect(malformed.statusCode).toBe(400)
+    const malformed = await refused(settings(id, 'codes=not-a-code'))
+    expect(malformed.statusCode).toBe(200)
     expect(malformed.body).toContain('Choose codes from the list.')
     expect((await t.app.documents.store.find(id))?.codeIds).toEqual([])
   })

@@ -172,7 +172,10 @@ describe('limits', () => {
     }
     // Five links used, then five callbacks: the eleventh try of a credential is refused.
     const links = await Promise.all(Array.from({ length: 5 }, () => openLink(t, 'x'.repeat(43), address)))
-    expect(links.map((res) => res.statusCode)).toEqual([400, 400, 400, 400, 400])
+    // Each refused: answered 303 to the link's page, which says it cannot be used.
+    expect(links.map((res) => [res.statusCode, res.headers.location])).toEqual(
+      Array.from({ length: 5 }, () => [303, '/admin/sign-in/link']),
+    )
     expect(await answers('/admin/sign-in/oidc/callback?code=x&state=y', 6)).toEqual([
       400, 400, 400, 400, 400, 429,
     ])

@@ -4,7 +4,7 @@
 // codes unless forced, which revokes them in the same step.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
-import { post, type SignedIn, signIn } from '../helpers/admin-console.ts'
+import { post, refusedPage, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { seedPartner } from '../helpers/partners.ts'
 import { runRm5 } from '../helpers/run-cli.ts'
@@ -30,11 +30,17 @@ afterAll(async () => {
 
 const send = (url: string, form: Record<string, string>) =>
   post(t, url, { ...form, _csrf: editor.csrf }, { cookie: editor.cookie })
+/** A post refused (or previewed), then its page as the browser shows it after the 303. */
+const refused = async (url: string, form: Record<string, string>) =>
+  refusedPage(t.app, await send(url, form), editor.cookie)
+const page = (url: string) => t.app.inject({ url, headers: { cookie: editor.cookie } })
 
 it('refuses a bad form with the field named, and adds a good one with the defaults the CLI gives', async () => {
   const slug = newSlug()
-  const bad = await send('/admin/partners', { slug: 'Bad Slug', name: '', tint: 'blue' })
-  expect(bad.statusCode).toBe(400)
+  const bad = await refused('/admin/partners', { slug: 'Bad Slug', name: '', tint: 'blue' })
+  expect(bad.statusCode).toBe(200)
+  // The form as typed.
+  expect(bad.body).toContain('value="Bad Slug"')
   expect(bad.body).toContain('There is a problem')
   expect(bad.body).toContain('is not a usable slug')
   expect(bad.body).toContain('Enter the name the gate shows (up to 60 characters).')
@@ -45,8 +51,7 @@ it('refuses a bad form with the field named, and adds a good one with the defaul
   expect([added.statusCode, added.headers.location]).toEqual([303, `/admin/partners/${slug}?done=added`])
   const row = await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })
   expect([row.tint, row.monogram, row.audience, row.open]).toEqual(['#5aa9ff', 'KT', 'Partners', false])
-  const again = await send('/admin/partners', { slug, name: 'Kroger Test' })
-  expect(again.statusCode).toBe(409)
+  const again = await refused('/admin/partners', { slug, name: 'Kroger Test' })
   expect(again.body).toContain('exists already')
   const audit = await t.db.prisma.auditEntry.findMany({ where: { actor: email, target: slug } })
   expect(audit.map((entry) => entry.action)).toEqual(['partner.add'])
@@ -62,9 +67,11 @@ it('previews without saving and saves a theme, audited with the admin', async ()
     audience: 'Grocery',
     open: 'on',
   }
-  const preview = await send(`/admin/partners/${slug}/preview`, theme)
+  const preview = await refused(`/admin/partners/${slug}/preview`, theme)
   expect(preview.statusCode).toBe(200)
   expect(preview.body).toContain('tint=%231f6feb')
+  expect(preview.body).toContain('value="Kroger"')
+  expect(preview.body).not.toContain('There is a problem')
   expect((await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })).tint).toBe('#5aa9ff')
   const svg = await t.app.inject({
     url: `/admin/partners/preview.svg?${new URLSearchParams(theme)}`,
@@ -93,13 +100,17 @@ it('previews without saving and saves a theme, audited with the admin', async ()
 it('removes as the CLI does: a confirm step, refused with live codes unless forced', async () => {
   const slug = await partnerOfItsOwn()
   const code = await seedCode(t.db, slug, `REMOVE-${slug}-0001`)
-  const ask = await send(`/admin/partners/${slug}/remove`, {})
+  // The partner's page links to the confirm step; a post without `confirm` is sent there too.
+  expect((await page(`/admin/partners/${slug}`)).body).toContain(`href="/admin/partners/${slug}/remove"`)
+  const asked = await send(`/admin/partners/${slug}/remove`, {})
+  expect([asked.statusCode, asked.headers.location]).toEqual([303, `/admin/partners/${slug}/remove`])
+  const ask = await page(`/admin/partners/${slug}/remove`)
   expect(ask.statusCode).toBe(200)
   expect(ask.body).toContain('has 1 live code and 0 documents')
   expect(ask.body).toContain('name="force" value="yes"')
 
-  const unforced = await send(`/admin/partners/${slug}/remove`, { confirm: 'yes' })
-  expect(unforced.statusCode).toBe(409)
+  const unforced = await refused(`/admin/partners/${slug}/remove`, { confirm: 'yes' })
+  expect(unforced.body).toContain('Not removed')
   expect(unforced.body).toContain('still has 1 live code(s) and 0 document(s). They were added after')
   // The console's own words: no command-line flag.
   expect(unforced.body).not.toContain('--force')
@@ -161,10 +172,9 @@ it('the console’s open box errors listing those documents, then opens with the
   const slug = await partnerOfItsOwn()
   const ids = [await privateDocument(slug, 'Board memo')]
   const theme = { name: 'Kroger Test', tint: '#5aa9ff', ink: '#0b0d10', monogram: 'KT', audience: 'Partners' }
-  const refused = await send(`/admin/partners/${slug}`, { ...theme, open: 'on' })
-  expect(refused.statusCode).toBe(409)
-  expect(refused.body).toContain('&quot;Board memo&quot;')
-  expect(refused.body).toContain('name="publishPrivate"')
+  const step = await refused(`/admin/partners/${slug}`, { ...theme, open: 'on' })
+  expect(step.body).toContain('&quot;Board memo&quot;')
+  expect(step.body).toContain('name="publishPrivate"')
   expect(await openState(slug, ids)).toEqual({ open: false, public: [false] })
 
   const confirmed = await send(`/admin/partners/${slug}`, { ...theme, open: 'on', publishPrivate: 'on' })
@@ -182,11 +192,9 @@ const TOO_DARK =
 it('refuses a tint unreadable on the gate, with the measured ratio, in the console and the CLI (exit 2)', async () => {
   const slug = await partnerOfItsOwn()
   const theme = { name: 'Kroger', tint: '#00005f', ink: '#ffffff', monogram: 'KR', audience: 'Grocery' }
-  const refused = await send(`/admin/partners/${slug}`, theme)
-  expect(refused.statusCode).toBe(400)
-  expect(refused.body).toContain(TOO_DARK.replaceAll("'", '&#x27;'))
-  const ink = await send(`/admin/partners/${slug}`, { ...theme, tint: '#1f6feb', ink: '#2f7ffb' })
-  expect(ink.statusCode).toBe(400)
+  const dark = await refused(`/admin/partners/${slug}`, theme)
+  expect(dark.body).toContain(TOO_DARK.replaceAll("'", '&#x27;'))
+  const ink = await refused(`/admin/partners/${slug}`, { ...theme, tint: '#1f6feb', ink: '#2f7ffb' })
   expect(ink.body).toMatch(/The text colour #2f7ffb has a contrast of 1\.\d:1 against the tint #1f6feb/)
   expect((await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })).tint).toBe('#5aa9ff')
 

@@ -44,10 +44,13 @@ describe('a one-time link', () => {
       /^__Host-rm5-admin=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
     )
     expect((await page('/admin', cookieOf(first))).statusCode).toBe(200)
+    // Used again, the post answers 303 to the link's page, which says so: a reload posts nothing.
     const again = await openLink(t, token)
-    expect(again.statusCode).toBe(400)
-    expect(again.body).toContain('This link no longer works')
+    expect([again.statusCode, again.headers.location]).toEqual([303, '/admin/sign-in/link'])
     expect(again.headers['set-cookie']).toBeUndefined()
+    const refused = await page(String(again.headers.location))
+    expect(refused.statusCode).toBe(400)
+    expect(refused.body).toContain('This link no longer works')
     // Opened again, the used link says so on its page, before any button.
     const reopened = await page(`/admin/sign-in/link?token=${token}`)
     expect(reopened.statusCode).toBe(400)
@@ -59,7 +62,12 @@ describe('a one-time link', () => {
     const token = await linkToken(t, 'ops@example.com', clock.now())
     clock.advance(15 * 60_000 + 1000)
     expect((await page(`/admin/sign-in/link?token=${token}`)).body).toContain('This link no longer works')
-    expect((await openLink(t, token)).statusCode).toBe(400)
+    const used = await openLink(t, token)
+    expect([used.statusCode, used.headers.location, used.headers['set-cookie']]).toEqual([
+      303,
+      '/admin/sign-in/link',
+      undefined,
+    ])
   })
 
   it('comes by e-mail for an admin’s address only, with the same answer for any address', async () => {
@@ -284,7 +292,8 @@ describe('asking for links', () => {
     const statuses: number[] = []
     for (let i = 0; i < 11; i++)
       statuses.push((await openLink(t, 'x'.repeat(43), '198.51.100.200')).statusCode)
-    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true)
+    // Refused (303 to the link's page saying so) ten times, then limited.
+    expect(statuses.slice(0, 10).every((status) => status === 303)).toBe(true)
     expect(statuses[10]).toBe(429)
   })
 })

@@ -16,6 +16,7 @@ import {
 } from '../../documents/agreements.server.ts'
 import { sessionOf } from '../console-context.server.ts'
 import { csrfMatches } from '../http/csrf.server.ts'
+import { stateOf } from '../http/form-return.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { receiveUpload, registerUploads } from '../http/upload.server.ts'
 import { AgreementsPage } from '../views/AgreementsPage.tsx'
@@ -35,16 +36,18 @@ const query = z
   })
   .catch({})
 const retailerField = z.object({ retailer: z.string().max(64) })
+/** The set form, kept under its name when refused. */
+const SET = { page: '/admin/agreements', form: 'set' } as const
 
 export async function agreementRoutes(app: FastifyInstance) {
   const prisma = app.adminConsole.deps.db.prisma
-  const { user, actor } = routeKit(app)
+  const { user, actor, refuse, returned } = routeKit(app)
   const servedGate = (slug: string | undefined) =>
     app.partners.list().find((partner) => partner.slug === slug)
   const done = (what: keyof typeof DONE, retailer: string, version = 0) =>
     `/admin/agreements?${new URLSearchParams({ retailer, done: what, version: String(version) })}`
 
-  const page = async (request: FastifyRequest, extra: { error?: string; chosen?: string } = {}) => {
+  const page = async (request: FastifyRequest) => {
     const parsed = query.parse(request.query)
     const retailer = parsed.retailer || undefined
     const [versions, all] = await Promise.all([
@@ -61,8 +64,8 @@ export async function agreementRoutes(app: FastifyInstance) {
         partners={app.partners.list()}
         names={(slug) => app.partners.nameOf(slug)}
         done={parsed.done ? DONE[parsed.done](parsed.version ?? 0) : undefined}
-        error={extra.error}
-        chosen={extra.chosen ?? retailer}
+        form={stateOf(await returned(request, SET.page), SET.form, true)}
+        chosen={retailer}
       />
     )
   }
@@ -88,7 +91,7 @@ export async function agreementRoutes(app: FastifyInstance) {
         csrfMatches(app.adminConsole.csrfKey, sessionOf(request).tokenHash, token),
       )
       const retailer = typeof upload.fields.retailer === 'string' ? upload.fields.retailer : ''
-      let refusal: string | undefined
+      let refusal: string
       try {
         if (!servedGate(retailer)) refusal = 'Choose the gate whose viewers accept it.'
         else if (!upload.file) refusal = 'Choose the agreement as a Markdown file (.md).'
@@ -103,12 +106,10 @@ export async function agreementRoutes(app: FastifyInstance) {
       } finally {
         await upload.dispose()
       }
-      return sendConsolePage(
-        reply,
-        'Agreements',
-        await page(request, { error: refusal, chosen: retailer }),
-        400,
-      )
+      return refuse(reply, SET, {
+        values: { retailer: retailer.slice(0, 64) },
+        errors: { file: refusal },
+      })
     })
   })
 }

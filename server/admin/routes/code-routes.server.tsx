@@ -3,8 +3,9 @@
 // deny` call (server/access/code-admin.server.ts),
 // with the console's admin as the actor. Every post answers 303; a new code reaches the page after
 // the redirect in a one-time sealed cookie (http/flash.server.ts), never in the URL, so a reload
-// neither repeats the post nor shows the code again.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+// neither repeats the post nor shows the code again; a refused form comes back through its page's
+// address (http/form-return.server.ts).
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { email } from '../../../lib/forms/fields.ts'
 import {
@@ -19,6 +20,7 @@ import { requireEmailRefusal } from '../../access/email-link-mail.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
 import { sessionOf } from '../console-context.server.ts'
 import { type FlashScope, setFlash, takeFlash } from '../http/flash.server.ts'
+import { stateOf } from '../http/form-return.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { CodesPage, type GeneratedCode } from '../views/CodesPage.tsx'
 import type { FormState } from '../views/ErrorSummary.tsx'
@@ -27,6 +29,13 @@ import { doneMessage, EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const uuid = z.object({ id: z.uuid() })
 const NO_SUCH_CODE = 'There is no such code.'
+const PAGE = '/admin/codes'
+/** The page's three forms, each kept under its name when refused. */
+const FORMS = {
+  generate: { page: PAGE, form: 'generate' },
+  email: { page: PAGE, form: 'email' },
+  step: { page: PAGE, form: 'step' },
+} as const
 const DONE = {
   generated: 'Code generated',
   revoked: 'Code revoked',
@@ -50,7 +59,7 @@ export async function codeRoutes(app: FastifyInstance) {
   const { deps } = app.adminConsole
   const prisma = deps.db.prisma
   const now = () => app.adminConsole.now()
-  const { user, actor } = routeKit(app)
+  const { user, actor, refuse, returned } = routeKit(app)
   const flashScope = (request: FastifyRequest): FlashScope => ({
     env: deps.env,
     ipKey: deps.ipKey,
@@ -80,19 +89,21 @@ export async function codeRoutes(app: FastifyInstance) {
       {...extra}
     />
   )
-  const refused = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    extra: Parameters<typeof codesPage>[1],
-  ) => sendConsolePage(reply, 'Codes', await codesPage(request, extra), 400)
 
   app.get('/codes', READ, async (request, reply) => {
     const done = doneOf(request)
     const generated = takeFlash(request, reply, flashScope(request), generatedCode)
+    const refused = await returned(request, PAGE)
     return sendConsolePage(
       reply,
       'Codes',
-      await codesPage(request, { generated, done: generated ? undefined : done }),
+      await codesPage(request, {
+        generated,
+        done: generated ? undefined : done,
+        form: stateOf(refused, FORMS.generate.form, true),
+        emailForm: stateOf(refused, FORMS.email.form),
+        stepForm: stateOf(refused, FORMS.step.form),
+      }),
     )
   })
 
@@ -105,7 +116,7 @@ export async function codeRoutes(app: FastifyInstance) {
         mailRefusal: requireEmailRefusal(deps.env),
       },
     )
-    if (!form.ok) return refused(request, reply, { form: form.state })
+    if (!form.ok) return refuse(reply, FORMS.generate, form.state)
     try {
       const { created, code } = await createAccessCode(prisma, actor(request), {
         ...form.value,
@@ -119,7 +130,7 @@ export async function codeRoutes(app: FastifyInstance) {
         values: form.state.values,
         errors: { expires: error.message.replace(/^--expires/, 'Expiry') },
       }
-      return refused(request, reply, { form: state })
+      return refuse(reply, FORMS.generate, state)
     }
   })
 
@@ -140,7 +151,7 @@ export async function codeRoutes(app: FastifyInstance) {
     const values = textFields(request.body, ['code', 'email', 'rule'], 254)
     const parsed = emailForm.safeParse(request.body ?? {})
     if (!parsed.success) {
-      return refused(request, reply, { emailForm: { values, errors: firstIssues(parsed.error) } })
+      return refuse(reply, FORMS.email, { values, errors: firstIssues(parsed.error) })
     }
     const lift = parsed.data.rule === 'allow'
     let changed = false
@@ -156,7 +167,7 @@ export async function codeRoutes(app: FastifyInstance) {
       changed = outcome.changed
     } catch (error) {
       if (!(error instanceof CodeRuleError)) throw error
-      return refused(request, reply, { emailForm: { values, errors: { code: error.message } } })
+      return refuse(reply, FORMS.email, { values, errors: { code: error.message } })
     }
     const done = changed ? (lift ? 'allowed' : 'denied') : lift ? 'was-admitted' : 'was-denied'
     return reply.redirect(`/admin/codes?done=${done}`, 303)
@@ -165,14 +176,13 @@ export async function codeRoutes(app: FastifyInstance) {
   // `rm5 codes require-email <id> [--allow-domain …] [--off]`.
   app.post('/codes/require-email', EDIT, async (request, reply) => {
     const form = emailStepForm(request.body, { mailRefusal: requireEmailRefusal(deps.env) })
-    if (!form.ok) return refused(request, reply, { stepForm: form.state })
+    if (!form.ok) return refuse(reply, FORMS.step, form.state)
     const { id, ...rule } = form.value
     try {
       await setCodeEmailRule(prisma, actor(request), id, rule, now())
     } catch (error) {
       if (!(error instanceof CodeRuleError)) throw error
-      const stepForm = { values: form.state.values, errors: { code: error.message } }
-      return refused(request, reply, { stepForm })
+      return refuse(reply, FORMS.step, { values: form.state.values, errors: { code: error.message } })
     }
     return reply.redirect(`/admin/codes?done=email-${rule.requireEmail ? 'on' : 'off'}`, 303)
   })

@@ -16,6 +16,7 @@ import { HttpError } from '../../http/errors.server.ts'
 import { sessionOf } from '../console-context.server.ts'
 import { ENGAGEMENT_FIGURES, engagementCsv } from '../engagement-csv.server.ts'
 import { csrfMatches } from '../http/csrf.server.ts'
+import { stateOf } from '../http/form-return.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { receiveUpload, registerUploads, type Upload } from '../http/upload.server.ts'
 import { DocumentPage } from '../views/DocumentPage.tsx'
@@ -50,6 +51,9 @@ const DONE = {
   settings: 'Settings saved',
 } as const
 const doneOf = doneMessage(DONE)
+/** The forms, each kept under its name when refused: the upload on the list, two on a document's page. */
+const UPLOAD = { page: '/admin/documents', form: 'upload' } as const
+const documentForm = (id: string, form: 'settings' | 'replace') => ({ page: `/admin/documents/${id}`, form })
 
 /** The refusal the documents service gave, as the file field's error; anything else is a fault. */
 function refusedForm(error: unknown, values: Record<string, string>): FormState {
@@ -62,7 +66,7 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
   const { deps } = app.adminConsole
   const maxBytes = deps.env.DOCUMENT_MAX_BYTES
   const store = () => app.documents.store
-  const { user, actor } = routeKit(app)
+  const { user, actor, refuse, returned } = routeKit(app)
   const read = READ
   const edit = EDIT
   const partners = () => app.partners.list()
@@ -99,7 +103,8 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
     const query = listQuery.parse(request.query)
     const filter = { partner: query.partner || undefined, removed: query.removed === '1' }
     const done = query.done ? DONE[query.done] : undefined
-    return sendConsolePage(reply, 'Documents', await listPage(request, filter, { done }))
+    const form = stateOf(await returned(request, UPLOAD.page), UPLOAD.form, true)
+    return sendConsolePage(reply, 'Documents', await listPage(request, filter, { done, form }))
   })
 
   const documentPage = async (
@@ -119,10 +124,15 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
   )
   app.get('/documents/:id', read, async (request, reply) => {
     const document = await documentOf(request)
+    const refused = await returned(request, `/admin/documents/${document.id}`)
     return sendConsolePage(
       reply,
       document.title,
-      await documentPage(request, document, { done: doneOf(request) }),
+      await documentPage(request, document, {
+        done: doneOf(request),
+        form: stateOf(refused, 'replace'),
+        settingsForm: stateOf(refused, 'settings', true),
+      }),
     )
   })
 
@@ -158,11 +168,8 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
     const document = await documentOf(request)
     const fields = settingsFields.safeParse(request.body ?? {})
     const refused = (message: string) =>
-      documentPage(request, document, { settingsForm: { values: {}, errors: { codes: message } } })
-    if (!fields.success) {
-      const message = fields.error.issues[0]?.message ?? 'The form could not be read.'
-      return sendConsolePage(reply, document.title, await refused(message), 400)
-    }
+      refuse(reply, documentForm(document.id, 'settings'), { values: {}, errors: { codes: message } })
+    if (!fields.success) return refused(fields.error.issues[0]?.message ?? 'The form could not be read.')
     try {
       await store().setAudience(
         document.id,
@@ -173,7 +180,7 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
     } catch (error) {
       const refusal = documentRefusal(error, 'it is not in the list of documents.')
       if (!refusal) throw error
-      return sendConsolePage(reply, document.title, await refused(refusal), 400)
+      return refused(refusal)
     }
     return reply.redirect(`/admin/documents/${document.id}?done=settings`, 303)
   })
@@ -251,7 +258,7 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
         }
       })
       if ('redirect' in outcome) return reply.redirect(outcome.redirect, 303)
-      return sendConsolePage(reply, 'Documents', await listPage(request, {}, outcome), 400)
+      return refuse(reply, UPLOAD, outcome.form)
     })
 
     uploads.post('/documents/:id/replace', multipart, async (request, reply) => {
@@ -276,7 +283,7 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
         }
       })
       if ('redirect' in outcome) return reply.redirect(outcome.redirect, 303)
-      return sendConsolePage(reply, document.title, await documentPage(request, document, outcome), 400)
+      return refuse(reply, documentForm(document.id, 'replace'), outcome.form)
     })
   })
 }

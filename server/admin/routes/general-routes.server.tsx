@@ -8,6 +8,7 @@ import { HttpError } from '../../http/errors.server.ts'
 import { listNotifications, retryNotifications, stateOf } from '../../notifications/admin.server.ts'
 import { AdminError, addAdmin, listAdmins, removeAdmin, setAdminRole } from '../admins.server.ts'
 import { auditTargetNames } from '../audit-targets.server.ts'
+import { stateOf as returnedState } from '../http/form-return.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { overview } from '../overview.server.ts'
 import { AdminsPage } from '../views/AdminsPage.tsx'
@@ -27,11 +28,13 @@ const auditQuery = z
   .catch({})
 const adminForm = z.object({ email: z.string().max(254), role: z.string().max(16) })
 const ADMIN_DONE = { added: 'Admin added', removed: 'Admin removed', role: 'Role changed' } as const
+/** The admins page's forms share one refusal, kept under this name. */
+const ADMINS = { page: '/admin/admins', form: 'admins' } as const
 
 export async function consolePageRoutes(app: FastifyInstance) {
   const { deps } = app.adminConsole
   const prisma = deps.db.prisma
-  const { user, actor } = routeKit(app)
+  const { user, actor, refuse, returned } = routeKit(app)
   const read = READ
   const edit = EDIT
   const owner = OWNER
@@ -125,7 +128,13 @@ export async function consolePageRoutes(app: FastifyInstance) {
   app.get('/admins', owner, async (request, reply) => {
     const done = (request.query as { done?: unknown }).done
     const message = ADMIN_DONE[done as keyof typeof ADMIN_DONE]
-    return sendConsolePage(reply, 'Admins', await adminsPage(request, { done: message }))
+    const refused = returnedState(await returned(request, ADMINS.page), ADMINS.form, true)
+    const error = refused?.errors.email ?? refused?.message
+    return sendConsolePage(
+      reply,
+      'Admins',
+      await adminsPage(request, { done: message, error, values: refused?.values }),
+    )
   })
   /** An owner's change to the admins: done, then the page saying so; or the page with the refusal. */
   const adminChange = (
@@ -140,12 +149,12 @@ export async function consolePageRoutes(app: FastifyInstance) {
         () => reply.redirect(`/admin/admins?done=${done}`, 303),
         async (error) => {
           if (!(error instanceof AdminError)) throw error
-          const values = adminForm.partial().safeParse(request.body).data
-          const page = await adminsPage(request, {
-            error: error.message,
-            values: done === 'added' ? values : undefined,
-          })
-          return sendConsolePage(reply, 'Admins', page, error.status)
+          const typed = done === 'added' ? adminForm.partial().safeParse(request.body).data : undefined
+          const values = {
+            ...(typed?.email === undefined ? {} : { email: typed.email }),
+            ...(typed?.role === undefined ? {} : { role: typed.role }),
+          }
+          return refuse(reply, ADMINS, { values, errors: { email: error.message } })
         },
       )
   const formOf = <T,>(schema: z.ZodType<T>, request: FastifyRequest, refusal: string): T => {

@@ -2,9 +2,11 @@
 // step. Every change calls the partners service `rm5 partners` calls (server/partners/partner-store), with
 // the console's admin as the actor; the forms are validated by that service's schema. A logo is an
 // upload of its own (multipart, the CSRF token first), stored by `setPartnerLogo`, the function
-// `rm5 partners add|set --logo` calls, which checks the image.
+// `rm5 partners add|set --logo` calls, which checks the image. Every post answers 303: a refused
+// form, and a preview drawn without saving, come back through the page's address
+// (http/form-return.server.ts).
 import { readFile } from 'node:fs/promises'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { z } from 'zod'
 import { LOGO_MAX_BYTES } from '../../../lib/partners.ts'
@@ -24,14 +26,15 @@ import {
 } from '../../partners/partner-store.server.ts'
 import { sessionOf } from '../console-context.server.ts'
 import { csrfMatches } from '../http/csrf.server.ts'
+import { stateOf } from '../http/form-return.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { receiveUpload, registerUploads } from '../http/upload.server.ts'
+import type { FormState } from '../views/ErrorSummary.tsx'
 import { GatePreview } from '../views/GatePreview.tsx'
-import type { PartnerFormState } from '../views/PartnerFields.tsx'
 import { PartnerPage } from '../views/PartnerPage.tsx'
 import { PartnerRemovePage } from '../views/PartnerRemovePage.tsx'
 import { PartnersPage } from '../views/PartnersPage.tsx'
-import { type PartnerForm, partnerForm, previewValues } from './partner-form.server.ts'
+import { partnerForm, previewValues } from './partner-form.server.ts'
 import { doneMessage, EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const DONE = {
@@ -43,13 +46,22 @@ const DONE = {
 const doneOf = doneMessage(DONE)
 const slugParams = z.object({ slug: z.string().max(64) })
 const removeForm = z.object({ confirm: z.literal('yes').optional(), force: z.literal('yes').optional() })
+/** The forms, each kept under its name when refused (or, the theme, previewed). */
+const ADD = { page: '/admin/partners', form: 'add' } as const
+const pageOf = (slug: string) => `/admin/partners/${slug}`
+const removePageOf = (slug: string) => `/admin/partners/${slug}/remove`
+const partnerForms = (slug: string) => ({
+  theme: { page: pageOf(slug), form: 'theme' },
+  logo: { page: pageOf(slug), form: 'logo' },
+  remove: { page: removePageOf(slug), form: 'remove' },
+})
 
 export async function partnerRoutes(app: FastifyInstance) {
   const prisma = app.adminConsole.deps.db.prisma
   const now = () => app.adminConsole.now()
   const read = READ
   const edit = EDIT
-  const { user, actor } = routeKit(app)
+  const { user, actor, refuse, returned } = routeKit(app)
   /** The partner the URL names, or the console's 404. */
   const partnerOf = async (request: FastifyRequest): Promise<PartnerRow> => {
     const { slug } = slugParams.parse(request.params)
@@ -59,25 +71,23 @@ export async function partnerRoutes(app: FastifyInstance) {
   }
   // This server's gates follow at once (the others within PARTNERS_REFRESH_MS).
   const changed = () => app.partners.refresh()
-  const listPage = async (
-    request: FastifyRequest,
-    extra: { form?: PartnerFormState; done?: string } = {},
-  ) => <PartnersPage user={user(request)} rows={await listPartners(prisma)} {...extra} />
+  const listPage = async (request: FastifyRequest, extra: { form?: FormState; done?: string } = {}) => (
+    <PartnersPage user={user(request)} rows={await listPartners(prisma)} {...extra} />
+  )
 
   app.get('/partners', read, async (request, reply) => {
-    return sendConsolePage(reply, 'Partners', await listPage(request, { done: doneOf(request) }))
+    const form = stateOf(await returned(request, ADD.page), ADD.form, true)
+    return sendConsolePage(reply, 'Partners', await listPage(request, { done: doneOf(request), form }))
   })
 
   app.post('/partners', edit, async (request, reply) => {
     const form = partnerForm(request.body, { withSlug: true })
-    if (!form.ok)
-      return sendConsolePage(reply, 'Partners', await listPage(request, { form: form.state }), 400)
+    if (!form.ok) return refuse(reply, ADD, form.state)
     try {
       await addPartner(prisma, actor(request), form.slug, form.value, now())
     } catch (error) {
       if (!(error instanceof PartnerRejected)) throw error
-      const state = { values: form.state.values, errors: { slug: error.message } }
-      return sendConsolePage(reply, 'Partners', await listPage(request, { form: state }), 409)
+      return refuse(reply, ADD, { values: form.state.values, errors: { slug: error.message } })
     }
     await changed()
     return reply.redirect(`/admin/partners/${form.slug}?done=added`, 303)
@@ -90,74 +100,75 @@ export async function partnerRoutes(app: FastifyInstance) {
       .send(renderToStaticMarkup(<GatePreview values={previewValues(request.query)} />)),
   )
 
+  // The theme form as typed (refused or previewed) with the picture drawn from it, else the saved
+  // theme; answers no longer kept leave the saved theme, saying so.
   app.get('/partners/:slug', read, async (request, reply) => {
     const partner = await partnerOf(request)
+    const forms = partnerForms(partner.slug)
+    const refused = await returned(request, forms.theme.page)
+    const theme = stateOf(refused, forms.theme.form, true)
+    const typed = theme && Object.keys(theme.values).length > 0 ? theme.values : undefined
     return sendConsolePage(
-      reply,
-      partner.name,
-      <PartnerPage user={user(request)} partner={partner} preview={partner} done={doneOf(request)} />,
-    )
-  })
-
-  /** The partner's page with the posted form as typed and the picture drawn from it. */
-  const posted = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    partner: PartnerRow,
-    form: PartnerForm,
-    status = form.ok ? 200 : 400,
-  ) =>
-    sendConsolePage(
       reply,
       partner.name,
       <PartnerPage
         user={user(request)}
         partner={partner}
-        form={form.state}
-        preview={previewValues(request.body)}
+        form={theme}
+        preview={typed ? previewValues(typed) : partner}
+        logoError={stateOf(refused, forms.logo.form)?.errors.file}
+        done={doneOf(request)}
       />,
-      status,
     )
+  })
 
   // Draws the form's values without saving them (the preview without JavaScript).
   app.post('/partners/:slug/preview', edit, async (request, reply) => {
     const partner = await partnerOf(request)
-    return posted(request, reply, partner, partnerForm(request.body, { withSlug: false }))
+    const form = partnerForm(request.body, { withSlug: false })
+    return refuse(reply, partnerForms(partner.slug).theme, form.state)
   })
 
   app.post('/partners/:slug', edit, async (request, reply) => {
     const partner = await partnerOf(request)
+    const theme = partnerForms(partner.slug).theme
     const form = partnerForm(request.body, { withSlug: false })
-    if (!form.ok) return posted(request, reply, partner, form)
+    if (!form.ok) return refuse(reply, theme, form.state)
     try {
       const options = { publishPrivate: form.publishPrivate }
       await setPartner(prisma, actor(request), partner.slug, form.value, now(), options)
     } catch (error) {
       if (!(error instanceof PrivateDocumentsOnOpenGate)) throw error
       // The second step: the same form, the documents named, and a box to publish them.
-      const state = { ...form.state, errors: { open: error.message } }
-      return posted(request, reply, partner, { ok: false, state }, 409)
+      return refuse(reply, theme, { ...form.state, errors: { open: error.message } })
     }
     await changed()
     return reply.redirect(`/admin/partners/${partner.slug}?done=saved`, 303)
   })
 
-  // Without `confirm`: the confirm step, naming what goes with the partner. With it: removed, or
-  // refused as the CLI refuses (live codes or documents without `force`).
-  app.post('/partners/:slug/remove', edit, async (request, reply) => {
+  // The confirm step, naming what goes with the partner (and why a confirmed removal was refused).
+  app.get('/partners/:slug/remove', edit, async (request, reply) => {
     const partner = await partnerOf(request)
-    const form = removeForm.safeParse(request.body)
-    const confirmPage = async (error?: string) => (
+    const remove = partnerForms(partner.slug).remove
+    const refused = stateOf(await returned(request, remove.page), remove.form)
+    return sendConsolePage(
+      reply,
+      `Remove ${partner.name}`,
       <PartnerRemovePage
         user={user(request)}
         partner={partner}
         holdings={await partnerHoldings(prisma, partner.slug, now())}
-        error={error}
-      />
+        error={refused?.message}
+      />,
     )
-    if (!form.success || !form.data.confirm) {
-      return sendConsolePage(reply, `Remove ${partner.name}`, await confirmPage())
-    }
+  })
+
+  // Without `confirm` (an older page's button): the confirm step. With it: removed, or refused as
+  // the CLI refuses (live codes or documents without `force`).
+  app.post('/partners/:slug/remove', edit, async (request, reply) => {
+    const partner = await partnerOf(request)
+    const form = removeForm.safeParse(request.body)
+    if (!form.success || !form.data.confirm) return reply.redirect(removePageOf(partner.slug), 303)
     try {
       await removePartner(prisma, actor(request), partner.slug, { force: form.data.force === 'yes' }, now())
     } catch (error) {
@@ -168,7 +179,7 @@ export async function partnerRoutes(app: FastifyInstance) {
         error instanceof PartnerStillHolds
           ? `${error.message} They were added after this page was shown: confirm again to revoke and hide them with the partner.`
           : error.message
-      return sendConsolePage(reply, `Remove ${partner.name}`, await confirmPage(message), 409)
+      return refuse(reply, partnerForms(partner.slug).remove, { values: {}, errors: {}, message })
     }
     await changed()
     return reply.redirect('/admin/partners?done=removed', 303)
@@ -204,14 +215,8 @@ export async function partnerRoutes(app: FastifyInstance) {
       } finally {
         await upload.dispose()
       }
-      if (refusal) {
-        return sendConsolePage(
-          reply,
-          partner.name,
-          <PartnerPage user={user(request)} partner={partner} preview={partner} logoError={refusal} />,
-          400,
-        )
-      }
+      if (refusal)
+        return refuse(reply, partnerForms(partner.slug).logo, { values: {}, errors: { file: refusal } })
       await changed()
       return reply.redirect(`/admin/partners/${partner.slug}?done=logo`, 303)
     })

@@ -169,7 +169,8 @@ export async function signInRoutes(app: FastifyInstance) {
           app.adminConsole.now(),
         )
       : undefined
-    if (!token) return sendConsolePage(reply, 'Sign in', <LinkRefusedPage />, 400)
+    // The link's own page says it cannot be used; a reload there posts nothing.
+    if (!token) return reply.redirect('/admin/sign-in/link', 303)
     reply.header('set-cookie', sessionCookie(deps.env, request, token))
     return reply.redirect('/admin', 303)
   })

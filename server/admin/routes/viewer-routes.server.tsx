@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { email } from '../../../lib/forms/fields.ts'
 import { listLiveSessions, revokeSession, revokeViewer } from '../../access/viewers.server.ts'
 import { deleteViewerData, findViewerData } from '../../documents/viewer-data.server.ts'
+import { stateOf } from '../http/form-return.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import type { FormState } from '../views/ErrorSummary.tsx'
 import { ViewerDeletePage, ViewersPage } from '../views/ViewersPage.tsx'
@@ -22,6 +23,8 @@ const searchQuery = z
 /** A person named by a form: the address as `rm5 viewers --email` takes it. */
 const personForm = z.object({ email: email() })
 const sessionParams = z.object({ id: z.uuid() })
+/** The person form, kept under its name when refused. */
+const PERSON = { page: '/admin/viewers', form: 'person' } as const
 
 /** A whole address: the search then shows the person too. */
 const wholeAddress = (value: string | undefined) => {
@@ -38,7 +41,7 @@ const DONE = {
 
 export async function viewerRoutes(app: FastifyInstance) {
   const prisma = app.adminConsole.deps.db.prisma
-  const { user, actor } = routeKit(app)
+  const { user, actor, refuse, returned } = routeKit(app)
 
   async function viewersPage(
     request: FastifyRequest,
@@ -74,7 +77,8 @@ export async function viewerRoutes(app: FastifyInstance) {
   app.get('/viewers', READ, async (request, reply) => {
     const query = searchQuery.parse(request.query ?? {})
     const done = query.done ? DONE[query.done](query.ended ?? 0) : undefined
-    return sendConsolePage(reply, 'Viewers', await viewersPage(request, query.email ?? '', { done }))
+    const form = stateOf(await returned(request, PERSON.page), PERSON.form, true)
+    return sendConsolePage(reply, 'Viewers', await viewersPage(request, query.email ?? '', { done, form }))
   })
 
   app.get('/viewers/delete', EDIT, async (request, reply) => {
@@ -93,16 +97,14 @@ export async function viewerRoutes(app: FastifyInstance) {
 
   app.post('/viewers/revoke', EDIT, async (request, reply) => {
     const person = personOf(request)
-    if ('form' in person)
-      return sendConsolePage(reply, 'Viewers', await viewersPage(request, '', person), 400)
+    if (person.form) return refuse(reply, PERSON, person.form)
     const ended = await revokeViewer(prisma, actor(request), person.email, app.adminConsole.now())
     return reply.redirect(withPerson('revoked', person.email, ended), 303)
   })
 
   app.post('/viewers/delete', EDIT, async (request, reply) => {
     const person = personOf(request)
-    if ('form' in person)
-      return sendConsolePage(reply, 'Viewers', await viewersPage(request, '', person), 400)
+    if (person.form) return refuse(reply, PERSON, person.form)
     await deleteViewerData(prisma, actor(request), person.email, app.adminConsole.now())
     return reply.redirect(withPerson('deleted', person.email), 303)
   })

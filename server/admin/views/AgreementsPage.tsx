@@ -5,7 +5,7 @@ import type { Partner } from '../../../lib/partners.ts'
 import type { AgreementVersion } from '../../documents/agreement-listing.server.ts'
 import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
-import { ErrorSummary } from './ErrorSummary.tsx'
+import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
 import { utcTime } from './format.ts'
 import { gateOptions, SelectField } from './SelectField.tsx'
 import { UploadForm } from './UploadForm.tsx'
@@ -23,7 +23,7 @@ export function AgreementsPage({
   retailer,
   names,
   done,
-  error,
+  form,
   chosen,
 }: {
   user: ConsoleUser
@@ -36,9 +36,9 @@ export function AgreementsPage({
   names: (slug: string) => string
   /** What the last post did. */
   done?: string
-  /** The set form's refusal. */
-  error?: string
-  /** The gate the set form names. */
+  /** The set form as refused: the gate it named, the refusal under the file. */
+  form?: FormState
+  /** The gate the set form names otherwise. */
   chosen?: string
 }) {
   const canEdit = may(user.role, 'edit')
@@ -57,7 +57,7 @@ export function AgreementsPage({
       lead="What each gate's viewers accept before their first document, version by version, and who accepted which."
       done={done}
     >
-      <ErrorSummary form={error ? { values: {}, errors: { file: error } } : undefined} prefix="agreement" />
+      <ErrorSummary form={form} prefix="agreement" />
       {canEdit ? (
         <section className="panel" aria-labelledby="set-agreement-title">
           <h2 id="set-agreement-title">Set or replace an agreement</h2>
@@ -70,7 +70,7 @@ export function AgreementsPage({
             action="/admin/agreements"
             csrf={user.csrf}
             maxBytes={MAX_AGREEMENT_BYTES}
-            error={error}
+            error={form?.errors.file}
             submit="Set agreement"
             accept=".md,.markdown,.txt,text/markdown,text/plain"
             hint={`Markdown (.md), UTF-8 text; up to ${formatBytes(MAX_AGREEMENT_BYTES)}.`}
@@ -81,7 +81,7 @@ export function AgreementsPage({
               label="Gate"
               prompt="Choose a gate"
               options={gateOptions(partners)}
-              defaultValue={chosen}
+              defaultValue={form?.values.retailer ?? chosen}
             />
           </UploadForm>
         </section>

@@ -1,24 +1,28 @@
+import type { FormState } from '../../../lib/forms/form-state.ts'
 import { Notice } from './Notice.tsx'
 
-export interface FormState {
-  values: Record<string, string>
-  /** Field name → message; the summary links each to `#<prefix>-<name>`. */
-  errors: Record<string, string>
-}
+/** A form's values and, field name → message, its errors: the summary links each to `#<prefix>-<name>`. */
+export type { FormState }
 
-/** "There is a problem": every error of a refused form, each linking to its field. */
+/**
+ * "There is a problem": a message for the whole form (answers no longer kept), then every error
+ * of a refused form, each linking to its field.
+ */
 export function ErrorSummary({ form, prefix }: { form?: FormState; prefix: string }) {
   const errors = Object.entries(form?.errors ?? {})
-  if (errors.length === 0) return null
+  if (errors.length === 0 && !form?.message) return null
   return (
     <Notice kind="error" title="There is a problem">
-      <ul>
-        {errors.map(([name, message]) => (
-          <li key={name}>
-            <a href={`#${prefix}-${name}`}>{message}</a>
-          </li>
-        ))}
-      </ul>
+      {form?.message ? <p>{form.message}</p> : null}
+      {errors.length > 0 ? (
+        <ul>
+          {errors.map(([name, message]) => (
+            <li key={name}>
+              <a href={`#${prefix}-${name}`}>{message}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </Notice>
   )
 }

@@ -1,11 +1,9 @@
-import { FieldError } from './ErrorSummary.tsx'
+import { FieldError, type FormState } from './ErrorSummary.tsx'
 import { bindFields, CheckField } from './FormParts.tsx'
 import { TextField } from './TextField.tsx'
 
-export interface PartnerFormState {
-  values: Record<string, string>
-  errors: Record<string, string>
-}
+/** The partner form as typed, with its errors. */
+export type PartnerFormState = FormState
 
 /** The partner's fields, for the add form and the theme editor (ids `partner-<field>`). */
 export function PartnerFields({

@@ -3,9 +3,9 @@ import { formatBytes } from '../../../lib/figures.ts'
 import { LOGO_MAX_BYTES } from '../../../lib/partners.ts'
 import type { PartnerFields as Fields, PartnerRow } from '../../partners/partner-store.server.ts'
 import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
-import { ErrorSummary } from './ErrorSummary.tsx'
+import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
 import { CsrfForm } from './FormParts.tsx'
-import { PartnerFields, type PartnerFormState } from './PartnerFields.tsx'
+import { PartnerFields } from './PartnerFields.tsx'
 import { UploadForm } from './UploadForm.tsx'
 
 /** The logo picker's types (the partners service checks the bytes, whatever the name). */
@@ -46,7 +46,7 @@ export function PartnerPage({
 }: {
   user: ConsoleUser
   partner: PartnerRow
-  form?: PartnerFormState
+  form?: FormState
   /** What the picture shows: the form's values when previewing, else the saved ones. */
   preview: Fields
   /** The partners service's refusal of an uploaded logo. */
@@ -75,7 +75,13 @@ export function PartnerPage({
           <h2 id="theme-title">Theme</h2>
           {canEdit ? (
             <CsrfForm action={action} csrf={user.csrf} noValidate data-preview-form="partner-preview">
-              <PartnerFields state={form ?? { values: formValues(partner), errors: {} }} />
+              <PartnerFields
+                state={{
+                  // What was typed, or the saved theme (no form, or answers no longer kept).
+                  values: form && Object.keys(form.values).length > 0 ? form.values : formValues(partner),
+                  errors: form?.errors ?? {},
+                }}
+              />
               <div className="form-actions">
                 <button className="button button--dark" type="submit">
                   Save changes
@@ -149,11 +155,9 @@ export function PartnerPage({
             Takes /{partner.slug} off the site. Nothing is deleted; adding the slug again brings the gate
             back.
           </p>
-          <CsrfForm action={`${action}/remove`} csrf={user.csrf}>
-            <button className="button button--danger" type="submit">
-              Remove {partner.name}…
-            </button>
-          </CsrfForm>
+          <a className="button button--danger" href={`${action}/remove`}>
+            Remove {partner.name}…
+          </a>
         </section>
       ) : null}
     </ConsolePage>

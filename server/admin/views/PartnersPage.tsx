@@ -2,9 +2,9 @@ import { may } from '../../../lib/admin/roles.ts'
 import type { PartnerRow } from '../../partners/partner-store.server.ts'
 import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable } from './DataTable.tsx'
-import { ErrorSummary } from './ErrorSummary.tsx'
+import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
 import { CsrfForm, FormActions } from './FormParts.tsx'
-import { PartnerFields, type PartnerFormState } from './PartnerFields.tsx'
+import { PartnerFields } from './PartnerFields.tsx'
 
 /** The partners whose gates the site serves, and (for an editor) the form that adds one. */
 export function PartnersPage({
@@ -15,7 +15,7 @@ export function PartnersPage({
 }: {
   user: ConsoleUser
   rows: PartnerRow[]
-  form?: PartnerFormState
+  form?: FormState
   done?: string
 }) {
   const canEdit = may(user.role, 'edit')

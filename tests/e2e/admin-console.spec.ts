@@ -103,6 +103,17 @@ test('a reload after "Generate code" adds none; at 375 px the tables are stacked
   )
   expect(strays).toEqual([])
 
+  // The menu is one row that scrolls sideways (twelve links would wrap to four rows above every
+  // page), and a page opened on a phone has its own link brought into view.
+  await page.goto('/admin/audit')
+  const rows = await consoleMenu(page)
+    .getByRole('link')
+    .evaluateAll((links) => new Set(links.map((link) => Math.round(link.getBoundingClientRect().top))).size)
+  expect(rows).toBe(1)
+  await expect(consoleMenu(page).getByRole('link', { name: 'Audit log', exact: true })).toBeInViewport({
+    ratio: 1,
+  })
+
   await page.setViewportSize({ width: 1440, height: 900 })
   await auditLines(page, email)
   await expect(page.getByRole('cell', { name: `code “${label}” of Circle K` }).first()).toBeVisible()

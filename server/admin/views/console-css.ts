@@ -31,13 +31,21 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 
 .console-header { background: var(--ink); color: var(--paper); }
-.console-header__bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1.5rem; max-width: 1280px; margin: 0 auto; padding: 0.75rem clamp(1rem, 0.5rem + 2vw, 2rem); }
+.console-header__bar { --bar-pad: clamp(1rem, 0.5rem + 2vw, 2rem); display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1.5rem; max-width: 1280px; margin: 0 auto; padding: 0.75rem var(--bar-pad); }
 .console-brand { display: inline-flex; align-items: center; gap: 0.6rem; font-weight: 700; letter-spacing: -0.02em; text-decoration: none; }
 .console-brand__mark { display: inline-grid; place-items: center; min-width: 2.5rem; height: 2rem; padding: 0 0.4rem; border-radius: 8px; background: var(--accent); color: var(--ink); font-size: 0.8125rem; }
 .console-brand__sub { color: var(--muted-on-dark); font-weight: 500; }
-/* The menu is a row of its own under the brand and the user; on a phone its links wrap rather than scroll. */
+/* The menu is a row of its own under the brand and the user. */
 .console-nav { order: 3; width: 100%; }
 .console-nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem; margin: 0; padding: 0; list-style: none; }
+/* On a phone the twelve links would wrap to four rows above every page: they stay one row that
+   scrolls sideways, from edge to edge, its far end fading to say there is more (console.js brings
+   the current page's link into view). */
+@media (max-width: 640px) {
+  .console-nav { margin-inline: calc(-1 * var(--bar-pad)); width: calc(100% + 2 * var(--bar-pad)); }
+  .console-nav ul { position: relative; flex-wrap: nowrap; overflow-x: auto; scrollbar-width: none; padding-inline: var(--bar-pad); mask-image: linear-gradient(to right, #000 calc(100% - 2.5rem), transparent); }
+  .console-nav ul::-webkit-scrollbar { display: none; }
+}
 .console-nav a { display: block; padding: 0.45rem 0.8rem; border-radius: 999px; color: var(--muted-on-dark); font-weight: 550; text-decoration: none; white-space: nowrap; }
 .console-nav a:hover { color: var(--paper); background: rgb(255 255 255 / 0.08); }
 .console-nav a[aria-current="page"] { color: var(--ink); background: var(--accent); }

@@ -1,6 +1,6 @@
 // The console's script, served at /admin/assets/console.js: plain DOM, no framework. Every page
 // works without it; it adds a copy button beside a secret shown once, moves focus to the outcome
-// of the last action, asks before a destructive post, redraws a gate's preview as its theme is
+// of the last action, scrolls a phone's menu to the current page, asks before a destructive post, redraws a gate's preview as its theme is
 // typed (the server draws it; the Preview button does the same without JavaScript), and sends an
 // upload form by XHR to show its progress (the answer, a page, replaces the one shown: the same
 // page a plain post gets, and Back leads to the page before it).
@@ -17,6 +17,12 @@ export const CONSOLE_JS = `(() => {
   }
   const notice = document.querySelector('.notice[tabindex]')
   if (notice) notice.focus()
+  // A phone's menu is one row that scrolls sideways: the current page's link is brought to its middle.
+  const menu = document.querySelector('.console-nav ul')
+  const current = menu && menu.querySelector('[aria-current="page"]')
+  if (current && menu.scrollWidth > menu.clientWidth) {
+    menu.scrollLeft = current.parentElement.offsetLeft - (menu.clientWidth - current.offsetWidth) / 2
+  }
   for (const form of document.querySelectorAll('form[data-preview-form]')) {
     const image = document.getElementById(form.getAttribute('data-preview-form'))
     if (!image) continue

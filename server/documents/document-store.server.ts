@@ -130,6 +130,10 @@ export interface DocumentStoreOptions {
   jobs?: DocumentJobs
 }
 
+/** Why a Markdown document takes no download setting (the CLI's and the console's words). */
+export const MARKDOWN_HAS_NO_FILE =
+  'A Markdown document is shown in the page and has no file to download: a download setting does not apply to it.'
+
 export class DocumentStore {
   private readonly bucket: string
   private bucketReady: Promise<void> | undefined
@@ -236,6 +240,10 @@ export class DocumentStore {
     const existing = await this.find(id, { includeRemoved: true })
     if (!existing) throw new DocumentNotFound(id)
     if (existing.removedAt) throw new DocumentRejected(`Document ${id} was removed; add it again instead.`)
+    // A Markdown document is shown in the page, never as a file: a download setting would change
+    // nothing a viewer sees, so asking for one is refused rather than stored.
+    if (existing.kind === 'markdown' && request.download !== undefined)
+      throw new DocumentRejected(MARKDOWN_HAS_NO_FILE)
     const partner = await findPartner(this.prisma, existing.retailer)
     if (!partner) throw new DocumentRejected(`Unknown retailer ${existing.retailer}.`)
     const audience = await documentAudience(this.prisma, partner, request, existing)

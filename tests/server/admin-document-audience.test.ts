@@ -6,6 +6,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openGateWarning } from '../../lib/documents/audience.ts'
+import { MARKDOWN_HAS_NO_FILE } from '../../server/documents/document-store.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
 import {
   freshMarkdown,
@@ -17,6 +18,7 @@ import {
   signIn,
 } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { makePdf } from '../helpers/documents.ts'
 
 let t: TestApp
 let editor: SignedIn
@@ -147,7 +149,7 @@ describe('at upload', () => {
 })
 
 describe('on the document page', () => {
-  it('limits a document to some codes and turns download off, audited; none ticked is every code again', async () => {
+  it('limits a document to some codes, audited; download is a PDF’s choice; none ticked is every code again', async () => {
     const team = await seedCode(t.db, 'circlek', 'circle-k-audience-1', { label: 'Category team' })
     const other = await seedCode(t.db, 'circlek', 'circle-k-audience-2', { label: 'Finance' })
     const id = idIn((await upload({ retailer: 'circlek', title: 'Limited' })).headers.location)
@@ -158,18 +160,22 @@ describe('on the document page', () => {
     expect(form.body).toContain('Shown in the page: a Markdown document has no file to download.')
     expect(form.body).not.toContain('id="settings-download')
 
-    const res = await settings(id, `codes=${team}&codes=${other}&download=no`)
+    // A download setting posted anyway is the service's refusal, and changes nothing.
+    const markdownDownload = await refused(settings(id, `codes=${team}&download=no`))
+    expect(markdownDownload.body).toContain(MARKDOWN_HAS_NO_FILE)
+    expect((await t.app.documents.store.find(id))?.codeIds).toEqual([])
+
+    const res = await settings(id, `codes=${team}&codes=${other}`)
     expect([res.statusCode, res.headers.location]).toEqual([303, `/admin/documents/${id}?done=settings`])
     const stored = await t.app.documents.store.find(id)
     expect([...(stored?.codeIds ?? [])].sort()).toEqual([team, other].sort())
-    expect(stored?.download).toBe(false)
     expect(stored?.version).toBe(1)
     const entry = await t.db.prisma.auditEntry.findFirst({
       where: { action: 'document.audience', target: id },
     })
     expect(entry).toMatchObject({
       actor: 'editor@example.com',
-      details: { retailer: 'circlek', public: false, download: false },
+      details: { retailer: 'circlek', public: false },
     })
     const after = await page(`/admin/documents/${id}?done=settings`)
     expect(after.body).toContain('Settings saved')
@@ -178,8 +184,26 @@ describe('on the document page', () => {
     expect(after.body).toMatch(ticked(team))
     expect(after.body).toMatch(ticked(other))
 
-    await settings(id, 'download=yes')
-    expect(await t.app.documents.store.find(id)).toMatchObject({ codeIds: [], download: true })
+    await settings(id, '')
+    expect(await t.app.documents.store.find(id)).toMatchObject({ codeIds: [] })
+
+    // A PDF offers the download choice, and turns it off and on.
+    const pdf = idIn(
+      (
+        await postMultipart(
+          t,
+          '/admin/documents',
+          { _csrf: editor.csrf, retailer: 'circlek', title: 'Limited PDF' },
+          { fileName: 'limited.pdf', bytes: await makePdf(1, 'limited') },
+          { cookie: editor.cookie },
+        )
+      ).headers.location,
+    )
+    expect((await page(`/admin/documents/${pdf}`)).body).toContain('id="settings-download')
+    await settings(pdf, 'download=no')
+    expect(await t.app.documents.store.find(pdf)).toMatchObject({ download: false })
+    await settings(pdf, 'download=yes')
+    expect(await t.app.documents.store.find(pdf)).toMatchObject({ download: true })
   })
 
   it('refuses a code of another partner with the service’s sentence, and changes nothing', async () => {

@@ -11,6 +11,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
+import { MARKDOWN_HAS_NO_FILE } from '../../server/documents/document-store.server.ts'
 import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { makePdf, pdfPageTexts } from '../helpers/documents.ts'
@@ -102,6 +103,25 @@ describe('rm5 documents add|replace: --public, --codes, --no-download', () => {
     expect(await db.prisma.auditEntry.count({ where: { action: 'document.audience', target: doc.id } })).toBe(
       1,
     )
+  }, 120_000)
+
+  it('refuses a download setting for a Markdown document, which has no file, and changes nothing', async () => {
+    const added = await rm5('documents', 'add', 'circlek', join(files, 'notes.md'), '--json')
+    expect(added.code, added.stderr).toBe(0)
+    const doc = JSON.parse(added.stdout)
+    for (const flag of ['--download', '--no-download']) {
+      const refused = await rm5('documents', 'set', doc.id, flag)
+      expect([flag, refused.code]).toEqual([flag, 1])
+      expect(oneLine(refused)).toHaveLength(1)
+      expect(refused.stderr).toContain(MARKDOWN_HAS_NO_FILE)
+    }
+    expect(await db.prisma.auditEntry.count({ where: { action: 'document.audience', target: doc.id } })).toBe(
+      0,
+    )
+    // Whom it is for still changes.
+    const widened = await rm5('documents', 'set', doc.id, '--all-codes')
+    expect(widened.code, widened.stderr).toBe(0)
+    expect(widened.stdout).toContain('download: no file to download (Markdown is shown in the page)')
   }, 120_000)
 
   it('says in its help what --no-download does not stop', async () => {

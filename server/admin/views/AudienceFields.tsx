@@ -10,6 +10,9 @@ import type { DocumentSummary } from '../../documents/document-store.server.ts'
 import { FieldError, type FormState } from './ErrorSummary.tsx'
 import { Radio } from './SelectField.tsx'
 
+/** A Markdown document's download setting, said instead of offered (the reader's sentence too). */
+export const MARKDOWN_SHOWN_IN_PAGE = 'Shown in the page: a Markdown document has no file to download.'
+
 /** A form's download choice as posted: absent keeps what the document has (a new one: allowed). */
 export const DOWNLOAD_CHOICES = ['yes', 'no'] as const
 
@@ -176,7 +179,7 @@ export function DocumentSettingsForm({
         </fieldset>
       )}
       {document.kind === 'markdown' ? (
-        <p>Shown in the page: a Markdown document has no file to download.</p>
+        <p>{MARKDOWN_SHOWN_IN_PAGE}</p>
       ) : (
         <DownloadChoice id="settings-download" allowed={document.download} />
       )}

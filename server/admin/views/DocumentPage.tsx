@@ -3,7 +3,7 @@ import { extent } from '../../../lib/documents/extent.ts'
 import { formatBytes } from '../../../lib/figures.ts'
 import type { Partner } from '../../../lib/partners.ts'
 import type { DocumentSummary } from '../../documents/document-store.server.ts'
-import { type CodeChoice, DocumentSettingsForm } from './AudienceFields.tsx'
+import { type CodeChoice, DocumentSettingsForm, MARKDOWN_SHOWN_IN_PAGE } from './AudienceFields.tsx'
 import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
@@ -121,7 +121,11 @@ export function DocumentPage({
         ) : (
           <p>
             {audienceLine(document, codes)}{' '}
-            {document.download ? 'Viewers may download it.' : 'Shown in the page only.'}
+            {document.kind === 'markdown'
+              ? MARKDOWN_SHOWN_IN_PAGE
+              : document.download
+                ? 'Viewers may download it.'
+                : 'Shown in the page only.'}
           </p>
         )}
       </section>

@@ -93,6 +93,28 @@ describe('a one-time link', () => {
     expect((await openLink(t, link?.[1] ?? '')).statusCode).toBe(303)
     expect(smtp.messages.some((m) => m.to.includes('someone@example.com'))).toBe(false)
   })
+
+  it('answers an address that is not one with a 303 to the page, which shows it as typed, once', async () => {
+    const refused = await post(t, '/admin/sign-in', { email: 'ops@example' })
+    expect([refused.statusCode, refused.headers.location]).toEqual([
+      303,
+      '/admin/sign-in?notice=check-address',
+    ])
+    const flash = cookieOf(refused)
+    expect(flash).toMatch(/^rm5-admin-flash=./)
+    expect(String(refused.headers['set-cookie'])).toMatch(/Path=\/admin\/sign-in;.*HttpOnly/i)
+    const shown = await page('/admin/sign-in?notice=check-address', flash)
+    expect(shown.statusCode).toBe(200)
+    expect(shown.body).toContain('value="ops@example"')
+    expect(shown.body).toContain('Enter an e-mail address such as ops@example.com.')
+    // The reload (the cookie spent) still says what to do, and nothing was asked of the mailer.
+    const reloaded = await page('/admin/sign-in?notice=check-address')
+    expect(reloaded.body).toContain('Enter an e-mail address such as ops@example.com to get a sign-in link.')
+    expect(reloaded.body).not.toContain('value="ops@example"')
+    // A tampered cookie opens nothing.
+    const forged = await page('/admin/sign-in?notice=check-address', `${flash.slice(0, -2)}AA`)
+    expect(forged.body).not.toContain('value="ops@example"')
+  })
 })
 
 describe('a session', () => {

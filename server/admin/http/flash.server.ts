@@ -1,8 +1,10 @@
 // A one-time message from a console post to the page it redirects to (post/redirect/get) that must
-// never travel in a URL or the history: a newly generated access code. It is sealed (AES-256-GCM,
-// a key derived from the site's key, the admin's session as associated data) in a short-lived
-// HttpOnly cookie scoped to that page; the page's next GET reads it once and clears it, so a
-// reload, the back button or another admin's browser shows nothing.
+// never travel in a URL or the history, nor be written anywhere: a newly generated access code,
+// and an address the sign-in form refused (no session yet, so no row either). It is sealed
+// (AES-256-GCM, a key derived from the site's key, the admin's session, or the form, as
+// associated data) in a short-lived HttpOnly cookie scoped to that page; the page's next GET
+// reads it once and clears it, so a reload, the back button or another admin's browser shows
+// nothing.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 import { parseCookie, stringifySetCookie } from 'cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -20,7 +22,7 @@ export interface FlashScope {
   env: Env
   /** The site's key (ConsoleDeps.ipKey): the sealing key is derived from it. */
   ipKey: Buffer
-  /** The admin's session: a flash opens only in the session that made it. */
+  /** The admin's session (or, before one, the form's name): a flash opens only where it was made. */
   sessionTokenHash: string
   /** The page that shows it (the cookie's path). */
   path: string

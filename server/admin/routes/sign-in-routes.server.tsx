@@ -1,7 +1,9 @@
 // /admin/sign-in: a one-time link by e-mail (through the gates' mail path), the link's page (a
 // button: mail scanners fetch links), and sign-out. Asking for a link is limited like the gates'
 // e-mail step (per client, and per address from each client, so nobody can lock an admin out);
-// using one like the verify call (per client).
+// using one like the verify call (per client). An address refused as typed answers 303 to the
+// sign-in page, the typed value and the reason in a sealed one-time cookie (no row is written
+// for a post without a session; decision 071).
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -14,6 +16,7 @@ import { publicOrigin } from '../../http/public-origin.server.ts'
 import { RATE_LIMITS } from '../../http/rate-limits.server.ts'
 import { endSession, readSession, sessionMaxAgeMs } from '../admin-sessions.server.ts'
 import { adminEmail } from '../admins.server.ts'
+import { type FlashScope, setFlash, takeFlash } from '../http/flash.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from '../http/session-cookie.server.ts'
 import { PasskeyError, relyingParty, signInOptions, signInWithPasskey } from '../passkeys.server.ts'
@@ -22,10 +25,12 @@ import { SIGN_IN_TOKEN, signInLinkUsable } from '../sign-in-links.server.ts'
 import { LinkPage, LinkRefusedPage, type SignInNotice, SignInPage } from '../views/SignInPages.tsx'
 import { oidcSignInRoutes } from './oidc-sign-in-routes.server.tsx'
 
-const NOTICES = ['sent', 'signed-out', 'expired', 'no-mail', 'limited'] as const
+const NOTICES = ['sent', 'signed-out', 'expired', 'no-mail', 'limited', 'check-address'] as const
 const noticeQuery = z.object({ notice: z.enum(NOTICES).optional() }).catch({})
 const emailBody = z.object({ email: adminEmail })
 const tokenBody = z.object({ token: z.string().regex(SIGN_IN_TOKEN) })
+/** The refused address as typed, and why, carried to the sign-in page once. */
+const refusedAddress = z.object({ email: z.string().max(254), error: z.string().max(200) })
 
 export async function signInRoutes(app: FastifyInstance) {
   const { deps } = app.adminConsole
@@ -62,6 +67,13 @@ export async function signInRoutes(app: FastifyInstance) {
     }
   }
   const rp = relyingParty(deps.env)
+  // Before a session there is none to bind the cookie to: it is bound to this page's form instead.
+  const refusalScope: FlashScope = {
+    env: deps.env,
+    ipKey: deps.ipKey,
+    sessionTokenHash: 'admin sign-in form',
+    path: '/admin/sign-in',
+  }
   // Starting a single sign-on writes nothing but is limited alike, counted apart.
   const oidcStartLimited = (request: FastifyRequest) =>
     linkLimit('oidcStart', request, `${prefix}oidc-start:ip:${normalizeIP(request.ip)}`)
@@ -78,11 +90,15 @@ export async function signInRoutes(app: FastifyInstance) {
       return reply.redirect('/admin', 303)
     }
     const { notice } = noticeQuery.parse(request.query)
+    // The refused address comes back once, in its field; a reload keeps the notice saying why.
+    const refused = takeFlash(request, reply, refusalScope, refusedAddress)
     return sendConsolePage(
       reply,
       'Sign in',
       <SignInPage
-        notice={notice as SignInNotice | undefined}
+        notice={refused ? undefined : (notice as SignInNotice | undefined)}
+        error={refused?.error}
+        email={refused?.email}
         passkeys={rp?.origin}
         singleSignOn={singleSignOn}
       />,
@@ -114,17 +130,12 @@ export async function signInRoutes(app: FastifyInstance) {
   app.post('/sign-in', { onResponse: sendLinkAfterAnswer }, async (request, reply) => {
     const parsed = emailBody.safeParse(request.body)
     if (!parsed.success) {
-      const given = typeof (request.body as { email?: unknown })?.email === 'string'
-      return sendConsolePage(
-        reply,
-        'Sign in',
-        <SignInPage
-          error={parsed.error.issues[0]?.message ?? 'Enter your e-mail address.'}
-          email={given ? String((request.body as { email: string }).email).slice(0, 254) : undefined}
-          singleSignOn={singleSignOn}
-        />,
-        400,
-      )
+      const given = (request.body as { email?: unknown } | undefined)?.email
+      setFlash(reply, refusalScope, {
+        email: typeof given === 'string' ? given.slice(0, 254) : '',
+        error: parsed.error.issues[0]?.message ?? 'Enter your e-mail address.',
+      })
+      return reply.redirect('/admin/sign-in?notice=check-address', 303)
     }
     const { email } = parsed.data
     if (!deps.mailer) {

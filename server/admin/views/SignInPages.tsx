@@ -20,7 +20,7 @@ function SignInCard({ title, children }: { title: string; children: ReactNode })
   )
 }
 
-export type SignInNotice = 'sent' | 'signed-out' | 'expired' | 'no-mail' | 'limited'
+export type SignInNotice = 'sent' | 'signed-out' | 'expired' | 'no-mail' | 'limited' | 'check-address'
 
 const NOTICES: Record<SignInNotice, { kind: 'ok' | 'error'; text: string }> = {
   sent: {
@@ -34,6 +34,10 @@ const NOTICES: Record<SignInNotice, { kind: 'ok' | 'error'; text: string }> = {
     text: 'This server cannot send e-mail. Ask an owner for a one-time link (rm5 admins link <email>).',
   },
   limited: { kind: 'error', text: 'Too many sign-in requests. Wait a few minutes and try again.' },
+  'check-address': {
+    kind: 'error',
+    text: 'Enter an e-mail address such as ops@example.com to get a sign-in link.',
+  },
 }
 
 export function SignInPage({

@@ -45,8 +45,9 @@ async function seed(email: string) {
   await prisma.agreementAcceptance.create({
     data: { agreementId: agreement.id, codeId, email, ipHash: 'h', acceptedAt: at },
   })
+  // Unexpired: the retention prune deletes links a day after they expire, whenever it runs.
   await prisma.emailLink.create({
-    data: { tokenHash: crypto.randomUUID(), codeId, email, expiresAt: at },
+    data: { tokenHash: crypto.randomUUID(), codeId, email, expiresAt: new Date(Date.now() + 15 * 60_000) },
   })
   // A live session the link opened (sessions store the address as the link proved it, lower case).
   await prisma.accessSession.create({
@@ -62,7 +63,7 @@ async function seed(email: string) {
       event: 'document.opened',
       channel: 'webhook',
       payload: { event: 'document.opened', email, documentId: 'b'.repeat(32) },
-      giveUpAt: at,
+      giveUpAt: new Date(Date.now() + 86_400_000),
     },
   })
   // Someone's application with the same address: not the data room's to delete.
@@ -71,7 +72,7 @@ async function seed(email: string) {
       event: 'application.created',
       channel: 'webhook',
       payload: { event: 'application.created', email, applicationId: crypto.randomUUID() },
-      giveUpAt: at,
+      giveUpAt: new Date(Date.now() + 86_400_000),
     },
   })
 }

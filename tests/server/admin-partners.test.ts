@@ -3,6 +3,7 @@
 // admin), and removing is the CLI's rule as a confirm step: refused while the partner has live
 // codes unless forced, which revokes them in the same step.
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { FORM_RETURN_GONE } from '../../server/forms/form-returns.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
 import { post, refusedPage, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
@@ -72,6 +73,11 @@ it('previews without saving and saves a theme, audited with the admin', async ()
   expect(preview.body).toContain('tint=%231f6feb')
   expect(preview.body).toContain('value="Kroger"')
   expect(preview.body).not.toContain('There is a problem')
+  // Answers no longer kept: the saved theme in the form and the picture, and a sentence saying so.
+  const gone = await page(`/admin/partners/${slug}?answers=${'A'.repeat(22)}`)
+  expect(gone.body).toContain(FORM_RETURN_GONE)
+  expect(gone.body).toContain('value="Kroger Test"')
+  expect(gone.body).toContain('tint=%235aa9ff')
   expect((await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })).tint).toBe('#5aa9ff')
   const svg = await t.app.inject({
     url: `/admin/partners/preview.svg?${new URLSearchParams(theme)}`,

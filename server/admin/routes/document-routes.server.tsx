@@ -53,7 +53,8 @@ const DONE = {
 const doneOf = doneMessage(DONE)
 /** The forms, each kept under its name when refused: the upload on the list, two on a document's page. */
 const UPLOAD = { page: '/admin/documents', form: 'upload' } as const
-const documentForm = (id: string, form: 'settings' | 'replace') => ({ page: `/admin/documents/${id}`, form })
+const documentPagePath = (id: string) => `/admin/documents/${id}`
+const documentForm = (id: string, form: 'settings' | 'replace') => ({ page: documentPagePath(id), form })
 
 /** The refusal the documents service gave, as the file field's error; anything else is a fault. */
 function refusedForm(error: unknown, values: Record<string, string>): FormState {
@@ -124,7 +125,7 @@ export async function consoleDocumentRoutes(app: FastifyInstance) {
   )
   app.get('/documents/:id', read, async (request, reply) => {
     const document = await documentOf(request)
-    const refused = await returned(request, `/admin/documents/${document.id}`)
+    const refused = await returned(request, documentPagePath(document.id))
     return sendConsolePage(
       reply,
       document.title,

@@ -31,7 +31,7 @@ import { sendConsolePage } from '../http/render.server.tsx'
 import { receiveUpload, registerUploads } from '../http/upload.server.ts'
 import type { FormState } from '../views/ErrorSummary.tsx'
 import { GatePreview } from '../views/GatePreview.tsx'
-import { PartnerPage } from '../views/PartnerPage.tsx'
+import { formValues, PartnerPage } from '../views/PartnerPage.tsx'
 import { PartnerRemovePage } from '../views/PartnerRemovePage.tsx'
 import { PartnersPage } from '../views/PartnersPage.tsx'
 import { partnerForm, previewValues } from './partner-form.server.ts'
@@ -101,7 +101,7 @@ export async function partnerRoutes(app: FastifyInstance) {
   )
 
   // The theme form as typed (refused or previewed) with the picture drawn from it, else the saved
-  // theme; answers no longer kept leave the saved theme, saying so.
+  // theme; answers no longer kept come without values, so the form keeps the saved theme, saying so.
   app.get('/partners/:slug', read, async (request, reply) => {
     const partner = await partnerOf(request)
     const forms = partnerForms(partner.slug)
@@ -114,7 +114,7 @@ export async function partnerRoutes(app: FastifyInstance) {
       <PartnerPage
         user={user(request)}
         partner={partner}
-        form={theme}
+        form={theme && { ...theme, values: typed ?? formValues(partner) }}
         preview={typed ? previewValues(typed) : partner}
         logoError={stateOf(refused, forms.logo.form)?.errors.file}
         done={doneOf(request)}

@@ -75,13 +75,7 @@ export function PartnerPage({
           <h2 id="theme-title">Theme</h2>
           {canEdit ? (
             <CsrfForm action={action} csrf={user.csrf} noValidate data-preview-form="partner-preview">
-              <PartnerFields
-                state={{
-                  // What was typed, or the saved theme (no form, or answers no longer kept).
-                  values: form && Object.keys(form.values).length > 0 ? form.values : formValues(partner),
-                  errors: form?.errors ?? {},
-                }}
-              />
+              <PartnerFields state={form ?? { values: formValues(partner), errors: {} }} />
               <div className="form-actions">
                 <button className="button button--dark" type="submit">
                   Save changes

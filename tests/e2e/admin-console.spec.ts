@@ -113,6 +113,15 @@ test('a reload after "Generate code" adds none; at 375 px the tables are stacked
   await expect(consoleMenu(page).getByRole('link', { name: 'Audit log', exact: true })).toBeInViewport({
     ratio: 1,
   })
+  // Scrolled away from its start, the row fades at its start side too; back at the start, only at
+  // its far end.
+  const menuRow = consoleMenu(page).getByRole('list')
+  await expect(menuRow).not.toHaveAttribute('data-scrolled', 'start')
+  const fadeOf = () => menuRow.evaluate((list) => getComputedStyle(list).maskImage)
+  expect(await fadeOf()).toMatch(/^linear-gradient\(to right, (transparent|rgba\(0, 0, 0, 0\))/)
+  await menuRow.evaluate((list) => list.scrollTo({ left: 0 }))
+  await expect(menuRow).toHaveAttribute('data-scrolled', 'start')
+  expect(await fadeOf()).toMatch(/^linear-gradient\(to right, (black|rgb\(0, 0, 0\))/)
 
   await page.setViewportSize({ width: 1440, height: 900 })
   await auditLines(page, email)

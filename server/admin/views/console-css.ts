@@ -39,11 +39,14 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .console-nav { order: 3; width: 100%; }
 .console-nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem; margin: 0; padding: 0; list-style: none; }
 /* On a phone the twelve links would wrap to four rows above every page: they stay one row that
-   scrolls sideways, from edge to edge, its far end fading to say there is more (console.js brings
-   the current page's link into view). */
+   scrolls sideways, from edge to edge, its far end fading to say there is more. console.js brings
+   the current page's link into view and marks where the row is scrolled, so the side with more
+   links is the side that fades. */
 @media (max-width: 640px) {
   .console-nav { margin-inline: calc(-1 * var(--bar-pad)); width: calc(100% + 2 * var(--bar-pad)); }
   .console-nav ul { position: relative; flex-wrap: nowrap; overflow-x: auto; scrollbar-width: none; padding-inline: var(--bar-pad); mask-image: linear-gradient(to right, #000 calc(100% - 2.5rem), transparent); }
+  .console-nav ul[data-scrolled="middle"] { mask-image: linear-gradient(to right, transparent, #000 2.5rem, #000 calc(100% - 2.5rem), transparent); }
+  .console-nav ul[data-scrolled="end"] { mask-image: linear-gradient(to right, transparent, #000 2.5rem); }
   .console-nav ul::-webkit-scrollbar { display: none; }
 }
 .console-nav a { display: block; padding: 0.45rem 0.8rem; border-radius: 999px; color: var(--muted-on-dark); font-weight: 550; text-decoration: none; white-space: nowrap; }

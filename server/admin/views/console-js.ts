@@ -23,6 +23,15 @@ export const CONSOLE_JS = `(() => {
   if (current && menu.scrollWidth > menu.clientWidth) {
     menu.scrollLeft = current.parentElement.offsetLeft - (menu.clientWidth - current.offsetWidth) / 2
   }
+  // Which end of the row has links out of view: the stylesheet fades that side.
+  if (menu) {
+    const edge = () => {
+      const end = menu.scrollWidth - menu.clientWidth
+      menu.dataset.scrolled = menu.scrollLeft < 1 ? 'start' : menu.scrollLeft > end - 1 ? 'end' : 'middle'
+    }
+    menu.addEventListener('scroll', edge, { passive: true })
+    edge()
+  }
   for (const form of document.querySelectorAll('form[data-preview-form]')) {
     const image = document.getElementById(form.getAttribute('data-preview-form'))
     if (!image) continue

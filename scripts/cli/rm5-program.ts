@@ -17,7 +17,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     load: () => import('./partners.ts'),
   },
   codes: {
-    summary: 'Access codes of the gates: generate, set, list, revoke, attempts, activity, notify',
+    summary:
+      'Access codes of the gates: generate, set, list, revoke, attempts, activity, notify, require-email, deny',
     load: () => import('./codes.ts'),
   },
   applications: {
@@ -42,18 +43,18 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     load: () => import('./agreements.ts'),
   },
   viewers: {
-    summary: 'Data-room viewers by e-mail: show what is held, delete it on request',
+    summary: 'Data-room viewers: list, revoke, show what is held, delete it on request',
     load: () => import('./viewers.ts'),
   },
   admins: {
-    summary: 'People who may sign in to the admin console: add, list, remove, link',
+    summary: 'People who may sign in to the admin console: add, set, list, remove, link',
     load: () => import('./admins.ts'),
   },
   analytics: {
     summary: 'Visitors of the public site, counted without cookies: summary, pages, sources, goals',
     load: () => import('./analytics.ts'),
   },
-  db: { summary: 'Database: migrate, status, new', load: () => import('./db.ts') },
+  db: { summary: 'Database: migrate, wait, status, new', load: () => import('./db.ts') },
 }
 
 export function rootProgram(): Command {

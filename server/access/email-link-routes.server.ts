@@ -18,7 +18,7 @@ import { isPartnerSlug, PARTNER_SLUG, type PartnerSlug } from '../../lib/partner
 import { HttpError } from '../http/errors.server.ts'
 import { isFormPost } from '../http/form-body.server.ts'
 import { routeRateLimit } from '../http/rate-limits.server.ts'
-import { UNKNOWN_PARTNER } from '../partners/partner-field.server.ts'
+import { partnerSlugField } from '../partners/partner-field.server.ts'
 import type { AttemptOutcome } from './attempts.server.ts'
 import { codeState, isActive, recordCodeUse } from './codes.server.ts'
 import { createEmailLimiter } from './email-limits.server.ts'
@@ -37,7 +37,7 @@ export const LINK_EXPIRED_MESSAGE = 'This link has expired or was already used; 
 
 export const emailBody = z.object({
   // Only the shape here: the pending cookie names the code, whose partner must be this one.
-  retailer: z.string({ error: UNKNOWN_PARTNER }).regex(PARTNER_SLUG, UNKNOWN_PARTNER),
+  retailer: partnerSlugField,
   email: z
     .string({ error: 'Send the e-mail address as text.' })
     .trim()

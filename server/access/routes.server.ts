@@ -11,7 +11,7 @@ import { clientHash } from '../http/client-hash.server.ts'
 import { describeError, HttpError, validationError, withRequestId } from '../http/errors.server.ts'
 import { isFormPost, registerFormBody } from '../http/form-body.server.ts'
 import { servedOverHttps } from '../http/security-headers.server.ts'
-import { partnerField } from '../partners/partner-field.server.ts'
+import { partnerField, partnerSlugField } from '../partners/partner-field.server.ts'
 import { AttemptTally } from './attempt-tally.server.ts'
 import { type AttemptOutcome, recordAttempt } from './attempts.server.ts'
 import { codeState, recordCodeUse } from './codes.server.ts'
@@ -79,8 +79,12 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
   })
 
   const verifyBody = verifyBodyFor(app.partners)
-  // Without a retailer (the docket's Sign out) every session the browser holds ends.
-  const logoutBody = z.object({ retailer: partnerField(app.partners).optional() })
+  // Without a retailer (the docket's Sign out) every session the browser holds ends. Signing out
+  // of a gate removed while its page was open still ends that gate's session and clears its
+  // cookie: any slug-shaped name is taken, not only the partners served now.
+  const logoutBody = z.object({
+    retailer: partnerSlugField.optional(),
+  })
 
   app.post('/access/verify', { preValidation: parse(verifyBody) }, async (request, reply) => {
     const body = request.body as VerifyBody

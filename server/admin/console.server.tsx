@@ -8,9 +8,9 @@ import { clientHash } from '../http/client-hash.server.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { registerFormBody } from '../http/form-body.server.ts'
 import { readSession, sessionMaxAgeMs } from './admin-sessions.server.ts'
-import { type Console, type ConsoleDeps, consoleUser } from './console-context.server.ts'
+import type { Console, ConsoleDeps } from './console-context.server.ts'
 import { CSRF_REFUSAL, csrfKey, csrfMatches } from './http/csrf.server.ts'
-import { sendConsolePage } from './http/render.server.tsx'
+import { sendProblem } from './http/problem.server.tsx'
 import { sessionTokenOf } from './http/session-cookie.server.ts'
 import { agreementRoutes } from './routes/agreement-routes.server.tsx'
 import { consoleAssetRoutes } from './routes/asset-routes.server.ts'
@@ -20,10 +20,10 @@ import { consolePageRoutes } from './routes/general-routes.server.tsx'
 import { partnerRoutes } from './routes/partner-routes.server.tsx'
 import { passkeyRoutes } from './routes/passkey-routes.server.tsx'
 import { consoleRecordRoutes } from './routes/record-routes.server.tsx'
+import { refusedRoutes } from './routes/refused-routes.server.tsx'
 import { signInRoutes } from './routes/sign-in-routes.server.tsx'
 import { viewerRoutes } from './routes/viewer-routes.server.tsx'
 import { visitorRoutes } from './routes/visitor-routes.server.tsx'
-import { ProblemPage } from './views/ProblemPage.tsx'
 
 const HEADERS = {
   'content-security-policy': [
@@ -74,6 +74,7 @@ export async function registerAdminConsole(app: FastifyInstance, deps: ConsoleDe
       await scope.register(consoleRecordRoutes)
       await scope.register(viewerRoutes)
       await scope.register(visitorRoutes)
+      await scope.register(refusedRoutes)
       // Any other /admin path: the console's own 404 (with its headers), not the site's page.
       scope.get('/*', { config: { permission: 'read' } }, () => {
         throw new HttpError(404, 'not_found', 'There is no such page in the console.')
@@ -110,42 +111,4 @@ async function authorize(scope: FastifyInstance, request: FastifyRequest, reply:
       throw new HttpError(403, 'csrf', CSRF_REFUSAL)
     }
   }
-}
-
-const TITLES: Record<number, string> = {
-  400: 'That did not work',
-  403: 'Not allowed',
-  404: 'Page not found',
-  413: 'Too large',
-  415: 'Not accepted',
-  429: 'Too many requests',
-}
-
-function sendProblem(scope: FastifyInstance, error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const status =
-    error instanceof HttpError
-      ? error.statusCode
-      : typeof (error as { statusCode?: unknown }).statusCode === 'number'
-        ? ((error as { statusCode: number }).statusCode as number)
-        : 500
-  const clientError = status >= 400 && status < 500
-  if (!clientError) request.log.error({ err: error }, 'console request failed')
-  const message = clientError
-    ? (error as Error).message
-    : 'Something went wrong on our side. Please try again in a moment.'
-  if (error instanceof HttpError && error.headers) reply.headers(error.headers)
-  // The passkey script's calls read the message from JSON; a page gets the page.
-  if (request.routeOptions.config?.api) return reply.code(status).send({ message, requestId: request.id })
-  const session = request.adminSession
-  return sendConsolePage(
-    reply,
-    TITLES[status] ?? 'Something went wrong',
-    <ProblemPage
-      user={session ? consoleUser(scope, session) : undefined}
-      title={TITLES[status] ?? 'Something went wrong'}
-      message={message}
-      requestId={request.id}
-    />,
-    status,
-  )
 }

@@ -69,3 +69,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
 }
+
+/**
+ * A write that met another request's change: the row it updates or deletes is gone (P2025), or
+ * the row it adds was added meanwhile (P2002).
+ */
+export function isWriteConflict(error: unknown): boolean {
+  return (
+    error instanceof Prisma.PrismaClientKnownRequestError &&
+    (error.code === 'P2025' || error.code === 'P2002')
+  )
+}

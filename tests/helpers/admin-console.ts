@@ -149,13 +149,9 @@ export function sendAction(
   return post(t, action.url, form, headers)
 }
 
-/**
- * A code, a failed notification, a second admin, a partner, a document, an application and a
- * message: the rows the console's actions name.
- */
-export async function seedConsoleRows(t: TestApp, removable: string) {
-  const code = await seedCode(t.db, 'circlek', `console-code-${removable}-1234-ABCD`)
-  const notification = await t.db.prisma.notification.create({
+/** A webhook notification that has failed for good: one the console can retry. */
+export const seedFailedNotification = (t: TestApp) =>
+  t.db.prisma.notification.create({
     data: {
       event: 'contact.created',
       channel: 'webhook',
@@ -164,6 +160,14 @@ export async function seedConsoleRows(t: TestApp, removable: string) {
       failedAt: new Date(),
     },
   })
+
+/**
+ * A code, a failed notification, a second admin, a partner, a document, an application and a
+ * message: the rows the console's actions name.
+ */
+export async function seedConsoleRows(t: TestApp, removable: string) {
+  const code = await seedCode(t.db, 'circlek', `console-code-${removable}-1234-ABCD`)
+  const notification = await seedFailedNotification(t)
   await addAdmin(t.db.prisma, { label: 'cli@test' }, { email: removable, role: 'reader' })
   const partner = `matrix-${code.slice(0, 8)}`
   await seedPartner(t.db.prisma, partner, 'Matrix')
@@ -482,4 +486,18 @@ export async function refusedPage(
       `a refused form answered ${res.statusCode} to "${location}", not 303 to its page's answers`,
     )
   return app.inject({ url: location, headers: { cookie, ...headers } })
+}
+
+/**
+ * What a console answer shows: the refused page a post was redirected to (`/admin/refused`, a row
+ * gone, a role that does not allow it, a change met meanwhile), followed; any other answer as it is.
+ */
+export async function shownAnswer(
+  app: Pick<TestApp['app'], 'inject'>,
+  res: LightMyRequestResponse,
+  cookie: string,
+): Promise<LightMyRequestResponse> {
+  const location = String(res.headers.location ?? '')
+  if (res.statusCode !== 303 || !location.startsWith('/admin/refused?')) return res
+  return refusedPage(app, res, cookie)
 }

@@ -278,16 +278,23 @@ describe('logout', () => {
     )
   })
 
-  it('redirects a no-JS close to / and rejects unknown retailers', async () => {
+  it('redirects a no-JS close to /, also for a gate removed meanwhile, and rejects a name no gate can have', async () => {
     const form = await injectPost(t.app, '/api/access/logout', 'retailer=circlek', {
       'content-type': 'application/x-www-form-urlencoded',
     })
     expect(form.statusCode).toBe(303)
     expect(form.headers.location).toBe('/')
+    // A gate no longer served (removed while its page was open): signing out still clears its cookie.
+    const removed = await injectPost(t.app, '/api/access/logout', 'retailer=nope', {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: 'nope-access=stale',
+    })
+    expect([removed.statusCode, removed.headers.location]).toEqual([303, '/'])
+    expect(String(removed.headers['set-cookie'])).toMatch(/^nope-access=;.*Max-Age=0/i)
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/access/logout',
-      payload: { retailer: 'nope' },
+      payload: { retailer: 'Not a gate!' },
     })
     expect(bad.statusCode).toBe(400)
   })

@@ -198,8 +198,9 @@ it('a reader may not change a code’s e-mail step (403)', async () => {
   const id = await codeLabelled('step-reader')
   const reader = await signIn(t, `reader-${email}`, 'reader')
   const res = await send('/admin/codes/require-email', { code: id, step: 'off' }, reader)
-  expect(res.statusCode).toBe(403)
-  expect(res.body).toContain('Your role (reader) may only look.')
+  const page = await refusedPage(t.app, res, reader.cookie)
+  expect(page.statusCode).toBe(403)
+  expect(page.body).toContain('Your role (reader) may only look.')
 })
 
 // A site with mail, behind a proxy TRUST_PROXY believes that ends TLS (the gate cookie's rule).
@@ -296,7 +297,7 @@ describe('with mail, behind a TLS proxy', () => {
   })
 })
 
-it('says when a code was revoked already, and answers 404 for an id that names no code', async () => {
+it('says when a code was revoked already, and that an id naming no code names none (303, then 404)', async () => {
   const label = `revoke-${Math.random().toString(36).slice(2, 8)}`
   await send('/admin/codes', { retailer: 'circlek', label })
   const id = (await t.db.prisma.accessCode.findFirstOrThrow({ where: { label } })).id
@@ -314,7 +315,8 @@ it('says when a code was revoked already, and answers 404 for an id that names n
 
   for (const missing of ['00000000-0000-4000-8000-000000000000', 'garbage']) {
     const res = await send(`/admin/codes/${missing}/revoke`, {})
-    expect(res.statusCode, missing).toBe(404)
-    expect(res.body, missing).toContain('There is no such code.')
+    const page = await refusedPage(t.app, res, editor.cookie)
+    expect(page.statusCode, missing).toBe(404)
+    expect(page.body, missing).toContain('There is no such code.')
   }
 })

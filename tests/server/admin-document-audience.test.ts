@@ -230,6 +230,6 @@ describe('on the document page', () => {
       { _csrf: watcher.csrf },
       { cookie: watcher.cookie },
     )
-    expect(refused.statusCode).toBe(403)
+    expect((await refusedPage(t.app, refused, watcher.cookie)).statusCode).toBe(403)
   })
 })

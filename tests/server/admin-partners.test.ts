@@ -132,6 +132,21 @@ it('removes as the CLI does: a confirm step, refused with live codes unless forc
   expect(entry.details).toEqual({ liveCodes: 1, documents: 0 })
   const gone = await t.app.inject({ url: `/admin/partners/${slug}`, headers: { cookie: editor.cookie } })
   expect(gone.statusCode).toBe(404)
+
+  // A second confirmed Remove (a double click, another tab) finds it gone: the list says so.
+  const again = await send(`/admin/partners/${slug}/remove`, { confirm: 'yes', force: 'yes' })
+  expect([again.statusCode, again.headers.location]).toEqual([303, '/admin/partners?done=was-removed'])
+  expect((await page('/admin/partners?done=was-removed')).body).toContain(
+    'That partner had been removed already',
+  )
+  // Any other post for it goes to the refused page, which names it.
+  const saved = await send(`/admin/partners/${slug}`, { name: 'Late', tint: '#112233', ink: '#ffffff' })
+  const refusedSave = await refusedPage(t.app, saved, editor.cookie)
+  expect([refusedSave.statusCode, refusedSave.body]).toEqual([
+    404,
+    expect.stringContaining(`There is no partner &quot;${slug}&quot;.`),
+  ])
+  expect(await t.db.prisma.auditEntry.count({ where: { actor: email, action: 'partner.remove' } })).toBe(1)
 })
 
 /** A Markdown document stored for the partner's code holders (not shared openly); its id. */

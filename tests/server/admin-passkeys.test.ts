@@ -4,7 +4,7 @@
 // an IP address offers no passkey at all.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { limitPrefix } from '../helpers/access.ts'
-import { post, type SignedIn, signIn } from '../helpers/admin-console.ts'
+import { post, refusedPage, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp
@@ -44,7 +44,9 @@ it('lets an admin remove only their own passkey, and records it', async () => {
     { id: passkeyId, _csrf: other.csrf },
     { cookie: other.cookie },
   )
-  expect(foreign.statusCode).toBe(404)
+  const refused = await refusedPage(t.app, foreign, other.cookie)
+  expect(refused.statusCode).toBe(404)
+  expect(refused.body).toContain('You have no such passkey.')
   expect(await t.db.prisma.adminPasskey.count({ where: { id: passkeyId } })).toBe(1)
 
   const page = await t.app.inject({ url: '/admin/passkeys', headers: { cookie: owner.cookie } })

@@ -115,5 +115,21 @@ describe('delete', () => {
     expect(audit).toMatchObject({ actor: 'editor@example.com', details: { ids: [id], count: 1 } })
     expect(JSON.stringify(audit?.details)).not.toContain('Dora Deletes')
     expect((await page('/admin/applications?done=deleted')).body).toContain('The application was deleted')
+
+    // A second Delete (a double click, a second tab, the CLI first) finds it gone: 303 to the
+    // list, which says so; nothing more is audited.
+    const again = await post(
+      t,
+      `/admin/applications/${id}/delete`,
+      { _csrf: editor.csrf },
+      { cookie: editor.cookie },
+    )
+    expect([again.statusCode, again.headers.location]).toEqual([303, '/admin/applications?done=gone'])
+    expect((await page('/admin/applications?done=gone')).body).toContain(
+      'The application had been deleted already',
+    )
+    expect(await t.db.prisma.auditEntry.count({ where: { action: 'application.delete', target: id } })).toBe(
+      1,
+    )
   })
 })

@@ -1,7 +1,8 @@
 // The role matrix: every console action × every role (and no session), against the real app and
 // Postgres. reader reads (and manages their own passkeys); editor also changes partners, codes,
 // notifications, documents, applications and messages (and exports those); owner also admins. A
-// role without the right gets 403 with a message naming what is needed, and nothing changes.
+// role without the right gets 403 with a message naming what is needed (a page's post: 303 to the
+// refused page, which says it at 403), and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limitPrefix } from '../helpers/access.ts'
 import {
@@ -11,6 +12,7 @@ import {
   type SignedIn,
   seedConsoleRows,
   sendAction,
+  shownAnswer,
   signIn,
 } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
@@ -72,7 +74,8 @@ describe.each(ROLES)('role %s', (role) => {
     const session = sessions.get(role) as SignedIn
     for (const action of actions) {
       const before = await t.db.prisma.auditEntry.count()
-      const res = await send(action, session)
+      const sent = await send(action, session)
+      const res = await shownAnswer(t.app, sent, session.cookie)
       if (may(role, action.needs)) {
         expect([action.name, res.statusCode]).not.toEqual([action.name, 403])
         // Allowed and carried out: a page, a redirect after a change, or a refusal of the data
@@ -81,6 +84,11 @@ describe.each(ROLES)('role %s', (role) => {
         expect(res.headers.location ?? '').not.toContain('sign-in')
       } else {
         expect([action.name, res.statusCode]).toEqual([action.name, 403])
+        // A page's post is answered with 303, never the page in the post's own answer.
+        expect([action.name, sent.statusCode]).toEqual([
+          action.name,
+          action.method === 'POST' && !action.api ? 303 : 403,
+        ])
         expect(res.body).toContain(`Your role (${role}) may only look.`)
         expect(res.body).toContain(
           action.needs === 'admins' ? 'This needs an owner.' : 'This needs an editor or an owner.',
@@ -100,6 +108,11 @@ it('a refused change leaves the data as it was', async () => {
     { retailer: 'circlek', _csrf: reader.csrf },
     { cookie: reader.cookie },
   )
-  expect(res.statusCode).toBe(403)
+  expect(res.headers.location).toMatch(/^\/admin\/refused\?answers=/)
+  const page = await shownAnswer(t.app, res, reader.cookie)
+  expect(page.statusCode).toBe(403)
+  expect(page.body).toContain('This needs an editor or an owner.')
+  // A reload shows the refusal again and changes nothing.
+  expect((await shownAnswer(t.app, res, reader.cookie)).body).toContain('This needs an editor or an owner.')
   expect(await t.db.prisma.accessCode.count()).toBe(codes)
 })

@@ -5,7 +5,12 @@ import { z } from 'zod'
 import { listAudit } from '../../audit/audit.server.ts'
 import { csvRecord } from '../../csv/csv.server.ts'
 import { HttpError } from '../../http/errors.server.ts'
-import { listNotifications, retryNotifications, stateOf } from '../../notifications/admin.server.ts'
+import {
+  listNotifications,
+  NotificationNotFound,
+  retryNotifications,
+  stateOf,
+} from '../../notifications/admin.server.ts'
 import { AdminError, addAdmin, listAdmins, removeAdmin, setAdminRole } from '../admins.server.ts'
 import { auditTargetNames } from '../audit-targets.server.ts'
 import { stateOf as returnedState } from '../http/form-return.server.ts'
@@ -66,17 +71,21 @@ export async function consolePageRoutes(app: FastifyInstance) {
     )
   })
   app.post('/notifications/:id/retry', edit, async (request, reply) => {
-    const { id } = uuid.parse(request.params)
+    const params = uuid.safeParse(request.params)
+    if (!params.success) throw new HttpError(404, 'not_found', 'There is no such notification.')
+    // One no longer failed (retried by a double click, another admin or the CLI) or gone: none is
+    // queued, and the page says so.
     const ids = await retryNotifications(
       prisma,
       actor(request),
-      { id },
+      { id: params.data.id },
       {
         now: app.adminConsole.now(),
         giveUpMs: deps.env.NOTIFY_GIVE_UP_HOURS * 3_600_000,
       },
-    ).catch((error: Error) => {
-      throw new HttpError(404, 'not_found', error.message)
+    ).catch((error: unknown) => {
+      if (error instanceof NotificationNotFound) return []
+      throw error
     })
     return reply.redirect(`/admin/notifications?retried=${ids.length}`, 303)
   })

@@ -41,6 +41,8 @@ const DONE = {
   added: 'Partner added',
   saved: 'Changes saved',
   removed: 'Partner removed',
+  // A second Remove (a double click, another admin, the CLI) finds the partner gone already.
+  'was-removed': 'That partner had been removed already',
   logo: 'Logo saved',
 } as const
 const doneOf = doneMessage(DONE)
@@ -62,12 +64,19 @@ export async function partnerRoutes(app: FastifyInstance) {
   const read = READ
   const edit = EDIT
   const { user, actor, refuse, returned } = routeKit(app)
+  /** The slug the URL names and its partner (null when there is none), or undefined for no slug. */
+  const findNamed = async (request: FastifyRequest) => {
+    const params = slugParams.safeParse(request.params)
+    return params.success
+      ? { slug: params.data.slug, partner: await findPartner(prisma, params.data.slug) }
+      : undefined
+  }
   /** The partner the URL names, or the console's 404. */
   const partnerOf = async (request: FastifyRequest): Promise<PartnerRow> => {
-    const { slug } = slugParams.parse(request.params)
-    const partner = await findPartner(prisma, slug)
-    if (!partner) throw new HttpError(404, 'not_found', `There is no partner "${slug}".`)
-    return partner
+    const named = await findNamed(request)
+    if (named?.partner) return named.partner
+    const message = named ? `There is no partner "${named.slug}".` : 'There is no such partner.'
+    throw new HttpError(404, 'not_found', message)
   }
   // This server's gates follow at once (the others within PARTNERS_REFRESH_MS).
   const changed = () => app.partners.refresh()
@@ -166,7 +175,8 @@ export async function partnerRoutes(app: FastifyInstance) {
   // Without `confirm` (an older page's button): the confirm step. With it: removed, or refused as
   // the CLI refuses (live codes or documents without `force`).
   app.post('/partners/:slug/remove', edit, async (request, reply) => {
-    const partner = await partnerOf(request)
+    const partner = (await findNamed(request))?.partner
+    if (!partner) return reply.redirect('/admin/partners?done=was-removed', 303)
     const form = removeForm.safeParse(request.body)
     if (!form.success || !form.data.confirm) return reply.redirect(removePageOf(partner.slug), 303)
     try {

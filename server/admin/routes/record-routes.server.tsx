@@ -26,9 +26,15 @@ const LIST_LIMIT = 100
 const filterQuery = z.object({
   email: z.string().trim().max(254).optional().catch(undefined),
   since: z.iso.date().optional().catch(undefined),
-  done: z.literal('deleted').optional().catch(undefined),
+  done: z.enum(['deleted', 'gone']).optional().catch(undefined),
 })
 const idParams = z.object({ id: z.uuid() })
+
+const DONE = {
+  deleted: (one: string) => `The ${one} was deleted`,
+  // A second Delete (a double click, another admin, the CLI) finds nothing left to delete.
+  gone: (one: string) => `The ${one} had been deleted already`,
+}
 
 /** A line saying what a record is about, for the list. */
 const about = {
@@ -59,11 +65,12 @@ export async function consoleRecordRoutes(app: FastifyInstance) {
       }
       return { query, filter }
     }
-    const recordOf = async (request: FastifyRequest) => {
+    const findRecord = async (request: FastifyRequest) => {
       const params = idParams.safeParse(request.params)
-      const row = params.success
-        ? await set.table(prisma).findUnique({ where: { id: params.data.id } })
-        : null
+      return params.success ? await set.table(prisma).findUnique({ where: { id: params.data.id } }) : null
+    }
+    const recordOf = async (request: FastifyRequest) => {
+      const row = await findRecord(request)
       if (!row) throw new HttpError(404, 'not_found', `There is no such ${one}: it may have been deleted.`)
       return row
     }
@@ -86,7 +93,7 @@ export async function consoleRecordRoutes(app: FastifyInstance) {
           }))}
           total={total}
           filter={{ email: query.email, since: query.since }}
-          done={query.done ? `The ${one} was deleted` : undefined}
+          done={query.done ? DONE[query.done](one) : undefined}
         />,
       )
     })
@@ -122,7 +129,8 @@ export async function consoleRecordRoutes(app: FastifyInstance) {
       sendConsolePage(reply, `Delete this ${one}?`, await recordPage(request, true)),
     )
     app.post(`/${path}/:id/delete`, edit, async (request, reply) => {
-      const row = await recordOf(request)
+      const row = await findRecord(request)
+      if (!row) return reply.redirect(`/admin/${path}?done=gone`, 303)
       await personalData[kind].delete(prisma, actor(request), [row.id])
       return reply.redirect(`/admin/${path}?done=deleted`, 303)
     })

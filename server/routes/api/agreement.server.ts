@@ -5,17 +5,16 @@
 // version read, the time and the client's keyed hash; accepting twice records it once.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { DOCKET_PATH } from '../../../lib/access.ts'
+import { DOCKET_PATH, SIGNED_OUT_QUERY } from '../../../lib/access.ts'
 import { agreementUrl, safeAgreementNext } from '../../../lib/documents.ts'
-import { PARTNER_SLUG } from '../../../lib/partners.ts'
 import { admitToAgreement } from '../../documents/admission.server.ts'
 import { currentAgreement, recordAcceptance } from '../../documents/agreements.server.ts'
 import { HttpError, validationError } from '../../http/errors.server.ts'
 import { answersPage, registerFormBody, requireJsonOrForm } from '../../http/form-body.server.ts'
-import { partnerField, UNKNOWN_PARTNER } from '../../partners/partner-field.server.ts'
+import { partnerField, partnerSlugField } from '../../partners/partner-field.server.ts'
 
 export const acceptanceBody = z.object({
-  retailer: z.string({ error: UNKNOWN_PARTNER }).regex(PARTNER_SLUG, UNKNOWN_PARTNER),
+  retailer: partnerSlugField,
   version: z.coerce.number({ error: 'Send the version you read.' }).int().positive().max(1_000_000),
   next: z.string().max(200).optional(),
 })
@@ -42,7 +41,14 @@ export async function agreementRoutes(app: FastifyInstance): Promise<void> {
       reply.header('cache-control', 'no-store')
       const viewers = await app.access.grants.grantsFor(request.headers.cookie)
       const viewer = admitToAgreement(viewers, body.retailer)
-      if (!viewer) throw new HttpError(403, 'no_grant', 'Open the docket with your access code first.')
+      if (!viewer) {
+        // The session ended while the agreement was open (it expired, or was signed out or
+        // revoked): the page's form goes to the gate, which says the viewer is signed out.
+        if (answersPage(request)) {
+          return reply.code(303).header('location', `/${body.retailer}?${SIGNED_OUT_QUERY}`).send()
+        }
+        throw new HttpError(403, 'no_grant', 'Open the docket with your access code first.')
+      }
       const next = safeAgreementNext(body.next) ?? DOCKET_PATH
       const agreement = await currentAgreement(room.prisma, body.retailer)
       // The agreement changed (or was cleared) while the viewer read it: show what is in force now.

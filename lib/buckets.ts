@@ -8,7 +8,7 @@ const PHYSICAL = {
   Heros: 'heros',
   video: 'video',
   documents: 'documents', // the data room's files (server/documents/), served only through grants
-  partners: 'partners', // partners' logos (rm5 partners --logo), shown on their public gates
+  partners: 'partners', // partners' logos (rm5 partners add|set <slug> --logo <file>), shown on their public gates
   // Fallbacks the 360° viewer tries after `360` (docs/original-behaviour.md §7). Known, so /media serves them if an
   // admin creates and fills them, but not created by default.
   '360-images': '360-images',

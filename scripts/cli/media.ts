@@ -200,7 +200,9 @@ async function list(bucket: LogicalBucket, output: CliOutput): Promise<void> {
 
 export function command(output: CliOutput = stdio): Command {
   const media = new Command('media')
-    .description("Manage the site's media buckets (360, Heros, video, and the viewer fallbacks).")
+    .description(
+      "Manage the site's media buckets (360, Heros, video, documents, partners, and the viewer fallbacks).",
+    )
     .addHelpText('after', `\n${STORAGE_HELP}`)
   media
     .command('upload')

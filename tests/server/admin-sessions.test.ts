@@ -56,6 +56,12 @@ describe('a one-time link', () => {
     expect(reopened.statusCode).toBe(400)
     expect(reopened.body).toContain('This link no longer works')
     expect(reopened.body).not.toContain('name="token"')
+    // The admin it signed in (a second click on its button, the mail opened again) is sent on to
+    // the console instead.
+    for (const url of ['/admin/sign-in/link', `/admin/sign-in/link?token=${token}`]) {
+      const signedIn = await page(url, cookieOf(first))
+      expect([url, signedIn.statusCode, signedIn.headers.location]).toEqual([url, 303, '/admin'])
+    }
   })
 
   it('expires after 15 minutes', async () => {

@@ -82,13 +82,17 @@ export async function signInRoutes(app: FastifyInstance) {
     callback: (request) => refuseWhenLimited(request),
   })
 
+  const signedIn = async (request: FastifyRequest) =>
+    (await readSession(
+      deps.db.prisma,
+      sessionTokenOf(request, deps.env),
+      sessionMaxAgeMs(deps.env.ADMIN_SESSION_MAX_DAYS),
+      app.adminConsole.now(),
+    )) !== undefined
+
   app.get('/sign-in', async (request, reply) => {
     // Already signed in: straight to the console.
-    const token = sessionTokenOf(request, deps.env)
-    const maxAge = sessionMaxAgeMs(deps.env.ADMIN_SESSION_MAX_DAYS)
-    if (await readSession(deps.db.prisma, token, maxAge, app.adminConsole.now())) {
-      return reply.redirect('/admin', 303)
-    }
+    if (await signedIn(request)) return reply.redirect('/admin', 303)
     const { notice } = noticeQuery.parse(request.query)
     // The refused address comes back once, in its field; a reload keeps the notice saying why.
     const refused = takeFlash(request, reply, refusalScope, refusedAddress)
@@ -165,7 +169,12 @@ export async function signInRoutes(app: FastifyInstance) {
       typeof token === 'string' &&
       SIGN_IN_TOKEN.test(token) &&
       (await signInLinkUsable(deps.db.prisma, token, app.adminConsole.now()))
-    if (!usable) return sendConsolePage(reply, 'Sign in', <LinkRefusedPage />, 400)
+    if (!usable) {
+      // A used link opened again by its admin, signed in by it (a second click on its button, a
+      // mail opened twice): the console, not a refusal.
+      if (await signedIn(request)) return reply.redirect('/admin', 303)
+      return sendConsolePage(reply, 'Sign in', <LinkRefusedPage />, 400)
+    }
     return sendConsolePage(reply, 'Sign in', <LinkPage token={token} />)
   })
 

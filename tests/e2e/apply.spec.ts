@@ -139,6 +139,13 @@ test.describe('application form', () => {
       'Enter your e-mail address.',
       'Enter your phone number.',
     ])
+    // Side by side, a row's controls stay in line when one field's message wraps to two lines.
+    const top = (label: string) =>
+      form
+        .getByLabel(label, { exact: true })
+        .evaluate((control) => Math.round(control.getBoundingClientRect().top))
+    expect(await top('Locations in Austin')).toBe(await top('Business type'))
+    expect(await top('Phone')).toBe(await top('Work e-mail'))
     // Each link moves to its field.
     await summary.getByRole('link', { name: 'Enter your name.' }).click()
     await expect(form.getByLabel('Full name')).toBeFocused()

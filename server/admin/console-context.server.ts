@@ -31,6 +31,8 @@ export interface Console {
   now: () => Date
   csrfKey: Buffer
   clientHash(request: FastifyRequest): string
+  /** The built Inter font's address, preloaded by every page; undefined without a build. */
+  fontUrl?: string
 }
 
 /** The signed-in admin as the pages show them, with this session's CSRF token. */

@@ -9,6 +9,7 @@ import { HttpError } from '../http/errors.server.ts'
 import { registerFormBody } from '../http/form-body.server.ts'
 import { readSession, sessionMaxAgeMs } from './admin-sessions.server.ts'
 import type { Console, ConsoleDeps } from './console-context.server.ts'
+import { consoleFontUrl } from './http/console-font.server.ts'
 import { CSRF_REFUSAL, csrfKey, csrfMatches } from './http/csrf.server.ts'
 import { sendProblem } from './http/problem.server.tsx'
 import { sessionTokenOf } from './http/session-cookie.server.ts'
@@ -51,6 +52,7 @@ export async function registerAdminConsole(app: FastifyInstance, deps: ConsoleDe
     now: deps.now ?? (() => new Date()),
     csrfKey: csrfKey(deps.ipKey),
     clientHash: (request) => clientHash(deps.ipKey, request.ip),
+    fontUrl: consoleFontUrl(deps.clientDir),
   }
   await app.register(
     async (scope) => {

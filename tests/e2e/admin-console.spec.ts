@@ -60,6 +60,30 @@ test('the first owner signs in with a printed link, generates and revokes a code
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
 })
 
+test('every console page preloads the font its stylesheet names, so a first page is drawn in it too', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page)
+  await page.goto('/admin/sign-in')
+  const preloaded = await page.locator('link[rel="preload"][as="font"]').getAttribute('href')
+  const css = await (await page.request.get('/admin/assets/console.css')).text()
+  expect(css).toContain(
+    `@font-face { font-family: "Inter Variable"; font-style: normal; font-display: fallback;`,
+  )
+  expect(css).toContain(`src: url("${preloaded}")`)
+  const font = await page.request.get(String(preloaded))
+  expect([font.status(), font.headers()['content-type']]).toEqual([200, 'font/woff2'])
+  // The heading of this first page is drawn in Inter, not in the fallback (Chromium's own answer).
+  await page.evaluate(() => document.fonts.ready)
+  const { root } = await cdp.send('DOM.getDocument')
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' })
+  await cdp.send('CSS.enable')
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId })
+  expect(fonts.map(({ familyName, isCustomFont }) => ({ familyName, isCustomFont }))).toEqual([
+    { familyName: 'Inter', isCustomFont: true },
+  ])
+})
+
 test('a reload after "Generate code" adds none; at 375 px the tables are stacked rows with their actions on screen', async ({
   page,
 }) => {

@@ -13,7 +13,12 @@ export function sendConsolePage(
   options: { passkeys?: boolean; refresh?: string } = {},
 ) {
   const html = `<!doctype html>${renderToStaticMarkup(
-    <ConsoleDocument title={title} passkeys={options.passkeys} refresh={options.refresh}>
+    <ConsoleDocument
+      title={title}
+      passkeys={options.passkeys}
+      refresh={options.refresh}
+      fontUrl={reply.server.adminConsole?.fontUrl}
+    >
       {body}
     </ConsoleDocument>,
   )}`

@@ -1,9 +1,10 @@
 // The console's stylesheet and script (no inline style or script under its CSP). The site's Inter
 // font is used when the build is there (dist/client/assets/static), else the system font stack.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { consoleFontFace } from '../http/console-font.server.ts'
 import { CONSOLE_CSS } from '../views/console-css.ts'
 import { CONSOLE_JS } from '../views/console-js.ts'
 import { PASSKEY_JS } from '../views/passkey-js.ts'
@@ -18,24 +19,8 @@ function webauthnBundle(): string {
   return readFileSync(file, 'utf8')
 }
 
-function fontFace(clientDir: string | undefined): string {
-  if (!clientDir) return ''
-  let file: string | undefined
-  try {
-    file = readdirSync(`${clientDir}/assets/static`).find((name) =>
-      /^inter-latin-wght-normal.*\.woff2$/.test(name),
-    )
-  } catch {
-    return ''
-  }
-  if (!file) return ''
-  // `optional`: a font that arrives after the first paint is kept for the next page instead of
-  // swapped in, so the console's text (its menu wraps on a phone) never moves under the reader.
-  return `@font-face { font-family: "Inter Variable"; font-style: normal; font-display: optional; font-weight: 100 900; src: url("/assets/static/${file}") format("woff2-variations"); }\n`
-}
-
 export async function consoleAssetRoutes(app: FastifyInstance) {
-  const css = fontFace(app.adminConsole.deps.clientDir) + CONSOLE_CSS
+  const css = consoleFontFace(app.adminConsole.fontUrl) + CONSOLE_CSS
   app.get('/assets/console.css', (_request, reply) => reply.type('text/css; charset=utf-8').send(css))
   const webauthn = webauthnBundle()
   const script = (body: string) => (_request: FastifyRequest, reply: FastifyReply) =>

@@ -12,8 +12,9 @@ import '../../renderer/site.css'
 export default function Page() {
   const { documentPage } = usePageContext()
   if (!documentPage) return null
+  const reading = documentPage.kind === 'markdown'
   return (
-    <>
+    <div className={reading ? 'document-reading' : undefined}>
       <DocumentHead document={documentPage} />
       <div className="document-body">
         <div className="container">
@@ -26,6 +27,6 @@ export default function Page() {
           )}
         </div>
       </div>
-    </>
+    </div>
   )
 }

@@ -30,7 +30,7 @@ test.beforeAll(async () => {
   const file = testInfo.outputPath('rollout.md')
   await writeFile(
     file,
-    `# Phase one\n\nThe first **ten vehicles** reach the pilot stores in March.\n\n${'More text for the reader. '.repeat(120)}\n`,
+    `# Phase one\n\nThe first **ten vehicles** reach the pilot stores in March.\n\n${'More text for the reader. '.repeat(120)}\n\n## Terms\n\nWhat each side brings.\n\n### Platform fee\n\nCharged per order.\n`,
   )
   documentId = JSON.parse(await rm5(['documents', 'add', 'compass', file, '--title', title, '--json'])).id
   const deck = testInfo.outputPath('deck.pdf')
@@ -101,6 +101,20 @@ test('the docket lists the document; its page carries the viewer’s watermark o
   const tiles = await watermark.locator('.watermark__line').count()
   expect(tiles).toBeGreaterThan(40)
   expect(await blockingViolations(page)).toEqual([])
+  // Read, not viewed: at desktop width the band's title and the text share one centred column,
+  // and a section's heading is larger than its sub-section's.
+  const title1 = await page.getByRole('heading', { level: 1, name: title }).boundingBox()
+  const article = await page.locator('article.document-text').boundingBox()
+  const width = page.viewportSize()?.width ?? 0
+  expect(width).toBeGreaterThan(1000)
+  expect(Math.round(title1?.x ?? -1)).toBe(Math.round(article?.x ?? -2))
+  const right = width - (article?.x ?? 0) - (article?.width ?? 0)
+  expect(Math.abs((article?.x ?? 0) - right)).toBeLessThan(24)
+  const size = (name: string) =>
+    page
+      .getByRole('heading', { name, exact: true })
+      .evaluate((h) => Number.parseFloat(getComputedStyle(h).fontSize))
+  expect(await size('Terms')).toBeGreaterThan(await size('Platform fee'))
   await photographWidths(page, 'document')
 
   await page.emulateMedia({ media: 'print' })

@@ -8,7 +8,8 @@ import { DocumentBand } from './DocumentBand.tsx'
  */
 export function AgreementForm({ agreement }: { agreement: AgreementPageData }) {
   return (
-    <>
+    // Read before anything else, in the same centred reading column as a Markdown document.
+    <div className="document-reading">
       <DocumentBand eyebrow={`Agreement · ${agreement.retailerName}`} title="Before you open the documents">
         <ul className="document-meta">
           <li>Version {agreement.version}</li>
@@ -39,6 +40,6 @@ export function AgreementForm({ agreement }: { agreement: AgreementPageData }) {
           </div>
         </div>
       </div>
-    </>
+    </div>
   )
 }

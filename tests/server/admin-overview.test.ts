@@ -110,4 +110,8 @@ it('shows them to a reader as charts with their figures', async () => {
   expect(page.body).toContain('<td data-label="Day">2026-10-29</td><td data-label="Count" class="num">4</td>')
   expect(page.body).toContain('1 failed notification')
   expect(page.body).toContain('not yet accepted agreement')
+  // Gates by the names their pages show, not their slugs.
+  expect(page.body).toContain('<td data-label="Gate">Circle K</td>')
+  expect(page.body).toContain('Code “Dana” for Circle K expires')
+  expect(page.body).toContain('1 active code for Circle K not yet accepted')
 })

@@ -48,7 +48,11 @@ export async function consolePageRoutes(app: FastifyInstance) {
     sendConsolePage(
       reply,
       'Overview',
-      <OverviewPage user={user(request)} data={await overview(prisma, app.adminConsole.now())} />,
+      <OverviewPage
+        user={user(request)}
+        data={await overview(prisma, app.adminConsole.now())}
+        nameOf={(slug) => app.partners.nameOf(slug)}
+      />,
     ),
   )
 

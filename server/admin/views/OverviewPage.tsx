@@ -4,7 +4,16 @@ import { DailyChart } from './DailyChart.tsx'
 import { DataTable } from './DataTable.tsx'
 import { expiryTime } from './format.ts'
 
-export function OverviewPage({ user, data }: { user: ConsoleUser; data: Overview }) {
+export function OverviewPage({
+  user,
+  data,
+  nameOf,
+}: {
+  user: ConsoleUser
+  data: Overview
+  /** A partner's name from its slug, as its gate shows it. */
+  nameOf: (slug: string) => string
+}) {
   const attention =
     data.failedNotifications + data.expiringCodes.length + data.unacceptedAgreements.length > 0
   return (
@@ -26,7 +35,7 @@ export function OverviewPage({ user, data }: { user: ConsoleUser; data: Overview
               rowKey={(doc) => doc.id}
               columns={[
                 { header: 'Document', cell: (doc) => doc.title },
-                { header: 'Gate', cell: (doc) => doc.retailer },
+                { header: 'Gate', cell: (doc) => nameOf(doc.retailer) },
                 { header: 'Openings', cell: (doc) => doc.opens, num: true },
                 { header: 'Readers', cell: (doc) => doc.readers, num: true },
               ]}
@@ -46,14 +55,14 @@ export function OverviewPage({ user, data }: { user: ConsoleUser; data: Overview
               ) : null}
               {data.expiringCodes.map((code) => (
                 <li key={code.id}>
-                  Code {code.label ? `“${code.label}”` : code.id.slice(0, 8)} for {code.retailer} expires{' '}
-                  {expiryTime(code.expiresAt)} — <a href="/admin/codes">codes</a>
+                  Code {code.label ? `“${code.label}”` : code.id.slice(0, 8)} for {nameOf(code.retailer)}{' '}
+                  expires {expiryTime(code.expiresAt)} — <a href="/admin/codes">codes</a>
                 </li>
               ))}
               {data.unacceptedAgreements.map((row) => (
                 <li key={row.retailer}>
-                  {row.codes} active code{row.codes === 1 ? '' : 's'} for {row.retailer} not yet accepted
-                  agreement version {row.version}
+                  {row.codes} active code{row.codes === 1 ? '' : 's'} for {nameOf(row.retailer)} not yet
+                  accepted agreement version {row.version}
                 </li>
               ))}
             </ul>

@@ -189,6 +189,9 @@ describe('visitor analytics', () => {
       /<td data-label="Source of the first page">newsletter<\/td><td[^>]*>1<\/td><td[^>]*>1<\/td><td[^>]*>100\.0%<\/td>/,
     )
     expect(page.body).toMatch(/<svg[^>]*role="img"/)
+    // The figures count visitors, and say so (the Applications page counts the records).
+    expect(page.body).toContain('<h2>Visitors who applied</h2><p class="stat__figure">1</p>')
+    expect(page.body).toContain('<h2>Share who applied</h2>')
     const download = await t.app.inject({
       url: '/admin/visitors.csv?table=conversions&days=7',
       headers: { cookie: admin.cookie },

@@ -60,10 +60,12 @@ function ReportTable<Row extends { value: string; visitors: number }>({
 
 const VIEWS: readonly Column<Ranked>[] = [{ header: 'Views', cell: (row) => count(row.views), num: true }]
 const GOALS: readonly Column<Conversion>[] = [
-  { header: 'Applications', cell: (row) => count(row.applications), num: true },
+  // Visitors, not records: a visitor who applied twice in a day counts once (the console's
+  // Applications page counts the records).
+  { header: 'Applied', cell: (row) => count(row.applications), num: true },
   { header: 'Conversion', cell: (row) => percent(row.applicationRate), num: true },
-  { header: 'Messages', cell: (row) => count(row.contacts), num: true },
-  { header: 'Gates opened', cell: (row) => count(row.gates), num: true },
+  { header: 'Wrote to us', cell: (row) => count(row.contacts), num: true },
+  { header: 'Opened a gate', cell: (row) => count(row.gates), num: true },
 ]
 
 /** The ranked tables: id (and CSV table), title, first column, the report's rows. */
@@ -152,13 +154,13 @@ export function VisitorsPage({
         <TextField id="visitors-until" name="until" label="To" type="date" defaultValue={period.until} />
       </FilterForm>
       <div className="stats stats--figures">
-        <Figure label="Applications" value={count(totals.applications)} />
+        <Figure label="Visitors who applied" value={count(totals.applications)} />
         <Figure
-          label="Visitors who applied"
+          label="Share who applied"
           value={totals.visitors === 0 ? '—' : percent(totals.applications / totals.visitors)}
         />
-        <Figure label="Contact messages" value={count(totals.contacts)} />
-        <Figure label="Gates opened" value={count(totals.gates)} />
+        <Figure label="Visitors who wrote to us" value={count(totals.contacts)} />
+        <Figure label="Visitors who opened a gate" value={count(totals.gates)} />
       </div>
       <section className="panel" aria-labelledby="recent-title">
         <PanelHead id="recent-title" title={`The last ${recent.minutes} minutes`} />

@@ -97,14 +97,37 @@ export function emailChannel(
   }
 }
 
+type ChannelSettings = Pick<
+  Env,
+  'NOTIFY_WEBHOOK_URL' | 'NOTIFY_WEBHOOK_SECRET' | 'SMTP_URL' | 'NOTIFY_EMAIL_FROM' | 'NOTIFY_EMAIL_TO'
+>
+
+/** The webhook's settings when the environment has them all, else undefined. */
+const webhookSettings = (env: ChannelSettings) =>
+  env.NOTIFY_WEBHOOK_URL && env.NOTIFY_WEBHOOK_SECRET
+    ? { url: env.NOTIFY_WEBHOOK_URL, secret: env.NOTIFY_WEBHOOK_SECRET }
+    : undefined
+
+/** The mail channel's settings when the environment has them all, else undefined. */
+const emailSettings = (env: ChannelSettings) =>
+  env.SMTP_URL && env.NOTIFY_EMAIL_FROM && env.NOTIFY_EMAIL_TO
+    ? { url: env.SMTP_URL, from: env.NOTIFY_EMAIL_FROM, to: env.NOTIFY_EMAIL_TO }
+    : undefined
+
+/** The names of the channels the environment configures, for pages that say where notices go. */
+export function configuredChannels(env: ChannelSettings): ChannelName[] {
+  return [
+    ...(webhookSettings(env) ? ['webhook' as const] : []),
+    ...(emailSettings(env) ? ['email' as const] : []),
+  ]
+}
+
 /** The channels the environment configures: none, one or both. */
 export function channelsFrom(env: Env): Channel[] {
   const channels: Channel[] = []
-  if (env.NOTIFY_WEBHOOK_URL && env.NOTIFY_WEBHOOK_SECRET) {
-    channels.push(webhookChannel(env.NOTIFY_WEBHOOK_URL, env.NOTIFY_WEBHOOK_SECRET))
-  }
-  if (env.SMTP_URL && env.NOTIFY_EMAIL_FROM && env.NOTIFY_EMAIL_TO) {
-    channels.push(emailChannel(env.SMTP_URL, env.NOTIFY_EMAIL_FROM, env.NOTIFY_EMAIL_TO))
-  }
+  const webhook = webhookSettings(env)
+  if (webhook) channels.push(webhookChannel(webhook.url, webhook.secret))
+  const email = emailSettings(env)
+  if (email) channels.push(emailChannel(email.url, email.from, email.to))
   return channels
 }

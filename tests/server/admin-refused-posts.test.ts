@@ -6,7 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { consoleStatusOf, REFUSAL_GONE } from '../../server/admin/http/refused-post.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import { post, refusedPage, type SignedIn, seedFailedNotification, signIn } from '../helpers/admin-console.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { appBeside, createTestApp, type TestApp } from '../helpers/app.ts'
+import { unheardWebhook } from '../helpers/notification-receivers.ts'
 
 let t: TestApp
 let editor: SignedIn
@@ -24,16 +25,33 @@ const send = (url: string, form: Record<string, string> = {}, who = editor) =>
   post(t, url, { ...form, _csrf: who.csrf }, { cookie: who.cookie })
 const page = (url: string, who = editor) => t.app.inject({ url, headers: { cookie: who.cookie } })
 
-it('a second Retry queues nothing and says so; an id naming no notification goes to the refused page', async () => {
+it('a second Retry queues nothing and says so, as the page says when no channel is set up; an id naming no notification goes to the refused page', async () => {
   const failed = await seedFailedNotification(t)
   const first = await send(`/admin/notifications/${failed.id}/retry`)
   expect([first.statusCode, first.headers.location]).toEqual([303, '/admin/notifications?retried=1'])
   const again = await send(`/admin/notifications/${failed.id}/retry`)
   expect([again.statusCode, again.headers.location]).toEqual([303, '/admin/notifications?retried=0'])
-  expect((await page('/admin/notifications?retried=0')).body).toContain('Queued 0 notifications again')
+  const retriedNone = await page('/admin/notifications?retried=0')
+  expect(retriedNone.body).toContain('Queued 0 notifications again')
+  // This app has no channel: the page says so, and how to set one up.
+  expect(retriedNone.body).toContain('No channel is set up')
+  expect(retriedNone.body).toContain('<code>NOTIFY_WEBHOOK_URL</code>')
   expect(
     await t.db.prisma.auditEntry.count({ where: { action: 'notification.retry', target: failed.id } }),
   ).toBe(1)
+
+  // With a webhook set, it says nothing of the kind.
+  const withWebhook = await appBeside(t, { logger: false, env: { ...t.env, ...(await unheardWebhook()) } })
+  try {
+    const shown = await withWebhook.inject({
+      url: '/admin/notifications',
+      headers: { cookie: editor.cookie },
+    })
+    expect(shown.statusCode).toBe(200)
+    expect(shown.body).not.toContain('No channel is set up')
+  } finally {
+    await withWebhook.close()
+  }
 
   const garbage = await send('/admin/notifications/not-an-id/retry')
   const shown = await refusedPage(t.app, garbage, editor.cookie)

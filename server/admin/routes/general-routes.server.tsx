@@ -11,6 +11,7 @@ import {
   retryNotifications,
   stateOf,
 } from '../../notifications/admin.server.ts'
+import { configuredChannels } from '../../notifications/channels.server.ts'
 import { AdminError, addAdmin, listAdmins, removeAdmin, setAdminRole } from '../admins.server.ts'
 import { auditTargetNames } from '../audit-targets.server.ts'
 import { stateOf as returnedState } from '../http/form-return.server.ts'
@@ -68,6 +69,7 @@ export async function consolePageRoutes(app: FastifyInstance) {
       'Notifications',
       <NotificationsPage
         user={user(request)}
+        channels={configuredChannels(deps.env)}
         rows={rows}
         state={state}
         retried={Number.isInteger(retried) ? retried : undefined}

@@ -13,8 +13,11 @@ export function NotificationsPage({
   rows,
   state,
   retried,
+  channels,
 }: {
   user: ConsoleUser
+  /** The channels this server delivers by; none: nothing is queued. */
+  channels: readonly string[]
   rows: (NotificationRow & { state: (typeof STATES)[number] })[]
   state?: (typeof STATES)[number]
   retried?: number
@@ -31,6 +34,17 @@ export function NotificationsPage({
         <Notice kind="ok" title={`Queued ${retried} notification${retried === 1 ? '' : 's'} again`}>
           The running server delivers them within a few seconds.
         </Notice>
+      ) : null}
+      {channels.length === 0 ? (
+        <section className="panel" aria-labelledby="channels-title">
+          <h2 id="channels-title">No channel is set up</h2>
+          <p className="muted">
+            Nothing is queued until one is: a webhook (<code>NOTIFY_WEBHOOK_URL</code> with{' '}
+            <code>NOTIFY_WEBHOOK_SECRET</code>) or e-mail (<code>SMTP_URL</code>,{' '}
+            <code>NOTIFY_EMAIL_FROM</code> and <code>NOTIFY_EMAIL_TO</code>); docs/operations.md,
+            “Notifications”.
+          </p>
+        </section>
       ) : null}
       <nav className="actions panel" aria-label="Filter by state">
         <a

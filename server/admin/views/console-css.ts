@@ -181,6 +181,9 @@ details.figures table { margin-top: 0.5rem; }
 .group h3 { margin: 0 0 0.25rem; }
 .filters { margin-bottom: 1rem; }
 .field input[type="file"] { width: 100%; min-height: 44px; padding: 0.45rem; border: 1px dashed #9aa19a; border-radius: var(--radius-sm); background: var(--paper-2); font: inherit; }
+/* The browser's own "Choose File" button, drawn as the console's outlined pill button. */
+.field input[type="file"]::file-selector-button { margin-right: 0.75rem; min-height: 32px; padding: 0 0.9rem; border: 1px solid var(--ink); border-radius: 999px; background: var(--paper); color: var(--ink); font: inherit; font-size: 0.8125rem; font-weight: 600; cursor: pointer; }
+.field input[type="file"]::file-selector-button:hover { background: var(--paper-3); }
 .upload-progress { display: grid; grid-template-columns: auto 1fr auto; align-items: center; gap: 0.75rem; margin-top: 1rem; font-weight: 600; font-size: 0.875rem; }
 .upload-progress progress { width: 100%; height: 0.75rem; accent-color: var(--ink); }
 .tabs ul { display: flex; flex-wrap: wrap; gap: 0.25rem; margin: 0 0 1.25rem; padding: 0; list-style: none; }

@@ -101,9 +101,8 @@ async function authorize(scope: FastifyInstance, request: FastifyRequest, reply:
     return reply.redirect(`/admin/sign-in${expired}`, 303)
   }
   request.adminSession = session
-  if (!may(session.role, permission)) {
-    throw new HttpError(403, 'forbidden', refusal(session.role, permission))
-  }
+  // The token before the role: a post without it is refused in place, and only a post the admin's
+  // own page sent reaches the role check, whose refusal is kept for the refused page (decision 072).
   // An upload's body is read by its handler, which checks the token as the first field before
   // any file byte (server/admin/http/upload.server.ts): a body that is not multipart there has no
   // token at all and is refused by the same reader.
@@ -112,5 +111,8 @@ async function authorize(scope: FastifyInstance, request: FastifyRequest, reply:
     if (!csrfMatches(scope.adminConsole.csrfKey, session.tokenHash, given)) {
       throw new HttpError(403, 'csrf', CSRF_REFUSAL)
     }
+  }
+  if (!may(session.role, permission)) {
+    throw new HttpError(403, 'forbidden', refusal(session.role, permission))
   }
 }

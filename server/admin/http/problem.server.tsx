@@ -28,6 +28,8 @@ export async function sendProblem(
   const status = consoleStatusOf(error)
   const clientError = status >= 400 && status < 500
   if (!clientError) request.log.error({ err: error }, 'console request failed')
+  else if (isWriteConflict(error))
+    request.log.info({ code: (error as { code: string }).code }, 'console write met another change')
   const message = isWriteConflict(error)
     ? CHANGED_MEANWHILE
     : clientError

@@ -76,6 +76,14 @@ export function isGateError(value: unknown): value is GateError {
   return typeof value === 'string' && (gateErrors as readonly string[]).includes(value)
 }
 
+/** The longest wait a gate's notice names; a longer one (an edited URL) gets the plain advice. */
+export const MAX_RETRY_SECONDS = 3600
+
+/** A `?retry=` value a gate's notice names, as the server writes one: whole seconds, 1 to the longest. */
+export function isRetryQueryValue(value: string): boolean {
+  return /^[1-9][0-9]{0,3}$/.test(value) && Number(value) <= MAX_RETRY_SECONDS
+}
+
 export function gateErrorUrl(retailer: PartnerSlug, error: GateError, retryAfterSeconds?: number): string {
   const query = new URLSearchParams({ error })
   if (retryAfterSeconds !== undefined) query.set('retry', String(retryAfterSeconds))

@@ -1,25 +1,48 @@
 import { describe, expect, it } from 'vitest'
-import { linksSiteStylesheet, pageRulesMeta, pageRulesOf, rendersPerRequest } from './page-rules.ts'
+import { isRetryQueryValue } from './access.ts'
+import { keptUrl, linksSiteStylesheet, pageRulesMeta, pageRulesOf, rendersPerRequest } from './page-rules.ts'
 
-const gate = pageRulesOf({ rendering: 'kept', perRequestQuery: { error: ['invalid'], step: ['email'] } })
+const gate = pageRulesOf({
+  rendering: 'kept',
+  queryVariants: { error: ['invalid', 'rate_limited'], step: ['email'], retry: isRetryQueryValue },
+})
 
 describe('a page’s rules', () => {
   it('are pre-rendered unless the page says otherwise', () => {
     expect(pageRulesOf({}).rendering).toBe('prerendered')
-    expect(rendersPerRequest(pageRulesOf({}), 'error=invalid')).toBe(false)
+    expect(rendersPerRequest(pageRulesOf({}))).toBe(false)
+    expect(keptUrl(pageRulesOf({}), '/apply', 'error=invalid')).toBe('/apply')
   })
 
   it('render every request of a per-request or per-viewer page', () => {
-    expect(rendersPerRequest(pageRulesOf({ rendering: 'per-request' }), '')).toBe(true)
-    expect(rendersPerRequest(pageRulesOf({ rendering: 'per-viewer' }), '')).toBe(true)
+    expect(rendersPerRequest(pageRulesOf({ rendering: 'per-request' }))).toBe(true)
+    expect(rendersPerRequest(pageRulesOf({ rendering: 'per-viewer' }))).toBe(true)
+    expect(rendersPerRequest(gate)).toBe(false)
   })
 
-  it('render a kept page per request only for the query values it shows', () => {
-    expect(rendersPerRequest(gate, '')).toBe(false)
-    expect(rendersPerRequest(gate, 'error=invalid')).toBe(true)
-    expect(rendersPerRequest(gate, 'utm_source=mail&step=email')).toBe(true)
-    expect(rendersPerRequest(gate, 'error=bogus')).toBe(false)
-    expect(rendersPerRequest(gate, 'utm_source=mail')).toBe(false)
+  it('keep a render per query variant the page shows, in the order the page declares them', () => {
+    expect(keptUrl(gate, '/circlek', '')).toBe('/circlek')
+    expect(keptUrl(gate, '/circlek', 'error=invalid')).toBe('/circlek?error=invalid')
+    expect(keptUrl(gate, '/circlek', 'utm_source=mail&step=email&error=invalid')).toBe(
+      '/circlek?error=invalid&step=email',
+    )
+    expect(keptUrl(gate, '/circlek', 'retry=42&error=rate_limited')).toBe(
+      '/circlek?error=rate_limited&retry=42',
+    )
+  })
+
+  it('leave out of the render any name or value the page does not show', () => {
+    expect(keptUrl(gate, '/circlek', 'error=bogus')).toBe('/circlek')
+    expect(keptUrl(gate, '/circlek', 'utm_source=mail')).toBe('/circlek')
+    expect(keptUrl(gate, '/circlek', 'error=empty&error=invalid')).toBe('/circlek?error=invalid')
+    expect(keptUrl(gate, '/circlek', 'error=invalid&error=bogus')).toBe('/circlek')
+    for (const retry of ['0', '042', '3601', '1e3', '-5', ''])
+      expect(keptUrl(gate, '/circlek', `error=rate_limited&retry=${retry}`), retry).toBe(
+        '/circlek?error=rate_limited',
+      )
+    expect(keptUrl(gate, '/circlek', 'error=rate_limited&retry=3600')).toBe(
+      '/circlek?error=rate_limited&retry=3600',
+    )
   })
 
   it('turn Vike’s pre-rendering off for every page that is not pre-rendered', () => {

@@ -15,16 +15,23 @@ export const renderings = ['prerendered', 'kept', 'per-request', 'per-viewer'] a
 export type Rendering = (typeof renderings)[number]
 
 /**
- * Query values that make a kept page render for that request (a gate's `?error=invalid`, the answer
- * to a form post without JavaScript): the page shows them in its HTML. Any other query keeps the
- * cheaper kept render.
+ * Query values a kept page shows in its HTML (a gate's `?error=invalid`, the answer to a form post
+ * without JavaScript), by name. Each is one more kept render of the page: a URL carrying some is
+ * rendered with those values alone and kept per path, grants and values, like the page without
+ * them. Any other name or value is not passed to the page, so it cannot make a render of its own.
  */
-export type PerRequestQuery = Readonly<Record<string, readonly string[]>>
+export type QueryVariants = Readonly<Record<string, QueryValues>>
+
+/** The values a page shows for one name: a list, or a test for a numeric one (`?retry=42`). */
+export type QueryValues = readonly string[] | ((value: string) => boolean)
+
+const shows = (values: QueryValues, value: string) =>
+  typeof values === 'function' ? values(value) : values.includes(value)
 
 /** What the page route needs to know of a page, read from the render's config. */
 export interface PageRules {
   rendering: Rendering
-  perRequestQuery?: PerRequestQuery
+  queryVariants?: QueryVariants
 }
 
 /** The settings' definitions, for the global config (renderer/+config.ts). */
@@ -36,14 +43,14 @@ export const pageRulesMeta = {
     effect: ({ configValue }: { configValue: unknown }) =>
       configValue === 'prerendered' ? undefined : ({ prerender: false } satisfies Config),
   },
-  perRequestQuery: { env: { server: true } },
+  queryVariants: { env: { server: true } },
 } as const
 
 export function pageRulesOf(config: {
   rendering?: Rendering | undefined
-  perRequestQuery?: PerRequestQuery | undefined
+  queryVariants?: QueryVariants | undefined
 }): PageRules {
-  return { rendering: config.rendering ?? 'prerendered', perRequestQuery: config.perRequestQuery }
+  return { rendering: config.rendering ?? 'prerendered', queryVariants: config.queryVariants }
 }
 
 /** True when every answer of the page is rendered for its request (never kept). */
@@ -51,16 +58,26 @@ function neverKept(rules: PageRules): boolean {
   return rules.rendering === 'per-request' || rules.rendering === 'per-viewer'
 }
 
-/** True when this request must be rendered from its whole URL, never from (or into) the cache. */
-export function rendersPerRequest(rules: PageRules, search: string): boolean {
-  if (neverKept(rules)) return true
-  if (!rules.perRequestQuery || search === '') return false
+/** True when every request of the page is rendered from its whole URL, never from (or into) the cache. */
+export function rendersPerRequest(rules: PageRules): boolean {
+  return neverKept(rules)
+}
+
+/**
+ * The URL a kept page is rendered from, and kept under, for a request's query: the path, followed
+ * by the page's query variants the query carries with a value the page lists, in the order the
+ * page declares them (`/circlek?error=invalid`); the path alone for any other query.
+ */
+export function keptUrl(rules: PageRules, pathname: string, search: string): string {
+  if (!rules.queryVariants || search === '') return pathname
   const query = new URLSearchParams(search)
-  for (const [name, values] of Object.entries(rules.perRequestQuery)) {
-    const value = query.get(name)
-    if (value !== null && values.includes(value)) return true
+  const kept = new URLSearchParams()
+  for (const [name, values] of Object.entries(rules.queryVariants)) {
+    // The last of a repeated name, as Vike's `urlParsed.search` and the islands read it.
+    const value = query.getAll(name).at(-1)
+    if (value !== undefined && shows(values, value)) kept.set(name, value)
   }
-  return false
+  return kept.size === 0 ? pathname : `${pathname}?${kept}`
 }
 
 /** What a render knows of its page's error, from Vike's server-side pageContext. */
@@ -72,15 +89,16 @@ export interface ErrorFacts {
 
 /**
  * True when the page's HTML links the site's stylesheet, a built file the browser keeps, rather
- * than carrying its ~70 KB of rules (decision 020): a page some of whose answers are rendered for
- * one request (the rules above), and the error page, rendered for every error. Writing the rules
- * into each such answer would cost the request thread and the heap on every request. Such a page
- * imports renderer/site.css in a server-only file, which makes Vike link it.
+ * than carrying its ~70 KB of rules (decision 020): a page rendered for each request (the rules
+ * above), a page with query variants (each variant a render of its own, all kept at once), and the
+ * error page, rendered for every error. Writing the rules into each such answer would cost the
+ * request thread and the heap on every request, or the page cache's memory once per variant.
+ * Such a page imports renderer/site.css in a server-only file, which makes Vike link it.
  */
 export function linksSiteStylesheet(rules: PageRules, render: ErrorFacts): boolean {
   if (render.is404 === true || render.abortStatusCode != null || render.errorWhileRendering != null)
     return true
-  return neverKept(rules) || rules.perRequestQuery !== undefined
+  return neverKept(rules) || rules.queryVariants !== undefined
 }
 
 declare global {
@@ -88,12 +106,12 @@ declare global {
     interface Config {
       /** How this page is rendered (lib/page-rules.ts); unset: `prerendered`. */
       rendering?: Rendering
-      /** Query values this page shows, so that a URL carrying one renders per request. */
-      perRequestQuery?: PerRequestQuery
+      /** Query values this page shows in its HTML, each kept as a render of its own. */
+      queryVariants?: QueryVariants
     }
     interface ConfigResolved {
       rendering?: Rendering
-      perRequestQuery?: PerRequestQuery
+      queryVariants?: QueryVariants
     }
   }
 }

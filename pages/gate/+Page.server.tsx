@@ -12,8 +12,8 @@ import { PARTNER_ATTRIBUTE } from './partner-attribute.ts'
 import '../../renderer/site.css'
 
 // HTML-only page (decision 020) whose card is an island (decision 022): see +client.ts. Its form
-// posts without JavaScript; a post that comes back (`?error=`, `?step=`) is rendered per request
-// with the notice or step in the HTML. The partner (name, theme) comes from the server's partners
+// posts without JavaScript; a post that comes back (`?error=`, `?step=`) is a kept render of its
+// own with the notice or step in the HTML (+queryVariants.ts). The partner (name, theme) comes from the server's partners
 // (+route.ts found it); the island reads the same values from the page (partner-attribute.ts).
 // A visitor whose session for this partner still holds is offered the way on (GateContinue, outside
 // the island: it depends on the verified grants, which the browser never sees); the code form stays

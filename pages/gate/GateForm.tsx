@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
-import { DOCKET_PATH, isGateError, VERIFY_PATH } from '../../lib/access.ts'
+import { DOCKET_PATH, isGateError, isRetryQueryValue, VERIFY_PATH } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import { GateFormFrame, useGateForm } from './GateFormFrame.tsx'
 import type { GateStepView } from './gate-steps.ts'
@@ -123,9 +123,14 @@ export function GateForm({
   )
 }
 
-/** The notice a no-JS form post came back with (`?error=invalid&retry=42`). */
+/**
+ * The notice a no-JS form post came back with (`?error=invalid&retry=42`). A wait is read by the
+ * test the server keeps the gate's renders by (+queryVariants.ts), so the hydrated island shows
+ * what the server's HTML shows for any URL.
+ */
 export function noticeFromQuery(search: Record<string, string>): Notice | null {
   if (!isGateError(search.error)) return null
-  const retry = Number.parseInt(search.retry ?? '', 10)
-  return noticeFor(search.error, Number.isFinite(retry) ? retry : undefined)
+  const retry =
+    search.retry !== undefined && isRetryQueryValue(search.retry) ? Number(search.retry) : undefined
+  return noticeFor(search.error, retry)
 }

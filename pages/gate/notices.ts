@@ -1,4 +1,4 @@
-import type { GateError } from '../../lib/access.ts'
+import { type GateError, MAX_RETRY_SECONDS } from '../../lib/access.ts'
 
 // The gate's notices, worded as the spec's error catalogue (section 8) has them.
 export interface Notice {
@@ -41,7 +41,7 @@ export function noticeFor(kind: GateError, retryAfterSeconds?: number): Notice {
 
 function retryText(seconds: number | undefined): string {
   // The server's limits reset within a minute; anything odd (e.g. an edited URL) gets the plain advice.
-  if (!seconds || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
+  if (!seconds || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_RETRY_SECONDS) {
     return 'Please wait a minute, then try again.'
   }
   if (seconds < 90) return `Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`

@@ -60,7 +60,8 @@ Needs wrk (apt-get install wrk). docs/benchmarks.md says more.
   --analytics-only    only the public pages as a browser navigates, analytics on and off
   --first-load-only   only the first-load JS of the public pages and the console's (no wrk needed)
   --memory-only       only the memory table: idle, under the memory load, after it (the public
-                      pages, a gate rendered per request, a media file, the 360° frames' list)
+                      pages, a gate's notice, the link page rendered per request, a media
+                      file, the 360° frames' list)
   --soak              the memory load over and over (--minutes N, default 10): the server's RSS
                       per minute and its growth (after 3 minutes of warm-up, the second half of
                       the samples against the first), then the memory table

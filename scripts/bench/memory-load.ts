@@ -1,8 +1,8 @@
 // The load the memory figures are read under (`--memory-only`, `--soak`): what any visitor can
-// ask of the server without a grant. The public pages are kept renders, answered from memory; a
-// gate with an error notice is rendered for each request (React's server renderer, the partner's
-// data), the media come through the media cache and the 360° frames' list from storage. A load of
-// kept pages alone would leave the renderer's memory out of the peak.
+// ask of the server without a grant. The public pages and a gate's no-JS notice are kept renders,
+// answered from memory; the e-mailed link's page (its token in the HTML) is rendered for each
+// request (React's server renderer), the media come through the media cache and the 360° frames'
+// list from storage. A load of kept pages alone would leave the renderer's memory out of the peak.
 import { publicPages } from './pages.ts'
 import { growthMb, type RssSample, WARM_UP_SECONDS } from './rss-growth.ts'
 import { watchPeakRss } from './rss-peak.ts'
@@ -11,11 +11,14 @@ import { rssMb } from './server.ts'
 import { MEDIA_PATH } from './subjects.ts'
 import { wrk } from './wrk.ts'
 
-/** A gate's answer to a wrong code without JavaScript: a render per request, never kept. */
-export const PER_REQUEST_RENDER = '/circlek?error=invalid'
+/** A gate's answer to a wrong code without JavaScript: one of the gate's kept renders. */
+export const GATE_NOTICE = '/circlek?error=invalid'
+
+/** The e-mailed link's page, whose token any visitor may make up: a render per request, never kept. */
+export const PER_REQUEST_RENDER = `/access/link?token=${'a'.repeat(43)}&gate=circlek`
 
 export function memoryLoadPaths(): string[] {
-  return [...publicPages(), PER_REQUEST_RENDER, MEDIA_PATH, '/api/turntable']
+  return [...publicPages(), GATE_NOTICE, PER_REQUEST_RENDER, MEDIA_PATH, '/api/turntable']
 }
 
 /** What one path of the memory load did to the server's RSS. */

@@ -1,9 +1,10 @@
 // The one place where a page's response is kept. Vike renders a page once per URL path and set
 // of verified grants (their partners and the codes behind them: a document may be for some codes
 // only); later requests with the same path and grants get those bytes. This rests on one rule
-// (decision 025): a page's render, its guard included, depends on the URL path and the verified
-// grants alone. The renderer passes nothing else of the request to a page, cached
-// renders are made without the request's headers, and guards read only `accessGrants`. So the
+// (decision 025): a page's render, its guard included, depends on the URL path, the query values
+// the page declares it shows (lib/page-rules.ts, `keptUrl`: part of the key) and the verified
+// grants alone. The renderer passes nothing else of the request to a page, cached renders are
+// made without the request's headers or any other query, and guards read only `accessGrants`. So the
 // cache memoizes Vike's answer and never decides access itself: a request whose path and grants
 // match no kept render goes to Vike, where the guard runs. What the guard reported as an opening
 // is kept with the answer and reported again for every request the answer serves.
@@ -53,13 +54,10 @@ const MAX_PAGES = 1000
 /** Memory for every kept render and its compressed variants together. */
 const MAX_BYTES = 32 * 1024 * 1024
 
-export function cacheKey(
-  pathname: string,
-  grants: readonly PartnerSlug[],
-  codes: readonly string[] = [],
-): string {
-  if (grants.length === 0) return pathname
-  return `${pathname}\n${[...grants].sort().join(',')}\n${[...codes].sort().join(',')}`
+/** `url` is the path, or the path with the query variants a page shows (`keptUrl`). */
+export function cacheKey(url: string, grants: readonly PartnerSlug[], codes: readonly string[] = []): string {
+  if (grants.length === 0) return url
+  return `${url}\n${[...grants].sort().join(',')}\n${[...codes].sort().join(',')}`
 }
 
 function etagOf(body: Buffer): string {

@@ -1,8 +1,8 @@
 // Every path that is not an API, media or built file: a page, rendered by Vike. Each page declares
 // how it is rendered (`rendering` in its +config.ts, lib/page-rules.ts), learned here from its
-// first render (page-rules.server.ts). In production a kept page's answer is kept per URL path and
-// verified grants (page-cache.server.ts), so it costs Vike's render once; guards run inside Vike
-// only. Development renders every time.
+// first render (page-rules.server.ts). In production a kept page's answer is kept per URL path
+// (with the query variants the page shows) and verified grants (page-cache.server.ts), so it costs
+// Vike's render once; guards run inside Vike only. Development renders every time.
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Negotiator } from '@fastify/accept-negotiator'
@@ -11,7 +11,7 @@ import { LRUCache } from 'lru-cache'
 import { mayHoldGrant } from '../../lib/access.ts'
 import { brand } from '../../lib/brand.ts'
 import type { FormState } from '../../lib/forms/form-state.ts'
-import { rendersPerRequest } from '../../lib/page-rules.ts'
+import { keptUrl, rendersPerRequest } from '../../lib/page-rules.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import { robotsTxt, sitemapXml } from '../../lib/seo/crawler-files.ts'
 import type { NotFoundLimiter } from '../http/not-found-limit.server.ts'
@@ -109,19 +109,20 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       const pageRules = rules.get(pathname)
       if (!pageRules)
         return renderFirst(renderPage, cache, rules, options, knownPages, pathname, search, request, reply)
-      if (rendersPerRequest(pageRules, search)) return renderUncached(renderPage, options, request, reply)
+      if (rendersPerRequest(pageRules)) return renderUncached(renderPage, options, request, reply)
+      const url = keptUrl(pageRules, pathname, search)
       // Without a grant cookie there is nothing to verify: a kept public page answers at once.
       if (!mayHoldGrant(request.headers.cookie)) {
-        const page = cache.get(pathname)
+        const page = cache.get(url)
         if (page) return sendPage(request, reply, page)
       }
       const access = options.pageContextFor?.(request) ?? NO_ACCESS
       // Grants the server already knows (a remembered cookie) and a kept render: answered at once too.
       if (!(access instanceof Promise)) {
-        const kept = cache.get(cacheKey(pathname, access.accessGrants ?? [], codesOf(access)))
+        const kept = cache.get(cacheKey(url, access.accessGrants ?? [], codesOf(access)))
         if (kept) return sendKept(request, reply, kept, access)
       }
-      return renderCached(renderPage, cache, options, knownPages, pathname, request, reply, access)
+      return renderCached(renderPage, cache, options, knownPages, pathname, url, request, reply, access)
     },
   })
 }
@@ -141,6 +142,7 @@ async function renderCached(
   options: PagesOptions,
   knownPages: ReadonlySet<string>,
   pathname: string,
+  url: string,
   request: FastifyRequest,
   reply: FastifyReply,
   pageAccess: PageAccess | Promise<PageAccess>,
@@ -148,19 +150,20 @@ async function renderCached(
   const access = await pageAccess
   const grants = access.accessGrants ?? []
   const codes = codesOf(access)
-  const key = cacheKey(pathname, grants, codes)
+  const key = cacheKey(url, grants, codes)
   const kept = cache.get(key)
   if (kept) return sendKept(request, reply, kept, access)
   // A pre-rendered page is a known route, not a 404 probe worth a limiter call.
   if (!knownPages.has(pathname)) await options.notFoundLimiter?.refuseIfOver(request)
   const { pageContext, openedBy } = await cache.once(key, async () => {
     const openedBy: PartnerSlug[] = []
-    // The render sees the path and the grants only (page-cache.server.ts says why), and the id of
-    // the request that made it, which only an error page shows (never kept: see below).
+    // The render sees the path with the query variants the page shows and the grants only
+    // (page-cache.server.ts says why), and the id of the request that made it, which only an
+    // error page shows (never kept: see below).
     const pageContext = await asWorkOf(request, () =>
       renderPage({
         ...options.services,
-        urlOriginal: pathname,
+        urlOriginal: url,
         headersOriginal: {},
         requestId: request.id,
         accessGrants: grants,
@@ -253,11 +256,12 @@ async function renderFirst(
     recordOpening: (retailers) => openedBy.push(...retailers),
   })
   const learned = rules.learn(pathname, pageContext)
-  if (!learned || rendersPerRequest(learned, search)) {
+  if (!learned || rendersPerRequest(learned)) {
     if (openedBy.length > 0) access.recordOpening?.(openedBy)
     return sendPerRequest(pageContext, options, request, reply)
   }
-  return renderCached(renderPage, cache, options, knownPages, pathname, request, reply, access)
+  const url = keptUrl(learned, pathname, search)
+  return renderCached(renderPage, cache, options, knownPages, pathname, url, request, reply, access)
 }
 
 type Rendered = Awaited<ReturnType<RenderPage>>

@@ -1,5 +1,5 @@
 // The pages of the e-mail step on a real production build: the gate's steps after a no-JS post
-// (rendered per request, never the pre-rendered file) and the link page (its token only in a
+// (each kept as a render of its own, never the plain gate) and the link page (its token only in a
 // form, never used by opening the page).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limitPrefix } from '../helpers/access.ts'
@@ -30,10 +30,11 @@ describe('the gate after a right code that requires an e-mail', () => {
     ['/circlek?step=sent', ['Check your inbox', 'If this address may open the docket, we sent a link.']],
     ['/circlek?step=unavailable', ['Links cannot be sent', 'cannot send sign-in links']],
     ['/circlek?error=expired', ['Your code check has expired', 'Enter your access code']],
-  ])('%s renders per request with the step in the HTML', async (url, texts) => {
+  ])('%s has the step in the HTML, kept as a render of its own', async (url, texts) => {
     const res = await get(url)
     expect(res.statusCode).toBe(200)
-    expect(res.headers['cache-control']).toBe('private, no-store')
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+    expect(res.headers.etag).not.toBe((await get('/circlek')).headers.etag)
     for (const text of texts) expect(res.body).toContain(text)
   })
 
@@ -81,10 +82,10 @@ describe('the link page', () => {
 })
 
 describe('the gate after signing out', () => {
-  it('says "You are signed out", rendered for that request; the plain gate does not', async () => {
+  it('says "You are signed out" on its own kept render; the plain gate does not', async () => {
     const res = await get('/circlek?notice=signed-out')
     expect(res.statusCode).toBe(200)
-    expect(res.headers['cache-control']).toBe('private, no-store')
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
     expect(res.body).toContain('You are signed out')
     expect((await get('/circlek')).body).not.toContain('You are signed out')
   })

@@ -1,6 +1,6 @@
 // The guarded pages through Vike on a real production build: /docket and /circlek/proposal
 // (302s decided by +guard.server.ts on the server, also for client-side navigation's
-// pageContext.json), the gates (pre-rendered, per request when showing a no-JS error) and the
+// pageContext.json), the gates (kept, a no-JS error's notice kept as a render of its own) and the
 // no-JavaScript form flow end to end; each opening of a guarded page is recorded per code
 // (`rm5 codes activity`) and announces the first one of the day for codes marked to notify.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -184,26 +184,49 @@ describe('gates', () => {
     expect(walmart.body).toContain('Access Docket')
   })
 
-  it('renders a no-JS error per request, with the notice in the HTML', async () => {
+  it('shows a no-JS error in the HTML, each notice kept as a render of its own', async () => {
     const cases = [
       ['/circlek?error=invalid', ['Invalid access code', 'Please check your code and try again']],
       ['/circlek?error=empty', ['Please enter your access code']],
       ['/circlek?error=error', ['Error verifying access code', 'Please try again or contact support']],
       ['/circlek?error=rate_limited&retry=42', ['Too many attempts', 'Please try again in 42 seconds.']],
+      ['/circlek?error=rate_limited&retry=7', ['Too many attempts', 'Please try again in 7 seconds.']],
       ['/circlek?error=busy&retry=2', ['The gate is busy', 'Please try again in 2 seconds.']],
     ] as const
     for (const [url, texts] of cases) {
       const res = await get(url)
       expect(res.statusCode, url).toBe(200)
-      expect(res.headers['cache-control']).toBe('private, no-store')
+      expect(res.headers['cache-control'], url).toBe('public, max-age=0, must-revalidate')
       for (const text of texts) expect(res.body, `${url}: ${text}`).toContain(text)
+      // Kept: the next visitor gets the same bytes, and a browser that has them a 304.
+      const again = await get(`${url}&utm_source=mail`)
+      expect(again.headers.etag, url).toBe(res.headers.etag)
+      const revalidated = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': res.headers.etag },
+      })
+      expect(revalidated.statusCode, url).toBe(304)
     }
-    // Other queries, and unknown reasons, keep the pre-rendered file.
+    expect((await get('/circlek?error=rate_limited&retry=42')).body).not.toContain('7 seconds')
+    // Other queries, unknown reasons and odd waits leave them out: the plain gate, or the plain advice.
     for (const url of ['/circlek?utm_source=mail', '/circlek?error=bogus']) {
       const plain = await get(url)
-      expect(plain.headers.etag, url).toBeDefined()
+      expect(plain.headers.etag, url).toBe((await get('/circlek')).headers.etag)
       expect(plain.body).not.toContain('class="gate-notice__box')
     }
+    const edited = await get('/circlek?error=rate_limited&retry=99999')
+    expect(edited.body).toContain('Please wait a minute, then try again.')
+  })
+
+  it('keeps a notice apart for a visitor whose session for the gate holds', async () => {
+    const signedIn = await get('/circlek?error=invalid', await circlekGrant())
+    expect(signedIn.statusCode).toBe(200)
+    expect(signedIn.headers['cache-control']).toBe('private, no-store')
+    expect(signedIn.body).toContain('Invalid access code')
+    expect(signedIn.body).toContain('gate--signed-in')
+    const anonymous = await get('/circlek?error=invalid')
+    expect(anonymous.body).not.toContain('gate--signed-in')
   })
 })
 

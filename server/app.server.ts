@@ -20,6 +20,7 @@ import { createNotFoundLimiter } from './http/not-found-limit.server.ts'
 import { siteUrlWarning } from './http/public-origin.server.ts'
 import { registerRateLimit } from './http/rate-limit.server.ts'
 import { registerRedirectGuard } from './http/redirects.server.ts'
+import { createRenderLimiter } from './http/render-limit.server.ts'
 import { registerRequestContext } from './http/request-context.server.ts'
 import { registerRequestIdHeader, requestIdFrom } from './http/request-id.server.ts'
 import { registerRequestLog } from './http/request-log.server.ts'
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Guards see only grants the server verified, never the raw cookie (docs/architecture.md: Access).
       pageContextFor: (request) => accessPageContext(app, request),
       notFoundLimiter: notFound,
+      perRequestLimiter: createRenderLimiter(app, { prefix: deps.access?.rateLimitPrefix }),
       services: { documents, partners },
       headersFor: documentPageHeaders(deps.env),
       formReturnFor: (request, pathname, search) =>

@@ -1,7 +1,8 @@
 // The load the memory figures are read under (`--memory-only`, `--soak`): what any visitor can
 // ask of the server without a grant. The public pages and a gate's no-JS notice are kept renders,
 // answered from memory; the e-mailed link's page (its token in the HTML) is rendered for each
-// request (React's server renderer), the media come through the media cache and the 360° frames'
+// request (React's server renderer) up to the per-client limit of such renders (SECURITY.md,
+// `renderPerRequest`), then refused with 429 as any one client would be; the media come through the media cache and the 360° frames'
 // list from storage. A load of kept pages alone would leave the renderer's memory out of the peak.
 import { publicPages } from './pages.ts'
 import { growthMb, type RssSample, WARM_UP_SECONDS } from './rss-growth.ts'
@@ -14,7 +15,7 @@ import { wrk } from './wrk.ts'
 /** A gate's answer to a wrong code without JavaScript: one of the gate's kept renders. */
 export const GATE_NOTICE = '/circlek?error=invalid'
 
-/** The e-mailed link's page, whose token any visitor may make up: a render per request, never kept. */
+/** The e-mailed link's page, whose token any visitor may make up: a render per request (limited per client), never kept. */
 export const PER_REQUEST_RENDER = `/access/link?token=${'a'.repeat(43)}&gate=circlek`
 
 export function memoryLoadPaths(): string[] {

@@ -47,6 +47,8 @@ export const RATE_LIMITS = {
   adminOidcStart: { max: 10, windowMs: MINUTE, key: 'client' },
   /** Unknown paths (a page 404 costs a render). */
   notFound: { max: 60, windowMs: MINUTE, key: 'client' },
+  /** Pages rendered for each request (the e-mailed link's page) for a visitor holding no grant. */
+  renderPerRequest: { max: 60, windowMs: MINUTE, key: 'client' },
 } as const satisfies Record<string, RateLimit>
 
 export type RateLimitName = keyof typeof RATE_LIMITS

@@ -23,6 +23,7 @@ const PROMISED: Record<string, [number, number, string]> = {
   adminPasskeyOptions: [10, MINUTE, 'client'],
   adminOidcStart: [10, MINUTE, 'client'],
   notFound: [60, MINUTE, 'client'],
+  renderPerRequest: [60, MINUTE, 'client'],
 }
 
 /** The rows of the first table in SECURITY.md's "Rate limits" section: name → [requests, window ms, key]. */

@@ -14,6 +14,7 @@ import type { FormState } from '../../lib/forms/form-state.ts'
 import { keptUrl, rendersPerRequest } from '../../lib/page-rules.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import { robotsTxt, sitemapXml } from '../../lib/seo/crawler-files.ts'
+import type { ClientLimiter } from '../http/client-limit.server.ts'
 import type { NotFoundLimiter } from '../http/not-found-limit.server.ts'
 import { asWorkOf } from '../http/request-context.server.ts'
 import { NO_ACCESS, type PageAccess } from './page-access.server.ts'
@@ -36,6 +37,12 @@ export interface PagesOptions {
   pageContextFor?: (request: FastifyRequest) => Promise<PageAccess> | PageAccess
   /** Limits 404s per client; a client over it gets 429 before any render (server/http/not-found-limit). */
   notFoundLimiter?: NotFoundLimiter
+  /**
+   * Limits the pages rendered for each request (the link page: its token is in its HTML) per
+   * client holding no grant: every other page a visitor without one can ask for is kept, so this
+   * is what bounds the renders one client can make the server do.
+   */
+  perRequestLimiter?: ClientLimiter
   /**
    * Services every render may read (the data room): held by the server, the same for every
    * request, never request data. What they answer changes over time, so a kept render that saw a
@@ -109,7 +116,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       const pageRules = rules.get(pathname)
       if (!pageRules)
         return renderFirst(renderPage, cache, rules, options, knownPages, pathname, search, request, reply)
-      if (rendersPerRequest(pageRules)) return renderUncached(renderPage, options, request, reply)
+      if (rendersPerRequest(pageRules))
+        return renderUncached(renderPage, options, request, reply, options.perRequestLimiter)
       const url = keptUrl(pageRules, pathname, search)
       // Without a grant cookie there is nothing to verify: a kept public page answers at once.
       if (!mayHoldGrant(request.headers.cookie)) {
@@ -190,17 +198,27 @@ async function renderCached(
   return sendPage(request, reply, page)
 }
 
-/** Pages rendered per request, and development: the whole URL, with the request's headers and grants, never kept. */
+/**
+ * Pages rendered per request, and development: the whole URL, with the request's headers and
+ * grants, never kept. `limiter` counts the render when the request holds no verified grant.
+ */
 async function renderUncached(
   renderPage: RenderPage,
   options: PagesOptions,
   request: FastifyRequest,
   reply: FastifyReply,
+  limiter?: ClientLimiter,
 ) {
   await options.notFoundLimiter?.refuseIfOver(request)
   const access = (await options.pageContextFor?.(request)) ?? {}
+  await countRender(limiter, request, access)
   const pageContext = await renderPerRequest(renderPage, options, request, access)
   return sendPerRequest(pageContext, options, request, reply)
+}
+
+/** Counts a render per request against the client's budget when it holds no verified grant. */
+async function countRender(limiter: ClientLimiter | undefined, request: FastifyRequest, access: PageAccess) {
+  if (limiter && (access.accessGrants ?? []).length === 0) await limiter.count(request)
 }
 
 function renderPerRequest(
@@ -258,6 +276,8 @@ async function renderFirst(
   const learned = rules.learn(pathname, pageContext)
   if (!learned || rendersPerRequest(learned)) {
     if (openedBy.length > 0) access.recordOpening?.(openedBy)
+    // Made already (the render taught the rules); counted as any later one would be.
+    if (learned) await countRender(options.perRequestLimiter, request, access)
     return sendPerRequest(pageContext, options, request, reply)
   }
   const url = keptUrl(learned, pathname, search)

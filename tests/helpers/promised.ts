@@ -35,6 +35,9 @@ export const BEACON_PER_MINUTE = 120
 /** SECURITY.md: unknown paths per IP, "60 a minute", then 429. */
 export const NOT_FOUND_LIMIT = { max: 60, windowMs: MINUTE }
 
+/** SECURITY.md: pages rendered for each request, per client holding no grant, 60 a minute, then 429. */
+export const RENDER_PER_REQUEST_LIMIT = { max: 60, windowMs: MINUTE }
+
 /** SECURITY.md "Transport limits". */
 export const TRANSPORT = {
   /** request body (every route): 16 KB, 413. */

@@ -5,6 +5,7 @@
 //
 //   p1.<codeId>.<issuedAt>.<signature>   signature of "pending\n<retailer>\n<codeId>\n<issuedAt>"
 
+import { stringifySetCookie } from 'cookie'
 import { EMAIL_PATH } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import { EMAIL_LINK_TTL_MS } from './email-links.server.ts'
@@ -52,6 +53,13 @@ export function pendingCodeId(
   return null
 }
 
-export function pendingSetCookie(retailer: PartnerSlug, value: string, secure: boolean): string {
-  return `${pendingCookieName(retailer)}=${value}; Max-Age=${PENDING_MAX_AGE_MS / 1000}; Path=${EMAIL_PATH}; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Strict`
-}
+export const pendingSetCookie = (retailer: PartnerSlug, value: string, secure: boolean): string =>
+  stringifySetCookie({
+    name: pendingCookieName(retailer),
+    value,
+    maxAge: PENDING_MAX_AGE_MS / 1000,
+    path: EMAIL_PATH,
+    httpOnly: true,
+    secure,
+    sameSite: 'strict',
+  })

@@ -14,6 +14,7 @@
 // and verify is no grant.
 
 import { signerFactory } from '@fastify/cookie'
+import { stringifySetCookie } from 'cookie'
 import { grantCookieName } from '../../lib/access.ts'
 import type { PartnerSlug } from '../../lib/partners.ts'
 
@@ -68,15 +69,21 @@ export function readSessionId(keys: GrantKeys, retailer: PartnerSlug, value: str
   return signatureValid(keys, message(retailer, sessionId), given) ? sessionId : null
 }
 
-/** HttpOnly, SameSite=Lax, Path=/, and no Expires/Max-Age: it ends with the browser session. */
-export function grantSetCookie(retailer: PartnerSlug, value: string, secure: boolean): string {
-  // Values are [A-Za-z0-9._+/_-] only: cookie-octets that need no encoding.
-  return `${grantCookieName(retailer)}=${value}; Path=/; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Lax`
-}
+const grantAttributes = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax', secure }) as const
 
-export function clearGrantSetCookie(retailer: PartnerSlug, secure: boolean): string {
-  return `${grantCookieName(retailer)}=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Lax`
-}
+/** HttpOnly, SameSite=Lax, Path=/, and no Expires/Max-Age: it ends with the browser session. */
+export const grantSetCookie = (retailer: PartnerSlug, value: string, secure: boolean): string =>
+  // Values are [A-Za-z0-9.+/-] only: cookie-octets the library writes as they are.
+  stringifySetCookie({ name: grantCookieName(retailer), value, ...grantAttributes(secure) })
+
+export const clearGrantSetCookie = (retailer: PartnerSlug, secure: boolean): string =>
+  stringifySetCookie({
+    name: grantCookieName(retailer),
+    value: '',
+    maxAge: 0,
+    expires: new Date(0),
+    ...grantAttributes(secure),
+  })
 
 /**
  * The values of the named cookies in a Cookie header. A name sent twice (e.g. from a parent

@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { DOCKET_PATH, type GateError, gateErrorUrl, SIGNED_OUT_QUERY } from '../../lib/access.ts'
-import type { PartnerSlug } from '../../lib/partners.ts'
+import { type PartnerSlug, partnerSlugProblem } from '../../lib/partners.ts'
 import { clientHash } from '../http/client-hash.server.ts'
 import { describeError, HttpError, validationError, withRequestId } from '../http/errors.server.ts'
 import { isFormPost, registerFormBody } from '../http/form-body.server.ts'
@@ -204,10 +204,11 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (stepUrl) return reply.code(303).header('location', stepUrl).send()
   const gate = formGate(request)
   if (gate) {
-    return reply
-      .code(303)
-      .header('location', gateErrorUrl(gate, gateErrorFor(status, request), retryAfter))
-      .send()
+    // A gate removed while its page was open: its address, which now answers that it is gone.
+    const location = request.server.partners.get(gate)
+      ? gateErrorUrl(gate, gateErrorFor(status, request), retryAfter)
+      : `/${gate}`
+    return reply.code(303).header('location', location).send()
   }
   return reply
     .status(status)
@@ -215,11 +216,14 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     .send({ success: false, ...withRequestId(body, request) })
 }
 
-/** The gate a failed no-JS verify post came from, if it names a real one. */
+/**
+ * The gate a failed no-JS verify post came from: any name a gate can have, served or not (one
+ * removed meanwhile). A name no gate can have has nowhere to go back to.
+ */
 function formGate(request: FastifyRequest): PartnerSlug | null {
   if (!isFormPost(request) || request.routeOptions.url !== '/api/access/verify') return null
   const retailer = (request.body as { retailer?: unknown } | undefined)?.retailer
-  return typeof retailer === 'string' && request.server.partners.get(retailer) ? retailer : null
+  return typeof retailer === 'string' && partnerSlugProblem(retailer) === null ? retailer : null
 }
 
 function gateErrorFor(status: number, request: FastifyRequest): GateError {

@@ -2,7 +2,8 @@
 // (decision 031). An object's key is `<document id>/<sha256>.<pdf|md>`: written before its row,
 // never overwritten (the same bytes give the same key), so an upload that fails half way leaves
 // at most an object no row names, and the row never names a missing object. Nothing is deleted:
-// `remove` sets removed_at and a replacement adds a version.
+// `remove` sets removed_at and a replacement adds a version. The one object ever deleted is a
+// replacement's own, when the document was removed while it was stored: no version can name it.
 import { Readable } from 'node:stream'
 import type { PartnerSlug } from '../../lib/partners.ts'
 import { type Actor, recordAudit } from '../audit/audit.server.ts'
@@ -134,6 +135,9 @@ export interface DocumentStoreOptions {
 export const MARKDOWN_HAS_NO_FILE =
   'A Markdown document is shown in the page and has no file to download: a download setting does not apply to it.'
 
+const removedRefusal = (id: string) =>
+  new DocumentRejected(`Document ${id} was removed; add it again instead.`)
+
 export class DocumentStore {
   private readonly bucket: string
   private bucketReady: Promise<void> | undefined
@@ -215,31 +219,51 @@ export class DocumentStore {
       )
     }
     const objectKey = await this.put(id, inspected.kind, inspected.sha256, inspected.bytes)
-    const row = await this.prisma.$transaction(async (tx) => {
-      // The increment takes the row's lock: two replacements at once get versions n+1 and n+2.
-      const bumped = await tx.document.update({
-        where: { id, removedAt: null },
-        data: { currentVersion: { increment: 1 }, updatedAt: new Date(), ...audience },
+    const row = await this.prisma
+      .$transaction(async (tx) => {
+        // The increment takes the row's lock: two replacements at once get versions n+1 and n+2.
+        const bumped = await tx.document.update({
+          where: { id, removedAt: null },
+          data: { currentVersion: { increment: 1 }, updatedAt: new Date(), ...audience },
+        })
+        await tx.documentVersion.create({
+          data: {
+            documentId: id,
+            version: bumped.currentVersion,
+            ...versionFile(objectKey, fileName, inspected),
+          },
+        })
+        const replaced = await tx.document.findUniqueOrThrow({ where: { id }, ...SUMMARY })
+        if (actor) await recordAudit(tx, actor, changeRecord('document.replace', replaced))
+        return replaced
       })
-      await tx.documentVersion.create({
-        data: {
-          documentId: id,
-          version: bumped.currentVersion,
-          ...versionFile(objectKey, fileName, inspected),
-        },
+      .catch(async (error: unknown) => {
+        throw (await this.removedWhileStoring(id, objectKey).catch(() => undefined)) ?? error
       })
-      const replaced = await tx.document.findUniqueOrThrow({ where: { id }, ...SUMMARY })
-      if (actor) await recordAudit(tx, actor, changeRecord('document.replace', replaced))
-      return replaced
-    })
     return summary(row)
+  }
+
+  /**
+   * After a replacement's write failed: if the document was removed meanwhile (another admin, the
+   * CLI), the object just stored is deleted unless a version names it already (an earlier
+   * version's bytes), and the refusal is the one a removed document gets. A removed document
+   * never takes a version again, so nothing can come to name the object later. Undefined while
+   * the document is live: the write failed for another reason, and the object is left as any
+   * upload that fails half way.
+   */
+  private async removedWhileStoring(id: string, objectKey: string): Promise<Error | undefined> {
+    const row = await this.prisma.document.findUnique({ where: { id }, select: { removedAt: true } })
+    if (row && !row.removedAt) return undefined
+    const named = await this.prisma.documentVersion.count({ where: { documentId: id, objectKey } })
+    if (named === 0) await this.storage.client.removeObject(this.bucket, objectKey)
+    return row ? removedRefusal(id) : new DocumentNotFound(id)
   }
 
   /** A document that is not removed, and the audience a request gives it (replace, setAudience). */
   private async liveWithAudience(id: string, request: AudienceRequest) {
     const existing = await this.find(id, { includeRemoved: true })
     if (!existing) throw new DocumentNotFound(id)
-    if (existing.removedAt) throw new DocumentRejected(`Document ${id} was removed; add it again instead.`)
+    if (existing.removedAt) throw removedRefusal(id)
     // A Markdown document is shown in the page, never as a file: a download setting would change
     // nothing a viewer sees, so asking for one is refused rather than stored.
     if (existing.kind === 'markdown' && request.download !== undefined)

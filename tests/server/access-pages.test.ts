@@ -6,9 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.ts'
 import { docketActivity, setCodeNotify } from '../../server/access/docket-activity-report.server.ts'
+import { removePartner } from '../../server/partners/partner-store.server.ts'
 import { grantCookie, limitPrefix, seedCode, testClock, verify, verifyForm } from '../helpers/access.ts'
 import { createTestApp } from '../helpers/app.ts'
 import { until, webhookReceiver } from '../helpers/notification-receivers.ts'
+import { seedPartner } from '../helpers/partners.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 import { GRANT_LIFETIME_MS, SESSION_CUTOFF_MS } from '../helpers/promised.ts'
 
@@ -249,6 +251,29 @@ describe('no-JavaScript form flow', () => {
     const res = await verifyForm(t.app, { retailer: 'walmart' })
     expect(res.headers.location).toBe('/docket')
     expect((await get('/docket', grantCookie(res))).statusCode).toBe(200)
+  })
+
+  it('a gate removed while its page was open: the post lands on its address, which says it is gone', async () => {
+    await seedPartner(t.db.prisma, 'wegmans', 'Wegmans')
+    await seedCode(t.db, 'wegmans', 'wegmans-pages-01')
+    await t.app.partners.refresh()
+    expect((await get('/wegmans')).statusCode).toBe(200)
+    // `rm5 partners remove wegmans --force` (or the console) between the page load and the post.
+    await removePartner(t.db.prisma, { label: 'cli@test' }, 'wegmans', { force: true }, new Date())
+    await t.app.partners.refresh()
+    const form = await verifyForm(t.app, { retailer: 'wegmans', accessCode: 'wegmans-pages-01' })
+    expect([form.statusCode, form.headers.location]).toEqual([303, '/wegmans'])
+    expect(form.headers['set-cookie']).toBeUndefined()
+    const landed = await get(form.headers.location as string)
+    expect(landed.statusCode).toBe(404)
+    expect(landed.body).toContain('Page Not Found')
+    // The enhanced form and API callers keep their JSON refusal.
+    const json = await verify(t.app, { retailer: 'wegmans', accessCode: 'wegmans-pages-01' })
+    expect(json.statusCode).toBe(400)
+    expect(json.json()).toMatchObject({
+      success: false,
+      error: { fields: { retailer: 'Unknown retailer.' } },
+    })
   })
 })
 

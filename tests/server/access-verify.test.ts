@@ -1,5 +1,6 @@
 // POST /api/access/verify and /api/access/logout against a real Postgres (docs/architecture.md: Access).
 import { createHmac } from 'node:crypto'
+import { parseSetCookie } from 'cookie'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { generateCode } from '../../server/access/generate-code.server.ts'
 import { dummyHash } from '../../server/access/hasher.server.ts'
@@ -35,6 +36,9 @@ beforeEach(async () => {
   hasher.verifications = 0
   await t.db.prisma.accessAttempt.deleteMany()
 })
+
+/** The value of the grant cookie a response set. */
+const grantValue = (res: Parameters<typeof grantCookie>[0]) => grantCookie(res).split('=')[1]
 
 // Each test comes from its own address so the per-IP limit (10 a minute) never interferes.
 let ip = 0
@@ -258,9 +262,18 @@ describe('verify: no-JavaScript form posts', () => {
     expect(res.headers.location).toBe('/docket')
   })
 
-  it('answers 400 JSON for a form naming no real gate (nowhere to send it back to)', async () => {
-    const res = await verifyFormFresh(t.app, { retailer: 'target', accessCode: CODE })
-    expect(res.statusCode).toBe(400)
+  it('sends a form for a gate no longer served to its address, and answers 400 JSON for a name no gate can have', async () => {
+    // A gate removed while its page was open: its address now answers that it is gone.
+    const gone = await verifyFormFresh(t.app, { retailer: 'target', accessCode: CODE })
+    expect([gone.statusCode, gone.headers.location]).toEqual([303, '/target'])
+    expect(gone.headers['set-cookie']).toBeUndefined()
+    expect(await lastAttempt()).toBeNull()
+    // Nowhere to send these back to.
+    for (const retailer of ['docket', 'Not a gate!']) {
+      const res = await verifyFormFresh(t.app, { retailer, accessCode: CODE })
+      expect(res.statusCode, retailer).toBe(400)
+      expect(res.json(), retailer).toMatchObject({ success: false, error: { code: 'validation_failed' } })
+    }
   })
 })
 
@@ -315,6 +328,20 @@ describe('secure cookies', () => {
     try {
       const a = await verify(https, { retailer: 'walmart' })
       expect(String(a.headers['set-cookie'])).toContain('; Secure;')
+      const grant = { name: 'walmart-access', path: '/', httpOnly: true, secure: true, sameSite: 'lax' }
+      expect(parseSetCookie(String(a.headers['set-cookie']))).toEqual({ ...grant, value: grantValue(a) })
+      // Signing out clears it with the same attributes, Secure too, and an end in the past.
+      const cleared = await https.inject({
+        method: 'POST',
+        url: '/api/access/logout',
+        payload: { retailer: 'walmart' },
+      })
+      expect(parseSetCookie(String(cleared.headers['set-cookie']))).toEqual({
+        ...grant,
+        value: '',
+        maxAge: 0,
+        expires: new Date(0),
+      })
       const b = await verify(proxied, { retailer: 'walmart' }, { headers: { 'x-forwarded-proto': 'https' } })
       expect(String(b.headers['set-cookie'])).toContain('; Secure;')
       const c = await verify(proxied, { retailer: 'walmart' })

@@ -16,6 +16,7 @@ import {
 import { DocumentNotFound, DocumentStore } from '../../server/documents/document-store.server.ts'
 import { DocumentEngagement } from '../../server/documents/engagement.server.ts'
 import { documentActivity } from '../../server/documents/engagement-report.server.ts'
+import { type DocumentJobs, documentJobs } from '../../server/documents/jobs/document-jobs.server.ts'
 import { DocumentRejected } from '../../server/documents/validate.server.ts'
 import { webhookChannel } from '../../server/notifications/channels.server.ts'
 import { messageFor } from '../../server/notifications/messages.server.ts'
@@ -102,6 +103,44 @@ describe('document store', () => {
     await expect(store.replace(doc.id, await makePdf(2), 'k2.pdf')).rejects.toThrow(/was removed/)
     await expect(store.replace('a'.repeat(32), pdf, 'x.pdf')).rejects.toBeInstanceOf(DocumentNotFound)
   })
+
+  it.each([
+    ['new bytes', 'leaves no object behind'],
+    ["an earlier version's bytes", "keeps that version's object"],
+  ] as const)(
+    'refuses a replacement with %s when the document is removed meanwhile, and %s',
+    async (bytes, _kept) => {
+      const first = await makePdf(1, 'race v1')
+      const doc = await store.add({ retailer: 'compass', bytes: first, fileName: 'race.pdf' })
+      const second = await store.replace(doc.id, await makePdf(2, 'race v2'), 'race-v2.pdf')
+      const keys = async () =>
+        (await data.storage.client.listObjectsV2('documents', `${doc.id}/`, true).toArray())
+          .map((item: { name: string }) => item.name)
+          .sort()
+      const kept = [doc.objectKey, second.objectKey].sort()
+      expect(await keys()).toEqual(kept)
+      // Another admin (or `rm5 documents remove`) removes the document while the new file is checked.
+      const pool = documentJobs()
+      const racing = new DocumentStore(data.db.prisma, data.storage, {
+        maxBytes: 1024 * 1024,
+        region: 'us-east-1',
+        jobs: {
+          async inspect(...args: Parameters<DocumentJobs['inspect']>) {
+            const inspected = await pool.inspect(...args)
+            await store.remove(doc.id)
+            return inspected
+          },
+        } as unknown as DocumentJobs,
+      })
+      const upload = bytes === 'new bytes' ? await makePdf(3, 'race v3') : first
+      await expect(racing.replace(doc.id, upload, 'race-v3.pdf')).rejects.toThrow(
+        `Document ${doc.id} was removed; add it again instead.`,
+      )
+      expect((await store.versions(doc.id)).map((v) => v.version)).toEqual([2, 1])
+      expect(await keys()).toEqual(kept)
+      for (const v of await store.versions(doc.id)) expect((await store.readBytes(v)).length).toBe(v.size)
+    },
+  )
 
   it('answers a removed document, another retailer and a malformed id alike: not found', async () => {
     const doc = await store.add({ retailer: 'investor', bytes: await makePdf(1, 'inv'), fileName: 'i.pdf' })

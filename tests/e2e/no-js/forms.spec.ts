@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from '@playwright/test'
-import { exportJson, runCli } from '../helpers/cli.ts'
+import { exportJson, newCode, rm5, runCli } from '../helpers/cli.ts'
 import {
   applicationAnswers,
   applicationConfirmation,
@@ -180,6 +180,23 @@ test.describe('gates', () => {
     await page.getByRole('button', { name: 'Access Docket' }).click()
     await expect(page.getByLabel('Access Code', { exact: true })).toBeFocused()
     await expect(page).toHaveURL(/\/pizzahut$/)
+  })
+
+  test('a gate removed while its page is open: the code lands on its address, which says it is not found', async ({
+    page,
+  }) => {
+    const slug = `gone-${randomUUID().slice(0, 8)}`
+    await rm5(['partners', 'add', slug, '--name', 'Removed Meanwhile'])
+    const made = await newCode(slug, 'no-js e2e, removed gate')
+    // The server learns of a partner change within seconds (its directory is read again).
+    await expect.poll(async () => (await page.request.get(`/${slug}`)).status()).toBe(200)
+    await page.goto(`/${slug}`)
+    await rm5(['partners', 'remove', slug, '--force'])
+    await expect.poll(async () => (await page.request.get(`/${slug}`)).status()).toBe(404)
+    await page.getByLabel('Access Code', { exact: true }).fill(made.code)
+    await page.getByRole('button', { name: 'Access Docket' }).click()
+    await expect(page).toHaveURL(new RegExp(`/${slug}$`))
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
   })
 
   test('/walmart opens the docket with one press', async ({ page }) => {

@@ -1,7 +1,6 @@
 // The retailer application (docs/original-behaviour.md §3, 4, 5) as an HTML form that posts to
 // POST /api/applications without JavaScript, enhanced by useEnhancedForm with it (decision 022).
 // Validated by the same schema as the server, stored once per submission (hidden idempotency key).
-import { applicationNextSteps } from '../../lib/content/next-steps.ts'
 import {
   APPLICATIONS_API,
   type ApplicationField,
@@ -40,17 +39,14 @@ export function ApplicationForm({ state }: { state: FormState }) {
     initial: state,
   })
   // The spec's form goes idle, submitting, idle, and resets on success (§4): the confirmation is
-  // shown above the same form, rendered anew (empty) for another application.
+  // shown above the same form, rendered anew (empty) for another application. The next steps are
+  // beside it already (the page's aside), so the confirmation does not repeat them.
   const confirmation =
     form.status === 'sent' ? (
       <div className="application-form panel">
-        <FormConfirmation
-          title={APPLICATION_SUCCESS}
-          steps={applicationNextSteps}
-          confirmationRef={form.confirmationRef}
-          inline
-        >
+        <FormConfirmation title={APPLICATION_SUCCESS} confirmationRef={form.confirmationRef} inline>
           <p>Thank you. Your application is stored and our partnerships team has been told.</p>
+          <p>The form below is empty again, should you want to apply for another business.</p>
         </FormConfirmation>
       </div>
     ) : null

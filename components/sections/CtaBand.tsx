@@ -2,7 +2,8 @@ import { APPLY_PATH } from '../../lib/routes.ts'
 
 /** The closing call to action shared by the public pages: apply as a retailer, or get in touch. */
 export function CtaBand({
-  title = 'Bring ten-minute delivery to your stores',
+  // A non-breaking hyphen (U+2011): "ten-" never ends a line apart from "minute".
+  title = 'Bring ten\u2011minute delivery to your stores',
   text = 'We are onboarding retailers in Austin for the 2026 launch, then across Texas and the nation.',
 }: {
   title?: string

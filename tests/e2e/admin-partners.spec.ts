@@ -52,6 +52,12 @@ test('an owner adds a partner, themes it with a live preview, removes it, and th
   const gate = await page.request.get(`/${slug}`)
   expect(gate.status()).toBe(200)
   expect(await gate.text()).toContain('--gate-tint:#1f6feb')
+  // The list shows the tint as a colour beside its value.
+  await consoleMenu(page).getByRole('link', { name: 'Partners', exact: true }).click()
+  const row = page.getByRole('row').filter({ hasText: `/${slug}` })
+  await expect(row.locator('.swatch rect')).toHaveAttribute('fill', '#1f6feb')
+  await expect(row.locator('.swatch code')).toHaveText('#1f6feb')
+  await photograph(page, 'partners-listed')
 
   // An agreement for this gate (its own, so no other test's gate changes), for the agreements page.
   const nda = test.info().outputPath('nda.md')

@@ -87,6 +87,9 @@ test.describe(`/${retailer}`, () => {
     await expect(notice(page)).toContainText('Please check your code and try again')
     await expect(page.getByRole('button', { name: 'Access Docket' })).toBeEnabled()
     await expect(field).toBeFocused()
+    // The focus ring is the refusal's red (--danger), as is the field's border.
+    await page.keyboard.press('End')
+    await expect(field).toHaveCSS('outline-color', 'rgb(180, 35, 24)')
     expect(await grantCookies(page.context())).toEqual([])
   })
 
@@ -350,6 +353,22 @@ test.describe('accessibility', () => {
       await page.goto('/circlek/proposal')
       await page.waitForLoadState('networkidle')
       await expectNoSeriousViolation(page)
+      // The Close pill lies over none of the hero's words: beside them on a desktop, under them on a phone.
+      const overlaps = await page.getByRole('button', { name: 'Close proposal' }).evaluate((button) => {
+        const pill = button.getBoundingClientRect()
+        const hero = button.closest('.container') as Element
+        const words: DOMRect[] = []
+        for (const element of hero.querySelectorAll('.eyebrow, h1, .lede')) {
+          const range = document.createRange()
+          range.selectNodeContents(element)
+          words.push(...range.getClientRects())
+        }
+        return words.filter(
+          (box) =>
+            box.left < pill.right && pill.left < box.right && box.top < pill.bottom && pill.top < box.bottom,
+        ).length
+      })
+      expect(overlaps).toBe(0)
       await page.getByRole('button', { name: 'Close proposal' }).click()
       await expect(page.getByRole('dialog', { name: 'Close Proposal' })).toBeVisible()
       await expectNoSeriousViolation(page)

@@ -10,6 +10,7 @@ import {
 import { defaultChromium } from '../helpers/chromium-path.ts'
 import { dragHorizontally } from './helpers/drag.ts'
 import { type EmptyServer, startEmptyServer } from './helpers/empty-server.ts'
+import { photographWidths } from './helpers/viewport.ts'
 
 // Media on the production build: hero video, the streamed 'Meet the RM5' dialog (native HLS,
 // hls.js and mp4 fallbacks), the 360° viewer (drag, keys, buttons, empty storage), hero frames,
@@ -248,6 +249,25 @@ test.describe('360° viewer', () => {
   }
 
   const drag = (page: Page, surface: Locator, dx: number) => dragHorizontally(page, surface, dx, 4)
+
+  test('shows its hint over the picture on a desktop and under it on a phone, clear of the buttons', async ({
+    page,
+  }) => {
+    await ready(page)
+    const stage = page.locator('.turntable__stage')
+    const hint = page.locator('.turntable__hint')
+    await photographWidths(page, 'turntable', {
+      check: async () => {
+        await stage.scrollIntoViewIfNeeded()
+        const [box, hintBox] = [await stage.boundingBox(), await hint.boundingBox()]
+        const phone = (page.viewportSize()?.width ?? 0) < 600
+        expect(box && hintBox && hintBox.y >= box.y + box.height).toBe(phone)
+        expect(hintBox && box && hintBox.x >= box.x && hintBox.x + hintBox.width <= box.x + box.width).toBe(
+          true,
+        )
+      },
+    })
+  })
 
   test('turns one frame per 15 px: right steps back, left forward, wrapping both ways', async ({ page }) => {
     const surface = await ready(page)

@@ -6,6 +6,7 @@ import { termsOfService } from '../../lib/content/terms.ts'
 import { testimonials } from '../../lib/content/testimonials.ts'
 import { publicPaths } from '../../lib/routes.ts'
 import { waitForHydration } from './helpers/hydration.ts'
+import { resizeViewport } from './helpers/viewport.ts'
 
 // Public pages: header behaviour, mobile menu, capability map, fade-ins and page content.
 
@@ -136,6 +137,8 @@ test.describe('mobile menu (375 px)', () => {
     const menu = page.getByRole('navigation', { name: 'Menu' })
     await expect(menu.getByRole('link', { name: 'Careers' })).toHaveAttribute('aria-current', 'page')
     await expect(menu.locator('[aria-current="page"] .nav-dot')).toHaveCount(1)
+    // The bar above the open menu is the menu's own paper, not the hero showing through it.
+    await expect(page.locator('.site-header')).toHaveCSS('background-color', 'rgb(255, 255, 255)')
     await menu.getByRole('link', { name: 'Retailer Access' }).click()
     await expect(page).toHaveURL(/\/apply$/)
     expect(await bodyOverflow(page)).not.toBe('hidden')
@@ -389,11 +392,40 @@ test.describe('legal pages', () => {
           `#${section.id}`,
         )
       }
+      await resizeViewport(page, { width: 375, height: 800 })
+      // On a phone most titles wrap: each anchor follows its title's last word, on the last line.
+      for (const section of document.sections) {
+        const heading = await page.locator(`h2#${section.id}`).boundingBox()
+        const anchor = await page.getByRole('link', { name: `Link to “${section.title}”` }).boundingBox()
+        expect(heading && anchor && heading.y + heading.height - (anchor.y + anchor.height)).toBeLessThan(8)
+      }
       const last = document.sections.at(-1)
       await toc.getByRole('link', { name: last?.title ?? '' }).click()
       await expect(page).toHaveURL(new RegExp(`#${last?.id}$`))
       await expect(page.locator(`h2#${last?.id}`)).toBeInViewport()
       await expect(page.locator('.legal__contact address')).toContainText('Glendale')
     })
+  }
+})
+
+test('the closing call keeps "ten-minute" on one line at every width', async ({ page }) => {
+  await page.goto('/technology')
+  const title = page.locator('#cta-title')
+  await expect(title).toHaveText('Bring ten\u2011minute delivery to your stores')
+  for (const width of [320, 375, 414, 768, 1024, 1440]) {
+    await resizeViewport(page, { width, height: 900 })
+    // The tops of the word's first and last letters: one line, or the hyphen broke it.
+    const tops = await title.evaluate((heading) => {
+      const text = heading.firstChild as Text
+      const start = (text.data ?? '').indexOf('ten')
+      const at = (offset: number) => {
+        const range = document.createRange()
+        range.setStart(text, offset)
+        range.setEnd(text, offset + 1)
+        return Math.round(range.getBoundingClientRect().top)
+      }
+      return [at(start), at(start + 'ten-minute'.length - 1)]
+    })
+    expect(tops[1], `at ${width} px`).toBe(tops[0])
   }
 })

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { resizeViewport } from './helpers/viewport.ts'
 
 // Every route of docs/original-behaviour.md §2 answers with its page and a real heading.
 const routes: Array<[string, RegExp]> = [
@@ -47,6 +48,12 @@ test('unknown path shows the 404 page with status 404 and noindex', async ({ pag
   const requestId = response?.headers()['x-request-id'] ?? ''
   await page.waitForLoadState('networkidle')
   await expect(page.getByText(`Reference: ${requestId}`)).toBeVisible()
+  // On a phone the id takes its own line whole, so it can be read and typed back in one piece.
+  await resizeViewport(page, { width: 375, height: 812 })
+  const id = page.locator('.error-page__reference code')
+  const lineHeight = await id.evaluate((code) => Number.parseFloat(getComputedStyle(code).lineHeight))
+  expect((await id.boundingBox())?.height).toBeLessThan(lineHeight * 1.5)
+  await resizeViewport(page, { width: 1440, height: 900 })
   expect(messages.filter((message) => /hydrat/i.test(message))).toEqual([])
   await page.getByRole('link', { name: 'Return to Home' }).click()
   await expect(page).toHaveURL(/\/$/)

@@ -230,3 +230,14 @@ it('refuses a tint unreadable on the gate, with the measured ratio, in the conso
   expect([set.code, set.stderr]).toEqual([2, expect.stringContaining(TOO_DARK)])
   expect((await t.db.prisma.partner.findUniqueOrThrow({ where: { slug } })).tint).toBe('#5aa9ff')
 }, 60_000)
+
+it('shows a reader the tint and its text colour as colours beside their values', async () => {
+  const slug = await partnerOfItsOwn()
+  await t.db.prisma.partner.update({ where: { slug }, data: { tint: '#1f6feb', ink: '#ffffff' } })
+  const reader = await signIn(t, `reader-${newSlug()}@example.com`, 'reader')
+  const shown = await t.app.inject({ url: `/admin/partners/${slug}`, headers: { cookie: reader.cookie } })
+  expect(shown.statusCode).toBe(200)
+  expect(shown.body).toContain('<rect x="0.5" y="0.5" width="13" height="13" rx="3" fill="#1f6feb"></rect>')
+  expect(shown.body).toContain('<code>#1f6feb</code>')
+  expect(shown.body).toContain('fill="#ffffff"')
+})

@@ -94,14 +94,6 @@ export function Turntable() {
                 <p>{TURNTABLE_LOADING}</p>
               </div>
             )}
-            <p className="turntable__hint glass" id={hintId}>
-              <DragIcon />
-              <span className="turntable__hint-script">
-                {TURNTABLE_HINT}
-                <span className="visually-hidden">, or use the left and right arrow keys</span>
-              </span>
-              <span className="turntable__hint-no-script">{TURNTABLE_NEEDS_SCRIPT}</span>
-            </p>
             {images.status === 'ready' && (
               <>
                 <button
@@ -128,6 +120,18 @@ export function Turntable() {
           </>
         )}
       </div>
+      {/* Beside the stage, not in it: over the picture where there is room, under it on a phone,
+          where the two buttons take the picture's bottom edge. */}
+      {images.status === 'error' ? null : (
+        <p className="turntable__hint glass" id={hintId}>
+          <DragIcon />
+          <span className="turntable__hint-script">
+            {TURNTABLE_HINT}
+            <span className="visually-hidden">, or use the left and right arrow keys</span>
+          </span>
+          <span className="turntable__hint-no-script">{TURNTABLE_NEEDS_SCRIPT}</span>
+        </p>
+      )}
     </div>
   )
 }

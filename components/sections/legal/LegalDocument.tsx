@@ -33,10 +33,19 @@ export function LegalDocument({ document }: { document: LegalDocumentData }) {
               <span className="legal__number" aria-hidden="true">
                 {index + 1}.
               </span>
-              {section.title}
-              <a className="legal__anchor" href={`#${section.id}`} aria-label={`Link to “${section.title}”`}>
-                #
-              </a>
+              {/* The anchor is held to the title's last word: a wrapped title does not leave it
+                  alone at the end of its widest line. */}
+              <span>
+                {section.title}
+                {'\u00a0'}
+                <a
+                  className="legal__anchor"
+                  href={`#${section.id}`}
+                  aria-label={`Link to “${section.title}”`}
+                >
+                  #
+                </a>
+              </span>
             </h2>
             <LegalBlocks blocks={section.blocks} />
           </section>

@@ -6,6 +6,7 @@ import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
 import { CsrfForm } from './FormParts.tsx'
 import { PartnerFields } from './PartnerFields.tsx'
+import { Swatch } from './Swatch.tsx'
 import { UploadForm } from './UploadForm.tsx'
 
 /** The logo picker's types (the partners service checks the bytes, whatever the name). */
@@ -89,11 +90,11 @@ export function PartnerPage({
             <dl className="facts">
               <dt>Tint</dt>
               <dd>
-                <code>{partner.tint}</code>
+                <Swatch colour={partner.tint} />
               </dd>
               <dt>Text on the tint</dt>
               <dd>
-                <code>{partner.ink}</code>
+                <Swatch colour={partner.ink} />
               </dd>
               <dt>Monogram</dt>
               <dd>{partner.monogram}</dd>

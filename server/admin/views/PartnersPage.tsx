@@ -5,6 +5,7 @@ import { DataTable } from './DataTable.tsx'
 import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
 import { CsrfForm, FormActions } from './FormParts.tsx'
 import { PartnerFields } from './PartnerFields.tsx'
+import { Swatch } from './Swatch.tsx'
 
 /** The partners whose gates the site serves, and (for an editor) the form that adds one. */
 export function PartnersPage({
@@ -57,7 +58,7 @@ export function PartnersPage({
                     <span className="badge">a code</span>
                   ),
               },
-              { header: 'Tint', cell: (row) => <code>{row.tint}</code> },
+              { header: 'Tint', cell: (row) => <Swatch colour={row.tint} /> },
               { header: 'Mark', cell: (row) => (row.logoKey ? 'logo' : row.monogram) },
               { header: 'Audience', cell: (row) => row.audience },
             ]}

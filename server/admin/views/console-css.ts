@@ -126,6 +126,9 @@ th { font-size: 0.75rem; font-weight: 650; letter-spacing: 0.06em; text-transfor
 td.num, th.num { text-align: right; }
 td.num, td.nowrap { white-space: nowrap; }
 td code { white-space: nowrap; }
+/* A colour's square beside its value; the square's edge shows a colour as light as the page. */
+.swatch { display: inline-flex; align-items: center; gap: 0.4rem; white-space: nowrap; }
+.swatch rect { stroke: rgb(11 13 16 / 0.2); }
 tbody tr:last-child td { border-bottom: 0; }
 /* A phone: each row a card of label-and-value lines, the action last and on screen. */
 @media (max-width: 640px) {

@@ -255,7 +255,9 @@ export class DocumentStore {
     const row = await this.prisma.document.findUnique({ where: { id }, select: { removedAt: true } })
     if (row && !row.removedAt) return undefined
     const named = await this.prisma.documentVersion.count({ where: { documentId: id, objectKey } })
-    if (named === 0) await this.storage.client.removeObject(this.bucket, objectKey)
+    // Storage down at this moment leaves the object as an upload that fails half way does; the
+    // admin is still told what happened to the document.
+    if (named === 0) await this.storage.client.removeObject(this.bucket, objectKey).catch(() => {})
     return row ? removedRefusal(id) : new DocumentNotFound(id)
   }
 

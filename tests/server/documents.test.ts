@@ -142,6 +142,38 @@ describe('document store', () => {
     },
   )
 
+  it('still says the document was removed when storage refuses to delete the new file', async () => {
+    const doc = await store.add({
+      retailer: 'compass',
+      bytes: await makePdf(1, 'down v1'),
+      fileName: 'down.pdf',
+    })
+    const pool = documentJobs()
+    // The real storage for every call but the delete, which fails as it would with S3 down.
+    const client = Object.create(data.storage.client, {
+      removeObject: { value: async () => Promise.reject(new Error('connect ECONNREFUSED')) },
+    })
+    const racing = new DocumentStore(
+      data.db.prisma,
+      { ...data.storage, client },
+      {
+        maxBytes: 1024 * 1024,
+        region: 'us-east-1',
+        jobs: {
+          async inspect(...args: Parameters<DocumentJobs['inspect']>) {
+            const inspected = await pool.inspect(...args)
+            await store.remove(doc.id)
+            return inspected
+          },
+        } as unknown as DocumentJobs,
+      },
+    )
+    await expect(racing.replace(doc.id, await makePdf(2, 'down v2'), 'down-v2.pdf')).rejects.toThrow(
+      `Document ${doc.id} was removed; add it again instead.`,
+    )
+    expect((await store.versions(doc.id)).map((v) => v.version)).toEqual([1])
+  })
+
   it('answers a removed document, another retailer and a malformed id alike: not found', async () => {
     const doc = await store.add({ retailer: 'investor', bytes: await makePdf(1, 'inv'), fileName: 'i.pdf' })
     expect((await store.find(doc.id, { retailer: 'investor' }))?.id).toBe(doc.id)

@@ -104,6 +104,25 @@ describe('document store', () => {
     await expect(store.replace('a'.repeat(32), pdf, 'x.pdf')).rejects.toBeInstanceOf(DocumentNotFound)
   })
 
+  /**
+   * A store whose check of a new file ends with another admin (or `rm5 documents remove`)
+   * removing the document: the race a replacement can meet.
+   */
+  const removingWhileChecked = (id: string, storage = data.storage) => {
+    const pool = documentJobs()
+    return new DocumentStore(data.db.prisma, storage, {
+      maxBytes: 1024 * 1024,
+      region: 'us-east-1',
+      jobs: {
+        async inspect(...args: Parameters<DocumentJobs['inspect']>) {
+          const inspected = await pool.inspect(...args)
+          await store.remove(id)
+          return inspected
+        },
+      } as unknown as DocumentJobs,
+    })
+  }
+
   it.each([
     ['new bytes', 'leaves no object behind'],
     ["an earlier version's bytes", "keeps that version's object"],
@@ -119,19 +138,7 @@ describe('document store', () => {
           .sort()
       const kept = [doc.objectKey, second.objectKey].sort()
       expect(await keys()).toEqual(kept)
-      // Another admin (or `rm5 documents remove`) removes the document while the new file is checked.
-      const pool = documentJobs()
-      const racing = new DocumentStore(data.db.prisma, data.storage, {
-        maxBytes: 1024 * 1024,
-        region: 'us-east-1',
-        jobs: {
-          async inspect(...args: Parameters<DocumentJobs['inspect']>) {
-            const inspected = await pool.inspect(...args)
-            await store.remove(doc.id)
-            return inspected
-          },
-        } as unknown as DocumentJobs,
-      })
+      const racing = removingWhileChecked(doc.id)
       const upload = bytes === 'new bytes' ? await makePdf(3, 'race v3') : first
       await expect(racing.replace(doc.id, upload, 'race-v3.pdf')).rejects.toThrow(
         `Document ${doc.id} was removed; add it again instead.`,
@@ -148,26 +155,11 @@ describe('document store', () => {
       bytes: await makePdf(1, 'down v1'),
       fileName: 'down.pdf',
     })
-    const pool = documentJobs()
     // The real storage for every call but the delete, which fails as it would with S3 down.
     const client = Object.create(data.storage.client, {
       removeObject: { value: async () => Promise.reject(new Error('connect ECONNREFUSED')) },
     })
-    const racing = new DocumentStore(
-      data.db.prisma,
-      { ...data.storage, client },
-      {
-        maxBytes: 1024 * 1024,
-        region: 'us-east-1',
-        jobs: {
-          async inspect(...args: Parameters<DocumentJobs['inspect']>) {
-            const inspected = await pool.inspect(...args)
-            await store.remove(doc.id)
-            return inspected
-          },
-        } as unknown as DocumentJobs,
-      },
-    )
+    const racing = removingWhileChecked(doc.id, { ...data.storage, client })
     await expect(racing.replace(doc.id, await makePdf(2, 'down v2'), 'down-v2.pdf')).rejects.toThrow(
       `Document ${doc.id} was removed; add it again instead.`,
     )

@@ -10,6 +10,7 @@ import https from 'node:https'
 import { isIP } from 'node:net'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { AwsV4Signer } from 'aws4fetch'
 import { unquote } from './etag.server.ts'
 import type { ListedItem } from './s3-xml.server.ts'
@@ -78,6 +79,14 @@ const MAX_ERROR_BODY = 64 * 1024
 const encode = (value: string) =>
   encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 const encodeKey = (key: string) => key.split('/').map(encode).join('/')
+
+/**
+ * The answers S3 documents as worth sending again: InternalError (500, "Please try again") and
+ * SlowDown (503), and a gateway's 502 and 504 in front of it.
+ */
+const RETRIED_STATUSES = new Set([500, 502, 503, 504])
+/** The waits before each new attempt, growing, as S3's guidance on errors asks. */
+const RETRY_DELAYS_MS = [50, 250] as const
 
 interface Call {
   method: 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE'
@@ -266,10 +275,32 @@ export class S3Client {
     return new URL(search ? `${url}?${search}` : url)
   }
 
+  /**
+   * One call, sent again (signed anew) after an answer S3 asks a client to retry, up to
+   * RETRY_DELAYS_MS.length more times. A body read from a stream cannot be sent twice: such a
+   * call is tried once. A refused or timed-out connection is not retried here: an outage is
+   * reported at once, and the callers above decide.
+   */
   private async send(call: Call): Promise<IncomingMessage> {
+    const replayable = !(call.body instanceof Readable)
+    for (let attempt = 0; ; attempt++) {
+      const response = await this.sendOnce(call)
+      const status = response.statusCode ?? 0
+      if (call.ok.includes(status)) return response
+      const delay = RETRY_DELAYS_MS[attempt]
+      if (!replayable || delay === undefined || !RETRIED_STATUSES.has(status)) {
+        throw await failure(response, call.method)
+      }
+      response.resume()
+      // Jittered, so clients that failed together do not come back together.
+      await sleep(delay * (0.5 + Math.random()))
+    }
+  }
+
+  private async sendOnce(call: Call): Promise<IncomingMessage> {
     const url = this.url(call.bucket, call.key, call.query)
     const headers = await this.sign(call, url)
-    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    return new Promise<IncomingMessage>((resolve, reject) => {
       const request = this.transport.request(
         url,
         { method: call.method, headers, agent: this.agent },
@@ -279,8 +310,6 @@ export class S3Client {
       if (call.body instanceof Readable) pipeline(call.body, request).catch(reject)
       else request.end(call.body)
     })
-    if (call.ok.includes(response.statusCode ?? 0)) return response
-    throw await failure(response, call.method)
   }
 
   private async sign(call: Call, url: URL): Promise<Record<string, string>> {

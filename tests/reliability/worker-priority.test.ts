@@ -2,7 +2,7 @@
 // kernel's first choice when memory runs out (worker-priority.server.ts): read from /proc, where
 // each thread has its own nice value.
 import { readdirSync, readFileSync } from 'node:fs'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { statFields } from '../../scripts/lib/proc-stat.ts'
 import {
   closeDocumentJobs,
@@ -43,8 +43,13 @@ async function newWorker(
   // A second job after the first: by then the worker has every thread its jobs use.
   await pool.render('# One job')
   await pool.render('# Another')
-  const started = [...children()].filter((pid) => !before.has(pid))
-  expect(started).toHaveLength(1)
+  // proc_tid_children(5): a child that exits while the file is read may leave others out of it
+  // (a pool closed just before, a CLI's process ending), so read again until the worker is listed.
+  const started = await vi.waitFor(() => {
+    const fresh = [...children()].filter((pid) => !before.has(pid))
+    expect(fresh).toHaveLength(1)
+    return fresh
+  })
   return started[0] as number
 }
 

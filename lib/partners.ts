@@ -68,10 +68,10 @@ export function partnerSlugProblem(slug: string): string | null {
   return null
 }
 
-/** A colour as the gate's style takes it: #rgb or #rrggbb. */
 /** A partner's logo is a small image; the server refuses a larger file. */
 export const LOGO_MAX_BYTES = 512 * 1024
 
+/** A colour as the gate's style takes it: #rgb or #rrggbb. */
 export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}){1,2}$/
 
 /** True for a value shaped like a slug (whether such a partner exists is the server's to say). */

@@ -16,7 +16,7 @@ export function ShowcaseMedia() {
     <div ref={stage} className="showcase-stage showcase-media">
       <Parallax className="showcase-media__backdrop">
         <div className="rm-video rm-video--ambient showcase-media__video" {...streamData(stream)}>
-          <VideoLayers stream={stream} title={title} ambient loop />
+          <VideoLayers stream={stream} title={title} ambient loop behind />
         </div>
       </Parallax>
       <div className="showcase-media__frames">

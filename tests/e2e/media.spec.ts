@@ -10,6 +10,7 @@ import {
 import { defaultChromium } from '../helpers/chromium-path.ts'
 import { dragHorizontally } from './helpers/drag.ts'
 import { type EmptyServer, startEmptyServer } from './helpers/empty-server.ts'
+import { waitForHydration } from './helpers/hydration.ts'
 import { photographWidths } from './helpers/viewport.ts'
 
 // Media on the production build: hero video, the streamed 'Meet the RM5' dialog (native HLS,
@@ -294,6 +295,22 @@ test.describe('360° viewer', () => {
     await expect(image(page)).toHaveAttribute('src', /\/rm5_1\.jpg$/)
     await page.getByRole('button', { name: 'Previous view' }).click()
     await expect(image(page)).toHaveAttribute('src', /\/rm5_36\.jpg$/)
+  })
+
+  test('is reached with Tab before it has loaded, and a key pressed then turns it once it has', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await waitForHydration(page, 'meet-rm5')
+    await expect(page.locator('[data-island="turntable"]')).toHaveAttribute('data-island-state', 'waiting')
+    await page.locator('.meet-card').focus()
+    const viewer = page.getByRole('group', { name: 'The RM5 from every side' })
+    // Tab stops on each control after the card until the viewer has focus: none lies between.
+    await page.keyboard.press('Tab')
+    await expect(viewer).toBeFocused()
+    await page.keyboard.press('ArrowRight')
+    await expect(page.locator('.turntable')).toHaveAttribute('data-state', 'ready')
+    await expect(image(page)).toHaveAttribute('src', /\/rm5_2\.jpg$/)
   })
 
   test('keeps its box while loading: no layout shift', async ({ page }) => {

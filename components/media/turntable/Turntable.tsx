@@ -65,8 +65,11 @@ export function Turntable() {
             <div
               className="turntable__surface"
               data-dragging={dragging ? '' : undefined}
-              // The arrow keys turn the vehicle while it has focus (once they can: after hydration).
-              tabIndex={hydrated ? 0 : undefined}
+              // Focusable in the HTML: a keyboard never scrolls an unfocusable viewer into reach, so
+              // focus is what starts the island; keys pressed before hydration are replayed
+              // (early-input.ts). Without JavaScript the group describes itself: turning needs it.
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: the arrow keys turn the vehicle while it has focus
+              tabIndex={0}
               role="group"
               aria-roledescription="360° viewer"
               aria-label={`The ${brand.product} from every side`}

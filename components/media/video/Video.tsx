@@ -59,10 +59,25 @@ export interface VideoLayersProps {
   priority?: boolean
   loop?: boolean
   sound?: boolean
+  /**
+   * The film plays behind other pictures (the showcase's frames): without JavaScript it shows its
+   * still only, since a native player under them could be neither seen nor used, yet would take
+   * Tab stops.
+   */
+  behind?: boolean
 }
 
 /** The poster (a real <img>: it paints and counts for LCP before any script) and the <video>. */
-export function VideoLayers({ stream, title, ambient, poster, priority, loop, sound }: VideoLayersProps) {
+export function VideoLayers({
+  stream,
+  title,
+  ambient,
+  poster,
+  priority,
+  loop,
+  sound,
+  behind,
+}: VideoLayersProps) {
   const { player, urls } = stream
   const still = poster ?? urls.poster
   // Our own still has AVIF/WebP/JPEG width variants (and a priority one is preloaded); a custom or
@@ -103,19 +118,21 @@ export function VideoLayers({ stream, title, ambient, poster, priority, loop, so
       </video>
       {/* Without JavaScript: the browser's own player of the mp4 rendition, with its controls
           (its poster is fetched only then). React leaves a <noscript>'s content alone. */}
-      <noscript>
-        <video
-          className="rm-video__media rm-video__native"
-          src={urls.mp4}
-          poster={still}
-          controls
-          muted={!sound}
-          playsInline
-          loop={loop}
-          preload="none"
-          aria-label={title}
-        />
-      </noscript>
+      {behind ? null : (
+        <noscript>
+          <video
+            className="rm-video__media rm-video__native"
+            src={urls.mp4}
+            poster={still}
+            controls
+            muted={!sound}
+            playsInline
+            loop={loop}
+            preload="none"
+            aria-label={title}
+          />
+        </noscript>
+      )}
     </>
   )
 }

@@ -147,6 +147,19 @@ test('the hero film is the browser’s own player: poster and native controls', 
   expect(hit).toBe('VIDEO')
 })
 
+test('the showcase film, under the frames, is its still alone: no player there to Tab into', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const stage = page.locator('.showcase-media')
+  await stage.scrollIntoViewIfNeeded()
+  await expect(stage.locator('.rm-video__poster')).toBeVisible()
+  await expect(stage.locator('video')).toHaveCount(1)
+  // The one <video> is the scripted player's, out of the Tab order and hidden from assistive tech.
+  await expect(stage.locator('video')).toHaveAttribute('tabindex', '-1')
+  await expect(stage.locator('video[controls]')).toHaveCount(0)
+})
+
 test.describe('phone menu', () => {
   test.use({ viewport: { width: 375, height: 812 } })
   test('opens and closes from its button, and Escape closes it', async ({ page }) => {
@@ -165,6 +178,19 @@ test.describe('phone menu', () => {
     await button.click()
     await menu.getByRole('link', { name: 'Careers' }).click()
     await expect(page).toHaveURL(/\/careers$/)
+  })
+
+  test('keeps Tab out of the page it covers', async ({ page }) => {
+    await page.goto('/company')
+    const menu = page.getByRole('navigation', { name: 'Menu' })
+    await page.getByRole('button', { name: 'Menu' }).click()
+    const last = menu.getByRole('link', { name: 'Retailer Access' })
+    await last.focus()
+    await page.keyboard.press('Tab')
+    await expect(menu).toBeVisible()
+    await expect(last).not.toBeFocused()
+    // Past the menu's last link, nothing of the page behind it takes focus.
+    expect(await page.evaluate(() => document.activeElement?.closest('main, footer') ?? null)).toBeNull()
   })
 })
 

@@ -17,6 +17,8 @@ export const LINK_PAGE_PATH = '/access/link'
 export const EMAIL_LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/
 export const DOCKET_PATH = '/docket'
 export const PROPOSAL_PATH = '/circlek/proposal'
+/** The proposal's query asking whether to close it: the confirm dialog, open in the HTML (no-JS). */
+export const CLOSE_QUERY = { name: 'close', value: 'confirm' } as const
 /** A document of the data room: `${DOCUMENTS_PATH}/<id>` (its page), `/<id>/file` (its bytes). */
 export const DOCUMENTS_PATH = '/docket/documents'
 /** The retailer's agreement, accepted before its first document. */

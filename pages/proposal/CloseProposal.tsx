@@ -1,20 +1,23 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
+import { usePageContext } from 'vike-react/usePageContext'
 import { CloseIcon } from '../../components/media/icons.tsx'
-import { LOGOUT_PATH } from '../../lib/access.ts'
+import { CLOSE_QUERY, LOGOUT_PATH, PROPOSAL_PATH } from '../../lib/access.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 
 /**
- * The proposal header's close button. With JavaScript it asks first (the spec's dialog); Close
- * then ends the circlek grant on the server, so the dialog's sentence holds: reopening the
- * proposal needs the code again. Without JavaScript the button is a plain form post that does
- * the same and redirects to /.
+ * The proposal header's close button. It asks first (the spec's dialog); Close then ends the
+ * circlek grant on the server, so the dialog's sentence holds: reopening the proposal needs the
+ * code again. With JavaScript the dialog opens in place and Close posts with fetch. Without it,
+ * the button's form asks for the proposal with `?close=confirm`, whose HTML has the dialog open:
+ * Cancel closes it, Close posts the logout form, which redirects to /.
  */
 export function CloseProposal() {
-  const [open, setOpen] = useState(false)
+  const asked = usePageContext().urlParsed.search[CLOSE_QUERY.name] === CLOSE_QUERY.value
+  const [open, setOpen] = useState(asked)
+  const logoutId = useId()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const trigger = useRef<HTMLButtonElement>(null)
-  const formId = useId()
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -24,7 +27,8 @@ export function CloseProposal() {
 
   function cancel() {
     setOpen(false)
-    trigger.current?.focus()
+    // Reached through the no-JS question: the address stops asking it.
+    if (asked) window.history.replaceState(window.history.state, '', PROPOSAL_PATH)
   }
 
   async function confirm() {
@@ -53,8 +57,8 @@ export function CloseProposal() {
 
   return (
     <>
-      <form id={formId} method="post" action={LOGOUT_PATH} onSubmit={onSubmit} className="proposal-close">
-        <input type="hidden" name="retailer" value="circlek" />
+      <form method="get" action={PROPOSAL_PATH} onSubmit={onSubmit} className="proposal-close">
+        <input type="hidden" name={CLOSE_QUERY.name} value={CLOSE_QUERY.value} />
         <button
           ref={trigger}
           type="submit"
@@ -64,8 +68,13 @@ export function CloseProposal() {
           Close proposal
         </button>
       </form>
+      {/* What the dialog's Close submits, with JavaScript or without. */}
+      <form id={logoutId} method="post" action={LOGOUT_PATH} hidden>
+        <input type="hidden" name="retailer" value="circlek" />
+      </form>
       <ConfirmDialog
         open={open}
+        openInHtml={asked}
         title="Close Proposal"
         confirmLabel="Close"
         busyLabel="Closing..."
@@ -73,7 +82,8 @@ export function CloseProposal() {
         error={error}
         onCancel={cancel}
         onConfirm={confirm}
-        confirmForm={formId}
+        confirmForm={logoutId}
+        returnFocus={trigger}
       >
         <p>
           Are you sure you want to close this proposal? You'll need to enter the access code again to view it.

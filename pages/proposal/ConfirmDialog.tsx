@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
 
 /**
  * A modal confirm dialog on the native <dialog> element: showModal() makes the page behind it
@@ -7,9 +7,12 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 're
  * focus starts on Cancel so Enter never confirms by accident. Both buttons have a native action
  * too: Cancel submits a `method="dialog"` form (it closes the dialog), and Confirm submits the form
  * named by `confirmForm` (the action being confirmed), so neither is a button that does nothing.
+ * `openInHtml` renders it open for a page that asks without JavaScript: a dialog in the page, not
+ * a modal one (only script makes that), which hydration turns into the modal.
  */
 export function ConfirmDialog({
   open,
+  openInHtml = false,
   title,
   children,
   confirmLabel,
@@ -19,8 +22,11 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
   confirmForm,
+  returnFocus,
 }: {
   open: boolean
+  /** Open in the server's HTML (the page asks without JavaScript); the same on every render. */
+  openInHtml?: boolean
   title: string
   children: ReactNode
   confirmLabel: string
@@ -33,6 +39,8 @@ export function ConfirmDialog({
   onConfirm: () => void
   /** The id of the form whose submission the confirm button stands for. */
   confirmForm: string
+  /** Where focus goes when the dialog closes (the control that opens it). */
+  returnFocus?: RefObject<HTMLElement | null>
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const cancel = useRef<HTMLButtonElement>(null)
@@ -41,13 +49,17 @@ export function ConfirmDialog({
   useEffect(() => {
     const element = dialog.current
     if (!element) return
-    if (open && !element.open) {
+    if (open && !element.matches(':modal')) {
+      // Open in the HTML but not modal: closed first, since showModal refuses an open dialog.
+      if (element.open) element.close()
       element.showModal()
       cancel.current?.focus()
     } else if (!open && element.open) {
       element.close()
+      // Not left to the browser: a dialog open since the page loaded has no opener to return to.
+      returnFocus?.current?.focus()
     }
-  }, [open])
+  }, [open, returnFocus])
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.key !== 'Tab') return
@@ -67,6 +79,8 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={dialog}
+      // Only ever the server's value: after hydration the effect above opens and closes it.
+      open={openInHtml || undefined}
       className="confirm-dialog"
       aria-modal="true"
       aria-labelledby={ids.title}
@@ -97,6 +111,9 @@ export function ConfirmDialog({
         <form method="dialog" className="confirm-dialog__actions">
           <button
             ref={cancel}
+            // Without JavaScript a page that opens asking puts the keyboard on Cancel too.
+            // biome-ignore lint/a11y/noAutofocus: a dialog's first control is where focus belongs (HTML's dialog focusing steps)
+            autoFocus={openInHtml}
             type="submit"
             className="button button--ghost"
             onClick={(event) => {

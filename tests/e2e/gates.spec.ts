@@ -331,6 +331,26 @@ test.describe('proposal', () => {
   })
 })
 
+test.describe('proposal asked to close by its address', () => {
+  test('with JavaScript the question opens as the modal dialog; Cancel leaves the plain address', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000)
+    await openGate(page, 'circlek')
+    await codeField(page).fill(codeOf('circlek'))
+    await page.getByRole('button', { name: 'Access Docket' }).click()
+    await expectDocket(page)
+    await page.goto('/circlek/proposal?close=confirm')
+    const dialog = page.getByRole('dialog', { name: 'Close Proposal' })
+    await expect(dialog).toBeVisible()
+    await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page).toHaveURL(/\/circlek\/proposal$/)
+    await expect(page.getByRole('button', { name: 'Close proposal' })).toBeFocused()
+  })
+})
+
 test.describe('accessibility', () => {
   for (const width of [375, 1440]) {
     test(`gate with a notice, walmart gate and proposal dialog have no serious axe violation at ${width} px`, async ({

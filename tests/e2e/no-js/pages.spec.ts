@@ -75,13 +75,29 @@ test.describe('behind a gate', () => {
     expect(await deadControls(page)).toEqual([])
   })
 
-  test('the proposal loads with a grant; its close button ends the grant without JavaScript', async ({
+  test('the proposal loads with a grant; its close button asks first, then ends the grant without JavaScript', async ({
     page,
   }) => {
     test.setTimeout(90_000)
     await enter(page, 'circlek')
     await expectPageWorks(page, '/circlek/proposal')
+    const dialog = page.getByRole('dialog', { name: 'Close Proposal' })
+    await expect(dialog).toBeHidden()
     await page.getByRole('button', { name: 'Close proposal' }).click()
+    await expect(page).toHaveURL(/\/circlek\/proposal\?close=confirm$/)
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText(
+      "Are you sure you want to close this proposal? You'll need to enter the access code again to view it.",
+    )
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    expect(await deadControls(page)).toEqual([])
+    // Cancel keeps the proposal open: the grant still opens it.
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+    await page.goto('/circlek/proposal')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Partnership Proposal')
+    await page.getByRole('button', { name: 'Close proposal' }).click()
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click()
     await expect(page).toHaveURL(/\/$/)
     await page.goto('/circlek/proposal')
     await expect(page).toHaveURL(/\/circlek$/)

@@ -22,8 +22,10 @@ export const isAdminRole = (value: string): value is AdminRole =>
 
 export const may = (role: AdminRole, permission: Permission): boolean => GRANTS[role].includes(permission)
 
-/** The 403 message for a role without the right: names what is missing. */
+/** The 403 message for a role without the right: what the role may do, and what is missing. */
 export function refusal(role: AdminRole, permission: Permission): string {
   const needed = permission === 'admins' ? 'an owner' : 'an editor or an owner'
-  return `Your role (${role}) may only look. This needs ${needed}.`
+  // Only a reader is refused an edit; an editor is refused the console's people alone.
+  const mayDo = role === 'reader' ? 'may only look' : 'may not change who runs the console'
+  return `Your role (${role}) ${mayDo}. This needs ${needed}.`
 }

@@ -15,6 +15,10 @@ z.config({ jitless: true })
 
 /** Limits shared by the schemas and the inputs' maxLength/max attributes. */
 export const EMAIL_MAX = 254
+/** The part before the @ (RFC 5321's limit): longer, no mail server takes the address. */
+export const EMAIL_LOCAL_MAX = 64
+export const emailLocalFits = (address: string): boolean => address.indexOf('@') <= EMAIL_LOCAL_MAX
+export const EMAIL_LOCAL_MESSAGE = `The part before the @ has at most ${EMAIL_LOCAL_MAX} characters.`
 export const PHONE_INPUT_MAX = 32
 
 // Each field's messages name it ("Use at most 200 characters for your company name."): the error
@@ -81,7 +85,9 @@ export function email() {
         z.minLength(1, 'Enter your e-mail address.'),
         z.maxLength(EMAIL_MAX, 'This e-mail address is too long.'),
       ),
-    z.email('Enter a valid e-mail address, like name@company.com.'),
+    z
+      .email('Enter a valid e-mail address, like name@company.com.')
+      .check(z.refine(emailLocalFits, EMAIL_LOCAL_MESSAGE)),
   )
 }
 

@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { DOCKET_PATH, gateStepUrl, LINK_PAGE_PATH } from '../../lib/access.ts'
-import { EMAIL_MAX } from '../../lib/forms/fields.ts'
+import { EMAIL_LOCAL_MESSAGE, EMAIL_MAX, emailLocalFits } from '../../lib/forms/fields.ts'
 import { isPartnerSlug, PARTNER_SLUG, type PartnerSlug } from '../../lib/partners.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { isFormPost } from '../http/form-body.server.ts'
@@ -43,7 +43,11 @@ export const emailBody = z.object({
     .trim()
     .max(EMAIL_MAX, 'That e-mail address is too long.')
     .toLowerCase()
-    .pipe(z.email('Enter a work e-mail address, like name@company.com.')),
+    .pipe(
+      z
+        .email('Enter a work e-mail address, like name@company.com.')
+        .refine(emailLocalFits, EMAIL_LOCAL_MESSAGE),
+    ),
 })
 
 export const linkBody = z.object({

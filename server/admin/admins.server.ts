@@ -1,8 +1,10 @@
 // The console's admins: the rules `rm5 admins` and the console's admins page share (one service).
 // An address is kept lowercase; the last owner cannot be removed, so the console never locks
 // everyone out of its own admins page.
+
 import { z } from 'zod'
 import { type AdminRole, isAdminRole } from '../../lib/admin/roles.ts'
+import { EMAIL_LOCAL_MESSAGE, emailLocalFits } from '../../lib/forms/fields.ts'
 import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 
@@ -22,7 +24,9 @@ export const adminEmail = z
   .trim()
   .toLowerCase()
   .max(254, 'An e-mail address has at most 254 characters.')
-  .pipe(z.email('Enter an e-mail address such as ops@example.com.'))
+  .pipe(
+    z.email('Enter an e-mail address such as ops@example.com.').refine(emailLocalFits, EMAIL_LOCAL_MESSAGE),
+  )
 
 export interface AdminRow {
   id: string

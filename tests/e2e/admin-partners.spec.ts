@@ -83,3 +83,40 @@ test('an owner adds a partner, themes it with a live preview, removes it, and th
     `${email} partner.add`,
   ])
 })
+
+test('a partner named with one long word widens no page: it breaks in headings, notices and tables', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const email = await signInAsNewOwner(page)
+  const slug = `long-${email.slice(4, 12)}`
+  // The longest name the form takes, with no space to break at.
+  const name = `Kroger${'x'.repeat(54)}`
+  await consoleMenu(page).getByRole('link', { name: 'Partners', exact: true }).click()
+  await page.getByLabel('Slug (the gate is /slug)').fill(slug)
+  await page.getByLabel('Name', { exact: true }).fill(name)
+  await page.getByRole('button', { name: 'Add partner' }).click()
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  const partnerPage = page.url()
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    for (const url of [partnerPage, `${new URL(partnerPage).pathname}/remove`, '/admin/partners']) {
+      await page.goto(url)
+      const overflow = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        tables: [...document.querySelectorAll('.table-wrap')].map(
+          (wrap) => wrap.scrollWidth - wrap.clientWidth,
+        ),
+        // What sticks out, for the failure's message (the console's menu scrolls by itself).
+        wide: [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('nav'))
+          .slice(0, 8)
+          .map((e) => `${e.tagName}.${e.className}:${Math.round(e.getBoundingClientRect().right)}`),
+      }))
+      expect(overflow.page, `${url} at ${width} px ${JSON.stringify(overflow.wide)}`).toBeLessThanOrEqual(
+        width,
+      )
+      expect(Math.max(0, ...overflow.tables), `${url}'s tables at ${width} px`).toBe(0)
+    }
+  }
+})

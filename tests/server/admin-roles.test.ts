@@ -89,7 +89,9 @@ describe.each(ROLES)('role %s', (role) => {
           action.name,
           action.method === 'POST' && !action.api ? 303 : 403,
         ])
-        expect(res.body).toContain(`Your role (${role}) may only look.`)
+        expect(res.body).toContain(
+          `Your role (${role}) ${role === 'reader' ? 'may only look.' : 'may not change who runs the console.'}`,
+        )
         expect(res.body).toContain(
           action.needs === 'admins' ? 'This needs an owner.' : 'This needs an editor or an owner.',
         )
@@ -115,4 +117,23 @@ it('a refused change leaves the data as it was', async () => {
   // A reload shows the refusal again and changes nothing.
   expect((await shownAnswer(t.app, res, reader.cookie)).body).toContain('This needs an editor or an owner.')
   expect(await t.db.prisma.accessCode.count()).toBe(codes)
+})
+
+describe('an admin added on a server that sends no e-mail', () => {
+  it('the page that says so tells how their first sign-in link is made', async () => {
+    const owner = sessions.get('owner')
+    const added = await post(
+      t,
+      '/admin/admins',
+      { _csrf: owner?.csrf ?? '', email: 'first-link@example.com', role: 'reader' },
+      { cookie: owner?.cookie ?? '' },
+    )
+    expect([added.statusCode, added.headers.location]).toEqual([303, '/admin/admins?done=added'])
+    const shown = await t.app.inject({
+      url: '/admin/admins?done=added',
+      headers: { cookie: owner?.cookie ?? '' },
+    })
+    expect(shown.body).toContain('Admin added')
+    expect(shown.body).toContain('npx rm5 admins link &lt;their address&gt;')
+  })
 })

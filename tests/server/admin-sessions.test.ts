@@ -248,6 +248,23 @@ describe('every /admin answer', () => {
   })
 })
 
+describe('an admin added on a server that sends e-mail', () => {
+  it('the page that says so tells where they sign in', async () => {
+    const owner = await signIn(t, 'ops@example.com')
+    const added = await post(
+      t,
+      '/admin/admins',
+      { _csrf: owner.csrf, email: 'mailed-first@example.com', role: 'reader' },
+      { cookie: owner.cookie },
+    )
+    expect([added.statusCode, added.headers.location]).toEqual([303, '/admin/admins?done=added'])
+    const shown = await page('/admin/admins?done=added', owner.cookie)
+    expect(shown.body).toContain('Admin added')
+    expect(shown.body).toContain('the link arrives by e-mail')
+    expect(shown.body).not.toContain('rm5 admins link')
+  })
+})
+
 describe('the audit of a sign-in', () => {
   it('names one client by one hash, however its address reaches the server', async () => {
     const signInFrom = async (remoteAddress: string) => {

@@ -145,10 +145,12 @@ export async function consolePageRoutes(app: FastifyInstance) {
     const message = ADMIN_DONE[done as keyof typeof ADMIN_DONE]
     const refused = returnedState(await returned(request, ADMINS.page), ADMINS.form, true)
     const error = refused?.errors.email ?? refused?.message
+    // A new admin's first sign-in: a link by e-mail, or, where this server sends none, one made on it.
+    const firstSignIn = done === 'added' ? (deps.mailer ? 'mail' : 'cli') : undefined
     return sendConsolePage(
       reply,
       'Admins',
-      await adminsPage(request, { done: message, error, values: refused?.values }),
+      await adminsPage(request, { done: message, firstSignIn, error, values: refused?.values }),
     )
   })
   /** An owner's change to the admins: done, then the page saying so; or the page with the refusal. */

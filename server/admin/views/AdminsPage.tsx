@@ -11,12 +11,15 @@ export function AdminsPage({
   user,
   rows,
   done,
+  firstSignIn,
   error,
   values,
 }: {
   user: ConsoleUser
   rows: AdminRow[]
   done?: string
+  /** After an admin was added: how their first sign-in link reaches them. */
+  firstSignIn?: 'mail' | 'cli'
   error?: string
   values?: { email?: string; role?: string }
 }) {
@@ -26,8 +29,17 @@ export function AdminsPage({
       current="/admin/admins"
       title="Admins"
       lead="Who may sign in to this console, and what their role allows."
-      done={done}
+      done={firstSignIn ? undefined : done}
     >
+      {firstSignIn ? (
+        <Notice kind="ok" title={done ?? 'Admin added'}>
+          <p>
+            {firstSignIn === 'mail'
+              ? 'They sign in at /admin/sign-in with their e-mail address; the link arrives by e-mail.'
+              : 'This server sends no e-mail, so their first sign-in link is made on the server: npx rm5 admins link <their address>. They may then add a passkey.'}
+          </p>
+        </Notice>
+      ) : null}
       {error ? (
         <Notice kind="error" title="There is a problem">
           <p>
@@ -38,8 +50,8 @@ export function AdminsPage({
       <section className="panel" aria-labelledby="add-admin-title">
         <h2 id="add-admin-title">Add an admin</h2>
         <p className="muted small">
-          Reader: reads everything. Editor: also changes codes, documents, agreements, viewers, applications,
-          messages and notifications. Owner: also admins.
+          Reader: reads everything. Editor: also changes partners, codes, documents, agreements, viewers,
+          applications, messages and notifications. Owner: also admins.
         </p>
         <CsrfForm action="/admin/admins" csrf={user.csrf} noValidate>
           <div className="form-grid form-grid--wide">

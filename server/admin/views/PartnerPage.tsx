@@ -150,7 +150,7 @@ export function PartnerPage({
             Takes /{partner.slug} off the site. Nothing is deleted; adding the slug again brings the gate
             back.
           </p>
-          <a className="button button--danger" href={`${action}/remove`}>
+          <a className="button button--danger button--names" href={`${action}/remove`}>
             Remove {partner.name}…
           </a>
         </section>

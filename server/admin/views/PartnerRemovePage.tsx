@@ -46,7 +46,7 @@ export function PartnerRemovePage({
           <CsrfForm action={`/admin/partners/${partner.slug}/remove`} csrf={user.csrf}>
             <input type="hidden" name="confirm" value="yes" />
             {holds ? <input type="hidden" name="force" value="yes" /> : null}
-            <button className="button button--danger" type="submit">
+            <button className="button button--danger button--names" type="submit">
               {holds ? 'Revoke, hide and remove' : `Remove ${partner.name}`}
             </button>
           </CsrfForm>

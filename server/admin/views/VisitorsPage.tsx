@@ -1,4 +1,4 @@
-import type { PeriodChoice } from '../../analytics/period.server.ts'
+import { DEFAULT_DAYS, type PeriodChoice } from '../../analytics/period.server.ts'
 import type { AnalyticsReport, Conversion, Ranked, RecentActivity } from '../../analytics/report.server.ts'
 import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DailyChart } from './DailyChart.tsx'
@@ -63,7 +63,12 @@ const GOALS: readonly Column<Conversion>[] = [
   // Visitors, not records: a visitor who applied twice in a day counts once (the console's
   // Applications page counts the records).
   { header: 'Applied', cell: (row) => count(row.applications), num: true },
-  { header: 'Conversion', cell: (row) => percent(row.applicationRate), num: true },
+  // No visitors counted (a goal reached before counting began): no share to give, as in the summary.
+  {
+    header: 'Conversion',
+    cell: (row) => (row.visitors === 0 ? '—' : percent(row.applicationRate)),
+    num: true,
+  },
   { header: 'Wrote to us', cell: (row) => count(row.contacts), num: true },
   { header: 'Opened a gate', cell: (row) => count(row.gates), num: true },
 ]
@@ -141,18 +146,28 @@ export function VisitorsPage({
           That period cannot be shown ({choice.problem}); showing the last 30 days.
         </p>
       ) : null}
-      <FilterForm action="/admin/visitors" submit="Show" panel label="Choose the period">
-        <LabelledField id="visitors-days" label="Period">
-          <select id="visitors-days" name="days" defaultValue={String(choice.days)}>
-            <option value="7">Last 7 days</option>
-            <option value="30">Last 30 days</option>
-            <option value="90">Last 90 days</option>
-            <option value="custom">From and to the dates below</option>
-          </select>
-        </LabelledField>
-        <TextField id="visitors-since" name="since" label="From" type="date" defaultValue={period.since} />
-        <TextField id="visitors-until" name="until" label="To" type="date" defaultValue={period.until} />
-      </FilterForm>
+      {/* Two forms, each with its own button: which one was pressed says whether the visitor chose
+          a recent period or typed dates, with no script to notice a changed field. */}
+      <div className="panel period-forms">
+        <FilterForm action="/admin/visitors" submit="Show" label="Choose a recent period">
+          <LabelledField id="visitors-days" label="Period">
+            <select
+              id="visitors-days"
+              name="days"
+              defaultValue={choice.days === 'custom' ? String(DEFAULT_DAYS) : String(choice.days)}
+            >
+              <option value="7">Last 7 days</option>
+              <option value="30">Last 30 days</option>
+              <option value="90">Last 90 days</option>
+            </select>
+          </LabelledField>
+        </FilterForm>
+        <FilterForm action="/admin/visitors" submit="Show these dates" label="Choose the dates">
+          <input type="hidden" name="days" value="custom" />
+          <TextField id="visitors-since" name="since" label="From" type="date" defaultValue={period.since} />
+          <TextField id="visitors-until" name="until" label="To" type="date" defaultValue={period.until} />
+        </FilterForm>
+      </div>
       <div className="stats stats--figures">
         <Figure label="Visitors who applied" value={count(totals.applications)} />
         <Figure

@@ -18,7 +18,9 @@ body {
   margin: 0; font-family: var(--font); font-size: 0.9375rem; line-height: 1.55; color: var(--ink);
   background: var(--paper-2); font-feature-settings: "cv11", "ss01"; -webkit-font-smoothing: antialiased;
 }
-h1, h2, h3 { margin: 0 0 0.75rem; font-weight: 650; letter-spacing: -0.025em; line-height: 1.15; }
+/* A name or address is one word as long as it was typed: headings, notices and cells break it
+   rather than widen the page. */
+h1, h2, h3 { margin: 0 0 0.75rem; font-weight: 650; letter-spacing: -0.025em; line-height: 1.15; overflow-wrap: anywhere; }
 h1 { font-size: clamp(1.5rem, 1.2rem + 1.2vw, 2.125rem); letter-spacing: -0.035em; }
 h2 { font-size: 1.1875rem; }
 h3 { font-size: 1rem; }
@@ -82,6 +84,8 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .button--danger { border-color: var(--danger); background: transparent; color: var(--danger); }
 .button--danger:hover { background: rgb(180 35 24 / 0.08); }
 .button--sm { min-height: 32px; padding: 0 0.8rem; font-size: 0.8125rem; }
+/* A button naming a partner or an address: its label breaks rather than widen the page. */
+.button--names { max-width: 100%; white-space: normal; overflow-wrap: anywhere; text-align: center; padding-block: 0.45rem; }
 .inline-form { display: inline; margin: 0; }
 .confirm-action { display: inline-block; max-width: 100%; vertical-align: top; }
 .confirm-action > summary { list-style: none; cursor: pointer; }
@@ -96,7 +100,9 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .field input[type="text"], .field input[type="email"], .field input[type="date"], .field select, .field input:not([type]) {
   width: 100%; min-height: 44px; padding: 0.55rem 0.8rem; border: 1px solid #c9cec8; border-radius: var(--radius-sm); background: var(--paper); font: inherit; color: inherit;
 }
-.field--check { flex-direction: row; align-items: center; gap: 0.5rem; }
+.field--check { flex-direction: row; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
+/* A box's error goes under the box and its label, not beside them. */
+.field--check .field__error { flex-basis: 100%; }
 .field--check input { width: 1.1rem; height: 1.1rem; accent-color: var(--ink); }
 .choice { border: 0; padding: 0; margin: 0; min-width: 0; display: grid; gap: 0.4rem; }
 .choice legend { font-weight: 600; font-size: 0.875rem; padding: 0; margin-bottom: 0.35rem; }
@@ -109,19 +115,19 @@ a { color: inherit; text-underline-offset: 0.2em; }
 .filters .field { min-width: 12rem; flex: 1 1 12rem; }
 .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
 
-.notice { border-left: 4px solid var(--ink); background: var(--paper); padding: 0.9rem 1.1rem; border-radius: var(--radius-sm); margin-bottom: 1.25rem; }
+.notice { overflow-wrap: anywhere; border-left: 4px solid var(--ink); background: var(--paper); padding: 0.9rem 1.1rem; border-radius: var(--radius-sm); margin-bottom: 1.25rem; }
 .notice--ok { border-color: var(--ok); }
 .notice--error { border-color: var(--danger); }
 .notice:focus { outline: none; }
 .notice h2 { font-size: 1rem; margin-bottom: 0.35rem; }
 .secret { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; }
-.secret code { font-size: 1.125rem; font-weight: 650; letter-spacing: 0.04em; padding: 0.4rem 0.7rem; background: var(--paper-2); border-radius: 8px; word-break: break-all; }
+.secret code { font-size: 1.125rem; font-weight: 650; letter-spacing: 0.04em; padding: 0.4rem 0.7rem; background: var(--paper-2); border-radius: 8px; overflow-wrap: normal; }
 
 /* Positioned, so the visually hidden text of its buttons is clipped with the table on a phone. */
 .table-wrap { position: relative; overflow-x: auto; }
 table { width: 100%; border-collapse: collapse; font-size: 0.875rem; font-variant-numeric: tabular-nums; }
 caption { text-align: left; font-weight: 650; padding-bottom: 0.5rem; }
-th, td { text-align: left; padding: 0.55rem 0.75rem 0.55rem 0; border-bottom: 1px solid var(--line); vertical-align: top; }
+th, td { text-align: left; padding: 0.55rem 0.75rem 0.55rem 0; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
 th { font-size: 0.75rem; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--muted); }
 td.num, th.num { text-align: right; }
 td.num, td.nowrap { white-space: nowrap; }
@@ -151,7 +157,7 @@ tbody tr:last-child td { border-bottom: 0; }
 .code-group { display: grid; gap: 0.3rem; align-content: start; }
 .code-group__name { margin: 0; font-weight: 650; font-size: 0.8125rem; }
 .code-group .field--check label { font-weight: 400; }
-.badge { display: inline-block; padding: 0.1rem 0.55rem; border-radius: 999px; font-size: 0.75rem; font-weight: 650; background: var(--paper-3); color: var(--ink); white-space: nowrap; }
+.badge { display: inline-block; max-width: 100%; padding: 0.1rem 0.55rem; border-radius: 999px; font-size: 0.75rem; font-weight: 650; background: var(--paper-3); color: var(--ink); overflow-wrap: anywhere; }
 .badge--ok { background: #dff5e3; color: #0f5323; }
 .badge--warn { background: #fff1c2; color: #6b4b00; }
 .badge--bad { background: #fde4e1; color: #8a1c12; }
@@ -183,6 +189,8 @@ details.figures table { margin-top: 0.5rem; }
 .group + .group { margin-top: 1.5rem; }
 .group h3 { margin: 0 0 0.25rem; }
 .filters { margin-bottom: 1rem; }
+.period-forms { display: flex; flex-wrap: wrap; gap: 1rem 2rem; align-items: end; }
+.period-forms .filters { margin-bottom: 0; flex: 1 1 16rem; }
 .field input[type="file"] { width: 100%; min-height: 44px; padding: 0.45rem; border: 1px dashed #9aa19a; border-radius: var(--radius-sm); background: var(--paper-2); font: inherit; }
 /* The browser's own "Choose File" button, drawn as the console's outlined pill button. */
 .field input[type="file"]::file-selector-button { margin-right: 0.75rem; min-height: 32px; padding: 0 0.9rem; border: 1px solid var(--ink); border-radius: 999px; background: var(--paper); color: var(--ink); font: inherit; font-size: 0.8125rem; font-weight: 600; cursor: pointer; }

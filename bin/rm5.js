@@ -6,6 +6,14 @@
 // (decision 010), as the server does.
 import { fileURLToPath } from 'node:url'
 
+// An older Node fails far from its cause (a native package crashes the process): the Node line is
+// checked first, as `npm start` does. A checkout has the check; the image runs the Node it ships.
+const nodeLine = await import('../scripts/run/node-line.js').catch((error) => {
+  if (error?.code === 'ERR_MODULE_NOT_FOUND') return undefined
+  throw error
+})
+nodeLine?.requireSupportedNode()
+
 const program = await import('tsx/esm/api').then(
   ({ register }) => {
     register()

@@ -165,6 +165,9 @@ export async function setCodeEmailRule(
  * ended and whether anything changed: an address denied already, or admitted again while never
  * denied, changes nothing and is not audited.
  */
+export const DENIAL_NEEDS_EMAIL_STEP =
+  'This code asks for no e-mail, so denying an address would keep no one out: anyone holding the code gets in. Turn on its e-mail step first, or revoke the code.'
+
 export async function denyCodeEmail(
   prisma: PrismaClient,
   actor: Actor,
@@ -175,8 +178,14 @@ export async function denyCodeEmail(
 ): Promise<{ ended: number; deniedEmails: string[]; changed: boolean }> {
   const address = email.trim().toLowerCase()
   return prisma.$transaction(async (tx) => {
-    const code = await tx.accessCode.findUnique({ where: { id }, select: { deniedEmails: true } })
+    const code = await tx.accessCode.findUnique({
+      where: { id },
+      select: { deniedEmails: true, requireEmail: true },
+    })
     if (!code) throw new CodeRuleError(`no access code with id ${id}`)
+    // Without the e-mail step nobody is asked for an address: a denial would look done and keep
+    // no one out.
+    if (!options.lift && !code.requireEmail) throw new CodeRuleError(DENIAL_NEEDS_EMAIL_STEP)
     const wasDenied = code.deniedEmails.includes(address)
     if (wasDenied !== Boolean(options.lift)) {
       return { ended: 0, deniedEmails: code.deniedEmails, changed: false }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { z } from 'zod'
 import { EMAIL_LOCAL_MESSAGE, email } from '../../lib/forms/fields.ts'
 import { emailBody } from '../access/email-link-routes.server.ts'
 import { adminEmail } from './admins.server.ts'

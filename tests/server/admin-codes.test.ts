@@ -6,6 +6,7 @@
 // the admin; the flash cookie is Secure behind a TLS proxy, as the session cookie.
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DENIAL_NEEDS_EMAIL_STEP } from '../../server/access/code-admin.server.ts'
 import { setAgreement } from '../../server/documents/agreements.server.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import {
@@ -112,6 +113,17 @@ it('denies an address on a code and admits it again, each a 303 and audited with
   )
   expect(bad.body).toContain('There is a problem')
   expect(bad.body).toContain('value="not an address"')
+
+  // A code that asks for no e-mail admits anyone holding it: a denial there is refused, not stored.
+  const pointless = await refusedPage(
+    t.app,
+    await send('/admin/codes/email', { code: id, email: viewer, rule: 'deny' }),
+    editor.cookie,
+  )
+  expect(pointless.body).toContain(DENIAL_NEEDS_EMAIL_STEP)
+  expect((await t.db.prisma.accessCode.findUniqueOrThrow({ where: { id } })).deniedEmails).toEqual([])
+  // This server sends no mail, so the step is turned on as a server that does would have it.
+  await t.db.prisma.accessCode.update({ where: { id }, data: { requireEmail: true } })
 
   const denied = await send('/admin/codes/email', { code: id, email: viewer, rule: 'deny' })
   expect([denied.statusCode, denied.headers.location]).toEqual([303, '/admin/codes?done=denied'])

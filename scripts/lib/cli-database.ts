@@ -3,7 +3,7 @@
 // DATA_DIR/pg.json when `npm start` is running (one server per DATA_DIR).
 import type { Database } from '../../server/db/database.server.ts'
 import { cliEnv } from './cli-env.ts'
-import { CliError, errorLine } from './cli-error.ts'
+import { CliError, unreachableDatabaseLine } from './cli-error.ts'
 import { onInterrupt } from './interrupt.ts'
 import { stderrLog } from './stderr-log.ts'
 
@@ -39,7 +39,7 @@ async function explain(error: unknown, where: string): Promise<unknown> {
     import('../../server/db/generated/client.ts'),
   ])
   if (isDatabaseUnavailable(error)) {
-    return new CliError(`Could not reach ${where}. Is Postgres running? (${errorLine(error)})`)
+    return new CliError(unreachableDatabaseLine(where, error))
   }
   if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2021') {
     return new CliError(`The tables are missing in ${where}: run \`rm5 db migrate\` first.`)

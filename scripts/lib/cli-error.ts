@@ -28,3 +28,7 @@ export function errorLine(error: unknown): string {
     .filter(Boolean)
   return (error instanceof CliError ? lines.join(' ') : lines.at(-1)) ?? 'unknown error'
 }
+
+/** The one line for a database that cannot be reached (`where`: DATABASE_URL or the embedded one). */
+export const unreachableDatabaseLine = (where: string, error: unknown): string =>
+  `Could not reach ${where}. Is Postgres running? (${errorLine(error)})`

@@ -9,6 +9,7 @@
 import pino from 'pino'
 import { LOCKS, withAdvisoryLock } from '../../server/db/advisory-lock.server.ts'
 import { openDatabase } from '../../server/db/database.server.ts'
+import { isDatabaseUnavailable } from '../../server/db/errors.server.ts'
 import { applyMigrations } from '../../server/db/migrate.server.ts'
 import { closeDocumentJobs } from '../../server/documents/jobs/document-jobs.server.ts'
 import { documentLimits } from '../../server/documents/limits.server.ts'
@@ -17,6 +18,7 @@ import { loadEnvOrExit } from '../../server/main.server.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { ensureDemoDocuments } from '../cli/documents/ensure-demo.ts'
 import { ensureDemoMedia } from '../cli/media/ensure-demo.ts'
+import { unreachableDatabaseLine } from '../lib/cli-error.ts'
 import { stepsOf } from '../lib/prepare-steps.ts'
 
 const steps = stepsOf(process.argv.slice(2))
@@ -25,10 +27,21 @@ const log = pino(loggerOptions(env) as pino.LoggerOptions)
 const db = await openDatabase(env, log)
 const storage = steps.has('demo') ? await openStorage(env, log) : undefined
 try {
+  // Reached first through the client: its error for a server that cannot be reached carries a
+  // code, where the schema engine's (the migrations) carries only a sentence.
+  await db.prisma.$queryRaw`SELECT 1`
   if (steps.has('migrate')) await migrate()
   if (storage) await addDemoContent(storage)
 } catch (error) {
-  log.error({ err: error }, 'preparation failed')
+  // The operator's most likely first failure, said in one line that names the setting.
+  if (isDatabaseUnavailable(error))
+    console.error(
+      unreachableDatabaseLine(
+        env.DATABASE_URL ? 'DATABASE_URL' : `the embedded database in ${env.DATA_DIR}`,
+        error,
+      ),
+    )
+  else log.error({ err: error }, 'preparation failed')
   process.exitCode = 1
 } finally {
   await Promise.allSettled([db.close(), storage?.close(), closeDocumentJobs()])

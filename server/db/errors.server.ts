@@ -43,6 +43,22 @@ const UNAVAILABLE_CAUSE_CODES = new Set([
   '57014',
 ])
 
+// What Prisma's driver adapter says of a raw query that could not run (P2010 carries no P1xxx
+// code of its own): `meta.driverAdapterError.cause.kind`.
+const UNAVAILABLE_ADAPTER_KINDS = new Set([
+  'DatabaseNotReachable',
+  'DatabaseDoesNotExist',
+  'DatabaseAccessDenied',
+  'AuthenticationFailed',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+  'TlsConnectionError',
+])
+const adapterKindOf = (error: InstanceType<typeof Prisma.PrismaClientKnownRequestError>): unknown =>
+  (error.meta as { driverAdapterError?: { cause?: { kind?: unknown } } } | undefined)?.driverAdapterError
+    ?.cause?.kind
+
 // Errors the pg pool raises without a code.
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|^timeout expired$|Query read timeout|Client has encountered a connection error|Connection ended/i
@@ -53,7 +69,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (current instanceof Prisma.PrismaClientInitializationError) return true
     if (
       current instanceof Prisma.PrismaClientKnownRequestError &&
-      UNAVAILABLE_PRISMA_CODES.has(current.code)
+      (UNAVAILABLE_PRISMA_CODES.has(current.code) ||
+        UNAVAILABLE_ADAPTER_KINDS.has(String(adapterKindOf(current))))
     ) {
       return true
     }

@@ -89,7 +89,8 @@ export async function waitForSchema(options: SchemaWait): Promise<void> {
     if (said !== told) options.onWait?.(state)
     told = said
     const left = deadline - Date.now()
-    if (left <= 0) throw new SchemaWaitTimeout(options.timeoutMs, missing)
+    if (left <= 0)
+      throw new SchemaWaitTimeout(options.timeoutMs, missing, 'error' in state ? state.error : undefined)
     await sleep(Math.min(options.intervalMs ?? 2000, left))
   }
 }
@@ -98,9 +99,13 @@ export class SchemaWaitTimeout extends Error {
   constructor(
     readonly timeoutMs: number,
     readonly missing: string[],
+    /** Why the last attempt could not ask the database, if it could not: then nothing is known of the schema. */
+    readonly unreachable?: string,
   ) {
     super(
-      `the database schema was not current after ${timeoutMs / 1000} s: ${missing.length} migration(s) not applied (${missing.join(', ')})`,
+      unreachable === undefined
+        ? `the database schema was not current after ${timeoutMs / 1000} s: ${missing.length} migration(s) not applied (${missing.join(', ')})`
+        : `the database could not be reached within ${timeoutMs / 1000} s (${unreachable}): check DATABASE_URL and that Postgres is running`,
     )
   }
 }

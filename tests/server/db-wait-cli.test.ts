@@ -90,5 +90,10 @@ describe('rm5 db wait', () => {
     })
     expect(run.code).toBe(1)
     expect(run.stderr).toContain('Waiting: the database cannot be reached yet (ECONNREFUSED).')
+    // Never reached, so nothing is known of its migrations: the last line says so.
+    expect(run.stderr).toContain(
+      'the database could not be reached within 1 s (ECONNREFUSED): check DATABASE_URL and that Postgres is running',
+    )
+    expect(run.stderr).not.toContain('not applied')
   })
 })

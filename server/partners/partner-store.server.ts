@@ -130,12 +130,18 @@ export async function requirePartner(
   return partner
 }
 
+export interface AddPartnerOptions {
+  /** A logo added with the partner: refused, it adds no partner (the same command can be retried). */
+  logo?: { storage: Storage; bytes: Buffer }
+}
+
 export async function addPartner(
   prisma: PrismaClient,
   actor: Actor,
   slug: PartnerSlug,
   fields: PartnerFields,
   now: Date,
+  options: AddPartnerOptions = {},
 ): Promise<PartnerRow> {
   const problem = partnerSlugProblem(slug)
   if (problem) throw new PartnerRejected(problem)
@@ -143,12 +149,19 @@ export async function addPartner(
   if (existing && !existing.removedAt) throw new PartnerRejected(`The partner "${slug}" exists already.`)
   const data = { ...partnerFields.parse(fields), updatedAt: now, removedAt: null }
   checkContrast(data)
+  const logo = options.logo && { storage: options.logo.storage, image: partnerLogo(options.logo.bytes) }
+  // Stored before the row exists: unreachable storage adds no partner. A row refused after it
+  // leaves an object no partner names, harmless (keys are content-addressed).
+  const logoKey = logo && (await storeLogo(logo.storage, slug, logo.image))
   const row = await prisma.$transaction(async (tx) => {
+    const values = logoKey ? { ...data, logoKey } : data
     // A removed partner's slug comes back as the same row: its old codes and documents stay hidden.
     const saved = existing
-      ? await tx.partner.update({ where: { slug }, data })
-      : await tx.partner.create({ data: { slug, ...data, createdAt: now } })
+      ? await tx.partner.update({ where: { slug }, data: values })
+      : await tx.partner.create({ data: { slug, ...values, createdAt: now } })
     await recordAudit(tx, actor, { action: 'partner.add', target: slug, details: { open: data.open } }, now)
+    // Audited as `set --logo` audits it, so the record reads the same however the logo came.
+    if (logoKey) await recordLogo(tx, actor, slug, logoKey, now)
     return saved
   })
   return toPartner(row)
@@ -225,6 +238,39 @@ const privateDocuments = (tx: Prisma.TransactionClient, slug: PartnerSlug) =>
     orderBy: { createdAt: 'asc' },
   })
 
+/** A logo the gate can show: its bytes and their image type. */
+export interface PartnerLogo {
+  bytes: Buffer
+  extension: string
+  contentType: string
+}
+
+/**
+ * The logo rule (PNG, JPEG, WebP or SVG by content, up to 512 KiB), for every interface: the CLI
+ * checks a file with it before it opens the database, and the functions that store a logo again.
+ */
+export function partnerLogo(bytes: Buffer): PartnerLogo {
+  const type = imageType(bytes)
+  if (!type) throw new PartnerRejected('The logo must be a PNG, JPEG, WebP or SVG image.')
+  if (bytes.length > LOGO_MAX_BYTES) throw new PartnerRejected('The logo must be 512 KiB or smaller.')
+  return { bytes, ...type }
+}
+
+/** Puts the logo in the `partners` bucket; its key. */
+async function storeLogo(storage: Storage, slug: PartnerSlug, logo: PartnerLogo): Promise<string> {
+  const bucket = storage.bucket(PARTNERS_BUCKET)
+  if (!(await storage.client.bucketExists(bucket))) await storage.client.makeBucket(bucket)
+  // Content-addressed: a new logo is a new URL, so no cache anywhere shows the old one.
+  const key = `${slug}/${createHash('sha256').update(logo.bytes).digest('hex').slice(0, 16)}.${logo.extension}`
+  await storage.client.putObject(bucket, key, logo.bytes, logo.bytes.length, {
+    'Content-Type': logo.contentType,
+  })
+  return key
+}
+
+const recordLogo = (tx: Prisma.TransactionClient, actor: Actor, slug: PartnerSlug, key: string, now: Date) =>
+  recordAudit(tx, actor, { action: 'partner.logo', target: slug, details: { key } }, now)
+
 /** Stores a logo (PNG, JPEG, WebP or SVG) in the `partners` bucket and names it on the partner. */
 export async function setPartnerLogo(
   prisma: PrismaClient,
@@ -235,17 +281,10 @@ export async function setPartnerLogo(
   now: Date,
 ): Promise<PartnerRow> {
   await requirePartner(prisma, slug)
-  const type = imageType(bytes)
-  if (!type) throw new PartnerRejected('The logo must be a PNG, JPEG, WebP or SVG image.')
-  if (bytes.length > LOGO_MAX_BYTES) throw new PartnerRejected('The logo must be 512 KiB or smaller.')
-  const bucket = storage.bucket(PARTNERS_BUCKET)
-  if (!(await storage.client.bucketExists(bucket))) await storage.client.makeBucket(bucket)
-  // Content-addressed: a new logo is a new URL, so no cache anywhere shows the old one.
-  const key = `${slug}/${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${type.extension}`
-  await storage.client.putObject(bucket, key, bytes, bytes.length, { 'Content-Type': type.contentType })
+  const key = await storeLogo(storage, slug, partnerLogo(bytes))
   const row = await prisma.$transaction(async (tx) => {
     const saved = await tx.partner.update({ where: { slug }, data: { logoKey: key, updatedAt: now } })
-    await recordAudit(tx, actor, { action: 'partner.logo', target: slug, details: { key } }, now)
+    await recordLogo(tx, actor, slug, key, now)
     return saved
   })
   return toPartner(row)

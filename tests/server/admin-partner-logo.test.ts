@@ -1,5 +1,5 @@
 // A partner's logo uploaded in the console, against the real app, Postgres and the embedded S3: the
-// file goes through `setPartnerLogo`, the function `rm5 partners add|set --logo` calls (its image
+// file goes through `setPartnerLogo`, the function `rm5 partners set --logo` calls (its image
 // check, its size limit, its sentences), is audited under the admin, is served at its /media
 // address and shown over the gate preview's monogram; a refused file changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

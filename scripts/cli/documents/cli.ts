@@ -1,5 +1,5 @@
-// `rm5 documents`: the data room's documents (decision 031). Every argument is checked
-// before the database or storage is opened.
+// `rm5 documents`: the data room's documents (decision 031). Every argument is checked, and the
+// file read, before the database or storage is opened.
 import { Command, Option } from 'commander'
 import type { PartnerSlug } from '../../../lib/partners.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
@@ -22,7 +22,7 @@ import {
   replaceDocument,
   setDocumentAudience,
 } from './commands.ts'
-import { withDocuments } from './open.ts'
+import { readLocalFile, withDocuments } from './open.ts'
 
 const GATES = 'a partner slug (`rm5 partners list`)'
 
@@ -143,16 +143,17 @@ The type comes from the content, not the name: a program renamed .pdf is refused
         file: string,
         values: AudienceValues & { title?: string; notify?: boolean; json?: boolean },
       ) => {
-        const limit = await maxBytes()
+        // Read before anything is opened: a missing file is the error, whatever the database.
+        const bytes = await readLocalFile(file, await maxBytes())
         await withDocuments(async (store, prisma) =>
           addDocument(store, io, {
             partner: await partnerOf(prisma, retailer),
             file,
+            bytes,
             title: values.title,
             notify: values.notify ?? false,
             audience: await audienceOf(prisma, values),
             json: values.json ?? false,
-            maxBytes: limit,
           }),
         )
       },
@@ -195,14 +196,14 @@ versions stay stored for the record.`,
       `\nWithout --codes or --download/--no-download, the document keeps whom it is for and whether it\nmay be saved.\n\n${DOWNLOAD_HELP}`,
     )
     .action(async (id: string, file: string, values: AudienceValues & { json?: boolean }) => {
-      const limit = await maxBytes()
+      const bytes = await readLocalFile(file, await maxBytes())
       await withDocuments(async (store, prisma) =>
         replaceDocument(store, io, {
           id,
           file,
+          bytes,
           audience: await audienceOf(prisma, values),
           json: values.json ?? false,
-          maxBytes: limit,
         }),
       )
     })

@@ -14,7 +14,6 @@ import { documentActivity } from '../../../server/documents/engagement-report.se
 import type { ActivityOptions } from '../codes/activity.ts'
 import type { Io } from '../codes/commands.ts'
 import { printListing, table, utc } from '../codes/table.ts'
-import { readLocalFile } from './open.ts'
 
 function printDocument(io: Io, heading: string, doc: DocumentSummary): void {
   io.print(heading)
@@ -36,16 +35,16 @@ export async function addDocument(
   io: Io,
   options: {
     partner: Pick<Partner, 'slug' | 'name'>
+    /** The file's path (its name is the default title) and its bytes, read by `readLocalFile`. */
     file: string
+    bytes: Buffer
     title?: string
     notify: boolean
     audience: AudienceRequest
     json: boolean
-    maxBytes: number
   },
 ): Promise<void> {
-  const bytes = await readLocalFile(options.file, options.maxBytes)
-  const { partner } = options
+  const { partner, bytes } = options
   const doc = await store.add(
     {
       retailer: partner.slug,
@@ -64,10 +63,15 @@ export async function addDocument(
 export async function replaceDocument(
   store: DocumentStore,
   io: Io,
-  options: { id: string; file: string; audience: AudienceRequest; json: boolean; maxBytes: number },
+  options: { id: string; file: string; bytes: Buffer; audience: AudienceRequest; json: boolean },
 ): Promise<void> {
-  const bytes = await readLocalFile(options.file, options.maxBytes)
-  const doc = await store.replace(options.id, bytes, basename(options.file), options.audience, cliActor())
+  const doc = await store.replace(
+    options.id,
+    options.bytes,
+    basename(options.file),
+    options.audience,
+    cliActor(),
+  )
   if (options.json) return io.print(JSON.stringify(doc))
   printDocument(
     io,

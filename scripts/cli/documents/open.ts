@@ -41,10 +41,15 @@ export async function withDocuments<T>(
 }
 
 /**
- * A local file's bytes. A file over `maxBytes` is refused from its size alone, before it is read;
- * the store checks again what it receives.
+ * A local file's bytes. A file over `maxBytes` (the limit `limitName` names) is refused from its
+ * size alone, before it is read; the store checks again what it receives. Commands read their
+ * files with it before opening the database, so a missing file is the error they report.
  */
-export async function readLocalFile(path: string, maxBytes?: number): Promise<Buffer> {
+export async function readLocalFile(
+  path: string,
+  maxBytes?: number,
+  limitName = 'DOCUMENT_MAX_BYTES',
+): Promise<Buffer> {
   const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
     throw new CliError(
       error.code === 'ENOENT' ? `${path} does not exist.` : `Cannot read ${path}: ${error.message}`,
@@ -52,7 +57,7 @@ export async function readLocalFile(path: string, maxBytes?: number): Promise<Bu
   })
   if (!info.isFile()) throw new CliError(`${path} is not a file.`)
   if (maxBytes !== undefined && info.size > maxBytes) {
-    throw new CliError(`${path} is ${info.size} bytes; the limit is ${maxBytes} bytes (DOCUMENT_MAX_BYTES).`)
+    throw new CliError(`${path} is ${info.size} bytes; the limit is ${maxBytes} bytes (${limitName}).`)
   }
   return readFile(path)
 }

@@ -1,19 +1,23 @@
 // `rm5 partners`: the partners whose gates the site serves (decision 035). Every command calls the
 // one service, server/partners/partner-store.server.ts; running servers pick a change up within seconds.
-import { readFile } from 'node:fs/promises'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { tintContrastProblem } from '../../../lib/partner-contrast.ts'
-import { HEX_COLOUR, type PartnerSlug, partnerSlugProblem } from '../../../lib/partners.ts'
+import { HEX_COLOUR, LOGO_MAX_BYTES, partnerSlugProblem } from '../../../lib/partners.ts'
 import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { PARTNERS_REFRESH_MS } from '../../../server/partners/directory.server.ts'
-import type { PartnerFields, PartnerRow } from '../../../server/partners/partner-store.server.ts'
+import type {
+  AddPartnerOptions,
+  PartnerFields,
+  PartnerRow,
+} from '../../../server/partners/partner-store.server.ts'
 import { type CliOutput, linePrinter, stdio } from '../../lib/cli.ts'
 import { DATABASE_HELP, withDatabase } from '../../lib/cli-database.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { jsonOption } from '../../lib/cli-options.ts'
 import { STORAGE_HELP, withStorage } from '../../lib/cli-storage.ts'
 import { printListing, utc } from '../codes/table.ts'
+import { readLocalFile } from '../documents/open.ts'
 
 const LIVE_WITHIN = `${Math.ceil(PARTNERS_REFRESH_MS / 1000) + 1} seconds`
 
@@ -71,7 +75,26 @@ const fieldsOf = (values: ThemeValues & { open?: boolean; code?: boolean }): Par
     }).filter(([, value]) => value !== undefined),
   )
 
+type LogoUpload = NonNullable<AddPartnerOptions['logo']>
+
 const load = () => import('../../../server/partners/partner-store.server.ts')
+
+/**
+ * The `--logo` file's bytes, read and checked by the service's logo rule before the database is
+ * opened: a missing file or one that is not an image is the error, and nothing is changed.
+ */
+async function readLogo(file: string | undefined): Promise<Buffer | undefined> {
+  if (file === undefined) return undefined
+  const bytes = await readLocalFile(file, LOGO_MAX_BYTES, '512 KiB for a logo')
+  const store = await load()
+  try {
+    store.partnerLogo(bytes)
+  } catch (error) {
+    if (error instanceof store.PartnerRejected) throw new CliError(error.message)
+    throw error
+  }
+  return bytes
+}
 
 export function partnersCommand(output: CliOutput = stdio): Command {
   const print = linePrinter(output)
@@ -99,19 +122,12 @@ export function partnersCommand(output: CliOutput = stdio): Command {
     })
   }
 
-  async function withLogo(
-    slug: PartnerSlug,
-    file: string | undefined,
-    done: PartnerRow,
-  ): Promise<PartnerRow> {
-    if (!file) return done
-    const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
-      throw new CliError(`Cannot read ${file}: ${error.code ?? error.message}`)
-    })
-    return withStore((store, prisma) =>
-      withStorage((storage) => store.setPartnerLogo(prisma, cliActor(), storage, slug, bytes, now())),
-    )
-  }
+  /**
+   * Runs `work` with the logo and the storage it goes to, opened before anything is changed: with
+   * storage unreachable, neither the partner nor its logo changes.
+   */
+  const withLogo = <T>(bytes: Buffer | undefined, work: (logo?: LogoUpload) => Promise<T>) =>
+    bytes ? withStorage((storage) => work({ storage, bytes })) : work()
 
   function report(partner: PartnerRow, verb: string, json: boolean | undefined) {
     if (json) return print(JSON.stringify(partner))
@@ -156,13 +172,17 @@ Examples:
       .option('--open', 'The gate opens with a button and takes no code (anyone with the address gets in)'),
   )
     .addOption(jsonOption('Print the partner as JSON'))
-    .action((slug: string, values: ThemeValues & { name: string; open?: boolean }) =>
-      withStore(async (store, prisma) => {
+    .action(async (slug: string, values: ThemeValues & { name: string; open?: boolean }) => {
+      const logo = await readLogo(values.logo)
+      await withStore(async (store, prisma) => {
         const fields = { ...store.defaultFields(values.name), ...fieldsOf(values) } as PartnerFields
-        const added = await store.addPartner(prisma, cliActor(), slug, fields, now())
-        report(await withLogo(slug, values.logo, added), 'Added', values.json)
-      }),
-    )
+        // With its logo in one step: a logo refused (or not stored) adds no partner.
+        const added = await withLogo(logo, (upload) =>
+          store.addPartner(prisma, cliActor(), slug, fields, now(), { logo: upload }),
+        )
+        report(added, 'Added', values.json)
+      })
+    })
 
   partners
     .command('list')
@@ -203,23 +223,32 @@ Examples:
   )
     .addOption(jsonOption('Print the partner as JSON'))
     .action(
-      (slug: string, values: ThemeValues & { open?: boolean; code?: boolean; publishPrivate?: boolean }) => {
+      async (
+        slug: string,
+        values: ThemeValues & { open?: boolean; code?: boolean; publishPrivate?: boolean },
+      ) => {
         if (values.open && values.code) throw new CliError('--open and --code do not go together', 2)
         if (values.publishPrivate && !values.open) throw new CliError('--publish-private goes with --open', 2)
         const changes = fieldsOf(values)
         if (Object.keys(changes).length === 0 && !values.logo)
           throw new CliError('Nothing to change: give an option.', 2)
-        return withStore(async (store, prisma) => {
+        const logo = await readLogo(values.logo)
+        await withStore(async (store, prisma) => {
           const options = { publishPrivate: values.publishPrivate ?? false }
-          const changed = await store
-            .setPartner(prisma, cliActor(), slug, changes, now(), options)
-            .catch((error: unknown) => {
-              // A usage matter: the same command with the flag, or without those documents, works.
-              if (error instanceof store.PrivateDocumentsOnOpenGate)
-                throw new CliError(`${error.message} (--publish-private)`, 2)
-              throw error
-            })
-          report(await withLogo(slug, values.logo, changed), 'Changed', values.json)
+          const changed = await withLogo(logo, async (upload) => {
+            const saved = await store
+              .setPartner(prisma, cliActor(), slug, changes, now(), options)
+              .catch((error: unknown) => {
+                // A usage matter: the same command with the flag, or without those documents, works.
+                if (error instanceof store.PrivateDocumentsOnOpenGate)
+                  throw new CliError(`${error.message} (--publish-private)`, 2)
+                throw error
+              })
+            return upload
+              ? store.setPartnerLogo(prisma, cliActor(), upload.storage, slug, upload.bytes, now())
+              : saved
+          })
+          report(changed, 'Changed', values.json)
         })
       },
     )

@@ -2,9 +2,9 @@
 // step. Every change calls the partners service `rm5 partners` calls (server/partners/partner-store), with
 // the console's admin as the actor; the forms are validated by that service's schema. A logo is an
 // upload of its own (multipart, the CSRF token first), stored by `setPartnerLogo`, the function
-// `rm5 partners add|set --logo` calls, which checks the image. Every post answers 303: a refused
-// form, and a preview drawn without saving, come back through the page's address
-// (http/form-return.server.ts).
+// `rm5 partners set --logo` calls, which checks the image by the rule `add --logo` checks it by
+// (`partnerLogo`). Every post answers 303: a refused form, and a preview drawn without saving,
+// come back through the page's address (http/form-return.server.ts).
 import { readFile } from 'node:fs/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { renderToStaticMarkup } from 'react-dom/server'

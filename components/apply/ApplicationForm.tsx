@@ -121,7 +121,6 @@ function ApplicationPostForm({ form }: { form: ReturnType<typeof useEnhancedForm
           min={0}
           max={applicationLimits.averageOrderValue}
           step={0.01}
-          placeholder="0.00"
         />
         <CountField
           form={form}

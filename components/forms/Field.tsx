@@ -156,9 +156,12 @@ export function CompanyField<F extends string>(props: FieldProps<F> & { maxLengt
   return <TextField {...props} wide autoComplete="organization" />
 }
 
-/** A whole number from 0 to `max` (locations, orders). */
+/**
+ * A whole number from 0 to `max` (locations, orders). No placeholder: a grey "0" in an empty box
+ * reads as a value already given.
+ */
 export function CountField<F extends string>(props: FieldProps<F> & { max: number }) {
-  return <TextField {...props} type="number" inputMode="numeric" min={0} step={1} placeholder="0" />
+  return <TextField {...props} type="number" inputMode="numeric" min={0} step={1} />
 }
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'form' | 'name' | 'value' | 'defaultValue'>

@@ -110,6 +110,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       const search = query === -1 ? '' : request.url.slice(query + 1)
       // Unknown API paths answer in the API's JSON shape, not with the HTML error page.
       if (pathname.startsWith('/api/')) return reply.callNotFound()
+      const lower = lowerCaseTwin(pathname, knownPages, options.services?.partners)
+      if (lower) return reply.redirect(query === -1 ? lower : `${lower}?${search}`, 301)
       const formReturn = search === '' ? undefined : options.formReturnFor?.(request, pathname, search)
       if (formReturn) return sendFormReturn(renderPage, options, request, reply, pathname, formReturn)
       if (!cache) return renderUncached(renderPage, options, request, reply)
@@ -133,6 +135,21 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       return renderCached(renderPage, cache, options, knownPages, pathname, url, request, reply, access)
     },
   })
+}
+
+/**
+ * The page a path typed with capitals means (`/Technology`, a gate written as `/CircleK` in an
+ * e-mail): its lower-case form, when that is a page or a partner's gate. Every route is lower-case,
+ * so such a path would otherwise be a 404.
+ */
+function lowerCaseTwin(
+  pathname: string,
+  knownPages: ReadonlySet<string>,
+  partners: PageServices['partners'] | undefined,
+): string | undefined {
+  const lower = pathname.toLowerCase()
+  if (lower === pathname) return undefined
+  return knownPages.has(lower) || partners?.get(lower.slice(1)) ? lower : undefined
 }
 
 /** The codes behind the verified grants: a document may be for some of a partner's codes only. */

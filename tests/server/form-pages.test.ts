@@ -169,3 +169,12 @@ describe('a failed form post without JavaScript', () => {
     expect(page.body).toContain('Message sent')
   })
 })
+
+describe('the number boxes of /apply', () => {
+  it('are empty when empty: no grey figure that reads as an answer already given', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/apply' })).body
+    const numbers = html.match(/<input[^>]*type="number"[^>]*>/g) ?? []
+    expect(numbers.length).toBe(3)
+    for (const input of numbers) expect(input).not.toContain('placeholder=')
+  })
+})

@@ -114,3 +114,20 @@ describe('kept /docket', () => {
     expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
   })
 })
+
+describe('a path typed with capitals', () => {
+  it('leads to the page or gate it names, query kept; any other stays a 404', async () => {
+    for (const [typed, page] of [
+      ['/Technology', '/technology'],
+      ['/TECHNOLOGY', '/technology'],
+      ['/CircleK', '/circlek'],
+      ['/CIRCLEK?error=invalid', '/circlek?error=invalid'],
+    ] as const) {
+      const res = await get(typed)
+      expect([typed, res.statusCode, res.headers.location]).toEqual([typed, 301, page])
+      expect((await get(page)).statusCode, page).toBe(200)
+    }
+    expect((await get('/No-Such-Page')).statusCode).toBe(404)
+    expect((await get('/Docket')).statusCode).toBe(404)
+  })
+})

@@ -10,13 +10,23 @@ import { listenOrigin } from './listen-origin.ts'
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max))
 
+/**
+ * An address pages link to and browsers open: http or https only (an ftp:// SITE_URL would become
+ * every canonical link), refused with an example, since the bare "Invalid input" names no fix.
+ */
+const webUrl = (example: string) =>
+  z.url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` })
+
+/** A bad setting: its message names the variable and the fix, and entry points print it alone (no stack). */
+export class EnvError extends Error {}
+
 export const siteConfigSchema = z.object({
   /** Canonical site address used in canonical links, sitemaps, social cards and links; unset: withSiteUrl. */
-  SITE_URL: z.url(),
+  SITE_URL: webUrl('https://rm5.example.com'),
   /** Base URL of the video streaming provider; a bare playback id becomes {base}/{id}.m3u8. Unset: the video bucket where media is served. */
   VIDEO_BASE_URL: z.optional(z.string().check(z.trim(), z.minLength(1))),
   /** Public base URL for media (a CDN or the storage's public address); unset = served from /media. */
-  MEDIA_PUBLIC_URL: z.optional(z.url()),
+  MEDIA_PUBLIC_URL: z.optional(webUrl('https://cdn.example.com')),
   /** Put before every bucket name (`acme-rm5-` gives `acme-rm5-heros`): names are global on AWS S3, R2, B2. */
   S3_BUCKET_PREFIX: z._default(
     z.string().check(
@@ -31,7 +41,10 @@ export const siteConfigSchema = z.object({
   /** Brand strings (docs/architecture.md: Brand). */
   BRAND_PRODUCT: z._default(text(40), 'RM5'),
   BRAND_COMPANY: z._default(text(80), 'RM5 Robotics'),
-  BRAND_EMAIL: z._default(z.email(), 'hello@rm5.example'),
+  BRAND_EMAIL: z._default(
+    z.email({ error: 'must be an e-mail address such as hello@example.com' }),
+    'hello@rm5.example',
+  ),
   BRAND_PHONE: z._default(text(40), '+1 (818) 555-0150'),
   BRAND_STREET: z._default(text(120), '100 N Brand Blvd, Suite 500'),
   BRAND_CITY: z._default(text(80), 'Glendale'),
@@ -71,9 +84,9 @@ export function formatEnvIssues(
     .join('\n')
 }
 
-/** The site config of an environment; throws naming each bad variable. */
+/** The site config of an environment; throws an EnvError naming each bad variable. */
 export function parseSiteConfig(source: Record<string, string | undefined>): SiteConfig {
   const result = siteConfigSchema.safeParse(withSiteUrl(withoutEmptyValues(source)))
-  if (!result.success) throw new Error(formatEnvIssues(result.error.issues))
+  if (!result.success) throw new EnvError(formatEnvIssues(result.error.issues))
   return result.data
 }

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseEnv, siteConfigOf } from '../server/env.server.ts'
-import { parseSiteConfig, siteConfigSchema } from './site-config-schema.ts'
+import { EnvError, parseSiteConfig, siteConfigSchema } from './site-config-schema.ts'
 import { readSiteConfig as readInBrowser } from './site-config-source.browser.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -81,6 +81,32 @@ describe('without SITE_URL', () => {
     expect(parseEnv({ HOST: '::', PORT: '4102' }).SITE_URL).toBe('http://localhost:4102')
     expect(parseEnv({ HOST: 'rm5.internal', PORT: '80' }).SITE_URL).toBe('http://rm5.internal')
     expect(parseEnv({}).SITE_URL).toBe('http://127.0.0.1:3000')
+  })
+})
+
+describe('a bad value', () => {
+  it.each([
+    ['SITE_URL', 'not-a-url', 'must be an http(s) URL such as https://rm5.example.com'],
+    // Parseable, but no page can link to it: it would become every canonical address.
+    ['SITE_URL', 'ftp://x', 'must be an http(s) URL such as https://rm5.example.com'],
+    ['MEDIA_PUBLIC_URL', 'not-a-url', 'must be an http(s) URL such as https://cdn.example.com'],
+    ['MEDIA_PUBLIC_URL', 'ftp://cdn.example', 'must be an http(s) URL such as https://cdn.example.com'],
+    ['BRAND_EMAIL', 'nope', 'must be an e-mail address such as hello@example.com'],
+  ])(
+    '%s=%s is refused in one line that names it and a valid value, by the server and pages alike',
+    (name, value, fix) => {
+      const line = new EnvError(`Invalid environment variable ${name}: ${fix}`)
+      expect(() => parseEnv({ [name]: value })).toThrow(line)
+      // What pages, the CLI and tests read when the server's parse is not at hand.
+      expect(() => parseSiteConfig({ [name]: value })).toThrow(line)
+    },
+  )
+
+  it('takes http and https addresses', () => {
+    expect(parseEnv({ SITE_URL: 'http://rm5.internal:8080' }).SITE_URL).toBe('http://rm5.internal:8080')
+    expect(parseSiteConfig({ MEDIA_PUBLIC_URL: 'https://cdn.example.com/rm5' }).MEDIA_PUBLIC_URL).toBe(
+      'https://cdn.example.com/rm5',
+    )
   })
 })
 

@@ -2,7 +2,9 @@
 // process with the variable named (see formatEnvError), so a misconfigured deployment fails loudly.
 import { z } from 'zod'
 import { LISTEN_DEFAULTS } from '../lib/listen-origin.ts'
+import { adoptSiteConfig } from '../lib/site-config.ts'
 import {
+  EnvError,
   formatEnvIssues,
   type SiteConfig,
   siteConfigSchema,
@@ -150,7 +152,9 @@ export type Env = z.infer<typeof envSchema> & {
   readonly siteUrlSet: boolean
 }
 
-export class EnvError extends Error {}
+// One class for the whole environment and the site config that pages read when their modules load
+// (lib/site-config-schema.ts): every entry point prints either as one line.
+export { EnvError }
 
 export function formatEnvError(error: z.ZodError): string {
   return formatEnvIssues(error.issues)
@@ -217,6 +221,25 @@ export function parseEnv(
   const oidcProblem = adminOidcProblem(env)
   if (oidcProblem) throw new EnvError(oidcProblem)
   return env
+}
+
+/**
+ * The environment, the site config adopted from it, or one line per bad variable and exit 1. Entry
+ * points call it before they import the server's modules: some read the site config when they load
+ * (lib/brand.ts, lib/media.ts), and a bad value found there would end in a stack trace instead.
+ */
+export function loadEnvOrExit(): Env {
+  try {
+    const env = parseEnv()
+    adoptSiteConfig(siteConfigOf(env))
+    return env
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
 }
 
 /**

@@ -1,11 +1,10 @@
 // The listener: parse env, start the embedded Postgres/S3 in their own process when unconfigured,
 // open them, build the app, listen, and drain on SIGTERM/SIGINT.
 import pino from 'pino'
-import { adoptSiteConfig } from '../lib/site-config.ts'
 import { buildApp } from './app.server.ts'
 import { openDatabase } from './db/database.server.ts'
 import { type EmbeddedSidecar, startEmbeddedSidecar } from './embedded/sidecar.server.ts'
-import { type Env, EnvError, parseEnv, siteConfigOf } from './env.server.ts'
+import { loadEnvOrExit } from './env.server.ts'
 import { loggerOptions } from './logger.server.ts'
 import { isEntryModule, projectRootOf } from './process-entry.server.ts'
 import { setUpBuckets } from './storage/bucket-setup.server.ts'
@@ -27,20 +26,6 @@ export interface StartOptions {
    * buckets); `signal` aborts when the server stops.
    */
   afterStorageReturns?: (signal: AbortSignal) => Promise<void>
-}
-
-export function loadEnvOrExit(): Env {
-  try {
-    const env = parseEnv()
-    adoptSiteConfig(siteConfigOf(env))
-    return env
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  }
 }
 
 /** Longest a shutdown may take before the process exits anyway (compose's stop_grace_period is longer). */

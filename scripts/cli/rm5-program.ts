@@ -3,7 +3,8 @@
 // by their summary, which is all the list and the "did you mean" suggestions need.
 import { Command } from 'commander'
 import { VERSION } from '../../server/version.server.ts'
-import { type CliOutput, runMain, stdio } from '../lib/cli.ts'
+import { type CliOutput, exitAfterOutput, runMain, stdio } from '../lib/cli.ts'
+import { CliError, errorLine } from '../lib/cli-error.ts'
 import { loadDotenv } from '../lib/dotenv.ts'
 
 interface CommandModule {
@@ -81,13 +82,29 @@ Exit status: 0 on success, 1 when the command fails, 2 for a usage error or unre
     )
 }
 
-/** The program for `argv`, with the command it names loaded. */
-export async function rm5Program(argv: string[], output: CliOutput = stdio): Promise<Command> {
+/** The command `argv` names (`rm5 codes list`, `rm5 help codes`: codes), if any. */
+function namedCommand(argv: string[]): string | undefined {
   const [first, second] = argv.filter((arg) => !arg.startsWith('-'))
-  const named = first === 'help' ? second : first
+  return first === 'help' ? second : first
+}
+
+/**
+ * The program for `argv`, with the command it names loaded. Throws an EnvError when the site
+ * config is bad: every command checks it by the server's schema, whether or not it reads it, so a
+ * SITE_URL the server refuses is refused by all of them alike.
+ */
+export async function rm5Program(argv: string[], output: CliOutput = stdio): Promise<Command> {
+  const named = namedCommand(argv)
   const root = rootProgram()
   for (const [name, { summary, load }] of Object.entries(COMMANDS)) {
-    const command = name === named ? (await load()).command(output) : new Command(name)
+    let command = new Command(name)
+    if (name === named) {
+      // Before the modules load: some read the site config as they do (lib/brand.ts). Loaded
+      // here, like the command, so that `rm5 --help` answers at once.
+      const { parseSiteConfig } = await import('../../lib/site-config-schema.ts')
+      parseSiteConfig(process.env)
+      command = (await load()).command(output)
+    }
     root.addCommand(command.summary(summary))
   }
   return root
@@ -96,5 +113,16 @@ export async function rm5Program(argv: string[], output: CliOutput = stdio): Pro
 export async function main(argv: string[]): Promise<never> {
   // Before the command's modules load: some read the site config when imported (scripts/lib/dotenv.ts).
   loadDotenv()
-  return runMain(await rm5Program(argv), argv)
+  let program: Command
+  try {
+    program = await rm5Program(argv)
+  } catch (error) {
+    const { EnvError } = await import('../../lib/site-config-schema.ts')
+    if (!(error instanceof EnvError)) throw error
+    // As cliEnv answers any other bad variable: one line, exit 2 (no --help pointer: the line
+    // says what a valid value looks like).
+    const named = namedCommand(argv)
+    return exitAfterOutput(`rm5${named ? ` ${named}` : ''}: ${errorLine(new CliError(error.message))}\n`, 2)
+  }
+  return runMain(program, argv)
 }

@@ -100,7 +100,12 @@ export async function runCli(root: Command, args: string[], output: CliOutput = 
 /** Runs `root` as the process: handles Ctrl-C, exits with the status once output is out. */
 export async function runMain(root: Command, args: string[]): Promise<never> {
   exitOnInterrupt()
-  const status = await runCli(root, args)
+  return exitAfterOutput('', await runCli(root, args))
+}
+
+/** Writes `error` (one line, or nothing) to standard error, then exits with `status` once output is out. */
+export async function exitAfterOutput(error: string, status: number): Promise<never> {
+  if (error) stdio.err(error)
   // An attached database or storage client may keep the event loop alive after the work is done.
   for (const stream of [process.stdout, process.stderr]) {
     await new Promise<void>((resolve) => stream.write('', () => resolve()))

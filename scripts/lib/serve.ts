@@ -11,6 +11,11 @@ export async function serve(
   mode: StartOptions['mode'],
   announce: (address: AddressInfo | string | null) => void,
 ): Promise<void> {
+  // First, and alone: the server's modules read the site config when they load, so a bad SITE_URL
+  // or BRAND_* found by their import would end in a stack trace; parsed here, it is one line and
+  // exit 1, as any other bad variable (and the modules get the config this parse adopted).
+  const { loadEnvOrExit } = await import('../../server/env.server.ts')
+  loadEnvOrExit()
   const { startServer } = await import('../../server/main.server.ts')
   const { preparation } = await import('./run-prepare.ts')
   try {

@@ -48,9 +48,20 @@ export async function workingDirWithDotenv(dotenv: Record<string, string>): Prom
   return dir
 }
 
+/** A start that ended (or hung) before the site printed what it was waited for. */
+export class SiteDidNotStart extends Error {
+  constructor(
+    /** Its exit status; null when it was killed for taking too long. */
+    readonly code: number | null,
+    readonly output: string,
+  ) {
+    super(`server did not start:\n${output}`)
+  }
+}
+
 /**
- * Starts the site and resolves once it prints `until` (by default: that it is ready); rejects if
- * it exits first.
+ * Starts the site and resolves once it prints `until` (by default: that it is ready); rejects
+ * with SiteDidNotStart if it exits first.
  */
 export async function startSite(
   dataDir: string,
@@ -98,12 +109,16 @@ export async function startSite(
     output += chunk
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()))
   // Only stops a start that hangs: a loaded machine may need minutes to migrate and prepare.
   const deadline = Date.now() + 240_000
   while (!output.includes(until)) {
     if (child.exitCode !== null || Date.now() > deadline) {
+      const code = child.exitCode
       child.kill('SIGKILL')
-      throw new Error(`server did not start:\n${output}`)
+      // Its last words may still be in the pipes when it exits: 'close' comes after them.
+      await closed
+      throw new SiteDidNotStart(code, output)
     }
     await sleep(100)
   }

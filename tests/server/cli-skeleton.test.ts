@@ -142,6 +142,40 @@ describe('on the real rm5 process', () => {
   })
 })
 
+describe('a bad site config, on the real rm5 process', () => {
+  // Every command checks it by the server's schema, even one that never reads it (codes list).
+  it.each([
+    [
+      ['codes', 'list'],
+      { SITE_URL: 'not-a-url' },
+      'SITE_URL: must be an http(s) URL such as https://rm5.example.com',
+    ],
+    [
+      ['codes', 'list'],
+      { SITE_URL: 'ftp://x' },
+      'SITE_URL: must be an http(s) URL such as https://rm5.example.com',
+    ],
+    [
+      ['admins', 'link', 'ops@rm5.example'],
+      { SITE_URL: 'ftp://x' },
+      'SITE_URL: must be an http(s) URL such as https://rm5.example.com',
+    ],
+    [
+      ['codes', 'list'],
+      { MEDIA_PUBLIC_URL: 'not-a-url' },
+      'MEDIA_PUBLIC_URL: must be an http(s) URL such as https://cdn.example.com',
+    ],
+    [
+      ['codes', 'list'],
+      { BRAND_EMAIL: 'nope' },
+      'BRAND_EMAIL: must be an e-mail address such as hello@example.com',
+    ],
+  ])('rm5 %j with %o: exit 2, one line naming it and a valid value', async (args, env, line) => {
+    const run = await runRm5(args, { ...UNREACHABLE, ...env })
+    expectOneLineFailure(run, 2, `rm5 ${args[0]}: Invalid environment variable ${line}`)
+  })
+})
+
 function expectOneLineFailure(run: CliRun, code: number, start: string) {
   expect(run.code, run.stderr).toBe(code)
   expect(run.stdout).toBe('')

@@ -7,7 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type StartedSite, startSite, workingDirWithDotenv } from '../helpers/start-process.ts'
+import {
+  SiteDidNotStart,
+  type StartedSite,
+  startSite,
+  workingDirWithDotenv,
+} from '../helpers/start-process.ts'
 import { fillTestStorage } from '../helpers/storage.ts'
 
 const SITE = 'https://shop.acme-runtime.example'
@@ -113,5 +118,48 @@ describe('a build started with another domain and brand', () => {
     const csp = (await fetch(url('/'))).headers.get('content-security-policy') ?? ''
     expect(csp).toContain(CDN)
     expect(csp).toContain(STREAM)
+  })
+})
+
+describe('a bad value of the site config', () => {
+  // Its own: a start that wrongly succeeds must not share the running site's embedded database.
+  let refusedDataDir: string
+  beforeAll(async () => {
+    refusedDataDir = await mkdtemp(join(tmpdir(), 'rm5-refused-config-'))
+  })
+  afterAll(async () => {
+    await rm(refusedDataDir, { recursive: true, force: true })
+  })
+
+  /** How the production bundle ends when started with `env`: its status and what it printed. */
+  async function refusal(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+    // A start that succeeds is stopped and fails the test (an ftp:// SITE_URL once served pages).
+    let started: StartedSite
+    try {
+      started = await startSite(refusedDataDir, env)
+    } catch (error) {
+      if (error instanceof SiteDidNotStart) return { code: error.code, output: error.output }
+      throw error
+    }
+    started.process.kill('SIGTERM')
+    await started.exited
+    throw new Error(`started with ${JSON.stringify(env)}`)
+  }
+
+  it.each([
+    [{ SITE_URL: 'not-a-url' }, 'SITE_URL: must be an http(s) URL such as https://rm5.example.com'],
+    [{ SITE_URL: 'ftp://x' }, 'SITE_URL: must be an http(s) URL such as https://rm5.example.com'],
+    [
+      { MEDIA_PUBLIC_URL: 'not-a-url' },
+      'MEDIA_PUBLIC_URL: must be an http(s) URL such as https://cdn.example.com',
+    ],
+    [{ BRAND_EMAIL: 'nope' }, 'BRAND_EMAIL: must be an e-mail address such as hello@example.com'],
+    // The path it takes, as any other bad variable does.
+    [{ PORT: 'abc' }, 'PORT: Invalid input'],
+  ])('%o stops the start with exit 1 and one line naming it, no stack trace', async (env, line) => {
+    const { code, output } = await refusal(env)
+    expect(code, output).toBe(1)
+    expect(output.trim().startsWith(`Invalid environment variable ${line}`), output).toBe(true)
+    expect(output.trim().split('\n')).toHaveLength(1)
   })
 })

@@ -112,10 +112,10 @@ export const envSchema = z.object({
   NOTIFY_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Key of the X-RM5-Signature header (HMAC-SHA256 of the body); required with NOTIFY_WEBHOOK_URL. */
   NOTIFY_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. */
+  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; with NOTIFY_EMAIL_FROM, mail is on. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   NOTIFY_EMAIL_FROM: z.email().optional(),
-  /** One address or several, comma-separated. */
+  /** Where e-mail notifications go (one address or several, comma-separated); unset: none, links still mailed. */
   NOTIFY_EMAIL_TO: z
     .string()
     .transform((value) =>
@@ -211,11 +211,13 @@ export function parseEnv(
       'Invalid environment variable NOTIFY_WEBHOOK_SECRET: required with NOTIFY_WEBHOOK_URL (receivers check the signature)',
     )
   }
-  const mail = [env.SMTP_URL, env.NOTIFY_EMAIL_FROM, env.NOTIFY_EMAIL_TO]
-  if (mail.some(Boolean) && !mail.every(Boolean)) {
-    const missing = ['SMTP_URL', 'NOTIFY_EMAIL_FROM', 'NOTIFY_EMAIL_TO'].filter((_, i) => !mail[i])
+  // SMTP_URL and NOTIFY_EMAIL_FROM send mail: the one-time links (gates, console sign-in). The
+  // notification inbox, NOTIFY_EMAIL_TO, only adds e-mail notifications: a site may mail links
+  // without one (docs/configuration.md), but not name an inbox it cannot mail.
+  const missingMail = (['SMTP_URL', 'NOTIFY_EMAIL_FROM'] as const).filter((name) => !env[name])
+  if (missingMail.length === 1 || (missingMail.length === 2 && env.NOTIFY_EMAIL_TO)) {
     throw new EnvError(
-      `Invalid environment variable ${missing[0]}: e-mail notifications need SMTP_URL, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO`,
+      `Invalid environment variable ${missingMail[0]}: e-mail (one-time links, and notifications to NOTIFY_EMAIL_TO) needs SMTP_URL and NOTIFY_EMAIL_FROM`,
     )
   }
   const oidcProblem = adminOidcProblem(env)

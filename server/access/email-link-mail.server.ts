@@ -24,11 +24,11 @@ export interface LinkMailer {
 
 /**
  * Why this site cannot mail links, or undefined: it needs an SMTP server and a sender address,
- * and an origin the reader's browser can reach.
+ * and an origin the reader's browser can reach; not NOTIFY_EMAIL_TO, the notifications' inbox.
  */
 export function mailLinksProblem(env: Env): string | undefined {
   if (!env.SMTP_URL || !env.NOTIFY_EMAIL_FROM)
-    return 'set SMTP_URL, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO (docs/operations.md, "Notifications")'
+    return 'set SMTP_URL and NOTIFY_EMAIL_FROM (docs/operations.md, "Notifications")'
   return mailedLinksProblem(env)
 }
 
@@ -46,8 +46,8 @@ export function requireEmailRefusal(env: Env): string | undefined {
   const fix =
     env.SMTP_URL && env.NOTIFY_EMAIL_FROM
       ? mailLinksProblem(env)
-      : 'set SMTP_URL (e.g. smtp://user:password@smtp.example.com:587), NOTIFY_EMAIL_FROM and ' +
-        'NOTIFY_EMAIL_TO for the server and the rm5 command (docs/operations.md, "Notifications")'
+      : 'set SMTP_URL (e.g. smtp://user:password@smtp.example.com:587) and NOTIFY_EMAIL_FROM for the ' +
+        'server and the rm5 command (docs/operations.md, "Notifications")'
   return `A code that requires an e-mail needs mail, and this site cannot send it: ${fix}, then try again.`
 }
 

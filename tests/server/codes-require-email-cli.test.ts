@@ -109,6 +109,17 @@ describe('generate and set', () => {
   })
 })
 
+describe('with mail but no notification inbox', () => {
+  it('generate --require-email stores the requirement: SMTP_URL and NOTIFY_EMAIL_FROM send links', async () => {
+    const run = await codesHere(['generate', 'circlek', '--require-email', '--json'], {
+      NOTIFY_EMAIL_TO: undefined,
+    })
+    expect(run.code, run.stderr).toBe(0)
+    const { id } = JSON.parse(run.stdout) as { id: string }
+    expect((await row(id)).requireEmail).toBe(true)
+  })
+})
+
 describe('without mail configured', () => {
   it.each([
     [['generate', 'circlek', '--require-email']],
@@ -124,7 +135,7 @@ describe('without mail configured', () => {
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr).toMatch(
-      /A code that requires an e-mail needs mail.*set SMTP_URL .*, NOTIFY_EMAIL_FROM and NOTIFY_EMAIL_TO/,
+      /A code that requires an e-mail needs mail.*set SMTP_URL .* and NOTIFY_EMAIL_FROM for the server/,
     )
     expect(await db.prisma.accessCode.count()).toBe(before)
   })

@@ -7,8 +7,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/free-port.ts'
+import { canSendLinks } from '../../server/access/email-link-mail.server.ts'
 import { EnvError, parseEnv } from '../../server/env.server.ts'
 import { listNotifications, retryNotifications } from '../../server/notifications/admin.server.ts'
+import { configuredChannels } from '../../server/notifications/channels.server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { until, webhookReceiver } from '../helpers/notification-receivers.ts'
 import { postJson } from '../helpers/submissions.ts'
@@ -172,8 +174,17 @@ describe('notifications', () => {
   it('refuses incomplete settings when the server starts', () => {
     expect(() => parseEnv({ NOTIFY_WEBHOOK_URL: 'https://hooks.example/x' })).toThrow(EnvError)
     expect(() => parseEnv({ NOTIFY_WEBHOOK_URL: 'https://hooks.example/x' })).toThrow(/NOTIFY_WEBHOOK_SECRET/)
-    expect(() => parseEnv({ SMTP_URL: 'smtp://mail.example:587', NOTIFY_EMAIL_FROM: 'a@b.example' })).toThrow(
-      /NOTIFY_EMAIL_TO/,
+    // A sender needs a server and the other way round; an inbox needs both.
+    expect(() => parseEnv({ SMTP_URL: 'smtp://mail.example:587' })).toThrow(
+      new EnvError(
+        'Invalid environment variable NOTIFY_EMAIL_FROM: e-mail (one-time links, and notifications to NOTIFY_EMAIL_TO) needs SMTP_URL and NOTIFY_EMAIL_FROM',
+      ),
+    )
+    expect(() => parseEnv({ NOTIFY_EMAIL_FROM: 'a@b.example', NOTIFY_EMAIL_TO: 'x@y.example' })).toThrow(
+      /^Invalid environment variable SMTP_URL: e-mail/,
+    )
+    expect(() => parseEnv({ NOTIFY_EMAIL_TO: 'x@y.example' })).toThrow(
+      /^Invalid environment variable SMTP_URL: e-mail/,
     )
     expect(() => parseEnv({ SMTP_URL: 'https://mail.example' })).toThrow(/SMTP_URL: must be an smtp/)
     expect(() =>
@@ -190,6 +201,18 @@ describe('notifications', () => {
         NOTIFY_EMAIL_TO: 'x@y.example,z@y.example',
       }).NOTIFY_EMAIL_TO,
     ).toEqual(['x@y.example', 'z@y.example'])
+  })
+
+  it('takes SMTP_URL and NOTIFY_EMAIL_FROM without NOTIFY_EMAIL_TO: links are mailed, no notification is', () => {
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      SITE_URL: 'https://rm5.example',
+      SMTP_URL: 'smtp://mail.example:587',
+      NOTIFY_EMAIL_FROM: 'site@rm5.example',
+    })
+    expect(canSendLinks(env)).toBe(true)
+    expect(configuredChannels(env)).toEqual([])
+    expect(configuredChannels({ ...env, NOTIFY_EMAIL_TO: ['ops@rm5.example'] })).toEqual(['email'])
   })
 
   it('queues nothing without a channel', async () => {

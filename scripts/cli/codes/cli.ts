@@ -213,7 +213,7 @@ Openings are written by the server every few seconds and kept DOCKET_ACTIVITY_RE
     .description(
       `Marks a code (its id from \`list\`, or the first 8+ characters) so that its first opening of the
 docket or the proposal each day (UTC) sends the access.granted notification through the webhook
-and/or e-mail configured (NOTIFY_WEBHOOK_URL, SMTP_URL; docs/operations.md).`,
+and/or e-mail configured (NOTIFY_WEBHOOK_URL, NOTIFY_EMAIL_TO; docs/operations.md).`,
     )
     .argument('<id>', 'The code (see `rm5 codes list`)')
     .option('--off', "Stop announcing this code's openings")

@@ -31,8 +31,6 @@ function describe(data: ViewerData): string[] {
   ].filter((line): line is string => typeof line === 'string')
 }
 
-const isEmpty = (data: ViewerData) => describe(data).length === 0
-
 export function viewersCommand(output: CliOutput = stdio): Command {
   const print = linePrinter(output)
   const run = (work: (prisma: PrismaClient) => Promise<void>) => withDatabase(({ prisma }) => work(prisma))
@@ -95,10 +93,19 @@ one code, use \`rm5 codes deny <code-id> --email <address>\`, or revoke the code
     .addOption(jsonOption())
     .action((options: { email: string; json?: boolean }) =>
       run(async (prisma) => {
-        const data = await (await load()).findViewerData(prisma, options.email)
-        if (options.json) return print(JSON.stringify(data))
-        if (isEmpty(data)) return print(`Nothing held about ${options.email}.`)
+        const { findFormRecords, findViewerData, holdsNothing } = await load()
+        const [data, records] = await Promise.all([
+          findViewerData(prisma, options.email),
+          findFormRecords(prisma, options.email),
+        ])
+        if (options.json) return print(JSON.stringify({ ...data, formRecords: records }))
+        if (holdsNothing(data)) print(`Nothing held about ${options.email} in the data room.`)
         for (const line of describe(data)) print(line)
+        // Named too, so a person's request is answered whole: these are deleted with their own commands.
+        if (records.applications > 0)
+          print(`${records.applications} application(s) from this address (rm5 applications list, delete)`)
+        if (records.messages > 0)
+          print(`${records.messages} contact message(s) from this address (rm5 contact list, delete)`)
       }),
     )
 
@@ -122,9 +129,9 @@ deleted, not anonymised (docs/operations.md says why). It lists them and asks fi
       }
       const address = options.email
       return run(async (prisma) => {
-        const { deleteViewerData, findViewerData } = await load()
+        const { deleteViewerData, findViewerData, holdsNothing } = await load()
         const found = await findViewerData(prisma, address)
-        if (isEmpty(found)) {
+        if (holdsNothing(found)) {
           if (options.json)
             return print(
               JSON.stringify({

@@ -33,6 +33,30 @@ async function naming(db: Prisma.TransactionClient | PrismaClient, email: string
   return rows.map((row) => row.id)
 }
 
+/**
+ * What the site's forms hold from the address (any letter case): applications and contact
+ * messages. Not data-room data: read and deleted with the applications and messages tools, so a
+ * person's request is answered whole when both are named.
+ */
+export interface FormRecords {
+  applications: number
+  messages: number
+}
+
+export async function findFormRecords(prisma: PrismaClient, email: string): Promise<FormRecords> {
+  const where = { email: sameAddress(email) }
+  const [applications, messages] = await Promise.all([
+    prisma.retailerApplication.count({ where }),
+    prisma.contactMessage.count({ where }),
+  ])
+  return { applications, messages }
+}
+
+/** True when nothing of the data room names the address: nothing to show or delete. */
+export const holdsNothing = (data: ViewerData): boolean =>
+  data.docketViews + data.documentViews + data.emailLinks + data.sessions + data.notifications === 0 &&
+  data.acceptances.length === 0
+
 /** What is held about the address (any letter case). */
 export async function findViewerData(prisma: PrismaClient, email: string): Promise<ViewerData> {
   const where = { email: sameAddress(email) }

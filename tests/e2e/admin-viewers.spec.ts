@@ -46,7 +46,7 @@ test('an owner ends a viewer’s live session and looks a person up', async ({ p
 
   await page.getByLabel('E-mail').fill('nobody@example.com')
   await page.getByRole('button', { name: 'Search' }).click()
-  await expect(page.getByText('Nothing is held about nobody@example.com.')).toBeVisible()
+  await expect(page.getByText('Nothing is held about nobody@example.com in the data room.')).toBeVisible()
   await expectNoViolation(page)
   await photograph(page, 'viewers-person')
   await viewer.close()

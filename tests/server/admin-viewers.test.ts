@@ -150,7 +150,7 @@ describe('acting on viewers', () => {
     })
     const after = await page(String(res.headers.location))
     expect(after.body).toContain('Their data was deleted')
-    expect(after.body).toContain('Nothing is held about ria@circlek.com.')
+    expect(after.body).toContain('Nothing is held about ria@circlek.com in the data room.')
   })
 
   it('refuses an address that is not one with the error summary, and changes nothing', async () => {
@@ -167,5 +167,40 @@ describe('acting on viewers', () => {
     expect(confirm.statusCode).toBe(400)
     expect(confirm.body).toContain('Name the person by their whole e-mail address.')
     expect(await t.db.prisma.auditEntry.count()).toBe(before)
+  })
+})
+
+describe('a person the forms know but the data room does not', () => {
+  it('is told apart: nothing held in the data room, their application named, nothing to delete', async () => {
+    const address = 'applied-only@retail.example'
+    await t.db.prisma.retailerApplication.create({
+      data: {
+        companyName: 'Retail Example',
+        businessType: 'grocery',
+        numberOfLocations: 2,
+        contactName: 'Ada',
+        email: address,
+        phone: '+15125550142',
+      },
+    })
+    const shown = await page(`/admin/viewers?${new URLSearchParams({ email: address })}`)
+    expect(shown.body).toContain(`Nothing is held about ${address} in the data room.`)
+    expect(shown.body).toContain(
+      `href="/admin/applications?email=applied-only%40retail.example">1 application(s)</a>`,
+    )
+    const confirm = await page(`/admin/viewers/delete?${new URLSearchParams({ email: address })}`)
+    expect(confirm.body).toContain('Nothing to delete')
+    expect(confirm.body).not.toContain('Delete their data</button>')
+    const before = await t.db.prisma.auditEntry.count({ where: { action: 'viewer.delete' } })
+    const res = await act('/admin/viewers/delete', { email: address })
+    expect([res.statusCode, res.headers.location]).toEqual([
+      303,
+      `/admin/viewers?${new URLSearchParams({ email: address, done: 'nothing' })}`,
+    ])
+    expect((await page(String(res.headers.location))).body).toContain(
+      'Nothing was held in the data room, so nothing was deleted',
+    )
+    expect(await t.db.prisma.auditEntry.count({ where: { action: 'viewer.delete' } })).toBe(before)
+    expect(await t.db.prisma.retailerApplication.count({ where: { email: address } })).toBe(1)
   })
 })

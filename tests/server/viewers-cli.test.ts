@@ -106,7 +106,14 @@ describe('rm5 viewers', () => {
       sessions: 1,
       notifications: 1,
       acceptances: [{ retailer: 'investor', version: 1, acceptedAt: '2026-11-25T09:00:00.000Z' }],
+      formRecords: { applications: 0, messages: 0 },
     })
+    // A message sent from the address is named beside the data room's rows, kept apart from them.
+    await t.db.prisma.contactMessage.create({
+      data: { name: 'Dana', email: 'dana@fund.example', message: 'Hello' },
+    })
+    const told = await rm5(['viewers', 'show', '--email', 'dana@fund.example'])
+    expect(told.stdout).toContain('1 contact message(s) from this address (rm5 contact list, delete)')
 
     // Usage errors exit 2 before anything connects: no address, or no terminal to ask on.
     const noEmail = await rm5(['viewers', 'delete', '--yes'])

@@ -6,17 +6,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { email } from '../../../lib/forms/fields.ts'
 import { listLiveSessions, revokeSession, revokeViewer } from '../../access/viewers.server.ts'
-import { deleteViewerData, findViewerData } from '../../documents/viewer-data.server.ts'
+import {
+  deleteViewerData,
+  findFormRecords,
+  findViewerData,
+  holdsNothing,
+} from '../../documents/viewer-data.server.ts'
 import { stateOf } from '../http/form-return.server.ts'
 import { sendConsolePage } from '../http/render.server.tsx'
 import type { FormState } from '../views/ErrorSummary.tsx'
-import { ViewerDeletePage, ViewersPage } from '../views/ViewersPage.tsx'
+import { type Person, ViewerDeletePage, ViewersPage } from '../views/ViewersPage.tsx'
 import { EDIT, READ, routeKit } from './route-kit.server.ts'
 
 const searchQuery = z
   .object({
     email: z.string().trim().max(254).optional().catch(undefined),
-    done: z.enum(['revoked', 'session', 'gone', 'deleted']).optional().catch(undefined),
+    done: z.enum(['revoked', 'session', 'gone', 'deleted', 'nothing']).optional().catch(undefined),
     ended: z.coerce.number().int().min(0).optional().catch(undefined),
   })
   .catch({})
@@ -37,11 +42,18 @@ const DONE = {
   session: () => 'Session ended',
   gone: () => 'That session had ended already',
   deleted: () => 'Their data was deleted',
+  nothing: () => 'Nothing was held in the data room, so nothing was deleted',
 }
 
 export async function viewerRoutes(app: FastifyInstance) {
   const prisma = app.adminConsole.deps.db.prisma
   const { user, actor, refuse, returned } = routeKit(app)
+
+  /** The person an address names: their data-room rows and what the forms hold from them. */
+  const personAt = async (email: string): Promise<Person> => {
+    const [data, records] = await Promise.all([findViewerData(prisma, email), findFormRecords(prisma, email)])
+    return { email, data, records }
+  }
 
   async function viewersPage(
     request: FastifyRequest,
@@ -55,7 +67,7 @@ export async function viewerRoutes(app: FastifyInstance) {
         user={user(request)}
         search={search}
         sessions={await listLiveSessions(prisma, { email: search || undefined }, now)}
-        person={address ? { email: address, data: await findViewerData(prisma, address) } : undefined}
+        person={address ? await personAt(address) : undefined}
         {...extra}
       />
     )
@@ -71,7 +83,7 @@ export async function viewerRoutes(app: FastifyInstance) {
       form: { values, errors: { email: parsed.error.issues[0]?.message ?? 'Enter an e-mail address.' } },
     }
   }
-  const withPerson = (done: 'revoked' | 'deleted', email: string, ended?: number) =>
+  const withPerson = (done: 'revoked' | 'deleted' | 'nothing', email: string, ended?: number) =>
     `/admin/viewers?${new URLSearchParams({ email, done, ...(ended === undefined ? {} : { ended: String(ended) }) })}`
 
   app.get('/viewers', READ, async (request, reply) => {
@@ -87,7 +99,7 @@ export async function viewerRoutes(app: FastifyInstance) {
       const form = { values: {}, errors: { email: 'Name the person by their whole e-mail address.' } }
       return sendConsolePage(reply, 'Viewers', await viewersPage(request, '', { form }), 400)
     }
-    const person = { email: address, data: await findViewerData(prisma, address) }
+    const person = await personAt(address)
     return sendConsolePage(
       reply,
       `Delete ${address}'s data?`,
@@ -105,6 +117,9 @@ export async function viewerRoutes(app: FastifyInstance) {
   app.post('/viewers/delete', EDIT, async (request, reply) => {
     const person = personOf(request)
     if (person.form) return refuse(reply, PERSON, person.form)
+    // A second press, or an address with nothing held: no deletion recorded, and the page says so.
+    if (holdsNothing(await findViewerData(prisma, person.email)))
+      return reply.redirect(withPerson('nothing', person.email), 303)
     await deleteViewerData(prisma, actor(request), person.email, app.adminConsole.now())
     return reply.redirect(withPerson('deleted', person.email), 303)
   })

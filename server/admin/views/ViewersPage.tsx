@@ -1,6 +1,6 @@
 import { may } from '../../../lib/admin/roles.ts'
 import type { LiveSession } from '../../access/viewers.server.ts'
-import type { ViewerData } from '../../documents/viewer-data.server.ts'
+import type { FormRecords, ViewerData } from '../../documents/viewer-data.server.ts'
 import { ConsolePage, type ConsoleUser } from './ConsoleShell.tsx'
 import { DataTable, RowAction } from './DataTable.tsx'
 import { ErrorSummary, type FormState } from './ErrorSummary.tsx'
@@ -14,6 +14,8 @@ const NAV_PATH = '/admin/viewers'
 export interface Person {
   email: string
   data: ViewerData
+  /** What the site's forms hold from the address: not data-room data, kept and deleted elsewhere. */
+  records: FormRecords
 }
 
 /** What is held, one line per kind that has any (the kinds `rm5 viewers show` prints). */
@@ -132,7 +134,7 @@ function PersonPanel({ person, user, canEdit }: { person: Person; user: ConsoleU
     <section className="panel" aria-labelledby="person-title">
       <h2 id="person-title">What is held about {person.email}</h2>
       {lines.length === 0 ? (
-        <p className="muted">Nothing is held about {person.email}.</p>
+        <p className="muted">Nothing is held about {person.email} in the data room.</p>
       ) : (
         <dl className="record">
           {lines.map((line) => (
@@ -153,6 +155,7 @@ function PersonPanel({ person, user, canEdit }: { person: Person; user: ConsoleU
           ))}
         </ul>
       ) : null}
+      <FormRecordsNote person={person} />
       {canEdit && lines.length > 0 ? (
         <div className="actions">
           {person.data.sessions > 0 ? (
@@ -176,9 +179,26 @@ function PersonPanel({ person, user, canEdit }: { person: Person; user: ConsoleU
   )
 }
 
+/** The applications and messages sent from the address, where they are read and deleted. */
+function FormRecordsNote({ person }: { person: Person }) {
+  const { applications, messages } = person.records
+  if (applications === 0 && messages === 0) return null
+  const query = new URLSearchParams({ email: person.email })
+  return (
+    <p>
+      Kept apart from the data room, and not deleted with it:{' '}
+      {applications > 0 ? <a href={`/admin/applications?${query}`}>{applications} application(s)</a> : null}
+      {applications > 0 && messages > 0 ? ' and ' : null}
+      {messages > 0 ? <a href={`/admin/messages?${query}`}>{messages} message(s)</a> : null} sent from this
+      address.
+    </p>
+  )
+}
+
 /** The delete step: what goes, and a button that posts (without JavaScript too). */
 export function ViewerDeletePage({ user, person }: { user: ConsoleUser; person: Person }) {
   const back = `${NAV_PATH}?${new URLSearchParams({ email: person.email })}`
+  const lines = heldLines(person.data)
   return (
     <ConsolePage
       user={user}
@@ -186,29 +206,40 @@ export function ViewerDeletePage({ user, person }: { user: ConsoleUser; person: 
       crumb={{ href: NAV_PATH, label: 'Viewers' }}
       title={`Delete ${person.email}'s data?`}
     >
-      <section className="panel panel--danger" aria-labelledby="confirm-title">
-        <h2 id="confirm-title">These rows are deleted for good</h2>
-        <ul>
-          {heldLines(person.data).map((line) => (
-            <li key={line.label}>
-              {line.label}: {line.count}
-            </li>
-          ))}
-        </ul>
-        <p>
-          A live session ends with its row: they are signed out. They can sign in again where a code still
-          admits them. The audit log keeps the counts and who deleted them.
-        </p>
-        <CsrfForm action={`${NAV_PATH}/delete`} csrf={user.csrf} className="actions">
-          <input type="hidden" name="email" value={person.email} />
-          <button className="button button--danger" type="submit">
-            Delete their data
-          </button>
-          <a className="button button--ghost" href={back}>
-            Keep it
-          </a>
-        </CsrfForm>
-      </section>
+      {lines.length === 0 ? (
+        <section className="panel" aria-labelledby="confirm-title">
+          <h2 id="confirm-title">Nothing to delete</h2>
+          <p>Nothing is held about {person.email} in the data room.</p>
+          <FormRecordsNote person={person} />
+          <p>
+            <a href={back}>Back to {person.email}</a>
+          </p>
+        </section>
+      ) : (
+        <section className="panel panel--danger" aria-labelledby="confirm-title">
+          <h2 id="confirm-title">These rows are deleted for good</h2>
+          <ul>
+            {lines.map((line) => (
+              <li key={line.label}>
+                {line.label}: {line.count}
+              </li>
+            ))}
+          </ul>
+          <p>
+            A live session ends with its row: they are signed out. They can sign in again where a code still
+            admits them. The audit log keeps the counts and who deleted them.
+          </p>
+          <CsrfForm action={`${NAV_PATH}/delete`} csrf={user.csrf} className="actions">
+            <input type="hidden" name="email" value={person.email} />
+            <button className="button button--danger" type="submit">
+              Delete their data
+            </button>
+            <a className="button button--ghost" href={back}>
+              Keep it
+            </a>
+          </CsrfForm>
+        </section>
+      )}
     </ConsolePage>
   )
 }

@@ -25,7 +25,7 @@ test('ends a session and searches by e-mail with plain forms', async ({ page, br
 
   await page.getByLabel('E-mail').fill('nobody@example.com')
   await page.getByRole('button', { name: 'Search' }).click()
-  await expect(page.getByText('Nothing is held about nobody@example.com.')).toBeVisible()
+  await expect(page.getByText('Nothing is held about nobody@example.com in the data room.')).toBeVisible()
 })
 
 test('an upload to a gate that takes no code needs “Share openly”', async ({ page }) => {

@@ -398,6 +398,8 @@ test.describe('legal pages', () => {
         const heading = await page.locator(`h2#${section.id}`).boundingBox()
         const anchor = await page.getByRole('link', { name: `Link to “${section.title}”` }).boundingBox()
         expect(heading && anchor && heading.y + heading.height - (anchor.y + anchor.height)).toBeLessThan(8)
+        // A target a finger can take: 24 px each way at least (WCAG 2.5.8).
+        expect(anchor && Math.min(anchor.width, anchor.height)).toBeGreaterThanOrEqual(24)
       }
       const last = document.sections.at(-1)
       await toc.getByRole('link', { name: last?.title ?? '' }).click()

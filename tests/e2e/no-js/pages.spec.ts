@@ -90,6 +90,8 @@ test.describe('behind a gate', () => {
       "Are you sure you want to close this proposal? You'll need to enter the access code again to view it.",
     )
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    // Styled as the modal is: the variant links the site's stylesheet (renderer/+Head.tsx).
+    expect(await dialog.evaluate((element) => getComputedStyle(element).position)).toBe('fixed')
     expect(await deadControls(page)).toEqual([])
     // Cancel keeps the proposal open: the grant still opens it.
     await dialog.getByRole('button', { name: 'Cancel' }).click()

@@ -261,6 +261,15 @@ describe('usage and failures', () => {
     }
   })
 
+  it('exits 1 naming the --out path as typed when its folder does not exist', async () => {
+    const file = join(outDir, 'no-such-folder', 'x.csv')
+    const run = await here('applications', ['export', '--format', 'csv', '--out', file])
+    expect(run.code).toBe(1)
+    expect(run.stderr.trim()).toBe(
+      `rm5 applications export: Cannot write ${file}: the folder ${join(outDir, 'no-such-folder')} does not exist.`,
+    )
+  })
+
   it('exits 1 with one clear line when the database is unreachable, leaving no file', async () => {
     const file = join(outDir, 'never.csv')
     const run = await cli('applications', ['export', '--out', file], {

@@ -1,6 +1,6 @@
 // `rm5 admins add|set|list|remove|link`: the people who may sign in to the console at /admin
 // (docs/operations.md, "The admin console"). `link` is how the first admin gets in without mail.
-import { Command, Option } from 'commander'
+import { Command, InvalidArgumentError, Option } from 'commander'
 import { ADMIN_ROLES, type AdminRole } from '../../lib/admin/roles.ts'
 import type { Actor } from '../../server/audit/audit.server.ts'
 import { publicOrigin } from '../../server/http/public-origin.server.ts'
@@ -22,8 +22,11 @@ async function service<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+// Commander's own refusal, so the line names the subcommand and its --help; the service then
+// applies the admins' rule (lower case, the length limits).
 const emailArgument = (value: string) => {
-  if (!/^[^@\s]+@[^@\s]+$/.test(value.trim())) throw new CliError(`"${value}" is not an e-mail address`, 2)
+  if (!/^[^@\s]+@[^@\s]+$/.test(value.trim()))
+    throw new InvalidArgumentError('Use an e-mail address, such as ops@example.com.')
   return value
 }
 

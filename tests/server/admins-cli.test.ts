@@ -111,7 +111,11 @@ describe('rm5 admins', () => {
       `rm5 admins set: option '--role <role>' argument 'viewer' is invalid. Use one of owner, editor, reader; see "rm5 admins set --help"`,
     ])
     const address = await rm5(['admins', 'add', 'not-an-address', '--role', 'reader'])
-    expect(address.code).toBe(2)
+    // Named as every other refusal is: the subcommand, and its own help.
+    expect([address.code, address.stderr.trim()]).toEqual([
+      2,
+      `rm5 admins add: command-argument value 'not-an-address' is invalid for argument 'email'. Use an e-mail address, such as ops@example.com; see "rm5 admins add --help"`,
+    ])
   })
 })
 

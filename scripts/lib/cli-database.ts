@@ -3,7 +3,7 @@
 // DATA_DIR/pg.json when `npm start` is running (one server per DATA_DIR).
 import type { Database } from '../../server/db/database.server.ts'
 import { cliEnv } from './cli-env.ts'
-import { CliError, unreachableDatabaseLine } from './cli-error.ts'
+import { CliError, databaseWhere, unreachableDatabaseLine } from './cli-error.ts'
 import { onInterrupt } from './interrupt.ts'
 import { stderrLog } from './stderr-log.ts'
 
@@ -21,10 +21,7 @@ export async function withDatabase<T>(run: (db: Database) => Promise<T>): Promis
   const closed = onInterrupt(() => db.close())
   try {
     return await run(db).catch(async (error) => {
-      throw await explain(
-        error,
-        env.DATABASE_URL ? 'DATABASE_URL' : `the embedded database in ${env.DATA_DIR}`,
-      )
+      throw await explain(error, databaseWhere(env))
     })
   } finally {
     closed()

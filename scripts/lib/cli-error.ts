@@ -29,6 +29,10 @@ export function errorLine(error: unknown): string {
   return (error instanceof CliError ? lines.join(' ') : lines.at(-1)) ?? 'unknown error'
 }
 
-/** The one line for a database that cannot be reached (`where`: DATABASE_URL or the embedded one). */
+/** How a command names the database it uses: the setting, or the embedded one and its folder. */
+export const databaseWhere = (env: { DATABASE_URL?: string; DATA_DIR: string }): string =>
+  env.DATABASE_URL ? 'DATABASE_URL' : `the embedded database in ${env.DATA_DIR}`
+
+/** The one line for a database that cannot be reached (`where`: databaseWhere). */
 export const unreachableDatabaseLine = (where: string, error: unknown): string =>
   `Could not reach ${where}. Is Postgres running? (${errorLine(error)})`

@@ -18,7 +18,7 @@ import { loggerOptions } from '../../server/logger.server.ts'
 import { openStorage, type Storage } from '../../server/storage/storage.server.ts'
 import { ensureDemoDocuments } from '../cli/documents/ensure-demo.ts'
 import { ensureDemoMedia } from '../cli/media/ensure-demo.ts'
-import { unreachableDatabaseLine } from '../lib/cli-error.ts'
+import { databaseWhere, unreachableDatabaseLine } from '../lib/cli-error.ts'
 import { stepsOf } from '../lib/prepare-steps.ts'
 
 const steps = stepsOf(process.argv.slice(2))
@@ -34,13 +34,7 @@ try {
   if (storage) await addDemoContent(storage)
 } catch (error) {
   // The operator's most likely first failure, said in one line that names the setting.
-  if (isDatabaseUnavailable(error))
-    console.error(
-      unreachableDatabaseLine(
-        env.DATABASE_URL ? 'DATABASE_URL' : `the embedded database in ${env.DATA_DIR}`,
-        error,
-      ),
-    )
+  if (isDatabaseUnavailable(error)) console.error(unreachableDatabaseLine(databaseWhere(env), error))
   else log.error({ err: error }, 'preparation failed')
   process.exitCode = 1
 } finally {

@@ -159,15 +159,16 @@ export async function setCodeEmailRule(
   }, TRANSACTION)
 }
 
+/** Why a denial is refused on a code that asks for no e-mail (it would keep no one out). */
+export const DENIAL_NEEDS_EMAIL_STEP =
+  'This code asks for no e-mail, so denying an address would keep no one out: anyone holding the code gets in. Turn on its e-mail step first, or revoke the code.'
+
 /**
  * Stops a code admitting one address (`lift`: admits it again): no link is sent to it, a link
  * already sent no longer opens, and its live sessions from this code end. Returns the sessions
  * ended and whether anything changed: an address denied already, or admitted again while never
- * denied, changes nothing and is not audited.
+ * denied, changes nothing and is not audited. A denial on a code without the e-mail step is refused.
  */
-export const DENIAL_NEEDS_EMAIL_STEP =
-  'This code asks for no e-mail, so denying an address would keep no one out: anyone holding the code gets in. Turn on its e-mail step first, or revoke the code.'
-
 export async function denyCodeEmail(
   prisma: PrismaClient,
   actor: Actor,

@@ -8,6 +8,7 @@ import {
   consoleMenu,
   generateCode,
   photograph,
+  sidewaysOverflow,
   signInAsNewOwner,
 } from './helpers/admin-console.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
@@ -105,10 +106,7 @@ test('a reload after "Generate code" adds none; at 375 px the tables are stacked
   const box = await revoke.boundingBox()
   expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true)
   // Nothing scrolls sideways: not the page, not a table inside its card.
-  const overflow = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    tables: [...document.querySelectorAll('.table-wrap')].map((wrap) => wrap.scrollWidth - wrap.clientWidth),
-  }))
+  const overflow = await sidewaysOverflow(page)
   expect(overflow.page).toBeLessThanOrEqual(375)
   expect(Math.max(0, ...overflow.tables)).toBe(0)
   await expect(row.locator('td[data-label="Label"]')).toContainText(label)

@@ -4,7 +4,13 @@
 // set` made; every new page passes axe and is photographed at 375 px and 1440 px.
 import { writeFile } from 'node:fs/promises'
 import { expect } from '@playwright/test'
-import { auditLines, consoleMenu, photograph, signInAsNewOwner } from './helpers/admin-console.ts'
+import {
+  auditLines,
+  consoleMenu,
+  photograph,
+  sidewaysOverflow,
+  signInAsNewOwner,
+} from './helpers/admin-console.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
 import { rm5 } from './helpers/cli.ts'
 // A client address of its own per test: sign-in is limited per client like the gates.
@@ -102,17 +108,7 @@ test('a partner named with one long word widens no page: it breaks in headings, 
     await page.setViewportSize({ width, height: 900 })
     for (const url of [partnerPage, `${new URL(partnerPage).pathname}/remove`, '/admin/partners']) {
       await page.goto(url)
-      const overflow = await page.evaluate(() => ({
-        page: document.documentElement.scrollWidth,
-        tables: [...document.querySelectorAll('.table-wrap')].map(
-          (wrap) => wrap.scrollWidth - wrap.clientWidth,
-        ),
-        // What sticks out, for the failure's message (the console's menu scrolls by itself).
-        wide: [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('nav'))
-          .slice(0, 8)
-          .map((e) => `${e.tagName}.${e.className}:${Math.round(e.getBoundingClientRect().right)}`),
-      }))
+      const overflow = await sidewaysOverflow(page)
       expect(overflow.page, `${url} at ${width} px ${JSON.stringify(overflow.wide)}`).toBeLessThanOrEqual(
         width,
       )

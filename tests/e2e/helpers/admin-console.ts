@@ -86,6 +86,21 @@ export async function photograph(page: Page, name: string) {
   await photographWidths(page, `console-${name}`, { fullPage: true })
 }
 
+/**
+ * How far the page and each table inside its card scroll sideways (0 when they do not), and the
+ * elements that stick out past the window, for a failure's message (the console's menu scrolls by
+ * itself, so it is left out).
+ */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    tables: [...document.querySelectorAll('.table-wrap')].map((wrap) => wrap.scrollWidth - wrap.clientWidth),
+    wide: [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('nav'))
+      .slice(0, 8)
+      .map((e) => `${e.tagName}.${e.className}:${Math.round(e.getBoundingClientRect().right)}`),
+  }))
+
 /** The console's own menu: a section's link there, not a link of the same words in a page's content. */
 export const consoleMenu = (page: Page) => page.getByRole('navigation', { name: 'Console' })
 

@@ -197,19 +197,6 @@ test.describe('phone menu', () => {
     await menu.getByRole('link', { name: 'Careers' }).click()
     await expect(page).toHaveURL(/\/careers$/)
   })
-
-  test('keeps Tab out of the page it covers', async ({ page }) => {
-    await page.goto('/company')
-    const menu = page.getByRole('navigation', { name: 'Menu' })
-    await page.getByRole('button', { name: 'Menu' }).click()
-    const last = menu.getByRole('link', { name: 'Retailer Access' })
-    await last.focus()
-    await page.keyboard.press('Tab')
-    await expect(menu).toBeVisible()
-    await expect(last).not.toBeFocused()
-    // Past the menu's last link, nothing of the page behind it takes focus.
-    expect(await page.evaluate(() => document.activeElement?.closest('main, footer') ?? null)).toBeNull()
-  })
 })
 
 // Nothing turns the header light past the hero without JavaScript: it must not lie dark over the

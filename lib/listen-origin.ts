@@ -20,6 +20,7 @@ export function listenOrigin(
   const reachable = !isWildcard(bare) ? bare : bare.includes(':') ? 'localhost' : '127.0.0.1'
   const name = reachable.includes(':') ? `[${reachable}]` : reachable
   // A bad PORT stops the server with its own message; the origin does not add a second one.
-  const number = /^\d+$/.test(String(port)) ? String(port) : String(LISTEN_DEFAULTS.PORT)
+  const given = String(port)
+  const number = /^\d+$/.test(given) && Number(given) <= 65535 ? given : String(LISTEN_DEFAULTS.PORT)
   return new URL(`http://${name}:${number}`).origin
 }

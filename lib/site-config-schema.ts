@@ -14,8 +14,11 @@ const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLe
  * An address pages link to and browsers open: http or https only (an ftp:// SITE_URL would become
  * every canonical link), refused with an example, since the bare "Invalid input" names no fix.
  */
-const webUrl = (example: string) =>
-  z.url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` })
+const webUrl = (example: string) => urlOf('an http(s)', /^https?$/, example)
+
+/** A URL of the given schemes, refused with what it must be and an example. */
+export const urlOf = (kind: string, protocol: RegExp, example: string) =>
+  z.url({ protocol, error: `must be ${kind} URL such as ${example}` })
 
 /** A bad setting: its message names the variable and the fix, and entry points print it alone (no stack). */
 export class EnvError extends Error {}
@@ -84,9 +87,32 @@ export function formatEnvIssues(
     .join('\n')
 }
 
+/**
+ * What a setting must be, in an operator's words, where zod's own message speaks its terms
+ * ("expected number, received NaN", the twelve spellings z.stringbool takes). Given to every parse
+ * of the environment; a schema's own message wins over it.
+ */
+export const envIssueMessage: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return 'must be a number'
+  if (issue.code === 'invalid_type' && issue.expected === 'int') return 'must be a whole number'
+  if (issue.code === 'too_small' && issue.origin === 'number') return `must be at least ${issue.minimum}`
+  if (issue.code === 'too_big' && issue.origin === 'number') return `must be at most ${issue.maximum}`
+  if (issue.code === 'too_small' && issue.origin === 'string') return 'must not be empty'
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return `must be at most ${issue.maximum} characters`
+  if (issue.code === 'invalid_value') {
+    const values = issue.values.map(String)
+    if (values.includes('true') && values.includes('false')) return 'must be true or false'
+    return `must be one of: ${values.join(', ')}`
+  }
+  return undefined
+}
+
 /** The site config of an environment; throws an EnvError naming each bad variable. */
 export function parseSiteConfig(source: Record<string, string | undefined>): SiteConfig {
-  const result = siteConfigSchema.safeParse(withSiteUrl(withoutEmptyValues(source)))
+  const result = siteConfigSchema.safeParse(withSiteUrl(withoutEmptyValues(source)), {
+    error: envIssueMessage,
+  })
   if (!result.success) throw new EnvError(formatEnvIssues(result.error.issues))
   return result.data
 }

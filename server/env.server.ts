@@ -5,9 +5,11 @@ import { LISTEN_DEFAULTS } from '../lib/listen-origin.ts'
 import { adoptSiteConfig } from '../lib/site-config.ts'
 import {
   EnvError,
+  envIssueMessage,
   formatEnvIssues,
   type SiteConfig,
   siteConfigSchema,
+  urlOf,
   withoutEmptyValues,
   withSiteUrl,
 } from '../lib/site-config-schema.ts'
@@ -21,7 +23,7 @@ import {
 } from './env-sources.server.ts'
 import { trustProxySchema } from './trust-proxy.server.ts'
 
-const optionalUrl = z.url().optional()
+const PORT_RANGE = 'must be a port number from 0 to 65535'
 
 /**
  * Docker-secrets style: NAME_FILE names a file holding the secret NAME, for each of
@@ -37,13 +39,20 @@ export const envSchema = z.object({
   /** SITE_URL, BRAND_*, MEDIA_PUBLIC_URL, S3_BUCKET_PREFIX, VIDEO_BASE_URL: what pages and the browser see too. */
   ...siteConfigSchema.shape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(LISTEN_DEFAULTS.PORT),
+  PORT: z.coerce
+    .number({ error: PORT_RANGE })
+    .int({ error: PORT_RANGE })
+    .min(0, { error: PORT_RANGE })
+    .max(65535, { error: PORT_RANGE })
+    .default(LISTEN_DEFAULTS.PORT),
   HOST: z.string().min(1).default(LISTEN_DEFAULTS.HOST),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where embedded Postgres, embedded S3 and the generated cookie secret live. */
   DATA_DIR: z.string().min(1).default('.data'),
   /** Postgres connection string; unset = embedded Postgres in DATA_DIR (or built from DATABASE_HOST...). */
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: z.optional(
+    urlOf('a postgres:// or postgresql://', /^postgres(ql)?$/, 'postgres://rm5:password@db:5432/rm5'),
+  ),
   /** Postgres connection from parts (env-sources.server.ts encodes them into DATABASE_URL). */
   DATABASE_HOST: z.string().optional(),
   DATABASE_PORT: z.string().optional(),
@@ -56,7 +65,7 @@ export const envSchema = z.object({
   DATABASE_SSL_CA_FILE: z.string().optional(),
   ...secretFileVariables,
   /** S3/MinIO endpoint, e.g. http://minio:9000; unset = embedded S3 server in DATA_DIR. */
-  S3_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: z.optional(urlOf('an http(s)', /^https?$/, 'http://minio:9000')),
   S3_ACCESS_KEY: z.string().min(1).optional(),
   S3_SECRET_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -95,13 +104,13 @@ export const envSchema = z.object({
   /** auto: empty media buckets get the demo set at start (once); off: never (decision 014). */
   DEMO_MEDIA: z.enum(['auto', 'off']).default('auto'),
   /** Redis for shared rate limits across instances; unset = in-memory limits. */
-  REDIS_URL: optionalUrl,
+  REDIS_URL: z.optional(urlOf('a redis:// or rediss://', /^rediss?$/, 'redis://redis:6379')),
   /** Signs grant cookies; at least 32 characters. Required in production; embedded mode keeps one in DATA_DIR. */
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** During a rotation: the secret COOKIE_SECRET replaced; grants it signed are still accepted. */
   COOKIE_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Origin browsers use to reach the site (for CSRF and Secure cookies); defaults to SITE_URL's origin. */
-  PUBLIC_ORIGIN: optionalUrl,
+  PUBLIC_ORIGIN: z.optional(urlOf('an http(s)', /^https?$/, 'https://rm5.example.com')),
   /** The proxies whose X-Forwarded-For the app believes (server/trust-proxy.server.ts); false: none. */
   TRUST_PROXY: trustProxySchema.default(false),
   /** Days a console session lasts after its sign-in, however much it is used. */
@@ -190,7 +199,7 @@ export function parseEnv(
       throw new EnvError(error.message)
     throw error
   }
-  const result = envSchema.safeParse(withSiteUrl(resolved))
+  const result = envSchema.safeParse(withSiteUrl(resolved), { error: envIssueMessage })
   if (!result.success) throw new EnvError(formatEnvError(result.error))
   const env: Env = { ...result.data, siteUrlSet: Boolean(cleaned.SITE_URL) }
   if (env.NODE_ENV === 'production' && env.S3_ENDPOINT && !(env.S3_ACCESS_KEY && env.S3_SECRET_KEY)) {

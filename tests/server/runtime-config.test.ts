@@ -155,7 +155,8 @@ describe('a bad value of the site config', () => {
     ],
     [{ BRAND_EMAIL: 'nope' }, 'BRAND_EMAIL: must be an e-mail address such as hello@example.com'],
     // The path it takes, as any other bad variable does.
-    [{ PORT: 'abc' }, 'PORT: Invalid input'],
+    [{ PORT: 'abc' }, 'PORT: must be a port number from 0 to 65535'],
+    [{ PORT: '70000' }, 'PORT: must be a port number from 0 to 65535'],
   ])('%o stops the start with exit 1 and one line naming it, no stack trace', async (env, line) => {
     const { code, output } = await refusal(env)
     expect(code, output).toBe(1)

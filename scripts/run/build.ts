@@ -8,18 +8,21 @@ import path from 'node:path'
 import { isEntryModule, projectRootOf } from '../../server/process-entry.server.ts'
 import { compressDir } from './build/compress.ts'
 import { writeFaviconIco } from './build/favicon.ts'
+import { BUILD_QUIET } from './build/quiet.ts'
 import { computeBuildStamp, stampFile } from './build/stamp.ts'
 
 export const root = projectRootOf(import.meta.url)
 
-export async function build(): Promise<void> {
+/** `quiet`: warnings, errors and this step's own lines only (scripts/run/build/quiet.ts). */
+export async function build({ quiet = false }: { quiet?: boolean } = {}): Promise<void> {
   const started = Date.now()
-  console.log('Building the site (vike build)…')
+  console.log(quiet ? 'Building the site: half a minute or so…' : 'Building the site (vike build)…')
+  const stepEnv = quiet ? { ...process.env, [BUILD_QUIET]: '1' } : process.env
   const vike = path.join(root, 'node_modules/vike/bin.js')
   const result = spawnSync(process.execPath, [vike, 'build'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...stepEnv, NODE_ENV: 'production' },
   })
   if (result.status !== 0) throw new Error(`vike build failed (exit ${result.status ?? result.signal})`)
   // In a child, like vike build: rolldown has no business in the memory of `npm start`, which
@@ -33,6 +36,7 @@ export async function build(): Promise<void> {
   const demo = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/run/build/demo-media.ts'], {
     cwd: root,
     stdio: 'inherit',
+    env: stepEnv,
   })
   if (demo.status !== 0) throw new Error(`demo media failed (exit ${demo.status ?? demo.signal})`)
   await writeFaviconIco(root)
@@ -45,7 +49,7 @@ export async function build(): Promise<void> {
 }
 
 if (isEntryModule(import.meta.url)) {
-  build().catch((error) => {
+  build({ quiet: process.argv.includes('--quiet') }).catch((error) => {
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)
   })

@@ -33,7 +33,8 @@ Reads .env from the working directory (a variable already set wins; docs/configu
 
 if (!args.includes('--no-build') && !isBuildCurrent(root)) {
   // Build tools are development dependencies: tsx runs the build, in a process that ends here.
-  const built = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/run/build.ts')], {
+  const buildScript = path.join(root, 'scripts/run/build.ts')
+  const built = spawnSync(process.execPath, ['--import', 'tsx', buildScript, '--quiet'], {
     cwd: root,
     stdio: 'inherit',
   })

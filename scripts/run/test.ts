@@ -52,7 +52,7 @@ async function timed<T>(stage: string, work: () => T | Promise<T>): Promise<T> {
 
 let status = 0
 // Integration tests serve the production pages, and e2e runs the production server: build first.
-if (!isBuildCurrent(root)) await timed('build', build)
+if (!isBuildCurrent(root)) await timed('build', () => build({ quiet: true }))
 if (only !== 'e2e') status = await timed('vitest', () => run(bin('vitest'), ['run']))
 if (status === 0 && only !== 'unit') {
   const chromium = ensureChromium()

@@ -9,6 +9,7 @@ import { isEntryModule, projectRootOf } from '../../../server/process-entry.serv
 import { DEMO_SOURCES, writeDemoSet } from '../../cli/media/demo-files.ts'
 import { MANIFEST } from '../../cli/media/demo-set.ts'
 import { filesUnder } from '../../lib/files-under.ts'
+import { BUILD_QUIET } from './quiet.ts'
 
 const SOURCES = [
   DEMO_SOURCES,
@@ -36,9 +37,10 @@ export async function buildDemoMedia(root: string): Promise<void> {
   await rm(out, { recursive: true, force: true })
   await mkdir(out, { recursive: true })
   const started = Date.now()
-  const files = await writeDemoSet(join(root, DEMO_SOURCES), out, (done, total, label) =>
-    process.stderr.write(`demo media ${done}/${total}: ${label}\n`),
-  )
+  const quiet = Boolean(process.env[BUILD_QUIET])
+  const files = await writeDemoSet(join(root, DEMO_SOURCES), out, (done, total, label) => {
+    if (!quiet) process.stderr.write(`demo media ${done}/${total}: ${label}\n`)
+  })
   const entries = await Promise.all(
     files.map(async (file) => ({
       bucket: file.bucket,

@@ -74,21 +74,37 @@ export function optionalChoice<const T extends readonly [string, ...string[]]>(o
   )
 }
 
-/** Trimmed and lower-cased: addresses are compared and deduplicated case-insensitively in practice. */
-export function email() {
+/** How a form words its refusals of an e-mail address; without `empty`, an empty one is `invalid`. */
+export interface EmailMessages {
+  notText: string
+  empty?: string
+  tooLong: string
+  invalid: string
+}
+
+/**
+ * An e-mail address, the one rule every form and command takes an address by: trimmed and
+ * lower-cased (addresses are compared and deduplicated case-insensitively in practice), at most
+ * EMAIL_MAX characters, at most EMAIL_LOCAL_MAX before the @. Each form words its refusals.
+ */
+export function emailAddress(messages: EmailMessages) {
+  const empty = messages.empty ? [z.minLength(1, messages.empty)] : []
   return z.pipe(
     z
-      .string({ error: 'Enter your e-mail address.' })
-      .check(
-        z.trim(),
-        z.toLowerCase(),
-        z.minLength(1, 'Enter your e-mail address.'),
-        z.maxLength(EMAIL_MAX, 'This e-mail address is too long.'),
-      ),
-    z
-      .email('Enter a valid e-mail address, like name@company.com.')
-      .check(z.refine(emailLocalFits, EMAIL_LOCAL_MESSAGE)),
+      .string({ error: messages.notText })
+      .check(z.trim(), z.toLowerCase(), ...empty, z.maxLength(EMAIL_MAX, messages.tooLong)),
+    z.email(messages.invalid).check(z.refine(emailLocalFits, EMAIL_LOCAL_MESSAGE)),
   )
+}
+
+/** A visitor's address in the site's forms. */
+export function email() {
+  return emailAddress({
+    notText: 'Enter your e-mail address.',
+    empty: 'Enter your e-mail address.',
+    tooLong: 'This e-mail address is too long.',
+    invalid: 'Enter a valid e-mail address, like name@company.com.',
+  })
 }
 
 export function phone() {

@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { DOCKET_PATH, gateStepUrl, LINK_PAGE_PATH } from '../../lib/access.ts'
-import { EMAIL_LOCAL_MESSAGE, EMAIL_MAX, emailLocalFits } from '../../lib/forms/fields.ts'
+import { emailAddress } from '../../lib/forms/fields.ts'
 import { isPartnerSlug, PARTNER_SLUG, type PartnerSlug } from '../../lib/partners.ts'
 import { HttpError } from '../http/errors.server.ts'
 import { isFormPost } from '../http/form-body.server.ts'
@@ -38,16 +38,11 @@ export const LINK_EXPIRED_MESSAGE = 'This link has expired or was already used; 
 export const emailBody = z.object({
   // Only the shape here: the pending cookie names the code, whose partner must be this one.
   retailer: partnerSlugField,
-  email: z
-    .string({ error: 'Send the e-mail address as text.' })
-    .trim()
-    .max(EMAIL_MAX, 'That e-mail address is too long.')
-    .toLowerCase()
-    .pipe(
-      z
-        .email('Enter a work e-mail address, like name@company.com.')
-        .refine(emailLocalFits, EMAIL_LOCAL_MESSAGE),
-    ),
+  email: emailAddress({
+    notText: 'Send the e-mail address as text.',
+    tooLong: 'That e-mail address is too long.',
+    invalid: 'Enter a work e-mail address, like name@company.com.',
+  }),
 })
 
 export const linkBody = z.object({

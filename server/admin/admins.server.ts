@@ -2,9 +2,8 @@
 // An address is kept lowercase; the last owner cannot be removed, so the console never locks
 // everyone out of its own admins page.
 
-import { z } from 'zod'
 import { type AdminRole, isAdminRole } from '../../lib/admin/roles.ts'
-import { EMAIL_LOCAL_MESSAGE, emailLocalFits } from '../../lib/forms/fields.ts'
+import { EMAIL_MAX, emailAddress } from '../../lib/forms/fields.ts'
 import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 
@@ -19,14 +18,11 @@ export class AdminError extends Error {
   }
 }
 
-export const adminEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, 'An e-mail address has at most 254 characters.')
-  .pipe(
-    z.email('Enter an e-mail address such as ops@example.com.').refine(emailLocalFits, EMAIL_LOCAL_MESSAGE),
-  )
+export const adminEmail = emailAddress({
+  notText: 'Enter an e-mail address such as ops@example.com.',
+  tooLong: `An e-mail address has at most ${EMAIL_MAX} characters.`,
+  invalid: 'Enter an e-mail address such as ops@example.com.',
+})
 
 export interface AdminRow {
   id: string

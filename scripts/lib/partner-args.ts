@@ -22,6 +22,19 @@ export function partnerArgument(value: string): PartnerSlug {
 export const partnerOption = (description = 'Only this partner (its slug)') =>
   new Option('--retailer <partner>', description).argParser(partnerArgument)
 
+/**
+ * A listing filtered by a partner's slug that found nothing: when no partner has that slug, it is
+ * likely a typo, said in one line (exit 1) instead of "nothing for it". A removed partner's rows
+ * stay listed; this runs only when there are none.
+ */
+export async function refuseUnknownFilter(
+  prisma: PrismaClient,
+  retailer: string | undefined,
+  found: number,
+): Promise<void> {
+  if (found === 0 && retailer) await partnerOf(prisma, retailer as PartnerSlug)
+}
+
 /** The partner whose gate is served, or a one-line error (exit 1). `code`: its gate must take codes. */
 export async function partnerOf(
   prisma: PrismaClient,

@@ -12,7 +12,7 @@ import {
   setAgreement,
 } from '../../../server/documents/agreements.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
-import { partnerOf } from '../../lib/partner-args.ts'
+import { partnerOf, refuseUnknownFilter } from '../../lib/partner-args.ts'
 import type { Io } from '../codes/commands.ts'
 import { printListing, table, utc } from '../codes/table.ts'
 import { readLocalFile } from '../documents/open.ts'
@@ -75,6 +75,7 @@ export async function printAgreements(
   options: { retailer?: string; json: boolean },
 ): Promise<void> {
   const versions = await agreementVersions(prisma, options.retailer)
+  await refuseUnknownFilter(prisma, options.retailer, versions.length)
   const listed = printListing((line) => io.print(line), versions, {
     json: options.json,
     asJson: (rows) =>

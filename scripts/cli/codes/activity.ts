@@ -9,6 +9,7 @@ import {
   setCodeNotify,
 } from '../../../server/access/docket-activity-report.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
+import { refuseUnknownFilter } from '../../lib/partner-args.ts'
 import type { Io } from './commands.ts'
 import { resolveId } from './commands.ts'
 import { printListing, utc } from './table.ts'
@@ -27,6 +28,7 @@ export interface ActivityOptions {
 
 export async function printActivity(prisma: PrismaClient, io: Io, options: ActivityOptions): Promise<void> {
   const rows = await docketActivity(prisma, options)
+  await refuseUnknownFilter(prisma, options.retailer, rows.length)
   const scope = `${options.retailer ? ` for ${options.retailer}` : ''}${options.since ? ` since ${utc(options.since)}` : ''}`
   const listed = printListing((line) => io.print(line), rows, {
     json: options.json,

@@ -16,7 +16,7 @@ import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
 import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
-import { partnerOf } from '../../lib/partner-args.ts'
+import { refuseUnknownFilter } from '../../lib/partner-args.ts'
 import { describeEmailRule } from './allow-domains.ts'
 import { codeStrength, STRENGTH_RULE } from './code-strength.ts'
 import { table, utc } from './table.ts'
@@ -92,9 +92,7 @@ export async function printCodes(
   options: { retailer?: string; json: boolean },
 ) {
   const rows = await listCodes(prisma, options.retailer)
-  // A slug with no codes may be a typo: say so (exit 1) rather than "no codes". A removed
-  // partner's codes stay listed.
-  if (rows.length === 0 && options.retailer) await partnerOf(prisma, options.retailer)
+  await refuseUnknownFilter(prisma, options.retailer, rows.length)
   if (options.json) {
     io.print(JSON.stringify(rows))
     return
@@ -191,6 +189,7 @@ export async function printAttempts(
     listAttempts(prisma, options),
     countAttemptsByOutcome(prisma, options),
   ])
+  await refuseUnknownFilter(prisma, options.retailer, rows.length)
   if (options.json) {
     io.print(JSON.stringify({ totals, attempts: rows.map((row) => ({ ...row, id: String(row.id) })) }))
     return

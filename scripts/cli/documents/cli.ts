@@ -167,8 +167,8 @@ The type comes from the content, not the name: a program renamed .pdf is refused
     .option('--all', 'Also the removed documents')
     .addOption(jsonOption())
     .action((values: { retailer?: string; all?: boolean; json?: boolean }) =>
-      withDocuments((store) =>
-        printDocuments(store, io, {
+      withDocuments((store, prisma) =>
+        printDocuments(store, prisma, io, {
           retailer: values.retailer,
           all: values.all ?? false,
           json: values.json ?? false,

@@ -11,6 +11,7 @@ import type { AudienceRequest } from '../../../server/documents/audience.server.
 import type { DocumentStore, DocumentSummary } from '../../../server/documents/document-store.server.ts'
 import { documentTitles } from '../../../server/documents/document-titles.server.ts'
 import { documentActivity } from '../../../server/documents/engagement-report.server.ts'
+import { refuseUnknownFilter } from '../../lib/partner-args.ts'
 import type { ActivityOptions } from '../codes/activity.ts'
 import type { Io } from '../codes/commands.ts'
 import { printListing, table, utc } from '../codes/table.ts'
@@ -100,10 +101,12 @@ export async function removeDocument(store: DocumentStore, io: Io, options: { id
 
 export async function printDocuments(
   store: DocumentStore,
+  prisma: PrismaClient,
   io: Io,
   options: { retailer?: string; all: boolean; json: boolean },
 ): Promise<void> {
   const docs = await store.list({ retailer: options.retailer, includeRemoved: options.all })
+  await refuseUnknownFilter(prisma, options.retailer, docs.length)
   const listed = printListing((line) => io.print(line), docs, {
     json: options.json,
     empty: options.retailer
@@ -133,6 +136,7 @@ export async function printDocumentActivity(
   options: ActivityOptions,
 ): Promise<void> {
   const rows = await documentActivity(prisma, options)
+  await refuseUnknownFilter(prisma, options.retailer, rows.length)
   if (options.json) return io.print(JSON.stringify(rows))
   if (rows.length === 0) {
     io.print(`No document views${options.retailer ? ` for ${options.retailer}` : ''}.`)

@@ -4,6 +4,7 @@ import { CODE_CACHE_MS } from '../../../server/access/grants.server.ts'
 import { listLiveSessions, revokeViewer } from '../../../server/access/viewers.server.ts'
 import { cliActor } from '../../../server/audit/audit.server.ts'
 import type { PrismaClient } from '../../../server/db/database.server.ts'
+import { refuseUnknownFilter } from '../../lib/partner-args.ts'
 import { table, utc } from '../codes/table.ts'
 
 type Print = (line?: string) => void
@@ -14,6 +15,7 @@ export async function listSessions(
   options: { retailer?: string; json: boolean },
 ): Promise<void> {
   const sessions = await listLiveSessions(prisma, { retailer: options.retailer }, new Date())
+  await refuseUnknownFilter(prisma, options.retailer, sessions.length)
   if (options.json) return print(JSON.stringify(sessions))
   if (sessions.length === 0) {
     return print(options.retailer ? `Nobody is signed in to ${options.retailer}.` : 'Nobody is signed in.')

@@ -1,34 +1,30 @@
 // The site header's behaviour, in plain DOM code so one implementation serves every kind of page:
 // HTML-only pages (no React in the browser) attach it from their +client.ts, and SiteHeader's
-// effect on React pages. It only touches what the server markup leaves static (classes, data-*,
-// aria-expanded), so React never re-writes it. The phone menu opens and closes without it (an
-// HTML popover, styled open through :popover-open): this adds the state to the button for
-// assistive technology, keeps the header shown while the menu is open, and closes the menu when
-// one of its links is chosen.
+// effect on React pages. It only touches what the server markup leaves static (classes, data-*),
+// so React never re-writes it. The phone menu is a modal <dialog> that its buttons' invoker
+// commands open and close without it: the browser keeps Tab in the menu, closes it on Escape and
+// gives focus back to the Menu button. This closes the menu when one of its links is chosen, and
+// carries out the buttons' commands in a browser that does not know invoker commands.
 import { nextScrollState, type ScrollState } from './header-scroll.ts'
 
 /** Marks a header whose behaviour is attached, so attaching it twice is harmless. */
 const BEHAVIOUR_ATTACHED = 'data-behaviour'
 
-/** Wires scroll styling, hide-on-scroll and the menu's state; returns a detach function. */
+/** Wires scroll styling, hide-on-scroll and the menu's extras; returns a detach function. */
 export function attachHeaderBehaviour(header: HTMLElement): () => void {
   if (header.hasAttribute(BEHAVIOUR_ATTACHED)) return () => {}
   header.setAttribute(BEHAVIOUR_ATTACHED, 'attached')
-  const button = header.querySelector<HTMLButtonElement>('.site-header__menu-button')
-  const menu = header.querySelector<HTMLElement>('.site-header__dropdown')
-  const logo = header.querySelector<SVGElement>('.site-header__logo .logo')
+  const menu = header.querySelector<HTMLDialogElement>('dialog.site-header__dropdown')
+  const logo = header.querySelector<SVGElement>('.site-header__bar .site-header__logo .logo')
   let state: ScrollState = { scrolled: false, hidden: false }
-  let open = menu?.matches(':popover-open') ?? false
 
   const render = () => {
-    const hidden = state.hidden && !open
     header.classList.toggle('is-scrolled', state.scrolled)
-    header.classList.toggle('is-hidden', hidden)
+    header.classList.toggle('is-hidden', state.hidden)
     header.dataset.scrolled = String(state.scrolled)
-    header.dataset.hidden = String(hidden)
-    button?.setAttribute('aria-expanded', String(open))
+    header.dataset.hidden = String(state.hidden)
     // The wordmark is drawn light over the dark hero and dark on the light header.
-    logo?.setAttribute('data-tone', state.scrolled || open ? 'dark' : 'light')
+    logo?.setAttribute('data-tone', state.scrolled ? 'dark' : 'light')
   }
 
   let previousY = window.scrollY
@@ -46,59 +42,44 @@ export function attachHeaderBehaviour(header: HTMLElement): () => void {
   const onScroll = () => {
     if (!frame) frame = requestAnimationFrame(update)
   }
-  // While the menu covers the page, the page behind it is inert: Tab stays in the header and the
-  // menu instead of reaching links hidden under it. Only what this made inert is given back.
-  let madeInert: HTMLElement[] = []
-  const setPageInert = (inert: boolean) => {
-    for (const element of madeInert) element.inert = false
-    madeInert = inert ? pageOutside(header).filter((element) => !element.inert) : []
-    for (const element of madeInert) element.inert = true
-  }
-  const onToggle = (event: Event) => {
-    open = (event as ToggleEvent).newState === 'open'
-    setPageInert(open)
-    render()
-  }
-  // Escape closes the popover by itself; focus goes back to the button that opened it.
-  const onKey = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !open) return
-    menu?.hidePopover()
-    button?.focus()
-  }
   // Choosing any link in the menu closes it (an in-page link keeps the page).
   const onMenuClick = (event: MouseEvent) => {
-    if ((event.target as Element | null)?.closest('a')) menu?.hidePopover()
+    if ((event.target as Element | null)?.closest('a')) menu?.close()
   }
 
   update()
   render()
   window.addEventListener('scroll', onScroll, { passive: true })
-  document.addEventListener('keydown', onKey)
-  menu?.addEventListener('toggle', onToggle)
   menu?.addEventListener('click', onMenuClick)
+  const detachCommands = invokerCommandsSupported() ? () => {} : carryOutCommands(header)
   return () => {
     header.removeAttribute(BEHAVIOUR_ATTACHED)
-    if (open) menu?.hidePopover()
-    setPageInert(false)
     window.removeEventListener('scroll', onScroll)
-    document.removeEventListener('keydown', onKey)
-    menu?.removeEventListener('toggle', onToggle)
     menu?.removeEventListener('click', onMenuClick)
+    detachCommands()
     if (frame) cancelAnimationFrame(frame)
   }
 }
 
-/** Every element of the page outside the header: the siblings of the header and of its ancestors. */
-function pageOutside(header: HTMLElement): HTMLElement[] {
-  const outside: HTMLElement[] = []
-  for (
-    let node: HTMLElement = header;
-    node.parentElement && node !== document.body;
-    node = node.parentElement
-  ) {
-    for (const sibling of node.parentElement.children) {
-      if (sibling !== node && sibling instanceof HTMLElement) outside.push(sibling)
-    }
+/** Whether the browser itself carries out a button's `command` on its `commandfor` element. */
+function invokerCommandsSupported(): boolean {
+  return 'commandForElement' in HTMLButtonElement.prototype
+}
+
+/**
+ * Carries out the dialog commands of the buttons inside `root`, for a browser without invoker
+ * commands (their defaults: `show-modal` opens the dialog as a modal, `close` closes it).
+ */
+function carryOutCommands(root: HTMLElement): () => void {
+  const onClick = (event: MouseEvent) => {
+    const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[commandfor]')
+    const target = button ? document.getElementById(button.getAttribute('commandfor') ?? '') : null
+    if (!button || !(target instanceof HTMLDialogElement)) return
+    const command = button.getAttribute('command')
+    event.preventDefault()
+    if (command === 'show-modal' && !target.open) target.showModal()
+    else if (command === 'close' && target.open) target.close()
   }
-  return outside
+  root.addEventListener('click', onClick)
+  return () => root.removeEventListener('click', onClick)
 }

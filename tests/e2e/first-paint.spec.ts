@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { waitForHydration } from './helpers/hydration.ts'
+import { isModal, phoneMenu } from './helpers/phone-menu.ts'
 
 // Each page carries the site's CSS in one <style> (decision 020): no stylesheet request blocks the
 // first paint or follows at hydration, and a link loads the next page whole (server routing),
@@ -68,9 +69,10 @@ for (const path of ['/company', '/experience', '/privacy', '/terms']) {
     const bytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0)
     expect(scripts.length).toBeGreaterThan(0)
     expect(bytes).toBeLessThan(5 * 1024)
-    const button = page.getByRole('button', { name: 'Menu' })
-    await button.click()
-    await expect(button).toHaveAttribute('aria-expanded', 'true')
-    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
+    await expect(page.getByRole('banner')).toHaveAttribute('data-behaviour', 'attached')
+    const menu = phoneMenu(page)
+    await menu.button.click()
+    await expect(menu.nav).toBeVisible()
+    expect(await isModal(menu.dialog)).toBe(true)
   })
 }

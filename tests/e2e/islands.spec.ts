@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { firstLoadScripts, holdScriptsExcept, scriptTimings } from './helpers/hold-scripts.ts'
 import { isHydrated, waitForHydration } from './helpers/hydration.ts'
+import { isModal, phoneMenu } from './helpers/phone-menu.ts'
 
 // The public pages are HTML-only with React islands (components/islands/README.md, decision 023):
 // before the load event they fetch only a few KB of script (the header's behaviour and the
@@ -77,7 +78,7 @@ test('a press made before React attached is replayed once it has', async ({ page
   await expect(page).toHaveURL(/\/$/)
 })
 
-test('the header menu works before React has loaded, and toggles once after hydration', async ({
+test('the header menu works before React has loaded, stays open through hydration and closes after it', async ({
   page,
   browser,
   baseURL,
@@ -85,16 +86,17 @@ test('the header menu works before React has loaded, and toggles once after hydr
   await page.setViewportSize({ width: 375, height: 812 })
   const release = await holdScriptsExcept(page, await firstLoadScripts(browser, baseURL ?? '', '/'))
   await page.goto('/')
-  const button = page.getByRole('button', { name: 'Menu' })
-  await button.click()
-  await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
-  await expect(button).toHaveAttribute('aria-expanded', 'true')
+  const menu = phoneMenu(page)
+  await menu.button.click()
+  await expect(menu.nav).toBeVisible()
+  expect(await isModal(menu.dialog)).toBe(true)
   expect(await isHydrated(page)).toBe(false)
   release()
   await waitForHydration(page, 'meet-rm5')
-  // The header is no island: its press is not replayed (that would close the menu).
-  await expect(button).toHaveAttribute('aria-expanded', 'true')
-  await button.click()
-  await expect(button).toHaveAttribute('aria-expanded', 'false')
-  await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden()
+  // The header is no island: its press is not replayed, and hydration leaves the dialog as it is.
+  await expect(menu.nav).toBeVisible()
+  expect(await isModal(menu.dialog)).toBe(true)
+  await menu.close.click()
+  await expect(menu.nav).toBeHidden()
+  await expect(menu.button).toBeFocused()
 })

@@ -6,6 +6,7 @@ import { termsOfService } from '../../lib/content/terms.ts'
 import { testimonials } from '../../lib/content/testimonials.ts'
 import { publicPaths } from '../../lib/routes.ts'
 import { waitForHydration } from './helpers/hydration.ts'
+import { expectModalMenu, isModal, phoneMenu } from './helpers/phone-menu.ts'
 import { resizeViewport } from './helpers/viewport.ts'
 
 // Public pages: header behaviour, mobile menu, capability map, fade-ins and page content.
@@ -62,84 +63,86 @@ test.describe('mobile menu (375 px)', () => {
 
   const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow)
 
-  test('opens with aria-expanded and locks scroll; choosing a link closes it and unlocks', async ({
+  test('opens as a modal dialog and locks scroll; choosing a link closes it and unlocks', async ({
     page,
   }) => {
     await page.goto('/')
-    const button = page.getByRole('button', { name: 'Menu' })
-    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    const menu = phoneMenu(page)
+    await expect(menu.button).toHaveAttribute('aria-haspopup', 'dialog')
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Company' }),
     ).toBeHidden()
 
-    await button.click()
-    await expect(button).toHaveAttribute('aria-expanded', 'true')
-    const menu = page.getByRole('navigation', { name: 'Menu' })
-    await expect(menu).toBeVisible()
+    await menu.button.click()
+    await expect(menu.nav).toBeVisible()
+    expect(await isModal(menu.dialog)).toBe(true)
     for (const label of ['Experience', 'Technology', 'Company', 'Careers', 'Retailer Access']) {
-      await expect(menu.getByRole('link', { name: label })).toBeVisible()
+      await expect(menu.nav.getByRole('link', { name: label })).toBeVisible()
     }
     expect(await bodyOverflow(page)).toBe('hidden')
 
-    await menu.getByRole('link', { name: 'Company' }).click()
+    await menu.nav.getByRole('link', { name: 'Company' }).click()
     await expect(page).toHaveURL(/\/company$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/store that drives itself/i)
-    await expect(button).toHaveAttribute('aria-expanded', 'false')
-    await expect(menu).toBeHidden()
+    await expect(menu.nav).toBeHidden()
     expect(await bodyOverflow(page)).not.toBe('hidden')
   })
 
   test('Escape closes it, unlocks scroll and returns focus to the button', async ({ page }) => {
     await page.goto('/experience')
-    const button = page.getByRole('button', { name: 'Menu' })
-    await button.click()
-    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
-    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Technology' }).focus()
+    const menu = phoneMenu(page)
+    await menu.button.click()
+    await expect(menu.nav).toBeVisible()
+    await menu.nav.getByRole('link', { name: 'Technology' }).focus()
     await page.keyboard.press('Escape')
-    await expect(button).toHaveAttribute('aria-expanded', 'false')
-    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden()
-    await expect(button).toBeFocused()
+    await expect(menu.nav).toBeHidden()
+    await expect(menu.button).toBeFocused()
     expect(await bodyOverflow(page)).not.toBe('hidden')
   })
 
-  test('while open, Tab stays in the header and the menu; the page behind is inert until it closes', async ({
+  // The same browser dialog as without JavaScript (no-js/pages.spec.ts): the script does not stand
+  // in its way.
+  test('is modal: Tab stays in it, Escape closes it and gives focus back, a link in it navigates', async ({
     page,
   }) => {
+    await expectModalMenu(page, '/company')
+  })
+
+  // A browser that does not know invoker commands gets them from the header's script. The browser
+  // here knows them: the test hides that, and refuses every command the browser would carry out.
+  test('opens and closes as a modal in a browser without invoker commands', async ({ page }) => {
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(HTMLButtonElement.prototype, 'commandForElement')
+      window.addEventListener('command', (event) => event.preventDefault(), { capture: true })
+    })
     await page.goto('/company')
-    const button = page.getByRole('button', { name: 'Menu' })
-    await button.focus()
-    await page.keyboard.press('Enter')
-    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
-    // Where focus is after each Tab: in the menu, elsewhere in the header, or out of the page
-    // (past the last control, before the browser brings it back to the first).
-    const focused = () =>
-      page.evaluate(() => {
-        const element = document.activeElement
-        if (!element || element === document.body) return 'out of the page'
-        if (element.closest('.site-header__dropdown')) return 'menu'
-        return element.closest('.site-header') ? 'header' : element.outerHTML.slice(0, 80)
-      })
-    const stops: string[] = []
-    for (let press = 0; press < 12; press++) {
-      await page.keyboard.press('Tab')
-      stops.push(await focused())
-    }
-    expect(stops.filter((stop) => !['menu', 'header', 'out of the page'].includes(stop))).toEqual([])
-    expect(stops.filter((stop) => stop === 'menu').length).toBeGreaterThanOrEqual(5)
-    await page.keyboard.press('Escape')
-    await expect(button).toBeFocused()
-    await expect(page.locator('main')).not.toHaveAttribute('inert')
+    await expect(page.getByRole('banner')).toHaveAttribute('data-behaviour', 'attached')
+    const menu = phoneMenu(page)
+    await menu.button.click()
+    await expect(menu.nav).toBeVisible()
+    expect(await isModal(menu.dialog)).toBe(true)
+    await menu.close.click()
+    await expect(menu.nav).toBeHidden()
+    await expect(menu.button).toBeFocused()
   })
 
   test('marks the current route in the menu and offers the apply button', async ({ page }) => {
     await page.goto('/careers')
-    await page.getByRole('button', { name: 'Menu' }).click()
-    const menu = page.getByRole('navigation', { name: 'Menu' })
-    await expect(menu.getByRole('link', { name: 'Careers' })).toHaveAttribute('aria-current', 'page')
-    await expect(menu.locator('[aria-current="page"] .nav-dot')).toHaveCount(1)
-    // The bar above the open menu is the menu's own paper, not the hero showing through it.
-    await expect(page.locator('.site-header')).toHaveCSS('background-color', 'rgb(255, 255, 255)')
-    await menu.getByRole('link', { name: 'Retailer Access' }).click()
+    const menu = phoneMenu(page)
+    await menu.button.click()
+    await expect(menu.nav.getByRole('link', { name: 'Careers' })).toHaveAttribute('aria-current', 'page')
+    await expect(menu.nav.locator('[aria-current="page"] .nav-dot')).toHaveCount(1)
+    // The open menu covers the header's bar with its own, in paper, not the hero showing through:
+    // its close button is where the Menu button is.
+    await expect(menu.dialog).toHaveCSS('background-color', 'rgb(255, 255, 255)')
+    const box = await menu.button.boundingBox()
+    expect(box).not.toBeNull()
+    const there = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.ariaLabel,
+      { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 },
+    )
+    expect(there).toBe('Close menu')
+    await menu.nav.getByRole('link', { name: 'Retailer Access' }).click()
     await expect(page).toHaveURL(/\/apply$/)
     expect(await bodyOverflow(page)).not.toBe('hidden')
   })

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { publicPaths } from '../../../lib/routes.ts'
 import { blockingViolationsWithoutJs } from '../helpers/axe-without-js.ts'
+import { phoneMenu } from '../helpers/phone-menu.ts'
 
 // axe (WCAG 2.0 A/AA and 2.1 AA) on every public page as a browser without JavaScript gets it:
 // the fallbacks (all eight capabilities, the viewer's still, the native film players, the menu as
-// a popover) are pages of their own and must be as accessible as the enhanced ones.
+// a dialog the browser opens) are pages of their own and must be as accessible as the enhanced ones.
 
 const PATHS = [...publicPaths, '/compass', '/no-such-page-here']
 
@@ -26,8 +27,9 @@ test('the phone menu, opened without JavaScript, has no serious or critical axe 
 }) => {
   await page.setViewportSize({ width: 375, height: 812 })
   await page.goto('/')
-  await page.getByRole('button', { name: 'Menu' }).click()
-  await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
+  const menu = phoneMenu(page)
+  await menu.button.click()
+  await expect(menu.nav).toBeVisible()
   const blocking = await blockingViolationsWithoutJs(page)
   expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([])
 })

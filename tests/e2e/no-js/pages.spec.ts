@@ -3,6 +3,7 @@ import { capabilities } from '../../../lib/content/capabilities.ts'
 import { TURNTABLE_NEEDS_SCRIPT } from '../../../lib/turntable/messages.ts'
 import { runCli } from '../helpers/cli.ts'
 import { deadControls } from '../helpers/controls.ts'
+import { expectModalMenu, phoneMenu } from '../helpers/phone-menu.ts'
 
 // HTML first (decisions 022 and 023): with JavaScript off every public page loads and reads whole, and every
 // control in its header and main does something by itself (tests/e2e/helpers/controls.ts).
@@ -180,22 +181,23 @@ test('the showcase film, under the frames, is its still alone: no player there t
 
 test.describe('phone menu', () => {
   test.use({ viewport: { width: 375, height: 812 } })
-  test('opens and closes from its button, and Escape closes it', async ({ page }) => {
+  test('opens from its button and closes from its own', async ({ page }) => {
     await page.goto('/company')
-    const button = page.getByRole('button', { name: 'Menu' })
-    const menu = page.getByRole('navigation', { name: 'Menu' })
-    await expect(menu).toBeHidden()
-    await button.click()
-    await expect(menu).toBeVisible()
-    await expect(menu.getByRole('link', { name: 'Technology' })).toBeVisible()
-    await button.click()
-    await expect(menu).toBeHidden()
-    await button.click()
-    await page.keyboard.press('Escape')
-    await expect(menu).toBeHidden()
-    await button.click()
-    await menu.getByRole('link', { name: 'Careers' }).click()
-    await expect(page).toHaveURL(/\/careers$/)
+    const menu = phoneMenu(page)
+    await expect(menu.nav).toBeHidden()
+    await menu.button.click()
+    await expect(menu.nav).toBeVisible()
+    await expect(menu.nav.getByRole('link', { name: 'Technology' })).toBeVisible()
+    await menu.close.click()
+    await expect(menu.nav).toBeHidden()
+    await expect(menu.button).toBeFocused()
+  })
+
+  // The browser's own modal dialog, opened by an invoker command: no script keeps Tab in the menu.
+  test('is modal: Tab stays in it, Escape closes it and gives focus back, a link in it navigates', async ({
+    page,
+  }) => {
+    await expectModalMenu(page, '/company')
   })
 })
 

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { dragHorizontally } from '../helpers/drag.ts'
 import { firstLoadScripts, holdScriptsExcept } from '../helpers/hold-scripts.ts'
+import { isModal, phoneMenu } from '../helpers/phone-menu.ts'
 
 // Scripts held back by routing until the test releases them (components/islands/README.md): what
 // the visitor does before an island has hydrated is delayed, never lost. Only the page's first-load
@@ -89,15 +90,15 @@ test.describe('phone menu', () => {
     baseURL,
   }) => {
     const release = await holdIslands(page, browser, baseURL ?? '', '/')
-    const button = page.getByRole('button', { name: 'Menu' })
-    await button.click()
-    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
-    await expect(button).toHaveAttribute('aria-expanded', 'true')
+    const menu = phoneMenu(page)
+    await menu.button.click()
+    await expect(menu.nav).toBeVisible()
     release()
     await expect(state(page, 'meet-rm5')).toHaveAttribute('data-island-state', 'hydrated')
-    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
-    await button.click()
-    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden()
-    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await expect(menu.nav).toBeVisible()
+    expect(await isModal(menu.dialog)).toBe(true)
+    await menu.close.click()
+    await expect(menu.nav).toBeHidden()
+    await expect(menu.button).toBeFocused()
   })
 })

@@ -23,7 +23,7 @@ import { DATABASE_HELP } from '../lib/cli-database.ts'
 import { cliEnv } from '../lib/cli-env.ts'
 import { CliError } from '../lib/cli-error.ts'
 import { valueParser } from '../lib/cli-options.ts'
-import { onInterrupt } from '../lib/interrupt.ts'
+import { withClosing } from '../lib/interrupt.ts'
 import { stderrLog } from '../lib/stderr-log.ts'
 
 const SCHEMA_PATH = 'prisma/schema.prisma'
@@ -40,19 +40,17 @@ async function withDatabase<T>(
 ): Promise<T> {
   const env = await cliEnv()
   if (env.DATABASE_URL) return fn(env.DATABASE_URL)
-  const embedded = await startEmbeddedPostgres(env.DATA_DIR, log)
-  notePrinter(output)(
-    embedded.owner
-      ? `Using embedded Postgres in ${join(env.DATA_DIR, 'pg')} (started by this command).`
-      : `Using embedded Postgres of the running server (${join(env.DATA_DIR, 'pg.json')}).`,
+  return withClosing(
+    (signal) => startEmbeddedPostgres(env.DATA_DIR, log, { signal }),
+    (embedded) => {
+      notePrinter(output)(
+        embedded.owner
+          ? `Using embedded Postgres in ${join(env.DATA_DIR, 'pg')} (started by this command).`
+          : `Using embedded Postgres of the running server (${join(env.DATA_DIR, 'pg.json')}).`,
+      )
+      return fn(embedded.url)
+    },
   )
-  const closed = onInterrupt(() => embedded.close())
-  try {
-    return await fn(embedded.url)
-  } finally {
-    closed()
-    await embedded.close()
-  }
 }
 
 async function printStatus(url: string, log: DbLogger, output: CliOutput): Promise<void> {

@@ -6,6 +6,7 @@ import { VERSION } from '../../server/version.server.ts'
 import { type CliOutput, exitAfterOutput, runMain, stdio } from '../lib/cli.ts'
 import { CliError, errorLine } from '../lib/cli-error.ts'
 import { loadDotenv } from '../lib/dotenv.ts'
+import { exitOnInterrupt } from '../lib/interrupt.ts'
 
 interface CommandModule {
   /** The command, writing to `output` where it takes one (tests run commands in their process). */
@@ -111,6 +112,8 @@ export async function rm5Program(argv: string[], output: CliOutput = stdio): Pro
 }
 
 export async function main(argv: string[]): Promise<never> {
+  // Before the command loads: a Ctrl-C meanwhile gets the same line and status as later.
+  exitOnInterrupt()
   // Before the command's modules load: some read the site config when imported (scripts/lib/dotenv.ts).
   loadDotenv()
   let program: Command

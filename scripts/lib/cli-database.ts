@@ -4,7 +4,7 @@
 import type { Database } from '../../server/db/database.server.ts'
 import { cliEnv } from './cli-env.ts'
 import { CliError, databaseWhere, unreachableDatabaseLine } from './cli-error.ts'
-import { onInterrupt } from './interrupt.ts'
+import { withClosing } from './interrupt.ts'
 import { stderrLog } from './stderr-log.ts'
 
 export const DATABASE_HELP = `Database: DATABASE_URL (or DATABASE_HOST, _PORT, _NAME, _USER, _PASSWORD(_FILE); TLS with
@@ -15,18 +15,16 @@ export async function withDatabase<T>(run: (db: Database) => Promise<T>): Promis
   const env = await cliEnv()
   // Loaded only now: Prisma takes a while to import, and help or a usage error answers at once.
   const { openDatabase } = await import('../../server/db/database.server.ts')
-  const db = await openDatabase(env, stderrLog()).catch((error: Error) => {
-    throw new CliError(`Could not open the database: ${error.message}`)
-  })
-  const closed = onInterrupt(() => db.close())
-  try {
-    return await run(db).catch(async (error) => {
-      throw await explain(error, databaseWhere(env))
-    })
-  } finally {
-    closed()
-    await db.close()
-  }
+  return withClosing(
+    (signal) =>
+      openDatabase(env, stderrLog(), { signal }).catch((error: Error) => {
+        throw new CliError(`Could not open the database: ${error.message}`)
+      }),
+    (db) =>
+      run(db).catch(async (error) => {
+        throw await explain(error, databaseWhere(env))
+      }),
+  )
 }
 
 async function explain(error: unknown, where: string): Promise<unknown> {

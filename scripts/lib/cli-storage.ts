@@ -3,7 +3,7 @@
 import type { Storage } from '../../server/storage/storage.server.ts'
 import { cliEnv } from './cli-env.ts'
 import { CliError, ServiceUnreachable } from './cli-error.ts'
-import { onInterrupt } from './interrupt.ts'
+import { withClosing } from './interrupt.ts'
 import { stderrLog } from './stderr-log.ts'
 
 export const STORAGE_HELP =
@@ -16,19 +16,17 @@ export async function withStorage<T>(run: (storage: Storage) => Promise<T>, verb
     import('../../server/storage/storage.server.ts'),
     import('../../server/storage/unreachable.server.ts'),
   ])
-  const storage = await openStorage(env, stderrLog(verbose))
-  const closed = onInterrupt(() => storage.close())
-  try {
-    await storage.ping().catch((error: unknown) => {
-      const line = storageErrorLine(error)
-      if (isStorageUnreachable(error)) {
-        throw new ServiceUnreachable(`Storage at ${storage.endpoint} is unreachable: ${line}`)
-      }
-      throw new CliError(`Storage at ${storage.endpoint} refused the request: ${line}`)
-    })
-    return await run(storage)
-  } finally {
-    closed()
-    await storage.close()
-  }
+  return withClosing(
+    () => openStorage(env, stderrLog(verbose)),
+    async (storage) => {
+      await storage.ping().catch((error: unknown) => {
+        const line = storageErrorLine(error)
+        if (isStorageUnreachable(error)) {
+          throw new ServiceUnreachable(`Storage at ${storage.endpoint} is unreachable: ${line}`)
+        }
+        throw new CliError(`Storage at ${storage.endpoint} refused the request: ${line}`)
+      })
+      return run(storage)
+    },
+  )
 }

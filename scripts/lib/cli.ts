@@ -5,7 +5,7 @@
 // is one line on standard error, without a stack trace, naming the command that failed.
 import { type Command, CommanderError } from 'commander'
 import { CliError, errorLine } from './cli-error.ts'
-import { exitOnInterrupt } from './interrupt.ts'
+import { interrupted, interruptHandled } from './interrupt.ts'
 import { printable } from './printable.ts'
 
 export interface CliOutput {
@@ -77,6 +77,8 @@ export async function runCli(root: Command, args: string[], output: CliOutput = 
     await root.parseAsync(args, { from: 'user' })
     return 0
   } catch (thrown) {
+    // What fails once the command is interrupted fails because of it: the interrupt has its line.
+    if (interrupted.aborted) return 1
     const error = thrown instanceof ParseEnd ? thrown.error : thrown
     const where = commandPath(thrown instanceof ParseEnd ? thrown.command : acting)
     if (error instanceof CommanderError) {
@@ -97,10 +99,14 @@ export async function runCli(root: Command, args: string[], output: CliOutput = 
   }
 }
 
-/** Runs `root` as the process: handles Ctrl-C, exits with the status once output is out. */
+/**
+ * Runs `root` as the process (exitOnInterrupt installed): exits with the status once output is
+ * out, or leaves the exit to an interrupt that came meanwhile.
+ */
 export async function runMain(root: Command, args: string[]): Promise<never> {
-  exitOnInterrupt()
-  return exitAfterOutput('', await runCli(root, args))
+  const status = await runCli(root, args)
+  await interruptHandled()
+  return exitAfterOutput('', status)
 }
 
 /** Writes `error` (one line, or nothing) to standard error, then exits with `status` once output is out. */

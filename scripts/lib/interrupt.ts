@@ -1,26 +1,54 @@
 // Ctrl-C, SIGTERM and a reader that went away, for every admin command, in one place. A command
-// registers what it opened that must not be left half-open (an embedded Postgres or S3 store it
-// started would outlive it); on any of them those are closed, newest first, and the
-// process exits 128 + the signal, as a shell expects of a command a signal ended.
+// opens what must not be left half-open through withClosing (an embedded Postgres it started
+// would outlive it); on any of them a start under way gives up, what is open is closed, newest
+// first, and the process exits 128 + the signal, as a shell expects of a command a signal ended.
 
 type Cleanup = () => Promise<unknown>
 
 const cleanups = new Set<Cleanup>()
 
 /** Runs `cleanup` if the command is interrupted; call the returned function once it is closed. */
-export function onInterrupt(cleanup: Cleanup): () => void {
+function onInterrupt(cleanup: Cleanup): () => void {
   cleanups.add(cleanup)
   return () => cleanups.delete(cleanup)
 }
 
-let stopping = false
+const interruption = new AbortController()
+
+/** Aborts when the command is interrupted: a start under way gives up and stops what it started. */
+export const interrupted: AbortSignal = interruption.signal
+
+/**
+ * Opens a service with `open`, runs `use` on it and closes it; an interrupt at any moment closes
+ * it too, during the open as well: `open` is given `interrupted`, and the interrupt waits for the
+ * open to end, then closes what it returned.
+ */
+export async function withClosing<S extends { close(): Promise<unknown> }, T>(
+  open: (signal: AbortSignal) => Promise<S>,
+  use: (service: S) => Promise<T>,
+): Promise<T> {
+  const opening = open(interrupted)
+  const closed = onInterrupt(() => opening.then((service) => service.close()))
+  try {
+    const service = await opening
+    try {
+      return await use(service)
+    } finally {
+      await service.close()
+    }
+  } finally {
+    closed()
+  }
+}
+
+let stopping: Promise<void> | undefined
 
 function stop(status: number, note?: string): void {
   // A second Ctrl-C does not wait for a close that hangs.
   if (stopping) process.exit(status)
-  stopping = true
   if (note) process.stderr.write(`${note}\n`)
-  void closeAll().finally(() => process.exit(status))
+  interruption.abort(new Error(note ?? 'stopped'))
+  stopping = closeAll().finally(() => process.exit(status))
 }
 
 async function closeAll(): Promise<void> {
@@ -29,6 +57,12 @@ async function closeAll(): Promise<void> {
     await cleanup().catch(() => {})
   }
 }
+
+/**
+ * Resolves at once unless the command was interrupted; then never, as the interrupt ends the
+ * process once it closed what was open: the command's own end must not exit before that.
+ */
+export const interruptHandled = (): Promise<void> => stopping ?? Promise.resolve()
 
 /** Installs the handlers; done by the process entry only, so a test running a command in-process keeps its own. */
 export function exitOnInterrupt(): void {

@@ -38,11 +38,16 @@ export const CONNECT_TIMEOUT_MS = 1500
 export const QUERY_TIMEOUT_MS = 1900
 export const PING_TIMEOUT_MS = 1500
 
+/**
+ * `signal` gives up the start of the embedded Postgres: what it started is stopped before the
+ * returned promise rejects (embedded.server.ts).
+ */
 export async function openDatabase(
   env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
   log: DbLogger,
+  { signal }: { signal?: AbortSignal } = {},
 ): Promise<Database> {
-  const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres(env.DATA_DIR, log)
+  const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres(env.DATA_DIR, log, { signal })
   try {
     return connect(env.DATABASE_URL ?? (embedded as EmbeddedPostgres).url, embedded, log)
   } catch (err) {

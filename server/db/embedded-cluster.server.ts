@@ -3,6 +3,7 @@
 // loopback port, with a generated password in ${DATA_DIR}/pg-password (0600).
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
 import { closeSync, existsSync, fchmodSync, openSync } from 'node:fs'
 import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
@@ -28,6 +29,11 @@ const STOP_TIMEOUT_MS = 30_000
 export interface ClusterOptions {
   /** A cluster thrown away after use (the test run's): no fsync anywhere. Never for `npm start`. */
   throwaway?: boolean
+  /**
+   * Gives up the start: initdb or Postgres, if started, is stopped and waited for, and the start
+   * rejects with the signal's reason. Only the start: a cluster once returned stops by stop().
+   */
+  signal?: AbortSignal
 }
 
 export interface RunningCluster {
@@ -55,6 +61,7 @@ export async function startCluster(
   await stopOrphan(binaries, folder, password, runAs, log)
   // Another program may take the free port between our probe and Postgres's bind: try another.
   for (let attempt = 1; ; attempt++) {
+    options.signal?.throwIfAborted()
     const port = await freePort()
     try {
       return await serve(binaries, dataDir, port, password, runAs, options)
@@ -82,21 +89,28 @@ async function initCluster(
   const pwfile = join(scratch, 'password')
   await writeFile(pwfile, `${password}\n`, { mode: 0o600 })
   if (runAs) for (const path of [scratch, pwfile]) await chown(path, runAs.uid, runAs.gid)
+  const initdb = run(
+    binaries.initdb,
+    [
+      `--pgdata=${folder}`,
+      `--username=${EMBEDDED_USER}`,
+      '--auth=scram-sha-256',
+      `--pwfile=${pwfile}`,
+      '--encoding=UTF8',
+      '--no-locale',
+      ...(options.throwaway ? ['--no-sync'] : []),
+    ],
+    { ...runAs, signal: options.signal },
+  )
   try {
-    await run(
-      binaries.initdb,
-      [
-        `--pgdata=${folder}`,
-        `--username=${EMBEDDED_USER}`,
-        '--auth=scram-sha-256',
-        `--pwfile=${pwfile}`,
-        '--encoding=UTF8',
-        '--no-locale',
-        ...(options.throwaway ? ['--no-sync'] : []),
-      ],
-      { ...runAs },
-    )
+    await initdb
   } catch (error) {
+    if (options.signal?.aborted) {
+      // The abort rejects at once, but initdb, killed, still empties the folder it was filling
+      // (the next start runs it again): done only once it has exited.
+      await exitOf(initdb.child)
+      options.signal.throwIfAborted()
+    }
     const stderr = (error as { stderr?: string }).stderr?.trim() || (error as Error).message
     throw new Error(`initdb failed in ${folder}${runAsHint(runAs, folder)}: ${stderr}`)
   } finally {
@@ -204,44 +218,64 @@ async function serve(
       resolve()
     })
   })
+  let stopping: Promise<void> | undefined
+  const stop = () => {
+    stopping ??= (async () => {
+      if (exitCode !== undefined) return
+      child.kill('SIGINT')
+      const force = setTimeout(() => child.kill('SIGQUIT'), STOP_TIMEOUT_MS)
+      await exited
+      clearTimeout(force)
+    })()
+    return stopping
+  }
 
   const url = clusterUrl(port, password)
   const deadline = Date.now() + START_TIMEOUT_MS
-  while (!(await answers(url))) {
-    if (exitCode !== undefined) {
-      const output = await readFile(logPath, 'utf8').catch(() => '')
-      if (!(await isFree(port))) throw new PortTaken(output)
-      throw new Error(
-        `Postgres exited (code ${exitCode}) in ${folder}${runAsHint(runAs, folder)}: ${output.trim().split('\n').slice(-5).join(' | ')}`,
-      )
+  const { signal } = options
+  // Signalled at once, not at the next poll: a command that exits right after (a second Ctrl-C)
+  // still leaves no server behind.
+  const onAbort = () => void stop()
+  signal?.addEventListener('abort', onAbort, { once: true })
+  try {
+    for (;;) {
+      if (signal?.aborted) {
+        await stop()
+        signal.throwIfAborted()
+      }
+      if (await answers(url)) break
+      if (exitCode !== undefined) {
+        const output = await readFile(logPath, 'utf8').catch(() => '')
+        if (!(await isFree(port))) throw new PortTaken(output)
+        throw new Error(
+          `Postgres exited (code ${exitCode}) in ${folder}${runAsHint(runAs, folder)}: ${output.trim().split('\n').slice(-5).join(' | ')}`,
+        )
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGQUIT')
+        throw new Error(`Postgres did not answer within ${START_TIMEOUT_MS / 1000} s (log: ${logPath})`)
+      }
+      await sleep(50)
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGQUIT')
-      throw new Error(`Postgres did not answer within ${START_TIMEOUT_MS / 1000} s (log: ${logPath})`)
-    }
-    await sleep(50)
+  } finally {
+    signal?.removeEventListener('abort', onAbort)
   }
 
-  let stopping: Promise<void> | undefined
   return {
     port,
     password,
-    stop() {
-      stopping ??= (async () => {
-        if (exitCode !== undefined) return
-        child.kill('SIGINT')
-        const force = setTimeout(() => child.kill('SIGQUIT'), STOP_TIMEOUT_MS)
-        await exited
-        clearTimeout(force)
-      })()
-      return stopping
-    },
+    stop,
     onUnexpectedExit(listener) {
       void exited.then(() => {
         if (!stopping) listener(exitCode ?? null)
       })
     },
   }
+}
+
+/** Resolves once `child` has exited (at once if it has). */
+async function exitOf(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) await once(child, 'exit')
 }
 
 /** A real round trip, not just an open port: the server must be serving queries. */

@@ -60,6 +60,7 @@ export async function startEmbeddedPostgres(
   await ensurePrivateDir(dir, log)
 
   for (;;) {
+    options.signal?.throwIfAborted()
     const claimed = await claim(infoPath)
     if (claimed) return own(dir, infoPath, log, options)
 
@@ -117,6 +118,8 @@ async function own(
   let cluster: RunningCluster | undefined
   try {
     cluster = await startCluster(dir, log, options)
+    // Aborted as the start ended: what it started is stopped below, like a failed start.
+    options.signal?.throwIfAborted()
     await writeAtomic(infoPath, JSON.stringify({ pid: process.pid, port: cluster.port } satisfies OwnerInfo))
     log.info({ port: cluster.port, dataDir: join(dir, 'pg') }, 'embedded Postgres started')
     const started = cluster

@@ -37,3 +37,17 @@ export function processTree(pid: number): number[] {
     for (const [child, parent] of parents) if (parent === found[i]) found.push(child)
   return found
 }
+
+/** The processes with `text` in their arguments (a folder a server was started on, say). */
+export function processesWith(text: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return commandLine(pid).some((arg) => arg.includes(text))
+      } catch {
+        return false // gone meanwhile
+      }
+    })
+}

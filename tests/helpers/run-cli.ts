@@ -62,6 +62,35 @@ export function runRm5(
   return runNode([rm5Entry(), ...args], { NODE_ENV: 'test', ...env }, stdin, cwd)
 }
 
+export interface StartedRm5 {
+  pid: number
+  /** Its standard error so far. */
+  stderr(): string
+  /** Its exit status; null when a signal ended it. */
+  exited: Promise<number | null>
+}
+
+/** `rm5 <args>` as runRm5 runs it, returned as soon as it is spawned: for signals sent while it works. */
+export function startRm5(args: string[], env: Record<string, string | undefined>): StartedRm5 {
+  const child = spawn(process.execPath, [rm5Entry(), ...args], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+  })
+  return {
+    pid: child.pid ?? 0,
+    stderr: () => stderr,
+    exited: new Promise((resolve, reject) => {
+      child.on('error', reject)
+      child.on('close', (code) => resolve(code))
+    }),
+  }
+}
+
 /** Its standard output when the run succeeded; otherwise an error with its status and standard error. */
 export function outputOf(run: CliRun, label: string): string {
   if (run.code !== 0) throw new Error(`${label} failed (${run.code}): ${run.stderr}`)

@@ -2,11 +2,11 @@
 // beside it under a temporary name, then renamed), so a failed export never leaves half a file
 // that looks finished.
 import { once } from 'node:events'
-import { accessSync, constants, createWriteStream, statSync } from 'node:fs'
+import { createWriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { Writable } from 'node:stream'
-import { CliError } from './cli-error.ts'
+import { checkOutFile } from './out-file.ts'
 
 export interface Output {
   write(chunk: string): Promise<void>
@@ -19,7 +19,7 @@ export interface Output {
 export function openOutput(file?: string): Output {
   if (!file) return streamOutput(process.stdout, async () => {})
   const target = resolve(file)
-  writableFolder(dirname(target), file)
+  checkOutFile(file)
   const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`)
   const stream = createWriteStream(temporary, { flags: 'wx' })
   const output = streamOutput(stream, async () => {
@@ -33,20 +33,6 @@ export function openOutput(file?: string): Output {
       stream.destroy()
       await rm(temporary, { force: true })
     },
-  }
-}
-
-/**
- * Refuses an --out whose folder is missing or not writable, naming the path as typed: the write
- * itself would fail on the temporary name, which the admin never gave.
- */
-function writableFolder(folder: string, file: string): void {
-  const stat = statSync(folder, { throwIfNoEntry: false })
-  if (!stat?.isDirectory()) throw new CliError(`Cannot write ${file}: the folder ${folder} does not exist.`)
-  try {
-    accessSync(folder, constants.W_OK)
-  } catch {
-    throw new CliError(`Cannot write ${file}: the folder ${folder} is not writable.`)
   }
 }
 

@@ -14,6 +14,7 @@ import { DATABASE_HELP, withDatabase } from './cli-database.ts'
 import { CliError } from './cli-error.ts'
 import { limitOption, sinceOption, valueParser, zodParser } from './cli-options.ts'
 import { confirm } from './confirm.ts'
+import { checkOutFile } from './out-file.ts'
 import { openOutput } from './output.ts'
 
 export interface ListColumn<Row> {
@@ -183,7 +184,11 @@ Examples:
     )
     .addOption(sinceOption(set.plural))
     .addOption(emailOption())
-    .action((options: ExportOptions) => run((prisma) => exportRows(set, prisma, options)))
+    .action((options: ExportOptions) => {
+      // Before the database opens (an embedded one takes seconds); openOutput checks again as it writes.
+      if (options.out) checkOutFile(options.out)
+      return run((prisma) => exportRows(set, prisma, options))
+    })
 
   command
     .command('delete')

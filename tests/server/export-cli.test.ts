@@ -3,7 +3,7 @@
 // real binary (a stream on standard output, a file written atomically); the table, help and usage
 // errors run in this process (rm5-here.ts).
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -261,12 +261,18 @@ describe('usage and failures', () => {
     }
   })
 
-  it('exits 1 naming the --out path as typed when its folder does not exist', async () => {
+  it('exits 1 naming the --out path as typed and what is wrong, before opening the database', async () => {
     const file = join(outDir, 'no-such-folder', 'x.csv')
-    const run = await here('applications', ['export', '--format', 'csv', '--out', file])
+    // An embedded database that cannot open (its DATA_DIR is a file): opening it first would fail otherwise.
+    const dataDir = join(outDir, 'data-dir-file')
+    await writeFile(dataDir, '')
+    const run = await rm5Here(['applications', 'export', '--format', 'csv', '--out', file], {
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+    })
     expect(run.code).toBe(1)
     expect(run.stderr.trim()).toBe(
-      `rm5 applications export: Cannot write ${file}: the folder ${join(outDir, 'no-such-folder')} does not exist.`,
+      `rm5 applications export: Cannot write ${file}: the folder ${join(outDir, 'no-such-folder')} does not exist; create it first.`,
     )
   })
 

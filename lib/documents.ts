@@ -2,6 +2,7 @@
 // document, its bytes and the agreement live, and which `next` an agreement may send a viewer
 // back to. Names only; what a viewer may open is decided on the server alone.
 import { AGREEMENT_PATH, DOCUMENTS_PATH } from './access.ts'
+import type { ViewerIdentity } from './documents/viewer-identity.ts'
 import type { PartnerSlug } from './partners.ts'
 
 /** POST target of the agreement's Accept button (an HTML form, JSON too). */
@@ -81,8 +82,8 @@ export interface PageImageLink {
 
 export interface DocumentPageData extends DocketDocument {
   version: number
-  /** Who is viewing, as the watermark names them. */
-  viewer: string
+  /** Who is viewing ("Viewing as …"; a document shared openly says so instead). */
+  viewer: ViewerIdentity
   /** "viewer · retailer · date", drawn over the document (and stamped into a PDF's bytes). */
   watermark: string
   /** Markdown: the HTML the server rendered (raw HTML off). */
@@ -105,8 +106,8 @@ export interface AgreementPageData {
   html: string
   /** The document the viewer asked for (a checked path), else null. */
   next: string | null
-  /** Who is accepting (as the watermark names them). */
-  viewer: string
+  /** Who is accepting ("Accepting as …"). */
+  viewer: ViewerIdentity
 }
 
 declare global {

@@ -1,5 +1,6 @@
 import { AGREEMENT_ACCEPT_PATH, type AgreementPageData } from '../../lib/documents.ts'
 import { DocumentBand } from './DocumentBand.tsx'
+import { ViewerLine } from './ViewerLine.tsx'
 
 /**
  * The agreement and its Accept button: a real form posting to the acceptance route, which
@@ -14,7 +15,7 @@ export function AgreementForm({ agreement }: { agreement: AgreementPageData }) {
         <ul className="document-meta">
           <li>Version {agreement.version}</li>
           <li>
-            Accepting as <strong>{agreement.viewer}</strong>
+            <ViewerLine verb="Accepting" viewer={agreement.viewer} />
           </li>
         </ul>
       </DocumentBand>

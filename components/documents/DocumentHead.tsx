@@ -1,6 +1,7 @@
 import { type DocumentPageData, SHARED_OPENLY } from '../../lib/documents.ts'
 import { DocumentBand } from './DocumentBand.tsx'
 import { documentLength, kindLabel, updatedOn } from './document-meta.ts'
+import { ViewerLine } from './ViewerLine.tsx'
 
 /** A document's title band: where it comes from, its facts, who is viewing, and the PDF's links. */
 export function DocumentHead({ document }: { document: DocumentPageData }) {
@@ -16,7 +17,7 @@ export function DocumentHead({ document }: { document: DocumentPageData }) {
           <li>{SHARED_OPENLY}</li>
         ) : (
           <li>
-            Viewing as <strong>{document.viewer}</strong>
+            <ViewerLine verb="Viewing" viewer={document.viewer} />
           </li>
         )}
       </ul>

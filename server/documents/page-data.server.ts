@@ -2,14 +2,13 @@
 // (with its viewer's watermark line) and the agreement page. The hooks in pages/docket-document
 // and pages/docket-agreement call these; the page components only lay the values out.
 import type { AccessViewer } from '../../lib/access.ts'
+import { viewerIdentity } from '../../lib/documents/viewer-identity.ts'
 import {
   type AgreementPageData,
   type DocumentPageData,
   documentFilePath,
   documentPageImagePath,
   type PageImageLink,
-  SHARED_OPENLY,
-  viewerName,
 } from '../../lib/documents.ts'
 import type { AgreementRow } from './agreements.server.ts'
 import { type DataRoom, docketDocument, type ViewedDocument } from './data-room.server.ts'
@@ -29,7 +28,7 @@ export async function documentPageData(room: DataRoom, viewed: ViewedDocument): 
   return {
     ...docketDocument(document, viewer.partnerName),
     version: document.version,
-    viewer: document.public ? SHARED_OPENLY : viewerName(viewer),
+    viewer: viewerIdentity(viewer),
     watermark: watermarkLine(room.watermarkFor(viewed)),
     html,
     fileUrl: document.kind === 'pdf' && !viewOnly ? documentFilePath(document.id) : null,
@@ -59,6 +58,6 @@ export function agreementPageData(
     version: agreement.version,
     html: renderMarkdown(agreement.body).html,
     next: next ?? null,
-    viewer: viewerName(viewer),
+    viewer: viewerIdentity(viewer),
   }
 }

@@ -9,7 +9,7 @@ import { cliActor } from '../../server/audit/audit.server.ts'
 import { clearAgreement, setAgreement } from '../../server/documents/agreements.server.ts'
 import type { DocumentSummary } from '../../server/documents/document-store.server.ts'
 import { DocumentStore } from '../../server/documents/document-store.server.ts'
-import { grantCookie, limitPrefix, seedCode, verify } from '../helpers/access.ts'
+import { grantCookie, limitPrefix, seedCode, testGrantCookie, verify } from '../helpers/access.ts'
 import { makePdf, pdfPageTexts } from '../helpers/documents.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 import { withoutRequestId } from '../helpers/request-id.ts'
@@ -127,6 +127,24 @@ describe('a document page', () => {
     expect(res.body).toContain('Viewing as <strong>Dana at Circle K</strong>')
     expect(res.body).toContain('<title>Rollout plan — RM5</title>')
     expect(res.body).toContain('noindex')
+  })
+
+  it('names its viewer as they came in: a person by name or e-mail, else the partner’s code', async () => {
+    const codeId = await seedCode(t.db, 'circlek', 'circle-k-room-03')
+    const unnamed = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: 'circle-k-room-03' }))
+    const line = (body: string) => /<li>(Viewing [^<]*<strong>[^<]*<\/strong>[^<]*)<\/li>/.exec(body)?.[1]
+    expect(line((await get(page(markdown.id), unnamed)).body)).toBe(
+      'Viewing with a <strong>Circle K</strong> access code',
+    )
+    const proved = await testGrantCookie(t.app, {
+      retailer: 'circlek',
+      codeId,
+      email: 'dana@circlek.example',
+      issuedAt: new Date(),
+    })
+    expect(line((await get(page(markdown.id), proved)).body)).toBe(
+      'Viewing as <strong>dana@circlek.example</strong>',
+    )
   })
 
   it('links the site’s stylesheet, kept by the browser, instead of repeating it in every view', async () => {
@@ -324,6 +342,20 @@ describe('the agreement', () => {
     )
     expect(json.json()).toEqual({ accepted: true, version: Number(next), next: doc })
     expect((await get(doc, grants.pizzahut)).statusCode).toBe(200)
+  })
+
+  it('at a gate that takes no code, says so instead of naming a code', async () => {
+    try {
+      await setAgreement(t.db.prisma, cliActor(), 'walmart', '# Confidentiality\n\nFor Walmart teams.\n')
+      const agreement = await get('/docket/agreement', grants.walmart)
+      expect(agreement.statusCode).toBe(200)
+      expect(agreement.body).toContain(
+        'Accepting through the <strong>Walmart</strong> docket, no access code needed',
+      )
+      expect(agreement.body).not.toContain('access code</strong>')
+    } finally {
+      await clearAgreement(t.db.prisma, cliActor(), 'walmart')
+    }
   })
 
   it('sends the viewer only to a document page, and needs the retailer’s grant', async () => {

@@ -56,6 +56,12 @@ export const mayHoldGrant = (cookieHeader: string | undefined): cookieHeader is 
 /** Any one granted gate opens the shared docket (docs/original-behaviour.md §6). */
 export const canOpenDocket = (grants: readonly PartnerSlug[]) => grants.length > 0
 export const canOpenProposal = (grants: readonly PartnerSlug[]) => grants.includes(PROPOSAL_PARTNER)
+/**
+ * The proposal page of a partner that has one (only Circle K: docs/original-behaviour.md §9),
+ * else undefined: what the docket links to for a grant of that partner.
+ */
+export const proposalPathOf = (retailer: PartnerSlug): string | undefined =>
+  retailer === PROPOSAL_PARTNER ? PROPOSAL_PATH : undefined
 
 /**
  * Why a no-JavaScript form post came back to its gate (`/circlek?error=invalid`). The gate page

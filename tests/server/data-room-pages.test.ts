@@ -88,6 +88,20 @@ describe('/docket', () => {
     expect(res.body).toContain('Meet the')
   })
 
+  it('leads a grant of the partner with a proposal to it, and no other grant', async () => {
+    const link = '<a class="button button--accent docket-proposal__open" href="/circlek/proposal">'
+    const circlek = (await get('/docket', grants.circlek)).body
+    expect(circlek).toContain(link)
+    expect(circlek).toContain('Confidential · Circle K')
+    for (const other of [grants.pizzahut, grants.walmart]) {
+      const body = (await get('/docket', other)).body
+      expect(body).toContain('Meet the')
+      expect(body).not.toContain('/circlek/proposal')
+    }
+    // Held with another partner's grant, the docket still leads to it.
+    expect((await get('/docket', `${grants.pizzahut}; ${grants.circlek}`)).body).toContain(link)
+  })
+
   it('shows nothing of the data room to a retailer without documents', async () => {
     const res = await get('/docket', grants.walmart)
     expect(res.statusCode).toBe(200)

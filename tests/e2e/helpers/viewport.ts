@@ -13,8 +13,8 @@ export async function resizeViewport(page: Page, size: { width: number; height: 
 }
 
 /** The desktop and phone sizes the pages are looked at in. */
-const DESKTOP = { width: 1440, height: 900 }
-const PHONE = { width: 375, height: 812 }
+export const DESKTOP = { width: 1440, height: 900 }
+export const PHONE = { width: 375, height: 812 }
 
 /**
  * Screenshots of the page as it is now at 1440 px and at 375 px, `<name>-1440.png` and

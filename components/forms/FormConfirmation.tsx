@@ -67,6 +67,26 @@ export function FormConfirmation({
   )
 }
 
+/** A way on from a confirmation page. */
+export interface WayOn {
+  href: string
+  label: string
+}
+
+/** A confirmation page's two ways on: the main one as a dark button, the second as a text link. */
+export function WaysOn({ next, back }: { next: WayOn; back: WayOn }) {
+  return (
+    <>
+      <a className="button button--dark" href={next.href}>
+        {next.label}
+      </a>
+      <a className="text-link" href={back.href}>
+        {back.label}
+      </a>
+    </>
+  )
+}
+
 /** A confirmation page's section (Post/Redirect/Get, decision 022): the panel with its two ways on. */
 export function ConfirmationSection({
   tint,
@@ -79,30 +99,14 @@ export function ConfirmationSection({
   tint?: boolean
   title: string
   steps: readonly NextStep[]
-  /** The main way on, as a dark button. */
-  next: { href: string; label: string }
-  /** The second way on, as a text link. */
-  back: { href: string; label: string }
+  next: WayOn
+  back: WayOn
   children: ReactNode
 }) {
   return (
     <section className={tint ? 'section section--tint' : 'section'}>
       <div className="container confirmation-page">
-        <FormConfirmation
-          title={title}
-          steps={steps}
-          autoFocus
-          actions={
-            <>
-              <a className="button button--dark" href={next.href}>
-                {next.label}
-              </a>
-              <a className="text-link" href={back.href}>
-                {back.label}
-              </a>
-            </>
-          }
-        >
+        <FormConfirmation title={title} steps={steps} autoFocus actions={<WaysOn next={next} back={back} />}>
           {children}
         </FormConfirmation>
       </div>

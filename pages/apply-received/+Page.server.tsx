@@ -1,45 +1,14 @@
-import { APPLICATION_SUCCESS, ApplicationForm } from '../../components/apply/ApplicationForm.tsx'
-import { ConfirmationSection } from '../../components/forms/FormConfirmation.tsx'
-import { Island } from '../../components/islands/Island.tsx'
-import { PageHero } from '../../components/layout/PageHero.tsx'
-import { SectionIntro } from '../../components/sections/SectionIntro.tsx'
-import { brand } from '../../lib/brand.ts'
-import { applicationNextSteps } from '../../lib/content/next-steps.ts'
-import { emptyFormState } from '../../lib/forms/form-state.ts'
+import { usePageContext } from 'vike-react/usePageContext'
+import { followsPost } from '../../lib/forms/confirmation.ts'
+import { ApplicationReceived } from './ApplicationReceived.tsx'
+import { NoApplicationSent } from './NoApplicationSent.tsx'
+// Linked, not inline: the page has query variants, each a render of its own (renderer/+Head.tsx, decision 020).
+import '../../renderer/site.css'
 
-// Where a stored application posted without JavaScript lands (Post/Redirect/Get, decision 022):
-// reloading it shows it again and posts nothing. The panel takes focus as the page loads (scrolled
-// into view), and the spec's sentence is its first line and its name: what is read first. Below
-// it, the form again, empty: the spec's form resets on success (docs/original-behaviour.md §4).
+// Where a stored application posted without JavaScript lands (Post/Redirect/Get, decision 022),
+// its address carrying when it was stored (lib/forms/confirmation.ts): soon after, the
+// confirmation, which a reload shows again; opened any other way, nothing to confirm and the way
+// to the form. Each is a kept render (+queryVariants.ts).
 export default function Page() {
-  return (
-    <>
-      <PageHero page="apply" eyebrow="Retailer Access" title="Thank you for applying" compact>
-        <p className="lede">We have your application for the {brand.product} rollout.</p>
-      </PageHero>
-      <ConfirmationSection
-        tint
-        title={APPLICATION_SUCCESS}
-        steps={applicationNextSteps}
-        next={{ href: '/', label: 'Back to the home page' }}
-        back={{ href: `mailto:${brand.email}`, label: `Questions? ${brand.email}` }}
-      >
-        <p>Your application is stored and our partnerships team has been told.</p>
-      </ConfirmationSection>
-      <section className="section apply-section" id="application" aria-labelledby="application-title">
-        <div className="container split">
-          <div className="split__sticky apply-aside">
-            <SectionIntro id="application-title" eyebrow="Apply" title="Another store or brand?">
-              <p>The form is ready for another application, empty.</p>
-            </SectionIntro>
-          </div>
-          <div>
-            <Island name="application-form">
-              <ApplicationForm state={emptyFormState} />
-            </Island>
-          </div>
-        </div>
-      </section>
-    </>
-  )
+  return followsPost(usePageContext()) ? <ApplicationReceived /> : <NoApplicationSent />
 }

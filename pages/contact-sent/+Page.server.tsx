@@ -1,23 +1,14 @@
-import { CONTACT_SENT } from '../../components/contact/ContactForm.tsx'
-import { ConfirmationSection } from '../../components/forms/FormConfirmation.tsx'
-import { PageHero } from '../../components/layout/PageHero.tsx'
-import { contactNextSteps } from '../../lib/content/next-steps.ts'
-import { CONTACT_PATH } from '../../lib/routes.ts'
+import { usePageContext } from 'vike-react/usePageContext'
+import { followsPost } from '../../lib/forms/confirmation.ts'
+import { MessageSent } from './MessageSent.tsx'
+import { NoMessageSent } from './NoMessageSent.tsx'
+// Linked, not inline: the page has query variants, each a render of its own (renderer/+Head.tsx, decision 020).
+import '../../renderer/site.css'
 
-// Where a message posted without JavaScript lands (Post/Redirect/Get, decision 022): reloading
-// it shows it again and posts nothing.
+// Where a message posted without JavaScript lands (Post/Redirect/Get, decision 022), its address
+// carrying when it was stored (lib/forms/confirmation.ts): soon after, the confirmation, which a
+// reload shows again; opened any other way, nothing to confirm and the way to the form. Each is a
+// kept render (+queryVariants.ts).
 export default function Page() {
-  return (
-    <>
-      <PageHero page="contact" eyebrow="Contact" title="Thank you for writing" compact />
-      <ConfirmationSection
-        title={CONTACT_SENT}
-        steps={contactNextSteps}
-        next={{ href: CONTACT_PATH, label: 'Send another message' }}
-        back={{ href: '/', label: 'Back to the home page' }}
-      >
-        <p>Thank you, your message has been received.</p>
-      </ConfirmationSection>
-    </>
-  )
+  return followsPost(usePageContext()) ? <MessageSent /> : <NoMessageSent />
 }

@@ -18,7 +18,7 @@ import { formReturnLocation, keepFormReturn } from './form-returns.server.ts'
 export interface FormPage {
   /** The page holding the form ('/apply'). */
   path: string
-  /** Where a stored post is redirected ('/apply/received'). */
+  /** Where a stored post is redirected ('/apply/received', with when it was sent: lib/forms/confirmation.ts). */
   confirmation: string
   fields: readonly string[]
 }

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod/mini'
+import { confirmationUrl } from '../../lib/forms/confirmation.ts'
 import { IDEMPOTENCY_FIELD } from '../../lib/forms/idempotency.ts'
 import type { Prisma } from '../db/database.server.ts'
 import { clientHash } from '../http/client-hash.server.ts'
@@ -81,7 +82,9 @@ export async function submissionRoute<S extends z.ZodMiniType, Data extends Reco
       request.log.info({ id: stored.id, replayed: stored.replayed }, `${route.name} stored`)
       reply.header('cache-control', 'no-store')
       if (stored.replayed) reply.header('idempotent-replayed', 'true')
-      if (answersPage(request)) return reply.code(303).header('location', route.page.confirmation).send()
+      // The confirmation carries when the post was stored: that page says "received" only soon after.
+      if (answersPage(request))
+        return reply.code(303).header('location', confirmationUrl(route.page.confirmation, new Date())).send()
       return reply.status(201).send({ id: stored.id })
     },
   )

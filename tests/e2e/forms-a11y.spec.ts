@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test'
+import { confirmationUrl } from '../../lib/forms/confirmation.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
 import { applyForm, contactForm, errorSummary } from './helpers/forms.ts'
 import { test } from './helpers/visitor.ts'
@@ -17,9 +18,17 @@ for (const width of [375, 1440]) {
       await page.route(/\/assets\/.+\.js$/, (route) => route.abort())
     })
 
+    // The confirmation pages opened without a post before them, and a gate.
     for (const path of ['/apply/received', '/contact/sent', '/walmart'])
       test(`${path} has no serious axe violation`, async ({ page }) => {
         await page.goto(path)
+        await expectNoSeriousViolation(page)
+      })
+    // The confirmation pages as a post lands on them: a recent `?sent=` (lib/forms/confirmation.ts).
+    for (const path of ['/apply/received', '/contact/sent'])
+      test(`${path} following a post has no serious axe violation`, async ({ page }) => {
+        await page.goto(confirmationUrl(path, new Date()))
+        await expect(page.getByRole('status')).toBeFocused()
         await expectNoSeriousViolation(page)
       })
 

@@ -5,11 +5,12 @@
 
 import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
+import { confirmationUrl } from '../../lib/forms/confirmation.ts'
 import { FORM_RETURN_GONE } from '../../server/forms/form-returns.server.ts'
 import { applicationBody } from '../helpers/form-bodies.ts'
 import { postForm } from '../helpers/form-posts.ts'
 import { productionAppForFile } from '../helpers/production-app.ts'
-import { APPLICATION_FAILURE } from '../helpers/promised.ts'
+import { APPLICATION_FAILURE, APPLICATION_SUCCESS } from '../helpers/promised.ts'
 import { freshIp } from '../helpers/submissions.ts'
 
 const t = productionAppForFile()
@@ -168,6 +169,63 @@ describe('a failed form post without JavaScript', () => {
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('Message sent')
   })
+})
+
+// The pages a stored post lands on (lib/forms/confirmation.ts): the confirmation while the
+// address carries a recent minute, a page leading to the form for any other visit.
+describe('a confirmation page', () => {
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers })
+  const hourAndTwoAgo = new Date(Date.now() - 62 * 60_000)
+  const pages = [
+    {
+      path: '/apply/received',
+      // The spec's sentence, as the HTML writes its apostrophe.
+      received: [APPLICATION_SUCCESS.replace("'", '&#x27;'), '<title>Application received — RM5</title>'],
+      nothing: [
+        'No application to confirm',
+        '<title>No application to confirm — RM5</title>',
+        'href="/apply"',
+      ],
+    },
+    {
+      path: '/contact/sent',
+      received: ['Message sent', '<title>Message sent — RM5</title>'],
+      nothing: ['No message to confirm', '<title>No message to confirm — RM5</title>', 'href="/contact"'],
+    },
+  ]
+
+  it.each(pages)('$path says received only following a post', async ({ path, received, nothing }) => {
+    const fresh = await get(confirmationUrl(path, new Date()))
+    expect(fresh.statusCode).toBe(200)
+    for (const text of received) expect(fresh.body).toContain(text)
+    expect(fresh.body).not.toContain(nothing[0])
+    // Typed, bookmarked or opened from history after the hour, or with a made-up value: nothing
+    // to confirm, and the way to the form.
+    for (const url of [path, confirmationUrl(path, hourAndTwoAgo), `${path}?sent=yes`, `${path}?sent=1`]) {
+      const page = await get(url)
+      expect(page.statusCode, url).toBe(200)
+      for (const text of nothing) expect(page.body, url).toContain(text)
+      for (const text of received) expect(page.body, url).not.toContain(text)
+    }
+  })
+
+  it.each(pages)(
+    '$path is kept: one render per recent minute, one for every other visit',
+    async ({ path }) => {
+      const fresh = confirmationUrl(path, new Date())
+      const first = await get(fresh)
+      expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+      const etag = first.headers.etag as string
+      // The reload revalidates against the kept render.
+      expect((await get(fresh, { 'if-none-match': etag })).statusCode).toBe(304)
+      // Any address that does not follow a post is the one page without it.
+      const plain = (await get(path)).headers.etag
+      expect(plain).not.toBe(etag)
+      for (const url of [confirmationUrl(path, hourAndTwoAgo), `${path}?sent=yes&utm_source=mail`])
+        expect((await get(url)).headers.etag, url).toBe(plain)
+    },
+  )
 })
 
 describe('the number boxes of /apply', () => {

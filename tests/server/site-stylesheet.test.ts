@@ -3,6 +3,7 @@
 // rendered for one request at times links them as a built file the browser keeps, so no such
 // answer writes ~70 KB of rules again (lib/page-rules.ts, linksSiteStylesheet).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { confirmationUrl } from '../../lib/forms/confirmation.ts'
 import { limitPrefix } from '../helpers/access.ts'
 import { createProductionTestApp, type ProductionTestApp } from '../helpers/production-app.ts'
 import { expectInlineSiteCss, expectLinkedSiteCss } from '../helpers/site-stylesheet.ts'
@@ -32,6 +33,8 @@ describe('the site’s CSS', () => {
     ['/circlek', 200],
     ['/circlek?error=invalid', 200],
     ['/circlek?step=email', 200],
+    ['/apply/received', 200],
+    [confirmationUrl('/contact/sent', new Date()), 200],
     ['/access/link?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123456&gate=circlek', 200],
     ['/no-such-page', 404],
     ['/circlek/no-such-document', 404],

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from '@playwright/test'
+import { confirmationUrl } from '../../../lib/forms/confirmation.ts'
+import { APPLICATION_SUCCESS } from '../../helpers/promised.ts'
 import { exportJson, newCode, rm5, runCli } from '../helpers/cli.ts'
 import {
   applicationAnswers,
@@ -30,7 +32,7 @@ test('/apply: an application posts, lands on the confirmation, is stored, and a 
   await page.goto('/apply')
   await typeAnswers(applyForm(page), applicationAnswers(company))
   await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
-  await expect(page).toHaveURL(/\/apply\/received$/)
+  await expect(page).toHaveURL(/\/apply\/received\?sent=\d+$/)
   await expectApplicationSucceeded(page)
   const confirmation = applicationConfirmation(page)
   await expect(confirmation).toContainText('Your application is stored')
@@ -96,7 +98,7 @@ test('/apply: invalid answers come back with the error summary, focused, and eve
   // Fixed, the same form posts again and is stored.
   await applyForm(page).getByLabel('Phone').fill('(512) 555-0199')
   await applyForm(page).getByRole('button', { name: 'Submit application' }).click()
-  await expect(page).toHaveURL(/\/apply\/received$/)
+  await expect(page).toHaveURL(/\/apply\/received\?sent=\d+$/)
   expect((await exportJson('applications')).filter((row) => row.companyName === company)).toHaveLength(1)
 })
 
@@ -125,8 +127,9 @@ test('/contact: a message posts, is stored, and the confirmation offers another'
   await page.goto('/contact')
   await typeAnswers(contactForm(page), contactAnswers(name))
   await contactForm(page).getByRole('button', { name: 'Send message' }).click()
-  await expect(page).toHaveURL(/\/contact\/sent$/)
+  await expect(page).toHaveURL(/\/contact\/sent\?sent=\d+$/)
   await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toBeFocused()
+  await photographWidths(page, 'sent', { fullPage: true })
   const rows = async () => (await exportJson('contact')).filter((row) => row.name === name)
   expect(await rows()).toEqual([
     expect.objectContaining({
@@ -136,10 +139,37 @@ test('/contact: a message posts, is stored, and the confirmation offers another'
     }),
   ])
   await page.reload()
+  await expect(page.getByRole('status').filter({ hasText: 'Message sent' })).toBeVisible()
   expect(await rows()).toHaveLength(1)
   await page.getByRole('link', { name: 'Send another message' }).click()
   await expect(page).toHaveURL(/\/contact$/)
 })
+
+// Typed, bookmarked or opened from history after the hour (lib/forms/confirmation.ts): no thanks
+// for a post that did not happen, and the way to the form.
+for (const { path, title, way, form } of [
+  {
+    path: '/apply/received',
+    title: 'No application to confirm',
+    way: 'Go to the application form',
+    form: '/apply',
+  },
+  { path: '/contact/sent', title: 'No message to confirm', way: 'Write a message', form: '/contact' },
+]) {
+  test(`${path} opened without a post leads to the form`, async ({ page }) => {
+    const old = confirmationUrl(path, new Date(Date.now() - 2 * 60 * 60_000))
+    for (const url of [path, old]) {
+      await page.goto(url)
+      await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible()
+      await expect(page.getByRole('status')).toHaveCount(0)
+      await expect(page.getByText(APPLICATION_SUCCESS)).toHaveCount(0)
+      await expect(page.getByText('Message sent', { exact: true })).toHaveCount(0)
+    }
+    await photographWidths(page, `nothing-to-confirm${form.replace('/', '-')}`, { fullPage: true })
+    await page.getByRole('link', { name: way }).click()
+    await expect(page).toHaveURL(new RegExp(`${form}$`))
+  })
+}
 
 test('/contact: invalid answers come back with the summary and the values', async ({ page }) => {
   const answers = contactAnswers('Kept Sender')

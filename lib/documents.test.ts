@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { agreementUrl, documentPath, safeAgreementNext, viewerName } from './documents.ts'
+import { agreementUrl, documentPath, safeAgreementNext } from './documents.ts'
 
 const id = '0123456789abcdef0123456789abcdef'
 
@@ -29,15 +29,5 @@ describe('safeAgreementNext', () => {
     const url = new URL(agreementUrl(documentPath(id)), 'http://x')
     expect(url.pathname).toBe('/docket/agreement')
     expect(safeAgreementNext(url.searchParams.get('next'))).toBe(documentPath(id))
-  })
-})
-
-describe('viewerName', () => {
-  it('names the proved e-mail first, then the code label, then the gate', () => {
-    expect(viewerName({ partnerName: 'Circle K', email: 'dana@circlek.com', label: 'Dana' })).toBe(
-      'dana@circlek.com',
-    )
-    expect(viewerName({ partnerName: 'Circle K', email: null, label: 'Dana' })).toBe('Dana')
-    expect(viewerName({ partnerName: 'Pizza Hut', email: null, label: null })).toBe('Pizza Hut access code')
   })
 })

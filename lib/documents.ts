@@ -40,15 +40,6 @@ export const agreementUrl = (next: string) => `${AGREEMENT_PATH}?${new URLSearch
 /** What a document stored knowingly public says instead of naming a viewer (issue 35). */
 export const SHARED_OPENLY = 'Shared openly'
 
-/** How the watermark names a viewer: the proved e-mail, else the code's label, else the gate's code. */
-export function viewerName(viewer: {
-  partnerName: string
-  email: string | null
-  label: string | null
-}): string {
-  return viewer.email ?? viewer.label ?? `${viewer.partnerName} access code`
-}
-
 /** A document as the /docket list shows it. */
 /** The grant through which a viewer may open a document: one for the document's retailer. */
 export const viewerOf = <V extends { retailer: PartnerSlug }>(

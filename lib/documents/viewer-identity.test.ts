@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { viewerIdentity, viewerWords } from './viewer-identity.ts'
+import { viewerIdentity, viewerMark, viewerWords } from './viewer-identity.ts'
 
 type Viewer = Parameters<typeof viewerIdentity>[0]
 const circleK: Viewer = { partnerName: 'Circle K', codeId: 'code-1', email: null, label: null }
+const walmart: Viewer = { partnerName: 'Walmart', codeId: null, email: null, label: null }
 const sentence = (verb: string, viewer: Viewer) => {
   const { before, name, after } = viewerWords(verb, viewerIdentity(viewer))
   return [before, `*${name}*`, after].filter(Boolean).join(' ')
@@ -28,10 +29,26 @@ describe('the line naming who is reading', () => {
   })
 
   it('says an open gate took no code', () => {
-    const walmart: Viewer = { partnerName: 'Walmart', codeId: null, email: null, label: null }
     expect(sentence('Viewing', walmart)).toBe('Viewing through the *Walmart* docket, no access code needed')
     expect(sentence('Accepting', walmart)).toBe(
       'Accepting through the *Walmart* docket, no access code needed',
     )
+  })
+})
+
+describe('the watermark naming who a copy was served to', () => {
+  const mark = (viewer: Viewer) => viewerMark(viewerIdentity(viewer))
+
+  it('names a person by the proved e-mail, else the label their code was given', () => {
+    expect(mark({ ...circleK, email: 'dana@circlek.com', label: 'Dana' })).toBe('dana@circlek.com')
+    expect(mark({ ...circleK, label: 'Dana at Circle K' })).toBe('Dana at Circle K')
+  })
+
+  it('names the partner’s code when the code names no one', () => {
+    expect(mark(circleK)).toBe('Circle K access code')
+  })
+
+  it('names the open docket, not a code, at a gate that takes none', () => {
+    expect(mark(walmart)).toBe('Walmart open docket, no access code')
   })
 })

@@ -1,6 +1,7 @@
-// How a data-room page names who is reading ("Viewing as …", "Accepting as …"). The watermark
-// has one name for everyone (viewerName, lib/documents.ts); a sentence has to read right for each
-// way in: a person the site can name, a partner's code that names no one, a gate that takes none.
+// How the data room names who is reading: the page's line ("Viewing as …", "Accepting as …") and
+// the watermark that attributes a copy. Both come from one reading of how the viewer came in, so
+// a code that names no one is never written as a person, and a gate that takes no code is never
+// written as a code.
 
 /** Who is reading, by how they came in. */
 export type ViewerIdentity =
@@ -42,5 +43,21 @@ export function viewerWords(verb: string, identity: ViewerIdentity): ViewerWords
         name: identity.partnerName,
         after: 'docket, no access code needed',
       }
+  }
+}
+
+/**
+ * The watermark's first part (decision 031: "viewer · retailer · date"), who a copy was served to:
+ * the person; else the partner's code, since whoever held it saw the copy; else the open docket,
+ * since nothing about the reader is known there.
+ */
+export function viewerMark(identity: ViewerIdentity): string {
+  switch (identity.kind) {
+    case 'person':
+      return identity.name
+    case 'code':
+      return `${identity.partnerName} access code`
+    case 'open':
+      return `${identity.partnerName} open docket, no access code`
   }
 }

@@ -1,6 +1,6 @@
 // Agreement versions with who accepted each, as `rm5 agreements list` and the console's
 // agreements page show them: one reading, so both name a viewer the same way.
-import { viewerName } from '../../lib/documents.ts'
+import { viewerIdentity, viewerMark } from '../../lib/documents/viewer-identity.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import { listPartners } from '../partners/partner-store.server.ts'
 import { type AgreementListing, listAcceptances, listAgreements } from './agreements.server.ts'
@@ -10,7 +10,7 @@ export interface AcceptanceListing {
   codeId: string | null
   email: string | null
   acceptedAt: Date
-  /** The proved e-mail, else the code's label, else "<partner> access code". */
+  /** As the watermark names them: the e-mail or the code's label, the partner's code, or its open docket. */
   viewer: string
 }
 
@@ -51,11 +51,14 @@ export async function agreementVersions(
       codeId: row.codeId,
       email: row.email,
       acceptedAt: row.acceptedAt,
-      viewer: viewerName({
-        email: row.email,
-        label: row.codeId ? (labels.get(row.codeId) ?? null) : null,
-        partnerName: partners.get(agreement.retailer) ?? agreement.retailer,
-      }),
+      viewer: viewerMark(
+        viewerIdentity({
+          codeId: row.codeId,
+          email: row.email,
+          label: row.codeId ? (labels.get(row.codeId) ?? null) : null,
+          partnerName: partners.get(agreement.retailer) ?? agreement.retailer,
+        }),
+      ),
     })),
   }))
 }

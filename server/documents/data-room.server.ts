@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { AccessViewer } from '../../lib/access.ts'
 import { readingMinutes } from '../../lib/documents/extent.ts'
-import { type DocketDocument, SHARED_OPENLY, viewerName, viewerOf } from '../../lib/documents.ts'
+import { viewerIdentity, viewerMark } from '../../lib/documents/viewer-identity.ts'
+import { type DocketDocument, SHARED_OPENLY, viewerOf } from '../../lib/documents.ts'
 import type { Database } from '../db/database.server.ts'
 import type { Env } from '../env.server.ts'
 import { clientHash } from '../http/client-hash.server.ts'
@@ -145,7 +146,7 @@ export class DataRoom {
    */
   watermarkFor({ document, viewer }: ViewedDocument) {
     return {
-      viewer: document.public ? SHARED_OPENLY : viewerName(viewer),
+      viewer: document.public ? SHARED_OPENLY : viewerMark(viewerIdentity(viewer)),
       retailer: viewer.partnerName,
       date: this.now(),
     }

@@ -265,6 +265,49 @@ describe('a PDF’s bytes', () => {
     }
   })
 
+  it('name whoever came in as the page does: a code without a label is the partner’s, an open gate’s reader its docket', async () => {
+    await seedCode(t.db, 'circlek', 'circle-k-room-04')
+    const unnamed = grantCookie(await verify(t.app, { retailer: 'circlek', accessCode: 'circle-k-room-04' }))
+    const coded = `Circle K access code · Circle K · ${today}`
+    for (const text of await pdfPageTexts((await get(file(pdf.id), unnamed)).rawPayload))
+      expect(text).toContain(coded)
+    expect((await get(page(markdown.id), unnamed)).body).toContain(`data-watermark="${coded}"`)
+
+    // An open gate's documents stored before documents had an audience: not public (the
+    // migration's default), so the stamp names the reader, who showed no code.
+    const store = t.app.documents.store
+    const added = [
+      await store.add({
+        retailer: 'walmart',
+        bytes: await makePdf(1, 'Hours'),
+        fileName: 'h.pdf',
+        audience: { public: true },
+      }),
+      await store.add({
+        retailer: 'walmart',
+        bytes: Buffer.from('# Hours\n'),
+        fileName: 'h.md',
+        audience: { public: true },
+      }),
+    ]
+    try {
+      const [openPdf, openMarkdown] = added.map((doc) => doc.id) as [string, string]
+      await t.db.prisma.document.updateMany({
+        where: { id: { in: [openPdf, openMarkdown] } },
+        data: { public: false },
+      })
+      const open = `Walmart open docket, no access code · Walmart · ${today}`
+      const [text] = await pdfPageTexts((await get(file(openPdf), grants.walmart)).rawPayload)
+      expect(text).toContain(open)
+      expect(text).not.toContain('Walmart access code')
+      const shown = await get(page(openMarkdown), grants.walmart)
+      expect(shown.body).toContain(`data-watermark="${open}"`)
+      expect(shown.body).not.toContain('Walmart access code')
+    } finally {
+      for (const doc of added) await store.remove(doc.id)
+    }
+  })
+
   it('answer byte ranges of the stamped file (206) and refuse one beyond it (416)', async () => {
     const whole = (await get(file(pdf.id), grants.circlek)).rawPayload
     const part = await get(file(pdf.id), grants.circlek, { range: 'bytes=100-199' })

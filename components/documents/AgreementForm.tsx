@@ -1,3 +1,4 @@
+import { acceptanceRecord } from '../../lib/documents/viewer-identity.ts'
 import { AGREEMENT_ACCEPT_PATH, type AgreementPageData } from '../../lib/documents.ts'
 import { DocumentBand } from './DocumentBand.tsx'
 import { ViewerLine } from './ViewerLine.tsx'
@@ -30,10 +31,8 @@ export function AgreementForm({ agreement }: { agreement: AgreementPageData }) {
               <input type="hidden" name="retailer" value={agreement.retailer} />
               <input type="hidden" name="version" value={agreement.version} />
               {agreement.next ? <input type="hidden" name="next" value={agreement.next} /> : null}
-              <p>
-                By accepting, you agree to these terms for the documents shared with you. Your acceptance is
-                recorded with your name and the time.
-              </p>
+              {/* One string: the HTML reads as the sentence, with no markers between its parts. */}
+              <p>{`By accepting, you agree to these terms for the documents shared with you. ${acceptanceRecord(agreement.viewer)}`}</p>
               <button className="button button--accent" type="submit">
                 Accept and continue
               </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { viewerIdentity, viewerMark, viewerWords } from './viewer-identity.ts'
+import { acceptanceRecord, viewerIdentity, viewerMark, viewerWords } from './viewer-identity.ts'
 
 type Viewer = Parameters<typeof viewerIdentity>[0]
 const circleK: Viewer = { partnerName: 'Circle K', codeId: 'code-1', email: null, label: null }
@@ -50,5 +50,28 @@ describe('the watermark naming who a copy was served to', () => {
 
   it('names the open docket, not a code, at a gate that takes none', () => {
     expect(mark(walmart)).toBe('Walmart open docket, no access code')
+  })
+})
+
+describe('what the agreement says an acceptance is recorded with', () => {
+  const record = (viewer: Viewer) => acceptanceRecord(viewerIdentity(viewer))
+
+  it('a name where the site knows one: the proved e-mail or the code’s label', () => {
+    for (const viewer of [
+      { ...circleK, email: 'dana@circlek.com' },
+      { ...circleK, label: 'Dana' },
+    ])
+      expect(record(viewer)).toBe('Your acceptance is recorded with your name and the time.')
+  })
+
+  it('the partner’s code for a code that names no one', () => {
+    expect(record(circleK)).toBe('Your acceptance is recorded with your Circle K access code and the time.')
+  })
+
+  it('no name and no code at a gate that takes none', () => {
+    expect(record(walmart)).toBe(
+      'The Walmart docket asks for no access code or name: your acceptance is recorded with the time.',
+    )
+    expect(record(walmart)).not.toMatch(/your name|access code and/)
   })
 })

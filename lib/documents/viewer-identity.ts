@@ -1,7 +1,7 @@
-// How the data room names who is reading: the page's line ("Viewing as …", "Accepting as …") and
-// the watermark that attributes a copy. Both come from one reading of how the viewer came in, so
-// a code that names no one is never written as a person, and a gate that takes no code is never
-// written as a code.
+// How the data room names who is reading: the page's line ("Viewing as …", "Accepting as …"), the
+// watermark that attributes a copy and what the agreement says an acceptance is recorded with. All
+// come from one reading of how the viewer came in, so a code that names no one is never written
+// as a person, and a gate that takes no code is never written as a code.
 
 /** Who is reading, by how they came in. */
 export type ViewerIdentity =
@@ -59,5 +59,20 @@ export function viewerMark(identity: ViewerIdentity): string {
       return `${identity.partnerName} access code`
     case 'open':
       return `${identity.partnerName} open docket, no access code`
+  }
+}
+
+/**
+ * The agreement page's promise of what an acceptance is recorded with (agreements.server.ts keeps
+ * the code, the proved e-mail and the time): a name only where the site knows one.
+ */
+export function acceptanceRecord(identity: ViewerIdentity): string {
+  switch (identity.kind) {
+    case 'person':
+      return 'Your acceptance is recorded with your name and the time.'
+    case 'code':
+      return `Your acceptance is recorded with your ${identity.partnerName} access code and the time.`
+    case 'open':
+      return `The ${identity.partnerName} docket asks for no access code or name: your acceptance is recorded with the time.`
   }
 }

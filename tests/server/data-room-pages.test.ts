@@ -371,6 +371,7 @@ describe('the agreement', () => {
     expect(agreement.body).toContain('action="/api/documents/agreement"')
     expect(agreement.body).toContain(`name="next" value="${doc}"`)
     expect(agreement.body).toContain('Accepting as <strong>Pat</strong>')
+    expect(agreement.body).toContain('Your acceptance is recorded with your name and the time.')
     await expectLinkedSiteCss(get, agreement.body)
 
     const accepted = await form({ retailer: 'pizzahut', version, next: doc }, grants.pizzahut)
@@ -401,6 +402,21 @@ describe('the agreement', () => {
     expect((await get(doc, grants.pizzahut)).statusCode).toBe(200)
   })
 
+  it('for a code without a label, says the acceptance is recorded with the code, not a name', async () => {
+    await setPizzaHut('# Confidentiality\n\nFor Pizza Hut teams.\n')
+    await seedCode(t.db, 'pizzahut', 'pizza-hut-room-02')
+    const unnamed = grantCookie(
+      await verify(t.app, { retailer: 'pizzahut', accessCode: 'pizza-hut-room-02' }),
+    )
+    const agreement = await get('/docket/agreement', unnamed)
+    expect(agreement.statusCode).toBe(200)
+    expect(agreement.body).toContain('Accepting with a <strong>Pizza Hut</strong> access code')
+    expect(agreement.body).toContain(
+      'Your acceptance is recorded with your Pizza Hut access code and the time.',
+    )
+    expect(agreement.body).not.toContain('your name')
+  })
+
   it('at a gate that takes no code, says so instead of naming a code', async () => {
     try {
       await setAgreement(t.db.prisma, cliActor(), 'walmart', '# Confidentiality\n\nFor Walmart teams.\n')
@@ -410,6 +426,10 @@ describe('the agreement', () => {
         'Accepting through the <strong>Walmart</strong> docket, no access code needed',
       )
       expect(agreement.body).not.toContain('access code</strong>')
+      expect(agreement.body).toContain(
+        'The Walmart docket asks for no access code or name: your acceptance is recorded with the time.',
+      )
+      expect(agreement.body).not.toContain('your name')
     } finally {
       await clearAgreement(t.db.prisma, cliActor(), 'walmart')
     }

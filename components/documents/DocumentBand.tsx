@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { DOCKET_PATH } from '../../lib/access.ts'
+import { DocketBackLink } from './DocketBackLink.tsx'
 import { SignOutForm } from './SignOutForm.tsx'
 
 /**
@@ -20,9 +20,7 @@ export function DocumentBand({
     <section className="document-head" aria-labelledby="page-title">
       <div className="container">
         <div className="document-head__top">
-          <a className="document-head__back" href={DOCKET_PATH}>
-            <span aria-hidden="true">← </span>Back to the docket
-          </a>
+          <DocketBackLink />
           <SignOutForm />
         </div>
         <p className="eyebrow">{eyebrow}</p>

@@ -11,8 +11,11 @@ export function PageHero({
   title,
   children,
   compact,
+  back,
 }: {
   page: string
+  /** Above the eyebrow: the way back to where the page is reached from (the proposal's docket). */
+  back?: ReactNode
   eyebrow?: string
   title: ReactNode
   children?: ReactNode
@@ -25,6 +28,7 @@ export function PageHero({
     <section className={compact ? 'page-hero page-hero--compact' : 'page-hero'} aria-labelledby="page-title">
       <ResponsivePicture className="page-hero__media" image={image} sizes="100vw" priority />
       <div className="container">
+        {back}
         {eyebrow ? <span className="eyebrow caps-label">{eyebrow}</span> : null}
         <h1 id="page-title">{title}</h1>
         {children}

@@ -1,3 +1,4 @@
+import { DocketBackLink } from '../../components/documents/DocketBackLink.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
 import { brand } from '../../lib/brand.ts'
 import { commercialTerms } from '../../lib/content/proposal.ts'
@@ -9,7 +10,15 @@ const retailer = PROPOSAL_PARTNER_NAME
 export default function Page() {
   return (
     <div className="proposal">
-      <PageHero page="proposal" eyebrow="Confidential" title="Partnership Proposal" compact>
+      {/* Every visitor here holds a Circle K grant (+guard.server.ts), and any grant opens the
+          docket (canOpenDocket): the way back is everyone's, so the kept render needs no branch. */}
+      <PageHero
+        page="proposal"
+        back={<DocketBackLink />}
+        eyebrow="Confidential"
+        title="Partnership Proposal"
+        compact
+      >
         <p className="lede">
           Prepared for {retailer}: on-demand delivery from your stores with the {brand.product}, a driverless,
           all-electric mobile store.

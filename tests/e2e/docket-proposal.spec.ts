@@ -4,8 +4,8 @@ import { followProposalFromDocket, openDocketWith } from './helpers/docket-propo
 import { test } from './helpers/visitor.ts'
 
 // The Circle K proposal is a page of its own (/circlek/proposal), not a document: the docket of a
-// Circle K grant leads to it (components/documents/DocketProposal.tsx), with JavaScript here and
-// without it in no-js/docket-proposal.spec.ts.
+// Circle K grant leads to it (components/documents/DocketProposal.tsx) and it leads back to the
+// docket (DocketBackLink), with JavaScript here and without it in no-js/docket-proposal.spec.ts.
 
 let code: { id: string; code: string }
 test.beforeAll(async () => {
@@ -17,11 +17,11 @@ test.afterAll(async () => {
   if (code) await rm5(['codes', 'revoke', code.id])
 })
 
-test('a Circle K grant’s docket links to the proposal, at a phone’s width and a desktop’s', async ({
+test('a Circle K grant’s docket links to the proposal, and the proposal back to it, at a phone’s width and a desktop’s', async ({
   page,
 }) => {
   test.setTimeout(60_000)
   await openDocketWith(page, 'circlek', code.code, 'js')
   await expectNoSeriousViolation(page)
-  await followProposalFromDocket(page, 'docket-proposal')
+  await followProposalFromDocket(page, 'docket-proposal', 'js', expectNoSeriousViolation)
 })

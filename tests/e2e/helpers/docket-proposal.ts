@@ -21,10 +21,17 @@ export const proposalCard = (page: Page) => page.getByRole('region', { name: 'Yo
 
 /**
  * At a phone's width and a desktop's, the docket shows the proposal's card in the first screen;
- * its link, followed, opens the proposal. A screenshot of the docket at each width,
- * `<name>-<width>.png` in the test's output.
+ * its link, followed, opens the proposal, whose way back to the docket is in its first screen too
+ * and, followed, opens the docket again. Screenshots of the docket and of the proposal at each
+ * width, `<name>-<width>.png` and `<name>-proposal-<width>.png` in the test's output; `check`
+ * (e.g. axe) judges the proposal at each width.
  */
-export async function followProposalFromDocket(page: Page, name: string) {
+export async function followProposalFromDocket(
+  page: Page,
+  name: string,
+  scripts: 'js' | 'no-js',
+  check?: (page: Page) => Promise<void>,
+) {
   for (const size of [PHONE, DESKTOP]) {
     await resizeViewport(page, size)
     await page.goto('/docket')
@@ -35,5 +42,14 @@ export async function followProposalFromDocket(page: Page, name: string) {
     await link.click()
     await expect(page).toHaveURL(/\/circlek\/proposal$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Partnership Proposal')
+    // With JavaScript, the link is followed on the page React has taken over.
+    if (scripts === 'js') await waitForHydration(page)
+    const back = page.getByRole('link', { name: 'Back to the docket' })
+    await expect(back).toBeInViewport()
+    await check?.(page)
+    await page.screenshot({ path: test.info().outputPath(`${name}-proposal-${size.width}.png`) })
+    await back.click()
+    await expect(page).toHaveURL(/\/docket$/)
+    await expect(proposalCard(page)).toBeVisible()
   }
 }

@@ -3,8 +3,8 @@ import { newCode, rm5 } from '../helpers/cli.ts'
 import { followProposalFromDocket, openDocketWith, proposalCard } from '../helpers/docket-proposal.ts'
 import { test } from '../helpers/visitor.ts'
 
-// Without JavaScript: the docket's link to the Circle K proposal is a plain link in the server's
-// HTML, shown to a Circle K grant only.
+// Without JavaScript: the docket's link to the Circle K proposal, and the proposal's back to the
+// docket, are plain links in the server's HTML; the docket shows its link to a Circle K grant only.
 
 let circlek: { id: string; code: string }
 let compass: { id: string; code: string }
@@ -19,12 +19,12 @@ test.afterAll(async () => {
   await Promise.all([circlek, compass].flatMap((made) => (made ? [rm5(['codes', 'revoke', made.id])] : [])))
 })
 
-test('a Circle K grant’s docket links to the proposal, at a phone’s width and a desktop’s', async ({
+test('a Circle K grant’s docket links to the proposal, and the proposal back to it, at a phone’s width and a desktop’s', async ({
   page,
 }) => {
   test.setTimeout(60_000)
   await openDocketWith(page, 'circlek', circlek.code, 'no-js')
-  await followProposalFromDocket(page, 'docket-proposal-no-js')
+  await followProposalFromDocket(page, 'docket-proposal-no-js', 'no-js')
 })
 
 test('another partner’s docket has no proposal to lead to', async ({ page }) => {

@@ -79,7 +79,7 @@ it('fills the buckets once when two replicas prepare at the same moment', async 
     expect(stored).toBe(manifest.files.length)
     // One demo document, one stored file.
     const documents = await query(db.url, 'SELECT retailer, title, kind FROM documents')
-    expect(documents).toEqual([{ retailer: 'circlek', title: 'Partnership Proposal', kind: 'markdown' }])
+    expect(documents).toEqual([{ retailer: 'circlek', title: 'Rollout Plan', kind: 'markdown' }])
     expect([a, b].filter((run) => run.output.includes('added the demo document'))).toHaveLength(1)
     expect(await storage.client.listObjectsV2('documents', '', true).toArray()).toHaveLength(1)
   } finally {

@@ -20,9 +20,9 @@ export async function openDocketWith(page: Page, retailer: string, code: string,
 export const proposalCard = (page: Page) => page.getByRole('region', { name: 'Your partnership proposal' })
 
 /**
- * At a phone's width and a desktop's, the docket shows the proposal's card in the first screen;
- * its link, followed, opens the proposal, whose way back to the docket is in its first screen too
- * and, followed, opens the docket again. Screenshots of the docket and of the proposal at each
+ * At a phone's width and a desktop's, the docket shows the proposal's card in the first screen,
+ * its one way to the proposal; its link, followed, opens the proposal, whose way back to the
+ * docket is in its first screen too and, followed, opens the docket again. Screenshots of the docket and of the proposal at each
  * width, `<name>-<width>.png` and `<name>-proposal-<width>.png` in the test's output; `check`
  * (e.g. axe) judges the proposal at each width.
  */
@@ -36,6 +36,9 @@ export async function followProposalFromDocket(
     await resizeViewport(page, size)
     await page.goto('/docket')
     await expect(proposalCard(page)).toContainText('Confidential · Circle K')
+    // One way to the proposal: its card, and no copy of it among the documents (the demo data
+    // room holds the rollout plan, scripts/cli/documents/ensure-demo.ts).
+    await expect(page.getByRole('link', { name: /proposal/i })).toHaveCount(1)
     const link = proposalCard(page).getByRole('link', { name: 'Read the proposal' })
     await expect(link).toBeInViewport()
     await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}.png`) })

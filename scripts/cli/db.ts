@@ -23,6 +23,7 @@ import { DATABASE_HELP } from '../lib/cli-database.ts'
 import { cliEnv } from '../lib/cli-env.ts'
 import { CliError } from '../lib/cli-error.ts'
 import { valueParser } from '../lib/cli-options.ts'
+import { checkInFile } from '../lib/in-path.ts'
 import { withClosing } from '../lib/interrupt.ts'
 import { stderrLog } from '../lib/stderr-log.ts'
 
@@ -129,11 +130,13 @@ async function newMigration(
 ): Promise<void> {
   const print = linePrinter(output)
   const dirName = migrationDirName(name)
+  if (source.from) checkInFile(source.from)
+  // Relative to the working folder, as the migrations it writes: a run elsewhere says so.
+  if (!existsSync(SCHEMA_PATH)) throw new CliError(`no ${SCHEMA_PATH} here: run it in the project's folder`)
   const to = [{ path: SCHEMA_PATH, content: await readFile(SCHEMA_PATH, 'utf8') }]
   let from: { path: string; content: string }[] | null = null
   let fromLabel = 'an empty database'
   if (source.from) {
-    if (!existsSync(source.from)) throw new CliError(`--from: no such file ${source.from}`, 2)
     from = [{ path: SCHEMA_PATH, content: await readFile(source.from, 'utf8') }]
     fromLabel = source.from
   } else if (!source.fromEmpty) {

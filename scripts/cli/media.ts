@@ -12,6 +12,8 @@ import { type CliOutput, linePrinter, stdio } from '../lib/cli.ts'
 import { CliError } from '../lib/cli-error.ts'
 import { valueParser } from '../lib/cli-options.ts'
 import { STORAGE_HELP, withStorage as withStorageOf } from '../lib/cli-storage.ts'
+import { checkInFolder } from '../lib/in-path.ts'
+import { checkOutFolder } from '../lib/out-folder.ts'
 import { stderrLog } from '../lib/stderr-log.ts'
 import { clearDemoMedia, removeDemoFrom } from './media/demo-removal.ts'
 import { ensureDemoMedia } from './media/ensure-demo.ts'
@@ -86,9 +88,12 @@ async function remove(bucket: LogicalBucket, keys: string[], output: CliOutput):
 
 async function backup(dir: string, output: CliOutput): Promise<void> {
   const out = resolve(dir)
-  const existing = await collectFiles(out).catch(() => [])
-  if (existing.length > 0) throw new CliError(`${out} is not empty: back up into a new folder`)
+  // Before storage opens (an embedded store takes seconds, a listing of every bucket longer).
+  if (checkOutFolder(dir) === 'existing' && (await collectFiles(out)).length > 0)
+    throw new CliError(`${out} is not empty: back up into a new folder`)
   await withStorage(async (storage) => {
+    // Made even when nothing is stored, so the folder the last line names is there.
+    await mkdir(out, { recursive: true })
     let objects = 0
     let bytes = 0
     for (const bucket of KNOWN_BUCKETS) {
@@ -108,6 +113,7 @@ async function backup(dir: string, output: CliOutput): Promise<void> {
 }
 
 async function restore(dir: string, output: CliOutput): Promise<void> {
+  checkInFolder(dir)
   const from = resolve(dir)
   const perBucket: [LogicalBucket, LocalFile[]][] = []
   for (const bucket of KNOWN_BUCKETS) {
@@ -262,8 +268,8 @@ DEMO_MEDIA=auto does at start; remove it again with: rm5 media clear --demo`,
     .command('backup')
     .summary('Copy every object of every bucket into a folder')
     .description(
-      `Copies every object of every media bucket into <dir>/<bucket>/<key> (the folder is created; it
-must be empty). With a Postgres dump this is a whole backup: docs/backup-and-restore.md.`,
+      `Copies every object of every media bucket into <dir>/<bucket>/<key> (a new folder is made, in a
+folder that exists; an existing one must be empty). With a Postgres dump this is a whole backup: docs/backup-and-restore.md.`,
     )
     .argument('<dir>', 'A new or empty folder')
     .action((dir: string) => backup(dir, output))

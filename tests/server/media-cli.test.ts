@@ -124,12 +124,47 @@ describe('npm run media', () => {
     expect(bucket.code).toBe(2)
     expect(bucket.stderr).toMatch(/argument 'nope' is invalid\. Known buckets: 360, Heros/)
     const folder = await media('upload', join(dataDir, 'missing'), '--bucket', '360')
-    expect(folder.code).toBe(1)
-    expect(folder.stderr).toMatch(/Cannot read/)
+    expect([folder.code, folder.stderr]).toEqual([
+      1,
+      `rm5 media upload: ${join(dataDir, 'missing')} does not exist.\n`,
+    ])
     const command = await media('frobnicate')
     expect(command.code).toBe(2)
     const flag = await media('list', '360', '--nope')
     expect(flag.code).toBe(2)
+  }, 120_000)
+
+  it('refuses a folder it cannot write or read in one line, before opening storage', async () => {
+    const aFile = join(dataDir, 'a-file')
+    await writeFile(aFile, 'x')
+    // Storage that cannot open (its DATA_DIR is a file): opening it first would be the error instead.
+    const broken = { DATA_DIR: aFile, S3_ENDPOINT: '' }
+    // The binary, as an admin runs it.
+    const intoFile = await runRm5(['media', 'backup', aFile], broken)
+    expect([intoFile.code, intoFile.stdout, intoFile.stderr]).toEqual([
+      1,
+      '',
+      `rm5 media backup: Cannot write into ${aFile}: it is a file, not a folder; name a new or empty folder.\n`,
+    ])
+    const refusals: [string[], string][] = [
+      [
+        ['backup', join(aFile, 'backup')],
+        `rm5 media backup: Cannot write into ${join(aFile, 'backup')}: ${aFile} is a file, not a folder; name a new folder in a folder.`,
+      ],
+      [
+        ['backup', join(dataDir, 'missing', 'backup')],
+        `rm5 media backup: Cannot write into ${join(dataDir, 'missing', 'backup')}: the folder ${join(dataDir, 'missing')} does not exist; create it first.`,
+      ],
+      [['restore', aFile], `rm5 media restore: Cannot read ${aFile}: it is a file; name a folder.`],
+      [
+        ['upload', join(aFile, 'frames'), '--bucket', '360'],
+        `rm5 media upload: ${join(aFile, 'frames')} does not exist: ${aFile} is a file, not a folder.`,
+      ],
+    ]
+    for (const [args, line] of refusals) {
+      const run = await rm5Here(['media', ...args], broken)
+      expect([run.code, run.stdout, run.stderr], args.join(' ')).toEqual([1, '', `${line}\n`])
+    }
   }, 120_000)
 
   it('prints an object key as text: a control character in it never reaches the terminal', async () => {

@@ -69,6 +69,20 @@ describe('a file given to a command is read before anything is opened', () => {
     expectOneLine(run, 1, `rm5 ${command}: ${file(message)}`)
   })
 
+  it('a file under a file, or a folder: what is wrong, exit 1', async () => {
+    const under = file('logo.svg/x.pdf')
+    expectOneLine(
+      await rm5Here(['documents', 'add', 'circlek', under], UNREACHABLE),
+      1,
+      `rm5 documents add: ${under} does not exist: ${file('logo.svg')} is a file, not a folder.`,
+    )
+    expectOneLine(
+      await rm5Here(['partners', 'set', 'circlek', '--logo', files], UNREACHABLE),
+      1,
+      `rm5 partners set: Cannot read ${files}: it is a folder; name a file.`,
+    )
+  })
+
   it('with the embedded database, none is started for a missing file', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'rm5-no-embedded-'))
     try {

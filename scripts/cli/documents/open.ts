@@ -7,6 +7,7 @@ import { withDatabase } from '../../lib/cli-database.ts'
 import { cliEnv } from '../../lib/cli-env.ts'
 import { CliError } from '../../lib/cli-error.ts'
 import { withStorage } from '../../lib/cli-storage.ts'
+import { checkInFile } from '../../lib/in-path.ts'
 
 export async function withDocuments<T>(
   run: (store: DocumentStore, prisma: PrismaClient) => Promise<T>,
@@ -50,12 +51,8 @@ export async function readLocalFile(
   maxBytes?: number,
   limitName = 'DOCUMENT_MAX_BYTES',
 ): Promise<Buffer> {
-  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    throw new CliError(
-      error.code === 'ENOENT' ? `${path} does not exist.` : `Cannot read ${path}: ${error.message}`,
-    )
-  })
-  if (!info.isFile()) throw new CliError(`${path} is not a file.`)
+  checkInFile(path)
+  const info = await stat(path)
   if (maxBytes !== undefined && info.size > maxBytes) {
     throw new CliError(`${path} is ${info.size} bytes; the limit is ${maxBytes} bytes (${limitName}).`)
   }

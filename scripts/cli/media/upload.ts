@@ -10,6 +10,7 @@ import { invalidKeyReason } from '../../../server/routes/media-key.server.ts'
 import { contentTypeFor } from '../../../server/storage/content-type.server.ts'
 import type { Storage } from '../../../server/storage/storage.server.ts'
 import { CliError } from '../../lib/cli-error.ts'
+import { checkInFolder } from '../../lib/in-path.ts'
 import { formatBytes, type Progress } from './progress.ts'
 
 /** A problem the user can fix (a missing folder, an unreadable file): one line to the admin, exit 1. */
@@ -34,16 +35,8 @@ export function normalisePrefix(prefix: string | undefined): string {
  * to `dir` with `/` separators, under `prefix`. Keys the /media route would refuse are refused here.
  */
 export async function collectFiles(dir: string, prefix?: string): Promise<LocalFile[]> {
+  checkInFolder(dir)
   const root = resolve(dir)
-  let info: Awaited<ReturnType<typeof stat>>
-  try {
-    info = await stat(root)
-  } catch (error) {
-    throw new UserError(
-      `Cannot read "${dir}": ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    )
-  }
-  if (!info.isDirectory()) throw new UserError(`"${dir}" is not a directory`)
   let entries: Dirent[]
   try {
     entries = await readdir(root, { recursive: true, withFileTypes: true })

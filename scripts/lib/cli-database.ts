@@ -14,10 +14,10 @@ DATABASE_SSLMODE and DATABASE_SSL_CA_FILE) if set, else the embedded Postgres in
 export async function withDatabase<T>(run: (db: Database) => Promise<T>): Promise<T> {
   const env = await cliEnv()
   // Loaded only now: Prisma takes a while to import, and help or a usage error answers at once.
-  const { openDatabase } = await import('../../server/db/database.server.ts')
+  const { COMMAND_TIMEOUTS, openDatabase } = await import('../../server/db/database.server.ts')
   return withClosing(
     (signal) =>
-      openDatabase(env, stderrLog(), { signal }).catch((error: Error) => {
+      openDatabase(env, stderrLog(), { signal, timeouts: COMMAND_TIMEOUTS }).catch((error: Error) => {
         throw new CliError(`Could not open the database: ${error.message}`)
       }),
     (db) =>

@@ -38,39 +38,61 @@ export const CONNECT_TIMEOUT_MS = 1500
 export const QUERY_TIMEOUT_MS = 1900
 export const PING_TIMEOUT_MS = 1500
 
+/** How long the pool waits for a connection, and for a query's answer. */
+export interface PoolTimeouts {
+  connectMs: number
+  queryMs: number
+}
+
+/** The server's: a request's 2 s budget, above. */
+export const REQUEST_TIMEOUTS: PoolTimeouts = { connectMs: CONNECT_TIMEOUT_MS, queryMs: QUERY_TIMEOUT_MS }
+
+/**
+ * An admin command's (rm5, decision 002): nobody waits on a 2 s answer, and a busy machine (a
+ * load of 15 made a connect take 1.6 s) must not fail the command; a Postgres that never answers
+ * still ends it, in seconds. The serving role's own statement_timeout still applies (decision 026).
+ */
+export const COMMAND_TIMEOUTS: PoolTimeouts = { connectMs: 10_000, queryMs: 60_000 }
+
 /**
  * `signal` gives up the start of the embedded Postgres: what it started is stopped before the
- * returned promise rejects (embedded.server.ts).
+ * returned promise rejects (embedded.server.ts). `timeouts`: the server's unless said.
  */
 export async function openDatabase(
   env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
   log: DbLogger,
-  { signal }: { signal?: AbortSignal } = {},
+  { signal, timeouts = REQUEST_TIMEOUTS }: { signal?: AbortSignal; timeouts?: PoolTimeouts } = {},
 ): Promise<Database> {
   const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres(env.DATA_DIR, log, { signal })
   try {
-    return connect(env.DATABASE_URL ?? (embedded as EmbeddedPostgres).url, embedded, log)
+    return connect(env.DATABASE_URL ?? (embedded as EmbeddedPostgres).url, embedded, log, timeouts)
   } catch (err) {
     await embedded?.close()
     throw err
   }
 }
 
-/** The pg pool with the timeouts above; pg's own settings do all of it. */
-export function createPool(url: string, options: { max: number }): pg.Pool {
+/** The pg pool with `timeouts` (the server's unless said); pg's own settings do all of it. */
+export function createPool(url: string, options: { max: number; timeouts?: PoolTimeouts }): pg.Pool {
+  const timeouts = options.timeouts ?? REQUEST_TIMEOUTS
   return new pg.Pool({
     connectionString: url,
     max: options.max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: timeouts.connectMs,
     // pg's client-side timeout: a black-holed connection never delivers a server's error either.
-    query_timeout: QUERY_TIMEOUT_MS,
+    query_timeout: timeouts.queryMs,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
   })
 }
 
-function connect(url: string, embedded: EmbeddedPostgres | null, log: DbLogger): Database {
-  const pool = createPool(url, { max: 10 })
+function connect(
+  url: string,
+  embedded: EmbeddedPostgres | null,
+  log: DbLogger,
+  timeouts: PoolTimeouts,
+): Database {
+  const pool = createPool(url, { max: 10, timeouts })
   // Without a listener, an idle connection dropped by the server (restart, failover) would be
   // an unhandled 'error' event and kill the process. The next query simply reconnects.
   pool.on('error', (err) => log.warn({ err }, 'idle Postgres connection lost'))

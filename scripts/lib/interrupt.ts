@@ -2,6 +2,9 @@
 // opens what must not be left half-open through withClosing (an embedded Postgres it started
 // would outlive it); on any of them a start under way gives up, what is open is closed, newest
 // first, and the process exits 128 + the signal, as a shell expects of a command a signal ended.
+// A second signal does not wait for the orderly close (a query may hold it for its timeout), but
+// an embedded Postgres or initdb the command started is still stopped first.
+import { ownsProcesses, stopOwnedProcesses } from '../../server/owned-processes.server.ts'
 
 type Cleanup = () => Promise<unknown>
 
@@ -42,13 +45,26 @@ export async function withClosing<S extends { close(): Promise<unknown> }, T>(
 }
 
 let stopping: Promise<void> | undefined
+let hurrying = false
 
 function stop(status: number, note?: string): void {
-  // A second Ctrl-C does not wait for a close that hangs.
-  if (stopping) process.exit(status)
+  if (stopping) {
+    hurry(status)
+    return
+  }
   if (note) process.stderr.write(`${note}\n`)
   interruption.abort(new Error(note ?? 'stopped'))
   stopping = closeAll().finally(() => process.exit(status))
+}
+
+/** The second signal: exits once what the command started has stopped, without the other closes. */
+function hurry(status: number): void {
+  if (hurrying) return
+  hurrying = true
+  if (!ownsProcesses()) process.exit(status)
+  // Said once: the wait is Postgres's fast shutdown (initdb's own cleanup), seconds at most.
+  process.stderr.write('Stopping the embedded Postgres this command started…\n')
+  void stopOwnedProcesses().finally(() => process.exit(status))
 }
 
 async function closeAll(): Promise<void> {

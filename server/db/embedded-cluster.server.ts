@@ -233,8 +233,8 @@ async function serve(
   const url = clusterUrl(port, password)
   const deadline = Date.now() + START_TIMEOUT_MS
   const { signal } = options
-  // Signalled at once, not at the next poll: a command that exits right after (a second Ctrl-C)
-  // still leaves no server behind.
+  // Signalled at once, not at the next poll: the shutdown starts while a poll's connect may still
+  // be waiting for its timeout.
   const onAbort = () => void stop()
   signal?.addEventListener('abort', onAbort, { once: true })
   try {

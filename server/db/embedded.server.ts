@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto'
 import { link, readFile, rename, unlink } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { ownProcess } from '../owned-processes.server.ts'
 import { ensurePrivateDir, writePrivateFile } from '../private-file.server.ts'
 import { processAlive } from '../process-alive.server.ts'
 import {
@@ -44,9 +45,11 @@ interface OwnerInfo {
   port: number | null
 }
 
-// Data directories this process owns. After a container restart the new process often gets the
-// old pid back, so "pid alive" alone would mistake our own crashed predecessor for a live owner.
-const ownedHere = new Set<string>()
+// Data directories this process owns, each with what takes it off the list of servers to stop
+// before a hurried exit (owned-processes.server.ts). After a container restart the new process
+// often gets the old pid back, so "pid alive" alone would mistake our own crashed predecessor for
+// a live owner.
+const ownedHere = new Map<string, () => void>()
 
 /** Attaches to the embedded Postgres another process runs for `dataDir`, or starts one. */
 export async function startEmbeddedPostgres(
@@ -108,13 +111,27 @@ async function claim(infoPath: string): Promise<boolean> {
   }
 }
 
-async function own(
+function own(
   dir: string,
   infoPath: string,
   log: DbLogger,
   options: ClusterOptions,
 ): Promise<EmbeddedPostgres> {
-  ownedHere.add(dir)
+  const starting = startOwned(dir, infoPath, log, options)
+  // Once the start has given up (its signal aborted: it stops what it started), or at once.
+  ownedHere.set(
+    dir,
+    ownProcess(() => starting.then((postgres) => postgres.close())),
+  )
+  return starting
+}
+
+async function startOwned(
+  dir: string,
+  infoPath: string,
+  log: DbLogger,
+  options: ClusterOptions,
+): Promise<EmbeddedPostgres> {
   let cluster: RunningCluster | undefined
   try {
     cluster = await startCluster(dir, log, options)
@@ -154,6 +171,7 @@ async function shutdown(
   } finally {
     const raw = await readFile(infoPath, 'utf8').catch(() => null)
     if (raw !== null && parseInfo(raw)?.pid === process.pid) await unlink(infoPath).catch(() => {})
+    ownedHere.get(dir)?.()
     ownedHere.delete(dir)
   }
 }

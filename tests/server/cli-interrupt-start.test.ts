@@ -1,8 +1,11 @@
 // Ctrl-C while `rm5` starts the embedded Postgres of DATA_DIR itself (scripts/lib/interrupt.ts,
 // server/db/embedded-cluster.server.ts): at any moment of the start, initdb or Postgres, the
 // command stops what it started, prints one line and exits 130, and the next command works; a
-// Postgres it only attached to is left serving. Each case runs the real `rm5` process and sends
-// the signal once the data directory or the output shows the moment it is about.
+// Postgres it only attached to is left serving. A second Ctrl-C while it stops still waits for
+// initdb or Postgres to exit. SIGTERM to the embedded-services process (server/embedded/) during
+// its start stops its Postgres too. Each case runs the real process (the build) and sends the
+// signal once the data directory or the output shows the moment it is about.
+import { type ChildProcess, fork } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,8 +14,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startEmbeddedPostgres } from '../../server/db/embedded.server.ts'
 import { answers } from '../../server/db/embedded-cluster.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
+import { currentBuildRoot } from '../helpers/current-build.ts'
 import { until } from '../helpers/notification-receivers.ts'
-import { processesWith } from '../helpers/processes.ts'
+import { alive, processesWith } from '../helpers/processes.ts'
 import { runRm5, type StartedRm5, startRm5 } from '../helpers/run-cli.ts'
 
 // Spawned CLIs and initdb take seconds each on a busy machine.
@@ -29,14 +33,24 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-/** Sends `cli` SIGINT once `moment` holds (failing if it ended first); resolves to its exit status. */
-async function interruptWhen(cli: StartedRm5, what: string, moment: () => boolean): Promise<number | null> {
+/** Resolves once `moment` holds, failing if `exited` settled first (`output` says why). */
+async function beforeExit(
+  exited: Promise<unknown>,
+  what: string,
+  moment: () => boolean,
+  output: () => string,
+): Promise<void> {
   let ended = false
-  void cli.exited.then(() => {
+  void exited.then(() => {
     ended = true
   })
   await until(what, () => ended || moment())
-  expect(ended, `rm5 ended before ${what}: ${cli.stderr()}`).toBe(false)
+  expect(ended, `it ended before ${what}: ${output()}`).toBe(false)
+}
+
+/** Sends `cli` SIGINT once `moment` holds (failing if it ended first); resolves to its exit status. */
+async function interruptWhen(cli: StartedRm5, what: string, moment: () => boolean): Promise<number | null> {
+  await beforeExit(cli.exited, what, moment, cli.stderr)
   process.kill(cli.pid, 'SIGINT')
   return cli.exited
 }
@@ -57,18 +71,50 @@ function lockPid(): number {
   }
 }
 
-describe('Ctrl-C while rm5 starts the embedded Postgres', () => {
-  it.each([
-    ['initdb runs', () => processesWith(`--pgdata=${cluster()}`).length > 0],
-    ['Postgres runs', () => lockPid() > 0],
-  ])('once %s: stopped, one line, exit 130, and the next command works', async (what, moment) => {
-    const cli = startRm5(['applications', 'list'], env())
-    expect(await interruptWhen(cli, what, moment), cli.stderr()).toBe(130)
-    expect(cli.stderr()).toBe('Interrupted.\n')
-    expectNothingLeft()
+const initdbPid = (): number => processesWith(`--pgdata=${cluster()}`)[0] ?? 0
 
-    const next = await runRm5(['db', 'migrate'], env())
-    expect(next.code, next.stderr).toBe(0)
+/** The moments of the start, each by the process that runs then (0: not yet). */
+const MOMENTS: [string, () => number][] = [
+  ['initdb runs', initdbPid],
+  ['Postgres runs', () => Math.max(lockPid(), 0)],
+]
+
+describe('Ctrl-C while rm5 starts the embedded Postgres', () => {
+  it.each(MOMENTS)(
+    'once %s: stopped, one line, exit 130, and the next command works',
+    async (what, running) => {
+      const cli = startRm5(['applications', 'list'], env())
+      expect(await interruptWhen(cli, what, () => running() > 0), cli.stderr()).toBe(130)
+      expect(cli.stderr()).toBe('Interrupted.\n')
+      expectNothingLeft()
+
+      const next = await runRm5(['db', 'migrate'], env())
+      expect(next.code, next.stderr).toBe(0)
+      expectNothingLeft()
+    },
+  )
+
+  // The process the start is at is paused (SIGSTOP), so it cannot have stopped before the second
+  // Ctrl-C: rm5 must still be there, waiting for it, until it resumes and exits.
+  it.each(MOMENTS)('a second Ctrl-C once %s: still stopped before rm5 exits', async (what, running) => {
+    const cli = startRm5(['applications', 'list'], env())
+    await beforeExit(cli.exited, what, () => running() > 0, cli.stderr)
+    const paused = running()
+    process.kill(paused, 'SIGSTOP')
+    // Each Ctrl-C once rm5 has answered the one before: two sent at once may arrive as one.
+    const ctrlC = async (answer: string) => {
+      process.kill(cli.pid, 'SIGINT')
+      await beforeExit(cli.exited, `it says ${answer}`, () => cli.stderr().includes(answer), cli.stderr)
+    }
+    try {
+      await ctrlC('Interrupted.')
+      await ctrlC('Stopping the embedded Postgres')
+      expect(alive(cli.pid)).toBe(true)
+    } finally {
+      process.kill(paused, 'SIGCONT')
+    }
+    expect(await cli.exited, cli.stderr()).toBe(130)
+    expect(cli.stderr()).toBe('Interrupted.\nStopping the embedded Postgres this command started…\n')
     expectNothingLeft()
   })
 
@@ -89,5 +135,44 @@ describe('Ctrl-C while rm5 starts the embedded Postgres', () => {
     } finally {
       await owner.close()
     }
+  })
+})
+
+/** The embedded-services process as the server forks it (sidecar.server.ts), for Postgres only. */
+function startServices(): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
+  const child = fork(join(currentBuildRoot(), 'dist/node/sidecar-main.mjs'), [], {
+    env: {
+      ...process.env,
+      RM5_SIDECAR_SETTINGS: JSON.stringify({
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        postgres: true,
+        s3: false,
+      }),
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('exit', (code) => resolve(code))
+  })
+  return { child, exited, output: () => output }
+}
+
+describe('SIGTERM while the embedded-services process starts Postgres', () => {
+  it.each(MOMENTS)('once %s: stopped before it exits', async (what, running) => {
+    const services = startServices()
+    await beforeExit(services.exited, what, () => running() > 0, services.output)
+    services.child.kill('SIGTERM')
+    expect(await services.exited, services.output()).toBe(0)
+    expectNothingLeft()
   })
 })

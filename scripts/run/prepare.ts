@@ -8,7 +8,7 @@
 // server (decision 006).
 import pino from 'pino'
 import { LOCKS, withAdvisoryLock } from '../../server/db/advisory-lock.server.ts'
-import { openDatabase } from '../../server/db/database.server.ts'
+import { COMMAND_TIMEOUTS, openDatabase } from '../../server/db/database.server.ts'
 import { isDatabaseUnavailable } from '../../server/db/errors.server.ts'
 import { applyMigrations } from '../../server/db/migrate.server.ts'
 import { closeDocumentJobs } from '../../server/documents/jobs/document-jobs.server.ts'
@@ -24,7 +24,9 @@ import { stepsOf } from '../lib/prepare-steps.ts'
 const steps = stepsOf(process.argv.slice(2))
 const env = loadEnvOrExit()
 const log = pino(loggerOptions(env) as pino.LoggerOptions)
-const db = await openDatabase(env, log)
+// A command's timeouts, not a request's (decision 002): a start on a busy machine waits for a
+// Postgres that answers late instead of failing, and one that never answers still ends it.
+const db = await openDatabase(env, log, { timeouts: COMMAND_TIMEOUTS })
 const storage = steps.has('demo') ? await openStorage(env, log) : undefined
 try {
   // Reached first through the client: its error for a server that cannot be reached carries a

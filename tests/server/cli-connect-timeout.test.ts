@@ -3,10 +3,12 @@
 // machine waits for a Postgres that answers late (a load of 15 made a connect take 1.6 s and
 // failed `rm5 codes generate`), and still ends, in one line, when it never answers. A TCP proxy in
 // front of a real Postgres holds the connections, then forwards them or never does.
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPool } from '../../server/db/database.server.ts'
+import { currentBuildRoot } from '../helpers/current-build.ts'
 import { testDatabaseForTests } from '../helpers/database.ts'
-import { runRm5 } from '../helpers/run-cli.ts'
+import { runNode, runRm5 } from '../helpers/run-cli.ts'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts'
 
 const testDb = testDatabaseForTests()
@@ -24,23 +26,41 @@ afterAll(async () => {
   await proxy?.close()
 })
 
+/** The server's pool, asked once a command's connect is held: it gives up while the command's is still held. */
+async function serverPoolGivesUp() {
+  const pool = createPool(proxiedUrl, { max: 1 })
+  pool.on('error', () => {})
+  const server = await pool.connect().then(
+    (client) => client.release(),
+    (error: Error) => error.message,
+  )
+  await pool.end()
+  expect(server).toMatch(/timeout/)
+}
+
 const contactList = () =>
   runRm5(['contact', 'list'], { DATABASE_URL: proxiedUrl, DATA_DIR: testDb.env.DATA_DIR })
 
 describe('rm5 against a Postgres that answers late', () => {
+  it("npm start's preparation, a command too, waits for a connect held longer than the server's pool waits", async () => {
+    await proxy.cut('hold')
+    const run = runNode([join(currentBuildRoot(), 'dist/node/prepare.mjs'), '--steps=migrate'], {
+      NODE_ENV: 'test',
+      DATABASE_URL: proxiedUrl,
+      DATA_DIR: testDb.env.DATA_DIR,
+    })
+    await proxy.whenHeld(1)
+    await serverPoolGivesUp()
+    await proxy.restore()
+    const done = await run
+    expect(done.code, done.stderr).toBe(0)
+  }, 120_000)
+
   it("waits for a connect held longer than the server's pool waits", async () => {
     await proxy.cut('hold')
     const run = contactList()
     await proxy.whenHeld(1)
-    // The server's pool, asked once rm5's connect is held: it gives up while rm5's is still held.
-    const pool = createPool(proxiedUrl, { max: 1 })
-    pool.on('error', () => {})
-    const server = await pool.connect().then(
-      (client) => client.release(),
-      (error: Error) => error.message,
-    )
-    await pool.end()
-    expect(server).toMatch(/timeout/)
+    await serverPoolGivesUp()
     await proxy.restore()
     const done = await run
     expect(done.code, done.stderr).toBe(0)

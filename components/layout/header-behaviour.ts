@@ -3,8 +3,9 @@
 // effect on React pages. It only touches what the server markup leaves static (classes, data-*),
 // so React never re-writes it. The phone menu is a modal <dialog> that its buttons' invoker
 // commands open and close without it: the browser keeps Tab in the menu, closes it on Escape and
-// gives focus back to the Menu button. This closes the menu when one of its links is chosen, and
-// carries out the buttons' commands in a browser that does not know invoker commands.
+// gives focus back to the Menu button. This closes the menu when one of its links is chosen or
+// when the window widens past the phone layout, and carries out the buttons' commands in a
+// browser that does not know invoker commands.
 import { nextScrollState, type ScrollState } from './header-scroll.ts'
 
 /** Marks a header whose behaviour is attached, so attaching it twice is harmless. */
@@ -47,6 +48,16 @@ export function attachHeaderBehaviour(header: HTMLElement): () => void {
     if ((event.target as Element | null)?.closest('a')) menu?.close()
   }
 
+  // A menu opened on a phone and left open while the window widens (a tablet turned, a window
+  // resized) would cover the desktop header that now shows the same links. The Menu button is
+  // hidden from that width on (header.css), so its box going empty is the moment to close,
+  // without a second copy of the breakpoint here.
+  const menuButton = header.querySelector<HTMLElement>('.site-header__menu-button[command="show-modal"]')
+  const widened = new ResizeObserver(([entry]) => {
+    if (menu?.open && entry && entry.contentRect.width === 0) menu.close()
+  })
+  if (menuButton) widened.observe(menuButton)
+
   update()
   render()
   window.addEventListener('scroll', onScroll, { passive: true })
@@ -56,6 +67,7 @@ export function attachHeaderBehaviour(header: HTMLElement): () => void {
     header.removeAttribute(BEHAVIOUR_ATTACHED)
     window.removeEventListener('scroll', onScroll)
     menu?.removeEventListener('click', onMenuClick)
+    widened.disconnect()
     detachCommands()
     if (frame) cancelAnimationFrame(frame)
   }

@@ -126,6 +126,21 @@ test.describe('mobile menu (375 px)', () => {
     await expect(menu.button).toBeFocused()
   })
 
+  test('closes when the window widens to the desktop header, which shows the same links', async ({
+    page,
+  }) => {
+    await page.goto('/technology')
+    await expect(page.getByRole('banner')).toHaveAttribute('data-behaviour', 'attached')
+    const menu = phoneMenu(page)
+    await menu.button.click()
+    await expect(menu.nav).toBeVisible()
+    await resizeViewport(page, { width: 1440, height: 900 })
+    await expect(menu.dialog).toBeHidden()
+    // The page behind is no longer inert: its header's link takes the click.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Company' }).click()
+    await expect(page).toHaveURL(/\/company$/)
+  })
+
   test('marks the current route in the menu and offers the apply button', async ({ page }) => {
     await page.goto('/careers')
     const menu = phoneMenu(page)

@@ -5,6 +5,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { refusal } from '../../tests/helpers/refusal.ts'
 import { checkInFile, checkInFolder } from './in-path.ts'
 
 let dir: string
@@ -19,15 +20,6 @@ afterAll(async () => {
   await chmod(join(dir, 'unreadable'), 0o600).catch(() => {})
   await rm(dir, { recursive: true, force: true })
 })
-
-const refusal = (check: (path: string) => void, path: string): string => {
-  try {
-    check(path)
-  } catch (error) {
-    return (error as Error).message
-  }
-  return 'let through'
-}
 
 describe('checkInFile and checkInFolder', () => {
   it('let through a file and a folder', () => {

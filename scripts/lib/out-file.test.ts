@@ -5,6 +5,7 @@ import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { refusal } from '../../tests/helpers/refusal.ts'
 import { checkOutFile } from './out-file.ts'
 
 let dir: string
@@ -19,31 +20,22 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const refusal = (file: string): string => {
-  try {
-    checkOutFile(file)
-  } catch (error) {
-    return (error as Error).message
-  }
-  return 'let through'
-}
-
 describe('checkOutFile', () => {
   it('lets through a new file and an existing one in a writable folder', () => {
-    expect(refusal(join(dir, 'new.csv'))).toBe('let through')
-    expect(refusal(join(dir, 'a-file.csv'))).toBe('let through')
+    expect(refusal(checkOutFile, join(dir, 'new.csv'))).toBe('let through')
+    expect(refusal(checkOutFile, join(dir, 'a-file.csv'))).toBe('let through')
   })
 
   it('a folder that is missing', () => {
     const file = join(dir, 'missing', 'x.csv')
-    expect(refusal(file)).toBe(
+    expect(refusal(checkOutFile, file)).toBe(
       `Cannot write ${file}: the folder ${join(dir, 'missing')} does not exist; create it first.`,
     )
   })
 
   it('a file where a folder is needed, right above or further up', () => {
     for (const file of [join(dir, 'a-file.csv', 'x.csv'), join(dir, 'a-file.csv', 'deeper', 'x.csv')]) {
-      expect(refusal(file)).toBe(
+      expect(refusal(checkOutFile, file)).toBe(
         `Cannot write ${file}: ${join(dir, 'a-file.csv')} is a file, not a folder; name a file in a folder.`,
       )
     }
@@ -51,7 +43,9 @@ describe('checkOutFile', () => {
 
   it('a folder where a file is needed', () => {
     const file = join(dir, 'a-folder')
-    expect(refusal(file)).toBe(`Cannot write ${file}: it is a folder; name a file, in it or elsewhere.`)
+    expect(refusal(checkOutFile, file)).toBe(
+      `Cannot write ${file}: it is a folder; name a file, in it or elsewhere.`,
+    )
   })
 
   it('a link or a pipe, which the finished file would replace', async () => {
@@ -59,7 +53,7 @@ describe('checkOutFile', () => {
     execFileSync('mkfifo', [join(dir, 'pipe')])
     for (const name of ['link.csv', 'pipe']) {
       const file = join(dir, name)
-      expect(refusal(file)).toBe(
+      expect(refusal(checkOutFile, file)).toBe(
         `Cannot write ${file}: it is a link, a device or a pipe, which the export would replace; name a regular file, or leave out --out for standard output.`,
       )
     }
@@ -70,7 +64,7 @@ describe('checkOutFile', () => {
     const folder = join(dir, 'read-only')
     await mkdir(folder, { mode: 0o500 })
     const file = join(folder, 'x.csv')
-    expect(refusal(file)).toBe(
+    expect(refusal(checkOutFile, file)).toBe(
       `Cannot write ${file}: the folder ${folder} is not writable; choose one you may write to.`,
     )
   })

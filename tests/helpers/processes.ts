@@ -13,6 +13,25 @@ export function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Pauses `pid` (SIGSTOP) and resolves once it is stopped: true, or false when it had ended first
+ * (a process that has exited but is not yet reaped takes the signal and stays ended).
+ */
+export async function pause(pid: number): Promise<boolean> {
+  process.kill(pid, 'SIGSTOP')
+  for (;;) {
+    let state: string | undefined
+    try {
+      state = statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[0]
+    } catch {
+      return false // reaped
+    }
+    if (state === 'T') return true
+    if (state === 'Z' || state === 'X') return false
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
 export function parentOf(pid: number): number {
   return Number(statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[1])
 }

@@ -16,7 +16,7 @@ import { answers } from '../../server/db/embedded-cluster.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { currentBuildRoot } from '../helpers/current-build.ts'
 import { until } from '../helpers/notification-receivers.ts'
-import { alive, processesWith } from '../helpers/processes.ts'
+import { alive, pause, processesWith } from '../helpers/processes.ts'
 import { runRm5, type StartedRm5, startRm5 } from '../helpers/run-cli.ts'
 
 // Spawned CLIs and initdb take seconds each on a busy machine.
@@ -79,6 +79,25 @@ const MOMENTS: [string, () => number][] = [
   ['Postgres runs', () => Math.max(lockPid(), 0)],
 ]
 
+/** An rm5 whose start is held at `what`: the process running then is paused (SIGSTOP). */
+async function startPausedAt(
+  what: string,
+  running: () => number,
+): Promise<{ cli: StartedRm5; paused: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const cli = startRm5(['applications', 'list'], env())
+    await beforeExit(cli.exited, what, () => running() > 0, cli.stderr)
+    const pid = running()
+    if (pid > 0 && (await pause(pid))) return { cli, paused: pid }
+    // It ended first: stop this run as Ctrl-C does, and start again on an empty folder.
+    expect(await interruptWhen(cli, 'the moment passed', () => true), cli.stderr()).toBe(130)
+    expectNothingLeft()
+    expect(attempt, `${what}: ended each time before it could be paused`).toBeLessThan(5)
+    await rm(dataDir, { recursive: true, force: true })
+    dataDir = await mkdtemp(join(tmpdir(), 'rm5-cli-start-interrupt-'))
+  }
+}
+
 describe('Ctrl-C while rm5 starts the embedded Postgres', () => {
   it.each(MOMENTS)(
     'once %s: stopped, one line, exit 130, and the next command works',
@@ -95,12 +114,10 @@ describe('Ctrl-C while rm5 starts the embedded Postgres', () => {
   )
 
   // The process the start is at is paused (SIGSTOP), so it cannot have stopped before the second
-  // Ctrl-C: rm5 must still be there, waiting for it, until it resumes and exits.
+  // Ctrl-C: rm5 must still be there, waiting for it, until it resumes and exits. initdb may end
+  // between being seen and being paused; that run is interrupted as any other and started again.
   it.each(MOMENTS)('a second Ctrl-C once %s: still stopped before rm5 exits', async (what, running) => {
-    const cli = startRm5(['applications', 'list'], env())
-    await beforeExit(cli.exited, what, () => running() > 0, cli.stderr)
-    const paused = running()
-    process.kill(paused, 'SIGSTOP')
+    const { cli, paused } = await startPausedAt(what, running)
     // Each Ctrl-C once rm5 has answered the one before: two sent at once may arrive as one.
     const ctrlC = async (answer: string) => {
       process.kill(cli.pid, 'SIGINT')

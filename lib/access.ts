@@ -34,6 +34,12 @@ export interface AccessViewer {
   label: string | null
   /** The partner's display name (watermarks, the agreement page). */
   partnerName: string
+  /**
+   * The session the grant cookie names (access_sessions.id): where no e-mail names the viewer, the
+   * only thing that tells one visitor from another (an acceptance binds to it). Never put in a
+   * page's data: pages show a viewer through viewerIdentity (lib/documents/viewer-identity.ts).
+   */
+  sessionId: string
 }
 
 /** A grant's session ends once it is this old, whatever the browser keeps (the README's promise). */

@@ -56,21 +56,27 @@ describe('the watermark naming who a copy was served to', () => {
 describe('what the agreement says an acceptance is recorded with', () => {
   const record = (viewer: Viewer) => acceptanceRecord(viewerIdentity(viewer))
 
-  it('a name where the site knows one: the proved e-mail or the code’s label', () => {
-    for (const viewer of [
-      { ...circleK, email: 'dana@circlek.com' },
-      { ...circleK, label: 'Dana' },
-    ])
-      expect(record(viewer)).toBe('Your acceptance is recorded with your name and the time.')
+  it('a name where the site knows one; a proved e-mail follows the person, so no visit is named', () => {
+    expect(record({ ...circleK, email: 'dana@circlek.com', label: 'Dana' })).toBe(
+      'Your acceptance is recorded with your name and the time.',
+    )
   })
 
-  it('the partner’s code for a code that names no one', () => {
-    expect(record(circleK)).toBe('Your acceptance is recorded with your Circle K access code and the time.')
+  it('the code’s label as the name, for this visit only: nothing follows the person to the next', () => {
+    expect(record({ ...circleK, label: 'Dana' })).toBe(
+      'Your acceptance is recorded with your name and the time, for this visit only.',
+    )
   })
 
-  it('no name and no code at a gate that takes none', () => {
+  it('the partner’s code for a code that names no one, for this visit only', () => {
+    expect(record(circleK)).toBe(
+      'Your acceptance is recorded with your Circle K access code and the time, for this visit only.',
+    )
+  })
+
+  it('no name and no code at a gate that takes none, for this visit only', () => {
     expect(record(walmart)).toBe(
-      'The Walmart docket asks for no access code or name: your acceptance is recorded with the time.',
+      'The Walmart docket asks for no access code or name: your acceptance is recorded with the time, for this visit only.',
     )
     expect(record(walmart)).not.toMatch(/your name|access code and/)
   })

@@ -5,8 +5,11 @@
 
 /** Who is reading, by how they came in. */
 export type ViewerIdentity =
-  /** The proved e-mail, else the label the code was given (a person's name, as a rule). */
-  | { kind: 'person'; name: string }
+  /**
+   * The proved e-mail, else the label the code was given (a person's name, as a rule). `proved`:
+   * the name is an e-mail a one-time link proved, so the site knows the person on a later visit.
+   */
+  | { kind: 'person'; name: string; proved: boolean }
   /** A code of the partner's without a label: the site knows the code, not the person. */
   | { kind: 'code'; partnerName: string }
   /** A gate that opens without a code: anyone who opens it. */
@@ -18,8 +21,8 @@ export function viewerIdentity(viewer: {
   email: string | null
   label: string | null
 }): ViewerIdentity {
-  const name = viewer.email ?? viewer.label
-  if (name) return { kind: 'person', name }
+  if (viewer.email) return { kind: 'person', name: viewer.email, proved: true }
+  if (viewer.label) return { kind: 'person', name: viewer.label, proved: false }
   return { kind: viewer.codeId ? 'code' : 'open', partnerName: viewer.partnerName }
 }
 
@@ -63,16 +66,22 @@ export function viewerMark(identity: ViewerIdentity): string {
 }
 
 /**
- * The agreement page's promise of what an acceptance is recorded with (agreements.server.ts keeps
- * the code, the proved e-mail and the time): a name only where the site knows one.
+ * The agreement page's promise of what an acceptance is recorded with and how long it holds
+ * (acceptances.server.ts keeps the code, the proved e-mail, the session and the time): a name only
+ * where the site knows one, and for this visit only where no proved e-mail follows the person.
  */
 export function acceptanceRecord(identity: ViewerIdentity): string {
   switch (identity.kind) {
     case 'person':
-      return 'Your acceptance is recorded with your name and the time.'
+      return identity.proved
+        ? 'Your acceptance is recorded with your name and the time.'
+        : `Your acceptance is recorded with your name and the time, ${FOR_THIS_VISIT}`
     case 'code':
-      return `Your acceptance is recorded with your ${identity.partnerName} access code and the time.`
+      return `Your acceptance is recorded with your ${identity.partnerName} access code and the time, ${FOR_THIS_VISIT}`
     case 'open':
-      return `The ${identity.partnerName} docket asks for no access code or name: your acceptance is recorded with the time.`
+      return `The ${identity.partnerName} docket asks for no access code or name: your acceptance is recorded with the time, ${FOR_THIS_VISIT}`
   }
 }
+
+/** An acceptance bound to the session that made it: the next visit asks again. */
+const FOR_THIS_VISIT = 'for this visit only.'

@@ -159,6 +159,7 @@ function viewerOf(session: SessionState, partner: Partner, code: CodeState | nul
     email: session.email,
     label: code?.label ?? null,
     partnerName: partner.name,
+    sessionId: session.id,
   }
 }
 

@@ -3,7 +3,8 @@
 import { viewerIdentity, viewerMark } from '../../lib/documents/viewer-identity.ts'
 import type { PrismaClient } from '../db/database.server.ts'
 import { listPartners } from '../partners/partner-store.server.ts'
-import { type AgreementListing, listAcceptances, listAgreements } from './agreements.server.ts'
+import { listAcceptances } from './acceptances.server.ts'
+import { type AgreementListing, listAgreements } from './agreements.server.ts'
 
 export interface AcceptanceListing {
   id: bigint

@@ -1,7 +1,8 @@
 // A retailer's agreement (decision 031): Markdown an admin sets with `rm5 agreements set`, that
 // a viewer accepts before the retailer's first document. Each `set` of a different text adds a
 // version, and an acceptance names the version it accepted, so a new version asks again. `clear`
-// ends the requirement (the rows stay, with what was accepted under them).
+// ends the requirement (the rows stay, with what was accepted under them). Who has accepted a
+// version: acceptances.server.ts.
 import { createHash } from 'node:crypto'
 import { MAX_AGREEMENT_BYTES } from '../../lib/documents/agreement-size.ts'
 import { type Actor, recordAudit } from '../audit/audit.server.ts'
@@ -18,12 +19,6 @@ export interface AgreementRow {
   sha256: string
   createdAt: Date
   clearedAt: Date | null
-}
-
-/** Who accepts: the code whose grant is used (null for walmart) and the e-mail it proved, if any. */
-export interface Viewer {
-  codeId: string | null
-  email: string | null
 }
 
 export function checkAgreementText(bytes: Uint8Array, fileName: string): string {
@@ -116,35 +111,4 @@ export async function listAgreements(prisma: PrismaClient, retailer?: string): P
     include: { _count: { select: { acceptances: true } } },
   })
   return rows.map(({ _count, ...row }) => ({ ...row, acceptances: _count.acceptances }))
-}
-
-/** The acceptances of one agreement version, oldest first. */
-export function listAcceptances(prisma: PrismaClient, agreementId: bigint) {
-  return prisma.agreementAcceptance.findMany({ where: { agreementId }, orderBy: { acceptedAt: 'asc' } })
-}
-
-export async function hasAccepted(
-  prisma: PrismaClient,
-  agreementId: bigint,
-  viewer: Viewer,
-): Promise<boolean> {
-  const found = await prisma.agreementAcceptance.findFirst({
-    where: { agreementId, codeId: viewer.codeId, email: viewer.email },
-    select: { id: true },
-  })
-  return found !== null
-}
-
-/** Records an acceptance once per viewer and version (a repeated form post adds nothing). */
-export async function recordAcceptance(
-  prisma: PrismaClient,
-  agreementId: bigint,
-  viewer: Viewer,
-  ipHash: string,
-  at = new Date(),
-): Promise<void> {
-  if (await hasAccepted(prisma, agreementId, viewer)) return
-  await prisma.agreementAcceptance.create({
-    data: { agreementId, codeId: viewer.codeId, email: viewer.email, ipHash, acceptedAt: at },
-  })
 }

@@ -6,9 +6,11 @@
 // Deleted, not anonymised: these rows exist only to say what this person did. A row stripped of
 // its e-mail would be counted as the code's own viewer (the row without an e-mail) in
 // `rm5 codes activity` and `rm5 documents activity`, and an acceptance without its e-mail would
-// count as accepted for everyone holding the code without one (agreements.server.ts matches code
-// and e-mail exactly). Deleting an acceptance errs the safe way: the person accepts again if they
-// come back. Totals that outlive the person are not needed: retention deletes these rows anyway.
+// be listed as the code's own while binding no one (acceptances.server.ts binds it to the e-mail,
+// and the session it names is deleted here too). Acceptances are found by e-mail alone: one made
+// in this person's session carries their e-mail, and one without an e-mail names nobody to find.
+// Deleting an acceptance errs the safe way: the person accepts again if they come back. Totals
+// that outlive the person are not needed: retention deletes these rows anyway.
 import { type Actor, recordAudit } from '../audit/audit.server.ts'
 import type { Prisma, PrismaClient } from '../db/database.server.ts'
 

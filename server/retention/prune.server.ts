@@ -3,7 +3,9 @@
 // one-time e-mail links a day after they expired, data-room sessions with the access attempts,
 // the console's sessions and sign-in links once they can no longer be used, and the kept answers
 // of failed form posts an hour after them. Agreement acceptances are not pruned: they are the record of who accepted which
-// version (a viewer's go with `rm5 viewers delete`). The running server prunes at start and every
+// version (a viewer's go with `rm5 viewers delete`). An acceptance names its session without a
+// foreign key, so pruning the session keeps it (and it was bound to that session alone, which
+// expired long before). The running server prunes at start and every
 // few hours; with several replicas on one database, one of them does it each time (a transaction-level advisory lock that the others do not wait for).
 
 import type { FastifyInstance } from 'fastify'

@@ -196,6 +196,7 @@ describe('the link', () => {
         email: 'lee@circlek.com',
         label: 'Circle K buyers',
         partnerName: 'Circle K',
+        sessionId: expect.any(String),
       },
     ])
     const code = await t.db.prisma.accessCode.findUniqueOrThrow({ where: { id: codeId } })

@@ -115,7 +115,14 @@ describe('code lifecycle ends grants', () => {
     })
     const viewers = async (value: string) => t.app.access.grants.grantsFor(`investor-access=${value}`)
     expect(await viewers(plain)).toEqual([
-      { retailer: 'investor', codeId: id, email: null, label: 'Board deck', partnerName: 'Investors' },
+      {
+        retailer: 'investor',
+        codeId: id,
+        email: null,
+        label: 'Board deck',
+        partnerName: 'Investors',
+        sessionId: expect.any(String),
+      },
     ])
     expect(await viewers(named)).toEqual([
       {
@@ -124,6 +131,7 @@ describe('code lifecycle ends grants', () => {
         email: 'ana@fund.example',
         label: 'Board deck',
         partnerName: 'Investors',
+        sessionId: expect.any(String),
       },
     ])
     await t.db.prisma.accessCode.update({ where: { id }, data: { requireEmail: true } })

@@ -2,10 +2,12 @@
 // it, each viewer named as `rm5 agreements list` names them (the proved e-mail, else the code's
 // label, else "<partner> access code"), from the one reading both use; and an editor sets, replaces
 // and clears one from the page, as `rm5 agreements set|clear` do, each a 303 and audited.
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { printAgreements } from '../../scripts/cli/agreements/commands.ts'
 import { cliActor } from '../../server/audit/audit.server.ts'
-import { clearAgreement, recordAcceptance, setAgreement } from '../../server/documents/agreements.server.ts'
+import { recordAcceptance } from '../../server/documents/acceptances.server.ts'
+import { clearAgreement, setAgreement } from '../../server/documents/agreements.server.ts'
 import { limitPrefix, seedCode } from '../helpers/access.ts'
 import { post, postMultipart, refusedPage, type SignedIn, signIn } from '../helpers/admin-console.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
@@ -24,12 +26,12 @@ beforeAll(async () => {
   const second = (await setAgreement(prisma, cliActor(), 'pizzahut', `# NDA ${suffix}\n\nSecond.`)).agreement
   const labelled = await seedCode(t.db, 'pizzahut', `AGREE-${suffix}-LABEL-0001`, { label: `Dana ${suffix}` })
   const bare = await seedCode(t.db, 'pizzahut', `AGREE-${suffix}-BARE-00001`)
-  await recordAcceptance(prisma, first.id, { codeId: labelled, email: null }, 'hash')
-  await recordAcceptance(prisma, second.id, { codeId: bare, email: null }, 'hash')
+  await recordAcceptance(prisma, first.id, { codeId: labelled, email: null, sessionId: randomUUID() }, 'hash')
+  await recordAcceptance(prisma, second.id, { codeId: bare, email: null, sessionId: randomUUID() }, 'hash')
   await recordAcceptance(
     prisma,
     second.id,
-    { codeId: labelled, email: `kim-${suffix}@pizzahut.example` },
+    { codeId: labelled, email: `kim-${suffix}@pizzahut.example`, sessionId: randomUUID() },
     'hash',
   )
 })

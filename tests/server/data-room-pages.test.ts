@@ -371,7 +371,9 @@ describe('the agreement', () => {
     expect(agreement.body).toContain('action="/api/documents/agreement"')
     expect(agreement.body).toContain(`name="next" value="${doc}"`)
     expect(agreement.body).toContain('Accepting as <strong>Pat</strong>')
-    expect(agreement.body).toContain('Your acceptance is recorded with your name and the time.')
+    expect(agreement.body).toContain(
+      'Your acceptance is recorded with your name and the time, for this visit only.',
+    )
     await expectLinkedSiteCss(get, agreement.body)
 
     const accepted = await form({ retailer: 'pizzahut', version, next: doc }, grants.pizzahut)
@@ -412,7 +414,7 @@ describe('the agreement', () => {
     expect(agreement.statusCode).toBe(200)
     expect(agreement.body).toContain('Accepting with a <strong>Pizza Hut</strong> access code')
     expect(agreement.body).toContain(
-      'Your acceptance is recorded with your Pizza Hut access code and the time.',
+      'Your acceptance is recorded with your Pizza Hut access code and the time, for this visit only.',
     )
     expect(agreement.body).not.toContain('your name')
   })
@@ -427,7 +429,7 @@ describe('the agreement', () => {
       )
       expect(agreement.body).not.toContain('access code</strong>')
       expect(agreement.body).toContain(
-        'The Walmart docket asks for no access code or name: your acceptance is recorded with the time.',
+        'The Walmart docket asks for no access code or name: your acceptance is recorded with the time, for this visit only.',
       )
       expect(agreement.body).not.toContain('your name')
     } finally {

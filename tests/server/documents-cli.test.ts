@@ -1,13 +1,14 @@
 // `rm5 documents` and `rm5 agreements` end to end against a real database and the S3 stand-in (the
 // embedded store in a temporary DATA_DIR, started by each command): the commands run in this
 // process (rm5-here.ts), and the first `add` as the real binary, a process of its own.
+import { randomUUID } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertCode } from '../../server/access/codes.server.ts'
 import { type Database, openDatabase } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
-import { recordAcceptance } from '../../server/documents/agreements.server.ts'
+import { recordAcceptance } from '../../server/documents/acceptances.server.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { makePdf } from '../helpers/documents.ts'
 import { rm5Here } from '../helpers/rm5-here.ts'
@@ -154,14 +155,24 @@ describe('rm5 agreements', () => {
     const same = await rm5('agreements', 'set', 'circlek', join(files, 'nda.md'))
     expect(same.stdout).toContain('nothing changed')
     const first = await db.prisma.agreement.findFirstOrThrow({ where: { retailer: 'circlek' } })
-    await recordAcceptance(db.prisma, first.id, { codeId: null, email: 'dana@circlek.com' }, 'h')
+    await recordAcceptance(
+      db.prisma,
+      first.id,
+      { codeId: null, email: 'dana@circlek.com', sessionId: randomUUID() },
+      'h',
+    )
     // A code that asks for no e-mail: the viewer is named by the code's label, as the page named them.
     const { id: opsCode } = await insertCode(db.prisma, {
       retailer: 'circlek',
       codeHash: 'x',
       label: 'Dana Ops',
     })
-    await recordAcceptance(db.prisma, first.id, { codeId: opsCode, email: null }, 'h')
+    await recordAcceptance(
+      db.prisma,
+      first.id,
+      { codeId: opsCode, email: null, sessionId: randomUUID() },
+      'h',
+    )
     expect((await rm5('agreements', 'set', 'circlek', join(files, 'nda-v2.md'))).stdout).toContain(
       'version 2',
     )

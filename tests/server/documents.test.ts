@@ -5,12 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createEmailLink, emailAllowed, useEmailLink } from '../../server/access/email-links.server.ts'
 import { cliActor } from '../../server/audit/audit.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
+import { hasAccepted, recordAcceptance } from '../../server/documents/acceptances.server.ts'
 import {
   clearAgreement,
   currentAgreement,
-  hasAccepted,
   listAgreements,
-  recordAcceptance,
   setAgreement,
 } from '../../server/documents/agreements.server.ts'
 import { DocumentNotFound, DocumentStore } from '../../server/documents/document-store.server.ts'
@@ -196,7 +195,11 @@ describe('document store', () => {
 })
 
 describe('agreements', () => {
-  const viewer = { codeId: '0b6d2c55-52f5-4d3f-9a4c-3b0f3c9e8a11', email: 'dana@circlek.com' }
+  const viewer = {
+    codeId: '0b6d2c55-52f5-4d3f-9a4c-3b0f3c9e8a11',
+    email: 'dana@circlek.com',
+    sessionId: 'a3c1d0b2-6f4e-4b8a-9c2d-1e5f7a9b3c4d',
+  }
 
   it('versions a changed text, keeps the same one, and asks again after a new version', async () => {
     expect(await currentAgreement(data.db.prisma, 'circlek')).toBeUndefined()

@@ -171,7 +171,15 @@ describe('migrations', () => {
           'ended_at',
           'ended_by',
         ],
-        agreement_acceptances: ['id', 'agreement_id', 'code_id', 'email', 'ip_hash', 'accepted_at'],
+        agreement_acceptances: [
+          'id',
+          'agreement_id',
+          'code_id',
+          'email',
+          'ip_hash',
+          'accepted_at',
+          'session_id',
+        ],
         agreements: ['id', 'retailer', 'version', 'body', 'sha256', 'created_at', 'cleared_at'],
         contact_messages: ['id', 'created_at', 'idempotency_key', 'name', 'email', 'company', 'message'],
         docket_views: [

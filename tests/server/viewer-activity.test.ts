@@ -1,6 +1,7 @@
 // Activity per viewer: docket openings are kept per code and e-mail, the client is hashed when the
 // batch is written (never stored raw), `rm5 codes activity` joins the documents each viewer read,
 // and the grant reader's memory of a Cookie header never outlives a rule (age, expiry, revocation).
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { docketActivity } from '../../server/access/docket-activity-report.server.ts'
 import type { VerifiedGrant } from '../../server/access/grants.server.ts'
@@ -32,6 +33,7 @@ describe('docket openings per viewer', () => {
       email: 'ana@fund.example',
       label: 'Board',
       partnerName: 'Investors',
+      sessionId: randomUUID(),
     }
     const ben: VerifiedGrant = { ...ana, email: 'ben@fund.example' }
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 9, minute))

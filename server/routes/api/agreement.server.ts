@@ -1,14 +1,17 @@
 // POST /api/documents/agreement: a viewer accepts their retailer's agreement (decision 031). The
 // agreement page's Accept button is a plain HTML form (303 back to the document it came from, so
 // it works without JavaScript); JSON gets JSON. Cross-site posts are refused app-wide
-// (server/http/csrf.server.ts). The acceptance names the viewer (code and proved e-mail), the
-// version read, the time and the client's keyed hash; accepting twice records it once.
+// (server/http/csrf.server.ts). The acceptance names the viewer (code, proved e-mail and the
+// session, all from the verified grant, never from the form), the version read, the time and the
+// client's keyed hash; accepting twice records it once. Without an e-mail it holds for the
+// accepting session only (server/documents/acceptances.server.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { DOCKET_PATH, SIGNED_OUT_QUERY } from '../../../lib/access.ts'
 import { agreementUrl, safeAgreementNext } from '../../../lib/documents.ts'
+import { recordAcceptance } from '../../documents/acceptances.server.ts'
 import { admitToAgreement } from '../../documents/admission.server.ts'
-import { currentAgreement, recordAcceptance } from '../../documents/agreements.server.ts'
+import { currentAgreement } from '../../documents/agreements.server.ts'
 import { HttpError, validationError } from '../../http/errors.server.ts'
 import { answersPage, registerFormBody, requireJsonOrForm } from '../../http/form-body.server.ts'
 import { partnerField, partnerSlugField } from '../../partners/partner-field.server.ts'

@@ -19,6 +19,12 @@ export const DOCKET_PATH = '/docket'
 export const PROPOSAL_PATH = '/circlek/proposal'
 /** The proposal's query asking whether to close it: the confirm dialog, open in the HTML (no-JS). */
 export const CLOSE_QUERY = { name: 'close', value: 'confirm' } as const
+/**
+ * Whether a query, one value per name (Vike's `urlParsed.search` on the server, the address's
+ * last value of each name in the browser), asks to close the proposal.
+ */
+export const asksToClose = (search: Readonly<Record<string, string>>) =>
+  search[CLOSE_QUERY.name] === CLOSE_QUERY.value
 /** A document of the data room: `${DOCUMENTS_PATH}/<id>` (its page), `/<id>/file` (its bytes). */
 export const DOCUMENTS_PATH = '/docket/documents'
 /** The retailer's agreement, accepted before its first document. */

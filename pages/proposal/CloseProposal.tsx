@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
-import { usePageContext } from 'vike-react/usePageContext'
 import { CloseIcon } from '../../components/media/icons.tsx'
 import { CLOSE_QUERY, LOGOUT_PATH, PROPOSAL_PATH } from '../../lib/access.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
@@ -9,10 +8,10 @@ import { ConfirmDialog } from './ConfirmDialog.tsx'
  * circlek grant on the server, so the dialog's sentence holds: reopening the proposal needs the
  * code again. With JavaScript the dialog opens in place and Close posts with fetch. Without it,
  * the button's form asks for the proposal with `?close=confirm`, whose HTML has the dialog open:
- * Cancel closes it, Close posts the logout form, which redirects to /.
+ * Cancel closes it, Close posts the logout form, which redirects to /. The page's `proposal-close`
+ * island: `asked` is whether the address asks that question (`?close=confirm`).
  */
-export function CloseProposal() {
-  const asked = usePageContext().urlParsed.search[CLOSE_QUERY.name] === CLOSE_QUERY.value
+export function CloseProposal({ asked }: { asked: boolean }) {
   const [open, setOpen] = useState(asked)
   const logoutId = useId()
   const [busy, setBusy] = useState(false)
@@ -62,6 +61,8 @@ export function CloseProposal() {
         <button
           ref={trigger}
           type="submit"
+          // Pressed before the island has started: held, then the dialog opens in place.
+          data-island-defer=""
           className="button button--ghost button--sm proposal-close__button"
         >
           <CloseIcon size={18} weight={2} />

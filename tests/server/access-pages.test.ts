@@ -135,6 +135,18 @@ describe('/circlek/proposal', () => {
     expect(res.body).toMatch(/<meta name="robots" content="noindex[^"]*"/)
   })
 
+  it('carries the docket’s session bar, its Sign out a plain form post, and hands no grant to the browser', async () => {
+    const cookie = await circlekGrant()
+    const res = await get('/circlek/proposal', cookie)
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('<span class="caps-label">Signed in</span> <span>Circle K</span>')
+    const form = /<form class="sign-out"[^>]*>/.exec(res.body)?.[0] ?? ''
+    expect(form).toContain('action="/api/access/logout"')
+    expect(form).toContain('method="post"')
+    expect(res.body).not.toContain(cookie.split('=')[1])
+    expect(res.body).not.toContain('accessGrants')
+  })
+
   it('is closed by logout: the cleared cookie no longer opens it', async () => {
     const cookie = await circlekGrant()
     expect((await get('/circlek/proposal', cookie)).statusCode).toBe(200)

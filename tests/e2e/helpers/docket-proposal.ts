@@ -19,12 +19,18 @@ export async function openDocketWith(page: Page, retailer: string, code: string,
 
 export const proposalCard = (page: Page) => page.getByRole('region', { name: 'Your partnership proposal' })
 
+/** The session bar's way out (components/documents/DocketSessionBar.tsx), on the docket and the proposal. */
+const signOut = (page: Page) => page.getByRole('button', { name: 'Sign out' })
+/** The bar's line naming the partners signed in. */
+const signedIn = (page: Page, partner: string) => page.getByText(new RegExp(`^Signed in\\s*${partner}$`))
+
 /**
  * At a phone's width and a desktop's, the docket shows the proposal's card in the first screen,
  * its one way to the proposal; its link, followed, opens the proposal, whose way back to the
- * docket is in its first screen too and, followed, opens the docket again. Screenshots of the docket and of the proposal at each
- * width, `<name>-<width>.png` and `<name>-proposal-<width>.png` in the test's output; `check`
- * (e.g. axe) judges the proposal at each width.
+ * docket is in its first screen too and, followed, opens the docket again. The proposal carries
+ * the docket's session bar, its Sign out where the docket has it. Screenshots of the docket and
+ * of the proposal at each width, `<name>-<width>.png` and `<name>-proposal-<width>.png` in the
+ * test's output; `check` (e.g. axe) judges the proposal at each width.
  */
 export async function followProposalFromDocket(
   page: Page,
@@ -41,6 +47,7 @@ export async function followProposalFromDocket(
     await expect(page.getByRole('link', { name: /proposal/i })).toHaveCount(1)
     const link = proposalCard(page).getByRole('link', { name: 'Read the proposal' })
     await expect(link).toBeInViewport()
+    const docketSignOut = await signOut(page).boundingBox()
     await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}.png`) })
     await link.click()
     await expect(page).toHaveURL(/\/circlek\/proposal$/)
@@ -49,10 +56,29 @@ export async function followProposalFromDocket(
     if (scripts === 'js') await waitForHydration(page)
     const back = page.getByRole('link', { name: 'Back to the docket' })
     await expect(back).toBeInViewport()
+    await expect(signedIn(page, 'Circle K')).toBeVisible()
+    await expect(signOut(page)).toBeInViewport()
+    expect(await signOut(page).boundingBox()).toEqual(docketSignOut)
     await check?.(page)
     await page.screenshot({ path: test.info().outputPath(`${name}-proposal-${size.width}.png`) })
     await back.click()
     await expect(page).toHaveURL(/\/docket$/)
     await expect(proposalCard(page)).toBeVisible()
   }
+}
+
+/**
+ * Sign out from the proposal, as from the docket: it ends the session on the server and lands on
+ * the Circle K gate, which says so; neither the proposal nor the docket opens afterwards.
+ */
+export async function signOutFromProposal(page: Page) {
+  await page.goto('/circlek/proposal')
+  await expect(signedIn(page, 'Circle K')).toBeVisible()
+  await signOut(page).click()
+  await expect(page).toHaveURL(/\/circlek\?notice=signed-out$/)
+  await expect(page.getByText('You are signed out')).toBeVisible()
+  await page.goto('/circlek/proposal')
+  await expect(page).toHaveURL(/\/circlek$/)
+  await page.goto('/docket')
+  await expect(page).toHaveURL(/\/$/)
 }

@@ -1,10 +1,16 @@
 import { expect } from '@playwright/test'
 import { newCode, rm5 } from '../helpers/cli.ts'
-import { followProposalFromDocket, openDocketWith, proposalCard } from '../helpers/docket-proposal.ts'
+import {
+  followProposalFromDocket,
+  openDocketWith,
+  proposalCard,
+  signOutFromProposal,
+} from '../helpers/docket-proposal.ts'
 import { test } from '../helpers/visitor.ts'
 
 // Without JavaScript: the docket's link to the Circle K proposal, and the proposal's back to the
 // docket, are plain links in the server's HTML; the docket shows its link to a Circle K grant only.
+// The proposal's Sign out, as the docket's, is a plain form post.
 
 let circlek: { id: string; code: string }
 let compass: { id: string; code: string }
@@ -25,6 +31,11 @@ test('a Circle K grant’s docket links to the proposal, and the proposal back t
   test.setTimeout(60_000)
   await openDocketWith(page, 'circlek', circlek.code, 'no-js')
   await followProposalFromDocket(page, 'docket-proposal-no-js', 'no-js')
+})
+
+test('Sign out on the proposal ends the session and says so on the gate', async ({ page }) => {
+  await openDocketWith(page, 'circlek', circlek.code, 'no-js')
+  await signOutFromProposal(page)
 })
 
 test('another partner’s docket has no proposal to lead to', async ({ page }) => {

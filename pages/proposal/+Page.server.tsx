@@ -1,5 +1,9 @@
+import { usePageContext } from 'vike-react/usePageContext'
 import { DocketBackLink } from '../../components/documents/DocketBackLink.tsx'
+import { DocketSessionBar } from '../../components/documents/DocketSessionBar.tsx'
+import { Island } from '../../components/islands/Island.tsx'
 import { PageHero } from '../../components/layout/PageHero.tsx'
+import { asksToClose } from '../../lib/access.ts'
 import { brand } from '../../lib/brand.ts'
 import { commercialTerms } from '../../lib/content/proposal.ts'
 import { PROPOSAL_PARTNER_NAME } from '../../lib/partners.ts'
@@ -7,9 +11,16 @@ import { CloseProposal } from './CloseProposal.tsx'
 
 const retailer = PROPOSAL_PARTNER_NAME
 
+// HTML-only page (decision 020), like the docket: its session bar is rendered from the verified
+// grants, which only the server holds, so no React render of the page runs in the browser. Its one
+// island is the close button with its dialog (+client.ts), which reads the same query the server
+// rendered it from (CloseProposalIsland.tsx).
 export default function Page() {
+  const asked = asksToClose(usePageContext().urlParsed.search)
   return (
     <div className="proposal">
+      {/* Who is signed in and the way out, as on the docket: every visitor here holds a grant. */}
+      <DocketSessionBar />
       {/* Every visitor here holds a Circle K grant (+guard.server.ts), and any grant opens the
           docket (canOpenDocket): the way back is everyone's, so the kept render needs no branch. */}
       <PageHero
@@ -23,7 +34,9 @@ export default function Page() {
           Prepared for {retailer}: on-demand delivery from your stores with the {brand.product}, a driverless,
           all-electric mobile store.
         </p>
-        <CloseProposal />
+        <Island name="proposal-close">
+          <CloseProposal asked={asked} />
+        </Island>
       </PageHero>
 
       <section className="section section--tint proposal-body" aria-label="Proposal details">

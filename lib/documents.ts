@@ -10,9 +10,9 @@ export const AGREEMENT_ACCEPT_PATH = '/api/documents/agreement'
 
 export const documentPath = (id: string) => `${DOCUMENTS_PATH}/${id}`
 export const documentFilePath = (id: string) => `${DOCUMENTS_PATH}/${id}/file`
-/** The file as a download: recorded as its own event (decision 034). */
 /** Page `page` (from 1) of a view-only document, as a picture. */
 export const documentPageImagePath = (id: string, page: number) => `${DOCUMENTS_PATH}/${id}/pages/${page}`
+/** The file as a download: recorded as its own event (decision 034). */
 export const documentDownloadPath = (id: string) => `${documentFilePath(id)}?download=1`
 
 const DOCUMENT_PAGE = new RegExp(`^${DOCUMENTS_PATH}/[0-9a-f]{32}$`)
@@ -40,13 +40,13 @@ export const agreementUrl = (next: string) => `${AGREEMENT_PATH}?${new URLSearch
 /** What a document stored knowingly public says instead of naming a viewer (issue 35). */
 export const SHARED_OPENLY = 'Shared openly'
 
-/** A document as the /docket list shows it. */
 /** The grant through which a viewer may open a document: one for the document's retailer. */
 export const viewerOf = <V extends { retailer: PartnerSlug }>(
   document: { retailer: string },
   viewers: readonly V[],
 ): V | undefined => viewers.find((grant) => grant.retailer === document.retailer)
 
+/** A document as the /docket list shows it. */
 export interface DocketDocument {
   id: string
   retailer: PartnerSlug
@@ -63,7 +63,6 @@ export interface DocketDocument {
   public: boolean
 }
 
-/** What a document's page shows: the document, and the watermark line naming its viewer. */
 /** One page of a view-only document: the picture's address and size. */
 export interface PageImageLink {
   url: string
@@ -71,6 +70,7 @@ export interface PageImageLink {
   height: number
 }
 
+/** What a document's page shows: the document, and the watermark line naming its viewer. */
 export interface DocumentPageData extends DocketDocument {
   version: number
   /** Who is viewing ("Viewing as …"; a document shared openly says so instead). */

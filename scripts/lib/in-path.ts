@@ -8,16 +8,18 @@ import { mayAccess, nearestExisting, refuser, statOf } from './path-state.ts'
 
 /** Throws a CliError unless `path` is a regular file this process may read. */
 export function checkInFile(path: string): void {
+  const refuse = refuser('Cannot read', path)
   const stats = existing(path)
-  if (stats.isDirectory()) refuser('Cannot read', path)('it is a folder; name a file')
-  if (!stats.isFile()) refuser('Cannot read', path)('it is a device or a pipe; name a regular file')
-  readable(path, constants.R_OK)
+  if (stats.isDirectory()) refuse('it is a folder; name a file')
+  if (!stats.isFile()) refuse('it is a device or a pipe; name a regular file')
+  readable(path, constants.R_OK, refuse)
 }
 
 /** Throws a CliError unless `path` is a folder this process may list. */
 export function checkInFolder(path: string): void {
-  if (!existing(path).isDirectory()) refuser('Cannot read', path)('it is a file; name a folder')
-  readable(path, constants.R_OK | constants.X_OK)
+  const refuse = refuser('Cannot read', path)
+  if (!existing(path).isDirectory()) refuse('it is a file; name a folder')
+  readable(path, constants.R_OK | constants.X_OK, refuse)
 }
 
 function existing(path: string): Stats {
@@ -28,6 +30,6 @@ function existing(path: string): Stats {
   throw new CliError(`${path} does not exist: ${nearestExisting(resolve(path))} is a file, not a folder.`)
 }
 
-function readable(path: string, mode: number): void {
-  if (!mayAccess(path, mode)) refuser('Cannot read', path)('it is not readable by this user')
+function readable(path: string, mode: number, refuse: (why: string) => never): void {
+  if (!mayAccess(path, mode)) refuse('it is not readable by this user')
 }

@@ -59,7 +59,7 @@ describe('checkOutFolder', () => {
     const folder = join(dir, 'read-only')
     await mkdir(folder, { mode: 0o500 })
     expect(verdict(folder)).toBe(
-      `Cannot write into ${folder}: the folder is not writable; choose one you may write to.`,
+      `Cannot write into ${folder}: the folder ${folder} is not writable; choose one you may write to.`,
     )
     expect(verdict(join(folder, 'backup'))).toBe(
       `Cannot write into ${join(folder, 'backup')}: the folder ${folder} is not writable; choose one you may write to.`,

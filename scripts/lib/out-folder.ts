@@ -1,9 +1,9 @@
 // Why a folder a command writes into (`rm5 media backup <dir>`) cannot be, said before storage or
 // the database opens, naming the path as typed: otherwise the first object written fails with the
 // system's "ENOTDIR: not a directory, mkdir …" after the store was opened and listed.
-import { constants, Stats } from 'node:fs'
+import { Stats } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { checkWritableFolder, mayAccess, refuser, statOf } from './path-state.ts'
+import { checkWritable, checkWritableFolder, refuser, statOf } from './path-state.ts'
 
 /**
  * Throws a CliError saying what is wrong with `dir` (as typed) unless the command can write into
@@ -16,7 +16,7 @@ export function checkOutFolder(dir: string): 'existing' | 'new' {
   const state = statOf(target)
   if (state instanceof Stats) {
     if (!state.isDirectory()) refuse('it is a file, not a folder; name a new or empty folder')
-    if (!mayAccess(target, constants.W_OK)) refuse('the folder is not writable; choose one you may write to')
+    checkWritable(target, refuse)
     return 'existing'
   }
   checkWritableFolder(dirname(target), 'a new folder', refuse)

@@ -56,6 +56,14 @@ export function checkWritableFolder(folder: string, what: string, refuse: (why: 
   if (!(state instanceof Stats && state.isDirectory())) {
     refuse(`${nearestExisting(folder)} is a file, not a folder; name ${what} in a folder`)
   }
+  checkWritable(folder, refuse)
+}
+
+/**
+ * Refuses unless this process may write into `folder` (absolute), a folder that exists: the one a
+ * command writes into, or the one it makes a file or folder in, said the same way.
+ */
+export function checkWritable(folder: string, refuse: (why: string) => never): void {
   if (!mayAccess(folder, constants.W_OK)) {
     refuse(`the folder ${folder} is not writable; choose one you may write to`)
   }

@@ -89,8 +89,7 @@ async function remove(bucket: LogicalBucket, keys: string[], output: CliOutput):
 async function backup(dir: string, output: CliOutput): Promise<void> {
   const out = resolve(dir)
   // Before storage opens (an embedded store takes seconds, a listing of every bucket longer).
-  if (checkOutFolder(dir) === 'existing' && (await collectFiles(out)).length > 0)
-    throw new CliError(`${out} is not empty: back up into a new folder`)
+  checkOutFolder(dir)
   await withStorage(async (storage) => {
     // Made even when nothing is stored, so the folder the last line names is there.
     await mkdir(out, { recursive: true })
@@ -269,7 +268,7 @@ DEMO_MEDIA=auto does at start; remove it again with: rm5 media clear --demo`,
     .summary('Copy every object of every bucket into a folder')
     .description(
       `Copies every object of every media bucket into <dir>/<bucket>/<key> (a new folder is made, in a
-folder that exists; an existing one must be empty). With a Postgres dump this is a whole backup: docs/backup-and-restore.md.`,
+folder that exists; an existing one must hold nothing, hidden files included). With a Postgres dump this is a whole backup: docs/backup-and-restore.md.`,
     )
     .argument('<dir>', 'A new or empty folder')
     .action((dir: string) => backup(dir, output))

@@ -4,6 +4,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { refusal } from '../../tests/helpers/refusal.ts'
 import { checkOutFolder } from './out-folder.ts'
 
 let dir: string
@@ -12,24 +13,41 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rm5-out-folder-'))
   await writeFile(join(dir, 'a-file'), 'x')
   await mkdir(join(dir, 'a-folder'))
+  await mkdir(join(dir, 'hidden-file'))
+  await writeFile(join(dir, 'hidden-file', '.DS_Store'), 'x')
+  await mkdir(join(dir, 'empty-folder', 'media'), { recursive: true })
+  await mkdir(join(dir, 'backed-up', '360'), { recursive: true })
+  await writeFile(join(dir, 'backed-up', '360', 'rm5_1.jpg'), 'x')
+  await writeFile(join(dir, 'backed-up', '.hidden'), 'x')
 })
 afterAll(async () => {
   await chmod(join(dir, 'read-only'), 0o700).catch(() => {})
   await rm(dir, { recursive: true, force: true })
 })
 
-const verdict = (folder: string): string => {
-  try {
-    return checkOutFolder(folder)
-  } catch (error) {
-    return (error as Error).message
-  }
-}
+const verdict = (folder: string) => refusal(checkOutFolder, folder)
 
 describe('checkOutFolder', () => {
-  it('lets through an existing folder and a new one in a writable folder, saying which', () => {
-    expect(verdict(join(dir, 'a-folder'))).toBe('existing')
-    expect(verdict(join(dir, 'new'))).toBe('new')
+  it('lets through an existing empty folder and a new one in a writable folder', () => {
+    expect(verdict(join(dir, 'a-folder'))).toBe('let through')
+    expect(verdict(join(dir, 'new'))).toBe('let through')
+  })
+
+  it('a folder that holds anything, a hidden file or an empty folder too, naming an entry', () => {
+    const [hidden, empty, backedUp] = [
+      join(dir, 'hidden-file'),
+      join(dir, 'empty-folder'),
+      join(dir, 'backed-up'),
+    ]
+    expect(verdict(hidden)).toBe(
+      `Cannot write into ${hidden}: it is not empty (it holds .DS_Store); name a new or empty folder.`,
+    )
+    expect(verdict(empty)).toBe(
+      `Cannot write into ${empty}: it is not empty (it holds media); name a new or empty folder.`,
+    )
+    expect(verdict(backedUp)).toBe(
+      `Cannot write into ${backedUp}: it is not empty (it holds .hidden and 1 more); name a new or empty folder.`,
+    )
   })
 
   it('a file where the folder is named', () => {

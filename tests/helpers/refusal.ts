@@ -1,6 +1,6 @@
 /**
- * What a path check (scripts/lib/out-file.ts, in-path.ts) says of `path`: its refusal's message,
- * or 'let through' when it accepts the path.
+ * What a path check (scripts/lib/out-file.ts, out-folder.ts, in-path.ts) says of `path`: its
+ * refusal's message, or 'let through' when it accepts the path.
  */
 export function refusal(check: (path: string) => void, path: string): string {
   try {

@@ -137,6 +137,10 @@ describe('npm run media', () => {
   it('refuses a folder it cannot write or read in one line, before opening storage', async () => {
     const aFile = join(dataDir, 'a-file')
     await writeFile(aFile, 'x')
+    // Empty to a listing that hides dotfiles, not to a backup: what it writes would mix with it.
+    const hiddenOnly = join(dataDir, 'hidden-only')
+    await mkdir(hiddenOnly)
+    await writeFile(join(hiddenOnly, '.backup-marker'), 'x')
     // Storage that cannot open (its DATA_DIR is a file): opening it first would be the error instead.
     const broken = { DATA_DIR: aFile, S3_ENDPOINT: '' }
     // The binary, as an admin runs it.
@@ -154,6 +158,10 @@ describe('npm run media', () => {
       [
         ['backup', join(dataDir, 'missing', 'backup')],
         `rm5 media backup: Cannot write into ${join(dataDir, 'missing', 'backup')}: the folder ${join(dataDir, 'missing')} does not exist; create it first.`,
+      ],
+      [
+        ['backup', hiddenOnly],
+        `rm5 media backup: Cannot write into ${hiddenOnly}: it is not empty (it holds .backup-marker); name a new or empty folder.`,
       ],
       [['restore', aFile], `rm5 media restore: Cannot read ${aFile}: it is a file; name a folder.`],
       [

@@ -1,10 +1,13 @@
 import { expect, test } from '@playwright/test'
 import { publicPaths } from '../../lib/routes.ts'
 import { expectNoSeriousViolation } from './helpers/axe.ts'
+import { cspRefusals } from './helpers/csp-refusals.ts'
+import { publicPageHeadings } from './helpers/route-headings.ts'
 
 // axe (WCAG 2.0 A/AA and 2.1 AA) on every public page at phone and desktop widths, plus the
-// structure axe cannot judge alone: one h1, landmarks, the skip link and visible focus. The
-// structure is read from the same load axe judges: one page load for both.
+// structure axe cannot judge alone: one h1 with the page's words, landmarks, the skip link and
+// visible focus, and nothing refused by the Content-Security-Policy. All of it is read from the
+// same load axe judges: one page load for each page and width.
 
 for (const width of [375, 1440]) {
   test.describe(`at ${width} px`, () => {
@@ -14,10 +17,13 @@ for (const width of [375, 1440]) {
     test.use({ viewport: { width, height: width === 375 ? 812 : 900 }, reducedMotion: 'reduce' })
 
     for (const path of publicPaths) {
-      test(`${path} has one h1, the page landmarks and no serious or critical axe violation`, async ({
+      test(`${path} answers with its one h1, the page landmarks, nothing refused by the CSP and no serious or critical axe violation`, async ({
         page,
       }) => {
-        await page.goto(path)
+        const refused = cspRefusals(page)
+        const response = await page.goto(path)
+        expect(response?.status()).toBe(200)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(publicPageHeadings[path])
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
         await expect(page.getByRole('banner')).toHaveCount(1)
         await expect(page.getByRole('main')).toHaveCount(1)
@@ -25,6 +31,7 @@ for (const width of [375, 1440]) {
         await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
         await page.waitForLoadState('networkidle')
         await expect(page.locator('[data-reveal="waiting"]')).toHaveCount(0)
+        expect(refused).toEqual([])
         await expectNoSeriousViolation(page)
       })
     }

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test'
 import { makePdf } from '../../helpers/documents.ts'
 import { blockingViolationsWithoutJs } from '../helpers/axe-without-js.ts'
 import { newCode, rm5 } from '../helpers/cli.ts'
+import { cspRefusals } from '../helpers/csp-refusals.ts'
 import { photographWidths } from '../helpers/viewport.ts'
 
 // Without JavaScript: the retailer's agreement comes before its first document and is accepted
@@ -80,10 +81,7 @@ test('the agreement is accepted with its form, then the document opens under the
   // Accepted once: the PDF opens straight away in the browser's own viewer, which the page's
   // policy allows (Chromium reports a refused frame or object on the console), with a link to
   // the stamped file.
-  const refused: string[] = []
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
-  })
+  const refused = cspRefusals(page)
   await page.goto(`/docket/documents/${pdfId}`)
   await expect(page.getByRole('heading', { level: 1, name: `Partner deck ${run}` })).toBeVisible()
   await expect(page.locator('[data-pdf-pane]')).toHaveAttribute('data-pages', '3')

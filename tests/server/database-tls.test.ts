@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPool } from '../../server/db/database.server.ts'
+import { COMMAND_TIMEOUTS, createPool } from '../../server/db/database.server.ts'
 import { silentLogger } from '../../server/db/logger.server.ts'
 import { applyMigrations } from '../../server/db/migrate.server.ts'
 import { parseEnv } from '../../server/env.server.ts'
@@ -88,9 +88,13 @@ const parts = (extra: Record<string, string>) =>
     ...extra,
   })
 
-/** Whether the app's pool connects over TLS; the error's code when it cannot. */
+/**
+ * Whether the app's pool connects over TLS; the error's code when it cannot. With a command's
+ * timeouts: what is held is TLS's meaning, and a handshake on a busy machine can outlast a
+ * request's connect timeout.
+ */
 async function sslInUse(env: ReturnType<typeof parseEnv>): Promise<boolean | string> {
-  const pool = createPool(env.DATABASE_URL as string, { max: 1 })
+  const pool = createPool(env.DATABASE_URL as string, { max: 1, timeouts: COMMAND_TIMEOUTS })
   pool.on('error', () => {})
   try {
     const { rows } = await pool.query<{ ssl: boolean }>(

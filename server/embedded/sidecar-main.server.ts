@@ -30,7 +30,11 @@ let stopping: Promise<void> | undefined
 const starting = new AbortController()
 
 function stop(reason: string, exitCode = 0): Promise<void> {
-  stopping ??= (async () => {
+  if (stopping) {
+    log.info({ reason }, 'still stopping embedded services')
+    return stopping
+  }
+  stopping = (async () => {
     log.info({ reason }, 'stopping embedded services')
     starting.abort(new Error(reason))
     await started.catch(() => {})
@@ -44,7 +48,9 @@ function stop(reason: string, exitCode = 0): Promise<void> {
 // Ctrl-C reaches the whole process group: the parent drains its requests first and then stops
 // us, so the database is still there for its in-flight writes.
 process.on('SIGINT', () => {})
-process.once('SIGTERM', () => void stop('SIGTERM'))
+// `on`, not `once`: a second SIGTERM (a service manager repeating itself) would otherwise end
+// this process mid-stop and leave the detached Postgres running.
+process.on('SIGTERM', () => void stop('SIGTERM'))
 process.once('disconnect', () => void stop('parent gone'))
 process.on('message', (message: SidecarMessage) => {
   if (message.type === 'stop') void stop('asked by the server')

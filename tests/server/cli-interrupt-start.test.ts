@@ -163,7 +163,8 @@ function startServices(): { child: ChildProcess; exited: Promise<number | null>;
       RM5_SIDECAR_SETTINGS: JSON.stringify({
         DATA_DIR: dataDir,
         NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
+        // Its info lines (what it stops, and when) are read; 'info' means warnings only in tests.
+        LOG_LEVEL: 'debug',
         postgres: true,
         s3: false,
       }),
@@ -189,6 +190,37 @@ describe('SIGTERM while the embedded-services process starts Postgres', () => {
     const services = startServices()
     await beforeExit(services.exited, what, () => running() > 0, services.output)
     services.child.kill('SIGTERM')
+    expect(await services.exited, services.output()).toBe(0)
+    expectNothingLeft()
+  })
+
+  // Postgres is paused, so the stop the first SIGTERM began cannot end before the second arrives
+  // (a service manager repeating its request, say): the second must not end the process and
+  // leave the detached Postgres running.
+  it('a second SIGTERM once Postgres runs: still stopped before it exits', async () => {
+    const services = startServices()
+    await beforeExit(services.exited, 'Postgres runs', () => lockPid() > 0, services.output)
+    const postgres = lockPid()
+    expect(await pause(postgres)).toBe(true)
+    try {
+      services.child.kill('SIGTERM')
+      await beforeExit(
+        services.exited,
+        'it stops',
+        () => services.output().includes('stopping embedded services'),
+        services.output,
+      )
+      services.child.kill('SIGTERM')
+      await beforeExit(
+        services.exited,
+        'it says it still stops',
+        () => services.output().includes('still stopping embedded services'),
+        services.output,
+      )
+      expect(alive(services.child.pid ?? 0)).toBe(true)
+    } finally {
+      process.kill(postgres, 'SIGCONT')
+    }
     expect(await services.exited, services.output()).toBe(0)
     expectNothingLeft()
   })

@@ -31,7 +31,6 @@ export interface ExportColumn<Row> {
   shown?(row: Row): Cell | Date
 }
 
-/** A set's name, and its CLI command: `rm5 applications`, `rm5 contact`. */
 /** The fields of a row that a column can show as stored. */
 type CellField<Row> = { [Key in keyof Row & string]: Row[Key] extends Cell ? Key : never }[keyof Row & string]
 
@@ -40,6 +39,7 @@ function field<Row>(key: CellField<Row>, label: string): ExportColumn<Row> {
   return { key, label, value: (row) => row[key] as Cell }
 }
 
+/** A set's name, and its CLI command: `rm5 applications`, `rm5 contact`. */
 export type RecordKind = 'applications' | 'contact'
 
 export interface RecordSet<Row extends Keyed> {

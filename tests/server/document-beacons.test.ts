@@ -95,7 +95,6 @@ const grant = (retailer: 'circlek' | 'pizzahut', email: string | null = null) =>
 const ana = () => grant('circlek', 'ana@circlek.example')
 const ben = () => grant('circlek', 'ben@circlek.example')
 
-/** A beacon as navigator.sendBeacon sends a string: text/plain, same origin. */
 /**
  * A view token for the grant's viewer, as the document's page would have given them an hour ago
  * (so the time these beacons report has elapsed; decision 034 caps a view at that).
@@ -111,6 +110,7 @@ async function tokenFor(documentId: string, version: number, cookie: string | un
   )
 }
 
+/** A beacon as navigator.sendBeacon sends a string: text/plain, same origin. */
 async function beacon(
   body: (Omit<DocumentBeacon, 'token'> & { token?: string }) | string,
   options: {

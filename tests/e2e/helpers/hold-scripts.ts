@@ -34,7 +34,6 @@ export async function firstLoadScripts(
   return new Set(scripts.filter((script) => script.start < loadEvent).map((script) => script.path))
 }
 
-/** Holds every script request outside `allowed` until the returned function is called. */
 /**
  * Holds every script of the page until the returned function is called. Module scripts hold back
  * the load event (and DOMContentLoaded), so pages are opened with waitUntil: 'commit' and the test
@@ -44,6 +43,7 @@ export function holdScripts(page: Page): Promise<() => void> {
   return holdScriptsExcept(page, new Set())
 }
 
+/** Holds every script request outside `allowed` until the returned function is called. */
 export async function holdScriptsExcept(page: Page, allowed: Set<string>): Promise<() => void> {
   let release = () => {}
   const released = new Promise<void>((resolve) => {
